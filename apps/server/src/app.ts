@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js';
+import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
+import { LocalDiskStorage, type FileStorage } from './core/files.js';
+import { newId } from './core/ids.js';
+import { Mailer } from './core/mail/mailer.js';
+import type { MailTransport } from './core/mail/worker.js';
+import { isPolicyDefined, type RoutePolicy } from './core/policies.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { messages } from '@qualis/contract';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Replaces the SMTP transport (tests that simulate a failing server). */
+  mailTransport?: MailTransport;
+  mailPollMs?: number;
+  /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
+  signInSlowdownMs?: number;
+  /** Requests per minute and IP (default 600); sign-in has its own lower limit. */
+  rateLimitPerMinute?: number;
+  logger?: boolean;
+}
+
+/** What services need, built once per app. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  signInSlowdownMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    actor: Actor | undefined;
+  }
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mailer = new Mailer(database.db, app.log, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
+    ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
+  });
+  app.decorate('ctx', {
+    config,
+    database,
+    mailer,
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
+  });
+  app.decorateRequest('actor', undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its CSS-in-JS into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: deps.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorEnvelope('RATE_LIMITED', messages.rateLimited),
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Qualis API', version: '1.0.0', description: 'Electronic quality management system' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Every route declares its policy; a route without one is a programming error, refused at
+  // start-up rather than discovered by a caller.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) {
+      // API documentation and the web app's static files.
+      route.config = { ...route.config, policy: 'public' };
+      return;
+    }
+    const policy = route.config?.policy;
+    if (!policy) throw new Error(`route ${route.method} ${route.url} declares no policy`);
+    if (policy !== 'public' && policy !== 'authenticated' && !isPolicyDefined(policy)) {
+      throw new Error(`route ${route.method} ${route.url} names unknown policy ${policy}`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const policy = request.routeOptions.config.policy;
+    if (policy === undefined || policy === 'public') return;
+    const token = bearerToken(request);
+    const actor = token ? await findActorByAccessToken(database.db, token) : undefined;
+    if (!actor) throw AppError.unauthenticated();
+    request.actor = actor;
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(sessionsRoutes);
+      await api.register(profileRoutes);
+      await api.register(organizationsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
+  if (serveWebApp && config.webDir) await registerWebApp(app, config.webDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWebApp && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorEnvelope('NOT_FOUND', messages.routeNotFound));
+  });
+
+  app.addHook('onReady', async () => {
+    await mailer.worker?.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.worker?.stop();
+  });
+
+  return app;
+}
+
+/** The built single-page app; other page addresses get index.html from the not-found handler. */
+async function registerWebApp(app: FastifyInstance, webDir: string) {
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+}

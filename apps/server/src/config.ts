@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).default('http://localhost:3000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must look like smtp://user:pass@host:port')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Qualis <no-reply@qualis.local>'),
+  SUPERADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superAdminEmail: string | undefined;
+  superAdminPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Directory of the built web app served at /; absent in API-only tests. */
+  webDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.keys(ZConfig.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = ZConfig.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: c.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    superAdminEmail: c.SUPERADMIN_EMAIL?.toLowerCase(),
+    superAdminPassword: c.SUPERADMIN_PASSWORD,
+    logLevel: c.LOG_LEVEL,
+    webDir: undefined,
+  };
+}

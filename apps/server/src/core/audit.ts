@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { AuditInfoType } from '@qualis/contract';
+import type { DbOrTx } from '../db/client.js';
+import { auditChainHeads, auditEvents } from '../db/schema/index.js';
+import { newId } from './ids.js';
+
+/** Who did it and from where; built once per request. */
+export interface AuditActor {
+  userId: string | null;
+  email: string | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export interface AuditEntry {
+  organizationId: string | null;
+  infoType: AuditInfoType;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+export const PROVIDER_CHAIN = 'provider';
+const GENESIS_HASH = '0'.repeat(64);
+
+/** JSON with sorted keys, so PostgreSQL's jsonb key order does not change the hash. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+type HashedFields = Omit<typeof auditEvents.$inferSelect, 'hash'>;
+
+function eventHash(e: HashedFields): string {
+  const { prevHash, ...rest } = e;
+  return createHash('sha256')
+    .update(prevHash)
+    .update('\n')
+    .update(canonicalJson({ ...rest, occurredAt: e.occurredAt.toISOString() }))
+    .digest('hex');
+}
+
+/**
+ * Appends one event to its organization's chain. Call it inside the business transaction: the
+ * row lock on the chain head orders concurrent writers, and a rollback takes the event with it.
+ */
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const chainKey = entry.organizationId ?? PROVIDER_CHAIN;
+  await tx.insert(auditChainHeads).values({ chainKey, lastSeq: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
+  const [head] = await tx
+    .select()
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.chainKey, chainKey))
+    .for('update');
+  if (!head) throw new Error(`audit chain head missing for ${chainKey}`);
+
+  const fields: HashedFields = {
+    id: newId(),
+    chainKey,
+    seq: head.lastSeq + 1,
+    organizationId: entry.organizationId,
+    occurredAt: new Date(),
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    actorIp: actor.ip,
+    requestId: actor.requestId,
+    infoType: entry.infoType,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+    prevHash: head.lastHash,
+  };
+  const hash = eventHash(fields);
+  await tx.insert(auditEvents).values({ ...fields, hash });
+  await tx
+    .update(auditChainHeads)
+    .set({ lastSeq: fields.seq, lastHash: hash })
+    .where(eq(auditChainHeads.chainKey, chainKey));
+}
+
+export interface ChainVerification {
+  ok: boolean;
+  count: number;
+  /** The first sequence number whose hash or link does not match. */
+  brokenAtSeq?: number;
+}
+
+/** Recomputes a chain from its first event; any edited, removed or inserted event breaks it. */
+export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<ChainVerification> {
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.chainKey, chainKey))
+    .orderBy(asc(auditEvents.seq));
+  let prevHash = GENESIS_HASH;
+  let expectedSeq = 1;
+  for (const event of events) {
+    const { hash, ...fields } = event;
+    if (event.seq !== expectedSeq || event.prevHash !== prevHash || eventHash(fields) !== hash) {
+      return { ok: false, count: events.length, brokenAtSeq: event.seq };
+    }
+    prevHash = hash;
+    expectedSeq += 1;
+  }
+  const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
+  if (head && (head.lastSeq !== events.length || head.lastHash !== prevHash)) {
+    return { ok: false, count: events.length, brokenAtSeq: events.length + 1 };
+  }
+  return { ok: true, count: events.length };
+}

@@ -1,0 +1,3 @@
+export * from './organizations.js';
+export * from './sessions.js';
+export * from './platform.js';

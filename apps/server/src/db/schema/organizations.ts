@@ -1,0 +1,70 @@
+import { boolean, pgTable, primaryKey, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Active'),
+  isManagedByClient: boolean('is_managed_by_client').notNull().default(false),
+  logoFileId: uuid('logo_file_id'),
+  ...timestamps,
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  newEmail: text('new_email'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  role: text('role', { enum: ['SuperAdmin', 'Admin', 'User'] }).notNull(),
+  passwordHash: text('password_hash'),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  emailNotificationState: boolean('email_notification_state').notNull().default(true),
+  avatarFileId: uuid('avatar_file_id'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Inactive'),
+    firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+);
+
+export const organizationCounters = pgTable(
+  'organization_counters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
+);
+
+export const storedFiles = pgTable('stored_files', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamps.createdAt,
+});

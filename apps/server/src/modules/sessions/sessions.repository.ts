@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(tx: DbOrTx, row: typeof sessions.$inferInsert) {
+  await tx.insert(sessions).values(row);
+}
+
+export async function findLiveSessionByRefreshHash(tx: DbOrTx, refreshHash: string, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.refreshTokenHash, refreshHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, now),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** A refresh token that was already exchanged: presenting it again means it was copied. */
+export async function findSessionByPreviousRefreshHash(tx: DbOrTx, refreshHash: string) {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.previousRefreshTokenHash, refreshHash), isNull(sessions.revokedAt)));
+  return row;
+}
+
+export async function findLiveSessionByAccessHash(tx: DbOrTx, accessHash: string) {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accessTokenHash, accessHash), isNull(sessions.revokedAt)));
+  return row;
+}
+
+export async function rotateSessionTokens(
+  tx: DbOrTx,
+  id: string,
+  values: Pick<
+    SessionRow,
+    'accessTokenHash' | 'accessExpiresAt' | 'refreshTokenHash' | 'previousRefreshTokenHash' | 'refreshExpiresAt'
+  >,
+) {
+  await tx.update(sessions).set(values).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(tx: DbOrTx, id: string, reason: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
+import { messages } from './messages.js';
+
+/** A required text: trimmed, and whitespace alone counts as empty. */
+export const requiredText = (max = NAME_MAX_LENGTH) =>
+  z
+    .string({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(max, max === NAME_MAX_LENGTH ? messages.nameTooLong : `Must be ${max} characters or fewer`);
+
+export const ZEmail = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+export const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*()]+$/;
+
+/** The password policy of spec 01 section 5, with its exact messages. */
+export const ZNewPassword = z
+  .string({ error: messages.fieldRequired })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && PASSWORD_ALLOWED.test(p), {
+    message: messages.passwordPattern,
+  });
+
+export const ZUuid = z.uuid({ error: messages.notFound });

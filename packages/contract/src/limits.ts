@@ -1,0 +1,17 @@
+/** Business constants of spec 01 section 9, shared by the server and the browser. */
+export const NAME_MAX_LENGTH = 100;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_LIST_LIMIT = 10000;
+export const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_DEBOUNCE_MS = 1000;
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_MAX_BYTES = 30 * 1024 * 1024;
+
+export const TOAST_DURATION_MS = 10000;
+export const TOAST_DEDUPE_MS = 200;

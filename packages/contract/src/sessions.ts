@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ZEmail } from './fields.js';
+import { messages } from './messages.js';
+import { ZRole } from './roles.js';
+
+export const ZSignInRequest = z.object({
+  email: ZEmail,
+  password: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(200, messages.invalidCredentials),
+});
+export type SignInRequest = z.infer<typeof ZSignInRequest>;
+
+export const ZRefreshRequest = z.object({
+  refreshToken: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(200),
+});
+export type RefreshRequest = z.infer<typeof ZRefreshRequest>;
+
+export const ZTokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+});
+export type TokenPair = z.infer<typeof ZTokenPair>;
+
+export const ZImageRef = z.object({ compactPath: z.string(), originalPath: z.string() });
+
+export const ZSessionUser = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  newEmail: z.string().nullable(),
+  role: ZRole,
+  organizationCount: z.number().int(),
+  /** The first active organization of the person, by name; null for none (and for SuperAdmin). */
+  firstOrganizationId: z.uuid().nullable(),
+  avatar: ZImageRef.nullable(),
+  emailNotificationState: z.boolean(),
+});
+export type SessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSignInResponse = z.object({ data: z.object({ user: ZSessionUser, token: ZTokenPair }) });
+export type SignInResponse = z.infer<typeof ZSignInResponse>;
+
+export const ZRefreshResponse = z.object({ data: ZTokenPair });
