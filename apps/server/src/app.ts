@@ -52,6 +52,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every API route with the policy it declared; the route-table test walks it. */
+    routeCatalogue: { method: string; url: string; policy: RoutePolicy }[];
   }
   interface FastifyRequest {
     actor: Actor | undefined;
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
   app.decorateRequest('actor', undefined);
+  app.decorate('routeCatalogue', []);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (policy !== 'public' && policy !== 'authenticated' && !isPolicyDefined(policy)) {
       throw new Error(`route ${route.method} ${route.url} names unknown policy ${policy}`);
     }
+    for (const method of [route.method].flat()) app.routeCatalogue.push({ method, url: route.url, policy });
   });
 
   app.addHook('preHandler', async (request) => {

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   raw: SqlRunner;
+  /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
     raw,
+    snapshot: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

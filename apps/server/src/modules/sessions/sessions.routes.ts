@@ -55,7 +55,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sessions'],
         summary: 'Sign out: revokes the session of the refresh token, or of the bearer token',
         security: [],
-        body: ZRefreshRequest.partial().optional(),
+        body: ZRefreshRequest.partial().nullish(),
         response: { 204: z.null() },
       },
     },

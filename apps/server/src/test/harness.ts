@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { withDatabase } from './global-setup.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+/** A fresh database for one test file: a copy of the migrated template. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `qualis_t${process.ppid}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), maxConnections: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplatePath'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}
+
+export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'database'>> {
+  /** Start a real SMTP server and point SMTP_URL at it. */
+  smtp?: boolean;
+  env?: Record<string, string>;
+}
+
+/** The real app on a fresh database, for `app.inject`; close it in afterAll. */
+export async function createTestContext(options: TestContextOptions = {}) {
+  const { smtp: wantSmtp, env, ...deps } = options;
+  const smtp: SmtpSink | undefined = wantSmtp ? await startSmtpSink() : undefined;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://qualis.test',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    signInSlowdownMs: 0,
+    rateLimitPerMinute: 100_000,
+    mailPollMs: 60_000,
+    ...deps,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    smtp,
+    /** Sends every queued mail now instead of waiting for the worker's next poll. */
+    deliverMail: async () => {
+      if (!app.ctx.mailer.worker) throw new Error('no mail worker: create the context with { smtp: true }');
+      return app.ctx.mailer.worker.drain();
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await smtp?.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
