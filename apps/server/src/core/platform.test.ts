@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@qualis/contract';
+import { auditEvents, mailOutbox, organizationCounters } from '../db/schema/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { createOrganization } from '../test/factories.js';
+import { PROVIDER_CHAIN, recordAudit, verifyAuditChain, type AuditActor } from './audit.js';
+import { nextNumber } from './counters.js';
+import { registerErrorHandling } from './errors.js';
+import { isPolicyDefined } from './policies.js';
+import { MAX_ATTEMPTS } from './mail/outbox.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ smtp: true });
+});
+afterAll(() => t.close());
+
+const system: AuditActor = { userId: null, email: 'tester@example.test', ip: '127.0.0.1', requestId: 'test' };
+
+describe('route table', () => {
+  it('gives every API route a policy that exists', () => {
+    const api = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'));
+    expect(api.length).toBeGreaterThan(5);
+    for (const route of api) {
+      const known = route.policy === 'public' || route.policy === 'authenticated' || isPolicyDefined(route.policy);
+      expect(known, `${route.method} ${route.url} → ${route.policy}`).toBe(true);
+    }
+  });
+
+  it('refuses to start with a route that declares no policy', async () => {
+    const { buildApp } = await import('../app.js');
+    const app = await buildApp({ config: t.app.ctx.config, database: t.database, logger: false });
+    expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no policy/);
+    await app.close().catch(() => {});
+  });
+});
+
+describe('HTTP basics', () => {
+  it('answers health when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('answers an unknown API route with the error envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: messages.routeNotFound }] });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': '<bad id>' } });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/organizations']));
+  });
+
+  it('rate-limits per address with the error envelope', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 3 });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const res = await limited.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.json().errors[0]).toEqual({ code: 'RATE_LIMITED', message: messages.rateLimited });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('hides the internals of unexpected errors', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    app.get('/boom', async () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ errors: [{ code: 'INTERNAL', message: messages.internal }] });
+    expect(res.body).not.toContain('secret_table');
+  });
+});
+
+describe('audit trail', () => {
+  it('chains events per organization and detects a changed event', async () => {
+    const org = await createOrganization(t.db);
+    for (const action of ['create', 'update', 'delete']) {
+      await t.db.transaction((tx) =>
+        recordAudit(tx, system, { organizationId: org.id, infoType: 'Tags', action, entityType: 'tag', entityId: 'x', after: { n: action } }),
+      );
+    }
+    expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 3 });
+    expect((await verifyAuditChain(t.db, PROVIDER_CHAIN)).ok).toBe(true);
+
+    // Tampering needs the trigger switched off (a database owner); the chain still shows it.
+    await t.database.raw.exec('ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only');
+    await t.database.raw.query(`UPDATE audit_events SET after = '{"n":"forged"}' WHERE chain_key = $1 AND seq = 2`, [org.id]);
+    await t.database.raw.exec('ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only');
+    expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: false, count: 3, brokenAtSeq: 2 });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
+    await t.db.transaction((tx) =>
+      recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'probe', entityType: 'none' }),
+    );
+    // Drizzle wraps the database error; the database's own message is the cause.
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => (e.cause ?? e).message,
+      );
+    expect(await refusal(t.db.update(auditEvents).set({ action: 'x' }))).toMatch(/append-only/);
+    expect(await refusal(t.db.delete(auditEvents))).toMatch(/append-only/);
+    expect(await refusal(t.database.raw.exec('TRUNCATE audit_events'))).toMatch(/append-only/);
+  });
+
+  it('leaves no event behind when the business transaction fails', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'doomed', entityType: 'none' });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect((await verifyAuditChain(t.db, PROVIDER_CHAIN)).ok).toBe(true);
+  });
+});
+
+describe('per-organization counters', () => {
+  it('numbers each organization from 1 and gives a rolled-back number back', async () => {
+    const a = await createOrganization(t.db);
+    const b = await createOrganization(t.db);
+    expect(await nextNumber(t.db, a.id, 'document')).toBe(1);
+    expect(await nextNumber(t.db, a.id, 'document')).toBe(2);
+    expect(await nextNumber(t.db, b.id, 'document')).toBe(1);
+    expect(await nextNumber(t.db, a.id, 'task')).toBe(1);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await nextNumber(tx, a.id, 'document');
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await nextNumber(t.db, a.id, 'document')).toBe(3);
+    const rows = await t.db.select().from(organizationCounters).where(eq(organizationCounters.organizationId, a.id));
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('mail outbox', () => {
+  it('sends a committed mail through SMTP and drops a rolled-back one', async () => {
+    await t.db.transaction((tx) => t.app.ctx.mailer.enqueue(tx, { to: 'kept@example.test', subject: 'Kept', text: 'Körper ✓' }));
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.ctx.mailer.enqueue(tx, { to: 'lost@example.test', subject: 'Lost', text: 'x' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await t.deliverMail();
+    const mail = await t.smtp!.waitForMail('kept@example.test');
+    expect(mail.text).toBe('Körper ✓');
+    expect(t.smtp!.messages.some((m) => m.to.includes('lost@example.test'))).toBe(false);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kept@example.test'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('retries with backoff while SMTP fails, then gives up', async () => {
+    let calls = 0;
+    const failing = await createTestContext({
+      mailTransport: {
+        send: async () => {
+          calls += 1;
+          throw new Error('421 service not available');
+        },
+      },
+    });
+    try {
+      await failing.db.transaction((tx) => failing.app.ctx.mailer.enqueue(tx, { to: 'x@example.test', subject: 'S', text: 'T' }));
+      await failing.deliverMail();
+      let [row] = await failing.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 service not available' });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+      await failing.deliverMail(); // not due yet: nothing is tried
+      expect(calls).toBe(1);
+
+      for (let i = 2; i <= MAX_ATTEMPTS; i++) {
+        await failing.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+        await failing.deliverMail();
+      }
+      [row] = await failing.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+      expect(calls).toBe(MAX_ATTEMPTS);
+    } finally {
+      await failing.close();
+    }
+  });
+});
