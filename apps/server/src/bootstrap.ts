@@ -35,11 +35,20 @@ export async function ensureSuperAdmin(db: Db, config: Config, log: FastifyBaseL
   const id = newId();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id, email, role: 'SuperAdmin', passwordHash, emailConfirmed: true, passwordChangedAt: new Date() });
+    await tx
+      .insert(users)
+      .values({ id, email, role: 'SuperAdmin', passwordHash, emailConfirmed: true, passwordChangedAt: new Date() });
     await recordAudit(
       tx,
       { userId: null, email: null, ip: null, requestId: null },
-      { organizationId: null, infoType: 'Admins', action: 'create', entityType: 'user', entityId: id, after: { email, role: 'SuperAdmin' } },
+      {
+        organizationId: null,
+        infoType: 'Admins',
+        action: 'create',
+        entityType: 'user',
+        entityId: id,
+        after: { email, role: 'SuperAdmin' },
+      },
     );
   });
   if (config.superAdminPassword) {

@@ -11,7 +11,9 @@ const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).default('http://localhost:3000'),
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+    .default('http://localhost:3000'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must look like smtp://user:pass@host:port')

@@ -5,7 +5,10 @@ import { ZRole } from './roles.js';
 
 export const ZSignInRequest = z.object({
   email: ZEmail,
-  password: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(200, messages.invalidCredentials),
+  password: z
+    .string({ error: messages.fieldRequired })
+    .min(1, messages.fieldRequired)
+    .max(200, messages.invalidCredentials),
 });
 export type SignInRequest = z.infer<typeof ZSignInRequest>;
 

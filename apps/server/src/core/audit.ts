@@ -59,11 +59,7 @@ function eventHash(e: HashedFields): string {
 export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const chainKey = entry.organizationId ?? PROVIDER_CHAIN;
   await tx.insert(auditChainHeads).values({ chainKey, lastSeq: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
-  const [head] = await tx
-    .select()
-    .from(auditChainHeads)
-    .where(eq(auditChainHeads.chainKey, chainKey))
-    .for('update');
+  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey)).for('update');
   if (!head) throw new Error(`audit chain head missing for ${chainKey}`);
 
   const fields: HashedFields = {

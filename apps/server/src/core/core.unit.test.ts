@@ -15,12 +15,19 @@ import { MAIL_LANGUAGES, renderMail, templates } from './mail/templates.js';
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', logLevel: 'info', databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      databaseUrl: undefined,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
   it('names every bad variable', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', LOG_LEVEL: 'loud' });
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -34,8 +41,20 @@ describe('configuration', () => {
 describe('list parameters', () => {
   it('accepts both spellings, repeated columns, and defaults', () => {
     expect(ZListQuery.parse({})).toMatchObject({ limit: 25, offset: 0 });
-    const q = ZListQuery.parse({ limit: '50', offset: '50', 'Order.Key': 'name', 'Order.Direction': 'DESC', columns: 'name' });
-    expect(q).toMatchObject({ limit: 50, offset: 50, 'Order.Key': 'name', 'Order.Direction': 'desc', columns: ['name'] });
+    const q = ZListQuery.parse({
+      limit: '50',
+      offset: '50',
+      'Order.Key': 'name',
+      'Order.Direction': 'DESC',
+      columns: 'name',
+    });
+    expect(q).toMatchObject({
+      limit: 50,
+      offset: 50,
+      'Order.Key': 'name',
+      'Order.Direction': 'desc',
+      columns: ['name'],
+    });
     expect(ZListQuery.parse({ columns: ['a', 'b'] }).columns).toEqual(['a', 'b']);
   });
 
@@ -59,7 +78,9 @@ describe('passwords', () => {
 
 describe('audit hashing', () => {
   it('does not depend on key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 }),
+    );
   });
 });
 
@@ -83,7 +104,9 @@ describe('mail', () => {
   it('fills templates and falls back to English', () => {
     const values = { count: 5, email: 'a@b.test', minutes: 15, resetUrl: 'http://x/forgot-password' };
     expect(renderMail('signInLocked', 'de', values).subject).toContain('Anmeldung');
-    expect(renderMail('signInLocked', 'xx', values).text).toContain('There were 5 failed sign-in attempts for a@b.test');
+    expect(renderMail('signInLocked', 'xx', values).text).toContain(
+      'There were 5 failed sign-in attempts for a@b.test',
+    );
     expect(() => renderMail('signInLocked', 'en', { count: 1 })).toThrow(/needs a value/);
   });
 });
@@ -106,7 +129,9 @@ describe('file storage', () => {
     expect(detectContentType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
     expect(detectContentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(detectContentType(Buffer.from('%PDF-1.7'))).toBe('application/pdf');
-    expect(detectContentType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
+    expect(detectContentType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(
+      'image/svg+xml',
+    );
     expect(detectContentType(Buffer.from('MZ\x90\x00 pretending.png'))).toBeUndefined();
   });
 });

@@ -40,7 +40,8 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
-export type DetectedType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml' | 'application/pdf';
+export type DetectedType =
+  'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml' | 'application/pdf';
 
 /** The type of a file by its first bytes, never by the name or the header the client sent. */
 export function detectContentType(bytes: Buffer): DetectedType | undefined {

@@ -57,7 +57,11 @@ describe('HTTP basics', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBe('abc-123');
-    const generated = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': '<bad id>' } });
+    const generated = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': '<bad id>' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -73,7 +77,8 @@ describe('HTTP basics', () => {
     const limited = await createTestContext({ rateLimitPerMinute: 3 });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       const res = await limited.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(res.json().errors[0]).toEqual({ code: 'RATE_LIMITED', message: messages.rateLimited });
@@ -102,7 +107,14 @@ describe('audit trail', () => {
     const org = await createOrganization(t.db);
     for (const action of ['create', 'update', 'delete']) {
       await t.db.transaction((tx) =>
-        recordAudit(tx, system, { organizationId: org.id, infoType: 'Tags', action, entityType: 'tag', entityId: 'x', after: { n: action } }),
+        recordAudit(tx, system, {
+          organizationId: org.id,
+          infoType: 'Tags',
+          action,
+          entityType: 'tag',
+          entityId: 'x',
+          after: { n: action },
+        }),
       );
     }
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 3 });
@@ -110,7 +122,9 @@ describe('audit trail', () => {
 
     // Tampering needs the trigger switched off (a database owner); the chain still shows it.
     await t.database.raw.exec('ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only');
-    await t.database.raw.query(`UPDATE audit_events SET after = '{"n":"forged"}' WHERE chain_key = $1 AND seq = 2`, [org.id]);
+    await t.database.raw.query(`UPDATE audit_events SET after = '{"n":"forged"}' WHERE chain_key = $1 AND seq = 2`, [
+      org.id,
+    ]);
     await t.database.raw.exec('ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only');
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: false, count: 3, brokenAtSeq: 2 });
   });
@@ -134,7 +148,12 @@ describe('audit trail', () => {
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
     await expect(
       t.db.transaction(async (tx) => {
-        await recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'doomed', entityType: 'none' });
+        await recordAudit(tx, system, {
+          organizationId: null,
+          infoType: 'Sessions',
+          action: 'doomed',
+          entityType: 'none',
+        });
         throw new Error('business rule failed');
       }),
     ).rejects.toThrow('business rule failed');
@@ -166,7 +185,9 @@ describe('per-organization counters', () => {
 
 describe('mail outbox', () => {
   it('sends a committed mail through SMTP and drops a rolled-back one', async () => {
-    await t.db.transaction((tx) => t.app.ctx.mailer.enqueue(tx, { to: 'kept@example.test', subject: 'Kept', text: 'Körper ✓' }));
+    await t.db.transaction((tx) =>
+      t.app.ctx.mailer.enqueue(tx, { to: 'kept@example.test', subject: 'Kept', text: 'Körper ✓' }),
+    );
     await expect(
       t.db.transaction(async (tx) => {
         await t.app.ctx.mailer.enqueue(tx, { to: 'lost@example.test', subject: 'Lost', text: 'x' });
@@ -192,7 +213,9 @@ describe('mail outbox', () => {
       },
     });
     try {
-      await failing.db.transaction((tx) => failing.app.ctx.mailer.enqueue(tx, { to: 'x@example.test', subject: 'S', text: 'T' }));
+      await failing.db.transaction((tx) =>
+        failing.app.ctx.mailer.enqueue(tx, { to: 'x@example.test', subject: 'S', text: 'T' }),
+      );
       await failing.deliverMail();
       let [row] = await failing.db.select().from(mailOutbox);
       expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 service not available' });

@@ -20,7 +20,11 @@ export interface OrganizationContext {
  * - member, but the organization or the membership is inactive: 422 (the client then picks
  *   another organization). Read on every request, so deactivation takes effect at once.
  */
-export async function loadOrganizationContext(db: Db, actor: Actor, organizationId: string): Promise<OrganizationContext> {
+export async function loadOrganizationContext(
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationContext> {
   if (actor.role === 'SuperAdmin') {
     const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
     if (!organization) throw AppError.notFound();

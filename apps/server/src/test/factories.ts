@@ -21,7 +21,12 @@ export async function createOrganization(
 ) {
   const [row] = await db
     .insert(organizations)
-    .values({ id: newId(), name: values.name ?? `Org ${unique()}`, status: values.status ?? 'Active', isManagedByClient: values.isManagedByClient ?? false })
+    .values({
+      id: newId(),
+      name: values.name ?? `Org ${unique()}`,
+      status: values.status ?? 'Active',
+      isManagedByClient: values.isManagedByClient ?? false,
+    })
     .returning();
   return row!;
 }
@@ -51,7 +56,9 @@ export async function createUser(
     })
     .returning();
   for (const m of values.memberOf ?? []) {
-    await db.insert(memberships).values({ organizationId: m.organizationId, userId: user!.id, status: m.status ?? 'Active' });
+    await db
+      .insert(memberships)
+      .values({ organizationId: m.organizationId, userId: user!.id, status: m.status ?? 'Active' });
   }
   return { ...user!, password: password ?? '' };
 }

@@ -19,11 +19,13 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  return value
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+    .replace(/\?=\s+=\?/g, '');
 }
 
 /** Reads the subject and the plain-text body of a single-part or multipart message. */
@@ -99,7 +101,11 @@ export async function startSmtpSink() {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no mail to ${to} within ${options.timeoutMs ?? 5000} ms; got: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`));
+          reject(
+            new Error(
+              `no mail to ${to} within ${options.timeoutMs ?? 5000} ms; got: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`,
+            ),
+          );
         }, options.timeoutMs ?? 5000);
         waiters.add(check);
         check();

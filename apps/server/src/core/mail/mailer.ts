@@ -19,7 +19,10 @@ export class Mailer {
   async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {
     const id = await enqueueMail(tx, message);
     if (!this.worker) {
-      this.log.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, 'mail queued (no SMTP_URL: not sent)');
+      this.log.info(
+        { mailId: id, to: message.to, subject: message.subject, text: message.text },
+        'mail queued (no SMTP_URL: not sent)',
+      );
     }
   }
 }

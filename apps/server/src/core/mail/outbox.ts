@@ -30,7 +30,8 @@ const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** 30 s, 1 min, 2 min, ... up to an hour between tries. */
-export const backoffMs = (attempts: number) => Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+export const backoffMs = (attempts: number) =>
+  Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -8,7 +8,9 @@ const timestamps = {
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Active'),
+  status: text('status', { enum: ['Active', 'Inactive'] })
+    .notNull()
+    .default('Active'),
   isManagedByClient: boolean('is_managed_by_client').notNull().default(false),
   logoFileId: uuid('logo_file_id'),
   ...timestamps,
@@ -38,7 +40,9 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['Active', 'Inactive'] }).notNull().default('Inactive'),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Inactive'),
     firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
     ...timestamps,
   },

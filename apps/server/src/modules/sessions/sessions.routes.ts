@@ -60,7 +60,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signOut(app.ctx, { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) }, metaOf(request));
+      await signOut(
+        app.ctx,
+        { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) },
+        metaOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -18,14 +18,7 @@ import {
   revokeSession,
   rotateSessionTokens,
 } from './sessions.repository.js';
-import {
-  THROTTLE,
-  accountKey,
-  addressKey,
-  clearFailures,
-  isLocked,
-  recordFailure,
-} from './sign-in-throttle.js';
+import { THROTTLE, accountKey, addressKey, clearFailures, isLocked, recordFailure } from './sign-in-throttle.js';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;

@@ -164,7 +164,11 @@ describe('POST /sessions (sign in)', () => {
       const person = await createUser(slow.db);
       const timeOf = async () => {
         const started = performance.now();
-        await slow.app.inject({ method: 'POST', url: '/api/v1/sessions', payload: { email: person.email, password: 'Wrong123' } });
+        await slow.app.inject({
+          method: 'POST',
+          url: '/api/v1/sessions',
+          payload: { email: person.email, password: 'Wrong123' },
+        });
         return performance.now() - started;
       };
       await timeOf();
@@ -189,12 +193,20 @@ describe('PUT /sessions (refresh)', () => {
   it('rotates both tokens; the old access token stops working', async () => {
     const person = await createUser(t.db);
     const first = await signIn(t.app, person.email);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken: first.refreshToken } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: first.refreshToken },
+    });
     expect(res.statusCode).toBe(200);
     const next = res.json().data;
     expect(next.refreshToken).not.toBe(first.refreshToken);
     const profile = (accessToken: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile', headers: { authorization: `Bearer ${accessToken}` } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me/profile',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
     expect((await profile(first.accessToken)).statusCode).toBe(401);
     expect((await profile(next.accessToken)).statusCode).toBe(200);
   });
@@ -202,8 +214,16 @@ describe('PUT /sessions (refresh)', () => {
   it('ends the session when a used refresh token is presented again', async () => {
     const person = await createUser(t.db);
     const first = await signIn(t.app, person.email);
-    const rotated = await t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken: first.refreshToken } });
-    const replay = await t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken: first.refreshToken } });
+    const rotated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: first.refreshToken },
+    });
+    const replay = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: first.refreshToken },
+    });
     expect(replay.statusCode).toBe(401);
     const stolen = await t.app.inject({
       method: 'GET',
@@ -233,20 +253,36 @@ describe('DELETE /sessions (sign out)', () => {
     const s = await signIn(t.app, person.email);
     const out = await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: s.headers });
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile', headers: s.headers })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken: s.refreshToken } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile', headers: s.headers })).statusCode,
+    ).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: s.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
     expect(await auditOf('sign-out', person.id)).toHaveLength(1);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: s.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: s.headers })).statusCode).toBe(
+      204,
+    );
     expect(await auditOf('sign-out', person.id)).toHaveLength(1);
   });
 
   it('signs out by refresh token when the access token has expired', async () => {
     const person = await createUser(t.db);
     const s = await signIn(t.app, person.email);
-    const out = await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', payload: { refreshToken: s.refreshToken } });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: s.refreshToken },
+    });
     expect(out.statusCode).toBe(204);
-    const refresh = await t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken: s.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/sessions',
+      payload: { refreshToken: s.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 });
@@ -256,7 +292,11 @@ describe('GET /users/me/profile', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ errors: [{ code: 'UNAUTHENTICATED', message: messages.accessDenied }] });
-    const garbage = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile', headers: { authorization: 'Bearer x' } });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/profile',
+      headers: { authorization: 'Bearer x' },
+    });
     expect(garbage.statusCode).toBe(401);
   });
 
