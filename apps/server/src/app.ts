@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionsRoutes);
       await api.register(profileRoutes);
       await api.register(organizationsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -12,6 +12,8 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_BYTES = 30 * 1024 * 1024;
+/** Image extensions the spec allows (avatar, logos); the content is checked too. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpgs', 'jpeg', 'png', 'svg'] as const;
 
 export const TOAST_DURATION_MS = 10000;
 export const TOAST_DEDUPE_MS = 200;

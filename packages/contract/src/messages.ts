@@ -27,6 +27,10 @@ export const messages = {
   organizationInactive: 'This organization is inactive. Please, contact your support team.',
   pageNotFound: 'Sorry, page not found',
   invalidSortColumn: 'This column cannot be used for sorting.',
+  imageFormat: 'Please, upload a file in one of the formats allowed: JPG, JPGs, JPEG, PNG, SVG',
+  imageTooLarge: 'Please, upload an image - 10Mb max.',
+  fileTooLarge: 'The file is too large, please upload a file 30Mb max.',
+  fileMissing: 'Please, choose a file to upload.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,3 +1,4 @@
 export * from './organizations.js';
 export * from './sessions.js';
 export * from './platform.js';
+export * from './verification.js';
