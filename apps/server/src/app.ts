@@ -18,6 +18,7 @@ import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js'
 import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
 import { LocalDiskStorage, type FileStorage } from './core/files.js';
 import { newId } from './core/ids.js';
+import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
 import { isPolicyDefined, type RoutePolicy } from './core/policies.js';
@@ -34,6 +35,7 @@ export interface AppDeps {
   /** Replaces the SMTP transport (tests that simulate a failing server). */
   mailTransport?: MailTransport;
   mailPollMs?: number;
+  jobPollMs?: number;
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
   signInSlowdownMs?: number;
   /** Requests per minute and IP (default 600); sign-in has its own lower limit. */
@@ -46,6 +48,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  jobs: JobRunner;
   storage: FileStorage;
   signInSlowdownMs: number;
 }
@@ -89,10 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
+  const jobs = new JobRunner(() => app.ctx, app.log, deps.jobPollMs);
   app.decorate('ctx', {
     config,
     database,
     mailer,
+    jobs,
     storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
@@ -187,8 +192,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await mailer.worker?.start();
+    await jobs.start();
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await mailer.worker?.stop();
   });
 

@@ -9,7 +9,7 @@ import { ZNewPassword } from '@qualis/contract';
 import { canonicalJson } from './audit.js';
 import { detectContentType, LocalDiskStorage } from './files.js';
 import { likePattern } from './lists.js';
-import { backoffMs } from './mail/outbox.js';
+import { backoffMs } from './retry.js';
 import { MAIL_LANGUAGES, renderMail, templates } from './mail/templates.js';
 
 describe('configuration', () => {

@@ -64,6 +64,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     signInSlowdownMs: 0,
     rateLimitPerMinute: 100_000,
     mailPollMs: 60_000,
+    jobPollMs: 60_000,
     ...deps,
   });
   await app.ready();
@@ -77,6 +78,8 @@ export async function createTestContext(options: TestContextOptions = {}) {
       if (!app.ctx.mailer.worker) throw new Error('no mail worker: create the context with { smtp: true }');
       return app.ctx.mailer.worker.drain();
     },
+    /** Runs every due job and recurring task now. */
+    runJobs: () => app.ctx.jobs.runNow(),
     close: async () => {
       await app.close();
       await database.close();

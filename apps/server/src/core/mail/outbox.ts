@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { newId } from '../ids.js';
+import { backoffMs } from '../retry.js';
 
 export interface MailMessage {
   to: string;
@@ -26,12 +27,6 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<str
 }
 
 export const MAX_ATTEMPTS = 8;
-const BASE_BACKOFF_MS = 30_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-
-/** 30 s, 1 min, 2 min, ... up to an hour between tries. */
-export const backoffMs = (attempts: number) =>
-  Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

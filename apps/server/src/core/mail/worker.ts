@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { Poller } from '../poller.js';
 import { claimDueMail, markFailed, markSent, requeueInterrupted } from './outbox.js';
 
 export interface MailTransport {
@@ -19,38 +20,30 @@ const BATCH = 20;
  * queued and stay in the outbox, to be sent once SMTP is configured.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly poller: Poller;
 
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = 2000,
-  ) {}
+    pollMs = 2000,
+  ) {
+    this.poller = new Poller('mail worker', () => this.sendDue(), pollMs, log);
+  }
 
   async start() {
     await requeueInterrupted(this.db);
-    const tick = () => {
-      this.timer = setTimeout(async () => {
-        await this.drain().catch((err) => this.log.error({ err }, 'mail worker tick failed'));
-        if (this.timer) tick();
-      }, this.pollMs);
-    };
-    tick();
+    this.poller.start();
   }
 
-  async stop() {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop() {
+    return this.poller.stop();
   }
 
   /** Sends every mail that is due now; returns how many were sent. Tests call it directly. */
   drain(): Promise<number> {
-    this.running ??= this.sendDue().finally(() => (this.running = undefined));
-    return this.running;
+    return this.poller.runNow();
   }
 
   private async sendDue(): Promise<number> {

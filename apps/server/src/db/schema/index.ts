@@ -2,3 +2,4 @@ export * from './organizations.js';
 export * from './sessions.js';
 export * from './platform.js';
 export * from './verification.js';
+export * from './jobs.js';

@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+export interface CsvColumn<T> {
+  /** The list column key the client names in `columns`. */
+  key: string;
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+/**
+ * The spec's export file name: a label, 'version' with the person's e-mail, a timestamp, .csv
+ * (e.g. `Organizations_version_ann@example.com_2026-11-22_09-30-00.csv`).
+ */
+export function exportFileName(label: string, email: string, at: Date = new Date(), extension = 'csv'): string {
+  const stamp = at.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+  return `${label}_version_${email}_${stamp}.${extension}`;
+}
+
+/** Cells a spreadsheet would run as a formula are prefixed with a quote (CSV injection). */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The visible columns, in the order the client sent them; unknown keys are ignored. */
+export function pickColumns<T>(all: CsvColumn<T>[], requested: string[] | undefined): CsvColumn<T>[] {
+  if (!requested || requested.length === 0) return all;
+  const byKey = new Map(all.map((c) => [c.key.toLowerCase(), c]));
+  const picked = requested.map((k) => byKey.get(k.toLowerCase())).filter((c): c is CsvColumn<T> => Boolean(c));
+  return picked.length > 0 ? picked : all;
+}
+
+/** Reads a large result in pages, so an export streams with flat memory. */
+export async function* inBatches<T>(fetchPage: (offset: number, limit: number) => Promise<T[]>, size = 1000) {
+  for (let offset = 0; ; offset += size) {
+    const page = await fetchPage(offset, size);
+    yield* page;
+    if (page.length < size) return;
+  }
+}
+
+export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | Iterable<T>): Readable {
+  const toRecord = (row: T) =>
+    columns.map((c) => {
+      const v = c.value(row);
+      return v === null || v === undefined ? '' : neutralizeFormula(String(v));
+    });
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield toRecord(row);
+    })(),
+  );
+  // A byte-order mark first, so spreadsheet programs read the file as UTF-8.
+  return source.pipe(stringify({ header: true, columns: columns.map((c) => c.header), bom: true }));
+}
+
+export const attachmentHeader = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export function sendCsv<T>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: CsvColumn<T>[],
+  rows: AsyncIterable<T> | Iterable<T>,
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentHeader(fileName))
+    .header('cache-control', 'no-store')
+    .send(csvStream(columns, rows));
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../db/schema/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { enqueueJob, MAX_JOB_ATTEMPTS } from './jobs.js';
+import { csvStream, exportFileName, pickColumns, type CsvColumn } from './exports.js';
+
+let t: TestContext;
+const seen: unknown[] = [];
+let failuresLeft = 0;
+let recurringRuns = 0;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.app.ctx.jobs.define('test-echo', async (_ctx, job) => {
+    seen.push(job.payload);
+  });
+  t.app.ctx.jobs.define('test-flaky', async () => {
+    if (failuresLeft-- > 0) throw new Error('temporary failure');
+  });
+  t.app.ctx.jobs.every('test-recurring', 60_000, async () => {
+    recurringRuns += 1;
+  });
+});
+afterAll(() => t.close());
+
+describe('jobs', () => {
+  it('run committed jobs once and never rolled-back ones', async () => {
+    await t.db.transaction((tx) => enqueueJob(tx, 'test-echo', { n: 1 }));
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test-echo', { n: 2 });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await t.runJobs();
+    await t.runJobs();
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it('retry a failing job later and give up after the last attempt', async () => {
+    failuresLeft = 100;
+    const id = await enqueueJob(t.db, 'test-flaky', {});
+    await t.runJobs();
+    let [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'temporary failure' });
+    for (let i = 2; i <= MAX_JOB_ATTEMPTS; i++) {
+      await t.db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1) })
+        .where(eq(jobs.id, id));
+      await t.runJobs();
+    }
+    [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS });
+  });
+
+  it('run a recurring task once per period', async () => {
+    await t.runJobs();
+    await t.runJobs();
+    expect(recurringRuns).toBe(1);
+  });
+});
+
+describe('CSV exports', () => {
+  type Row = { name: string; status: string };
+  const columns: CsvColumn<Row>[] = [
+    { key: 'name', header: 'Organizations', value: (r) => r.name },
+    { key: 'status', header: 'Status', value: (r) => r.status },
+  ];
+
+  it('writes the visible columns in the requested order, neutralising formulas', async () => {
+    const chunks: Buffer[] = [];
+    const rows = [
+      { name: '=HYPERLINK("x")', status: 'Active' },
+      { name: 'Ärzte, "GmbH"', status: 'Inactive' },
+    ];
+    for await (const c of csvStream(pickColumns(columns, ['Status', 'name', 'unknown']), rows))
+      chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toBe('\ufeffStatus,Organizations\nActive,"\'=HYPERLINK(""x"")"\nInactive,"Ärzte, ""GmbH"""\n');
+  });
+
+  it('names files with a label, the version e-mail and a timestamp', () => {
+    expect(exportFileName('Organizations', 'ann@example.com', new Date('2026-11-22T09:30:00Z'))).toBe(
+      'Organizations_version_ann@example.com_2026-11-22_09-30-00.csv',
+    );
+  });
+});
