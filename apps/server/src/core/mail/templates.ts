@@ -43,6 +43,36 @@ export const templates = {
       body: 'Здравствуйте!\n\nБыло {{count}} неудачных попыток входа для {{email}}. В целях защиты вход приостановлен на {{minutes}} минут.\n\nЕсли это были не вы, сбросьте пароль: {{resetUrl}}\n\nQualis',
     },
   },
+  welcome: {
+    en: {
+      subject: 'Welcome to Qualis',
+      body: 'Hello {{name}},\n\nYou have been given access to Qualis{{organization}}. Set your password to sign in:\n{{setPasswordUrl}}\n\nThe link works for 7 days and only once. Your sign-in e-mail is {{email}}.\n\nQualis',
+    },
+    el: {
+      subject: 'Καλώς ήρθατε στο Qualis',
+      body: 'Γεια σας {{name}},\n\nΣας δόθηκε πρόσβαση στο Qualis{{organization}}. Ορίστε τον κωδικό σας για να συνδεθείτε:\n{{setPasswordUrl}}\n\nΟ σύνδεσμος ισχύει 7 ημέρες και μόνο μία φορά. Το e-mail σύνδεσής σας είναι {{email}}.\n\nQualis',
+    },
+    it: {
+      subject: 'Benvenuto in Qualis',
+      body: 'Salve {{name}},\n\nti è stato concesso l’accesso a Qualis{{organization}}. Imposta la password per accedere:\n{{setPasswordUrl}}\n\nIl link vale 7 giorni e una sola volta. La tua e-mail di accesso è {{email}}.\n\nQualis',
+    },
+    sr: {
+      subject: 'Dobro došli u Qualis',
+      body: 'Zdravo {{name}},\n\nDobili ste pristup aplikaciji Qualis{{organization}}. Postavite lozinku da biste se prijavili:\n{{setPasswordUrl}}\n\nLink važi 7 dana i samo jednom. Vaš e-mail za prijavu je {{email}}.\n\nQualis',
+    },
+    es: {
+      subject: 'Bienvenido a Qualis',
+      body: 'Hola, {{name}}:\n\nSe le ha dado acceso a Qualis{{organization}}. Establezca su contraseña para iniciar sesión:\n{{setPasswordUrl}}\n\nEl enlace es válido durante 7 días y una sola vez. Su correo de acceso es {{email}}.\n\nQualis',
+    },
+    de: {
+      subject: 'Willkommen bei Qualis',
+      body: 'Hallo {{name}},\n\nSie haben Zugang zu Qualis{{organization}} erhalten. Legen Sie Ihr Passwort fest, um sich anzumelden:\n{{setPasswordUrl}}\n\nDer Link gilt 7 Tage und nur einmal. Ihre Anmelde-E-Mail ist {{email}}.\n\nQualis',
+    },
+    ru: {
+      subject: 'Добро пожаловать в Qualis',
+      body: 'Здравствуйте, {{name}}!\n\nВам предоставлен доступ к Qualis{{organization}}. Задайте пароль, чтобы войти:\n{{setPasswordUrl}}\n\nСсылка действует 7 дней и только один раз. Ваш e-mail для входа: {{email}}.\n\nQualis',
+    },
+  },
 } satisfies Record<string, TemplateSet>;
 
 export type TemplateName = keyof typeof templates;
