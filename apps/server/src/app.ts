@@ -27,6 +27,14 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { userGroupsRoutes } from './modules/user-groups/user-groups.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -86,9 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const mailer = new Mailer(database.db, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    storage,
     ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
@@ -98,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     mailer,
     jobs,
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage,
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
   app.decorateRequest('actor', undefined);
@@ -177,6 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(organizationsRoutes);
       await api.register(uploadsRoutes);
+      await api.register(exportsRoutes);
+      await api.register(peopleRoutes);
+      await api.register(accessCodesRoutes);
+      await api.register(accountsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(permissionsRoutes);
+      await api.register(userGroupsRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -184,7 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
   if (serveWebApp && config.webDir) await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {
-    if (serveWebApp && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    // Page addresses get the app; a missing asset (a file name with an extension) stays a 404,
+    // so a stale page after a redeploy fails clearly instead of receiving HTML as a script.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (serveWebApp && request.method === 'GET' && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(errorEnvelope('NOT_FOUND', messages.routeNotFound));

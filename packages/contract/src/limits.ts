@@ -15,5 +15,11 @@ export const FILE_MAX_BYTES = 30 * 1024 * 1024;
 /** Image extensions the spec allows (avatar, logos); the content is checked too. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpgs', 'jpeg', 'png', 'svg'] as const;
 
+/** Cells show a tooltip past these lengths (spec 01 section 9). */
+export const TEXT_TOOLTIP_LENGTH = 10;
+export const NAME_TOOLTIP_LENGTH = 100;
+/** Organizations fetched for the organization chooser. */
+export const ORGANIZATION_SELECTION_LIMIT = 100;
+
 export const TOAST_DURATION_MS = 10000;
 export const TOAST_DEDUPE_MS = 200;

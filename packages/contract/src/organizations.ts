@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.js';
 import { ZOrganizationStatus } from './roles.js';
 
 export const ZOrganization = z.object({
@@ -12,3 +13,11 @@ export type Organization = z.infer<typeof ZOrganization>;
 
 /** Sort keys of the organizations list; the spec's columns Organizations, Status, Managed by Client. */
 export const ORGANIZATION_SORT_KEYS = ['name', 'status', 'isManagedByClient'] as const;
+
+/** POST /organizations and PUT /organizations/{id}/name: trimmed, 1 to 100 characters. */
+export const ZOrganizationNameRequest = z.object({ name: requiredText() });
+export type OrganizationNameRequest = z.infer<typeof ZOrganizationNameRequest>;
+
+/** The answer of PATCH /organizations/{id}/managed-by-client. */
+export const ZOrganizationManagedByClient = z.object({ id: z.uuid(), isManagedByClient: z.boolean() });
+export type OrganizationManagedByClient = z.infer<typeof ZOrganizationManagedByClient>;

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { MembershipStatus, OrganizationStatus, Role } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
-import { memberships, organizations, users } from '../db/schema/index.js';
+import {
+  memberships,
+  organizations,
+  userGroupMembers,
+  userGroupPermissions,
+  userGroups,
+  users,
+} from '../db/schema/index.js';
 import { newId } from '../core/ids.js';
 import { hashPassword } from '../core/passwords.js';
 
@@ -69,4 +76,37 @@ export async function signIn(app: FastifyInstance, email: string, password = DEF
   if (res.statusCode !== 201) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json().data as { token: { accessToken: string; refreshToken: string } };
   return { ...token, headers: { authorization: `Bearer ${token.accessToken}` } };
+}
+
+/** The first link of an e-mail's text, with its page and query values (e-mailed token links). */
+export function linkInMail(text: string) {
+  const found = /https?:\/\/\S+/.exec(text);
+  if (!found) throw new Error(`no link in mail: ${text}`);
+  const url = new URL(found[0]);
+  return {
+    url: found[0],
+    path: url.pathname,
+    email: url.searchParams.get('email') ?? '',
+    token: url.searchParams.get('token') ?? '',
+  };
+}
+
+/** A user group with switched-on permission types and members (who must be members of the organization). */
+export async function createUserGroup(
+  db: DbOrTx,
+  values: { organizationId: string; name?: string; permissions?: number[]; userIds?: string[] },
+) {
+  const { organizationId } = values;
+  const [group] = await db
+    .insert(userGroups)
+    .values({ organizationId, id: newId(), name: values.name ?? `Group ${unique()}` })
+    .returning();
+  const groupId = group!.id;
+  if (values.permissions?.length) {
+    await db.insert(userGroupPermissions).values(values.permissions.map((type) => ({ organizationId, groupId, type })));
+  }
+  if (values.userIds?.length) {
+    await db.insert(userGroupMembers).values(values.userIds.map((userId) => ({ organizationId, groupId, userId })));
+  }
+  return group!;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { FileStorage } from '../files.js';
 import { enqueueMail, type MailMessage } from './outbox.js';
 import { MailWorker, smtpTransport, type MailTransport } from './worker.js';
 
@@ -10,10 +11,19 @@ export class Mailer {
   constructor(
     db: Db,
     private readonly log: FastifyBaseLogger,
-    options: { smtpUrl?: string | undefined; from: string; transport?: MailTransport; pollMs?: number },
+    options: {
+      smtpUrl?: string | undefined;
+      from: string;
+      /** Where the worker reads the bytes of attachments. */
+      storage: FileStorage;
+      transport?: MailTransport;
+      pollMs?: number;
+    },
   ) {
     const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : undefined);
-    this.worker = transport ? new MailWorker(db, transport, options.from, log, options.pollMs) : undefined;
+    this.worker = transport
+      ? new MailWorker(db, transport, options.from, log, options.storage, options.pollMs)
+      : undefined;
   }
 
   async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {

@@ -4,12 +4,19 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { newId } from '../ids.js';
 import { backoffMs } from '../retry.js';
 
+/**
+ * A file sent with a mail. The bytes are put in the file storage under `storageKey` before the
+ * mail is queued; `removeAfterSend` deletes them once the mail is sent (generated exports).
+ */
+export type MailAttachment = (typeof mailOutbox.$inferSelect)['attachments'][number];
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   organizationId?: string | null;
+  attachments?: MailAttachment[];
 }
 
 /** Queues a mail in the caller's transaction: it is sent only if the business change commits. */
@@ -22,6 +29,7 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<str
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html ?? null,
+    attachments: message.attachments ?? [],
   });
   return id;
 }

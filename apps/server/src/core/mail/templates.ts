@@ -73,6 +73,156 @@ export const templates = {
       body: 'Здравствуйте, {{name}}!\n\nВам предоставлен доступ к Qualis{{organization}}. Задайте пароль, чтобы войти:\n{{setPasswordUrl}}\n\nСсылка действует 7 дней и только один раз. Ваш e-mail для входа: {{email}}.\n\nQualis',
     },
   },
+  accessCode: {
+    en: {
+      subject: 'Qualis: your access code',
+      body: 'Hello {{name}},\n\nYour new access code for electronic signatures in Qualis is:\n\n{{code}}\n\nIt replaces any earlier code of {{email}}. Keep it secret: it signs documents in your name. A new code is sent to you every 12 months.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: ο κωδικός πρόσβασής σας',
+      body: 'Γεια σας {{name}},\n\nΟ νέος κωδικός πρόσβασής σας για ηλεκτρονικές υπογραφές στο Qualis είναι:\n\n{{code}}\n\nΑντικαθιστά κάθε προηγούμενο κωδικό του {{email}}. Κρατήστε τον μυστικό: υπογράφει έγγραφα στο όνομά σας. Νέος κωδικός σας αποστέλλεται κάθε 12 μήνες.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il tuo codice di accesso',
+      body: 'Salve {{name}},\n\nil tuo nuovo codice di accesso per le firme elettroniche in Qualis è:\n\n{{code}}\n\nSostituisce ogni codice precedente di {{email}}. Tienilo segreto: firma documenti a tuo nome. Un nuovo codice ti viene inviato ogni 12 mesi.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš pristupni kod',
+      body: 'Zdravo {{name}},\n\nVaš novi pristupni kod za elektronske potpise u aplikaciji Qualis je:\n\n{{code}}\n\nZamenjuje svaki raniji kod za {{email}}. Čuvajte ga u tajnosti: njime se potpisuju dokumenti u vaše ime. Novi kod vam se šalje svakih 12 meseci.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su código de acceso',
+      body: 'Hola, {{name}}:\n\nSu nuevo código de acceso para firmas electrónicas en Qualis es:\n\n{{code}}\n\nSustituye a cualquier código anterior de {{email}}. Manténgalo en secreto: firma documentos en su nombre. Se le envía un código nuevo cada 12 meses.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Zugangscode',
+      body: 'Hallo {{name}},\n\nIhr neuer Zugangscode für elektronische Signaturen in Qualis lautet:\n\n{{code}}\n\nEr ersetzt jeden früheren Code von {{email}}. Halten Sie ihn geheim: Mit ihm werden Dokumente in Ihrem Namen signiert. Alle 12 Monate erhalten Sie einen neuen Code.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш код доступа',
+      body: 'Здравствуйте, {{name}}!\n\nВаш новый код доступа для электронных подписей в Qualis:\n\n{{code}}\n\nОн заменяет все прежние коды для {{email}}. Храните его в тайне: им подписываются документы от вашего имени. Новый код присылается вам каждые 12 месяцев.\n\nQualis',
+    },
+  },
+  resetPassword: {
+    en: {
+      subject: 'Qualis: reset your password',
+      body: 'Hello {{name}},\n\nWe received a request to reset the password of your Qualis account. Choose a new password here:\n{{resetUrl}}\n\nThe link works for 1 hour and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: επαναφορά του κωδικού σας',
+      body: 'Γεια σας {{name}},\n\nΛάβαμε αίτημα επαναφοράς του κωδικού του λογαριασμού σας στο Qualis. Επιλέξτε νέο κωδικό εδώ:\n{{resetUrl}}\n\nΟ σύνδεσμος ισχύει 1 ώρα και μόνο μία φορά. Αν δεν το ζητήσατε εσείς, αγνοήστε αυτό το e-mail: ο κωδικός σας δεν αλλάζει.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: reimposta la password',
+      body: 'Salve {{name}},\n\nabbiamo ricevuto una richiesta di reimpostare la password del tuo account Qualis. Scegli una nuova password qui:\n{{resetUrl}}\n\nIl link vale 1 ora e una sola volta. Se non l’hai chiesto tu, ignora questa e-mail: la password resta invariata.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: resetujte lozinku',
+      body: 'Zdravo {{name}},\n\nPrimili smo zahtev za resetovanje lozinke vašeg Qualis naloga. Izaberite novu lozinku ovde:\n{{resetUrl}}\n\nLink važi 1 sat i samo jednom. Ako to niste tražili vi, zanemarite ovaj e-mail: lozinka ostaje ista.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: restablezca su contraseña',
+      body: 'Hola, {{name}}:\n\nHemos recibido una solicitud para restablecer la contraseña de su cuenta de Qualis. Elija una nueva contraseña aquí:\n{{resetUrl}}\n\nEl enlace es válido durante 1 hora y una sola vez. Si no lo ha pedido usted, ignore este correo: su contraseña no cambia.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Passwort zurücksetzen',
+      body: 'Hallo {{name}},\n\nwir haben eine Anfrage erhalten, das Passwort Ihres Qualis-Kontos zurückzusetzen. Wählen Sie hier ein neues Passwort:\n{{resetUrl}}\n\nDer Link gilt 1 Stunde und nur einmal. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: сброс пароля',
+      body: 'Здравствуйте, {{name}}!\n\nМы получили запрос на сброс пароля вашей учётной записи Qualis. Задайте новый пароль здесь:\n{{resetUrl}}\n\nСсылка действует 1 час и только один раз. Если вы этого не запрашивали, проигнорируйте это письмо: пароль останется прежним.\n\nQualis',
+    },
+  },
+  confirmEmail: {
+    en: {
+      subject: 'Qualis: confirm your new e-mail',
+      body: 'Hello {{name}},\n\nPlease confirm {{newEmail}} as the new sign-in e-mail of your Qualis account:\n{{confirmUrl}}\n\nYou will be asked for your password. The link works for 24 hours and only once. Until you confirm, sign in with your current e-mail.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: επιβεβαιώστε το νέο σας e-mail',
+      body: 'Γεια σας {{name}},\n\nΕπιβεβαιώστε το {{newEmail}} ως νέο e-mail σύνδεσης του λογαριασμού σας στο Qualis:\n{{confirmUrl}}\n\nΘα σας ζητηθεί ο κωδικός σας. Ο σύνδεσμος ισχύει 24 ώρες και μόνο μία φορά. Μέχρι να επιβεβαιώσετε, συνδέεστε με το τρέχον e-mail σας.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: conferma la tua nuova e-mail',
+      body: 'Salve {{name}},\n\nconferma {{newEmail}} come nuova e-mail di accesso del tuo account Qualis:\n{{confirmUrl}}\n\nTi verrà chiesta la password. Il link vale 24 ore e una sola volta. Finché non confermi, accedi con l’e-mail attuale.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: potvrdite novi e-mail',
+      body: 'Zdravo {{name}},\n\nPotvrdite {{newEmail}} kao novi e-mail za prijavu na vaš Qualis nalog:\n{{confirmUrl}}\n\nBiće zatražena vaša lozinka. Link važi 24 sata i samo jednom. Dok ne potvrdite, prijavljujte se trenutnim e-mailom.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: confirme su nuevo correo',
+      body: 'Hola, {{name}}:\n\nConfirme {{newEmail}} como nuevo correo de acceso de su cuenta de Qualis:\n{{confirmUrl}}\n\nSe le pedirá su contraseña. El enlace es válido durante 24 horas y una sola vez. Hasta que lo confirme, inicie sesión con su correo actual.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Bestätigen Sie Ihre neue E-Mail-Adresse',
+      body: 'Hallo {{name}},\n\nbitte bestätigen Sie {{newEmail}} als neue Anmelde-E-Mail Ihres Qualis-Kontos:\n{{confirmUrl}}\n\nSie werden nach Ihrem Passwort gefragt. Der Link gilt 24 Stunden und nur einmal. Bis zur Bestätigung melden Sie sich mit Ihrer bisherigen E-Mail an.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: подтвердите новый e-mail',
+      body: 'Здравствуйте, {{name}}!\n\nПодтвердите {{newEmail}} как новый e-mail для входа в вашу учётную запись Qualis:\n{{confirmUrl}}\n\nПотребуется ваш пароль. Ссылка действует 24 часа и только один раз. До подтверждения входите с текущим e-mail.\n\nQualis',
+    },
+  },
+  organizationLogsExport: {
+    en: {
+      subject: 'Qualis: your organization logs report',
+      body: 'Hello,\n\nThe organization logs report you asked for ({{start}} to {{end}}) is attached: {{count}} records.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η αναφορά αρχείων καταγραφής οργανισμών',
+      body: 'Γεια σας,\n\nΗ αναφορά αρχείων καταγραφής οργανισμών που ζητήσατε ({{start}} έως {{end}}) επισυνάπτεται: {{count}} εγγραφές.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il report dei log delle organizzazioni',
+      body: 'Salve,\n\nil report dei log delle organizzazioni richiesto (dal {{start}} al {{end}}) è in allegato: {{count}} record.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: izveštaj dnevnika organizacija',
+      body: 'Zdravo,\n\nIzveštaj dnevnika organizacija koji ste tražili ({{start}} do {{end}}) je u prilogu: {{count}} zapisa.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su informe de registros de organizaciones',
+      body: 'Hola:\n\nSe adjunta el informe de registros de organizaciones que solicitó ({{start}} a {{end}}): {{count}} registros.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Bericht der Organisationsprotokolle',
+      body: 'Hallo,\n\nder angeforderte Bericht der Organisationsprotokolle ({{start}} bis {{end}}) ist angehängt: {{count}} Einträge.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш отчёт по журналам организаций',
+      body: 'Здравствуйте!\n\nЗапрошенный отчёт по журналам организаций (с {{start}} по {{end}}) во вложении: записей: {{count}}.\n\nQualis',
+    },
+  },
+  organizationLogsExportEmpty: {
+    en: {
+      subject: 'Qualis: your organization logs report',
+      body: 'Hello,\n\nNo records to export: nothing matched the organization logs report you asked for ({{start}} to {{end}}).\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η αναφορά αρχείων καταγραφής οργανισμών',
+      body: 'Γεια σας,\n\nΔεν υπάρχουν εγγραφές για εξαγωγή: τίποτα δεν αντιστοιχεί στην αναφορά αρχείων καταγραφής οργανισμών που ζητήσατε ({{start}} έως {{end}}).\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il report dei log delle organizzazioni',
+      body: 'Salve,\n\nnessun record da esportare: nulla corrisponde al report dei log delle organizzazioni richiesto (dal {{start}} al {{end}}).\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: izveštaj dnevnika organizacija',
+      body: 'Zdravo,\n\nNema zapisa za izvoz: ništa ne odgovara izveštaju dnevnika organizacija koji ste tražili ({{start}} do {{end}}).\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su informe de registros de organizaciones',
+      body: 'Hola:\n\nNo hay registros para exportar: nada coincide con el informe de registros de organizaciones que solicitó ({{start}} a {{end}}).\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Bericht der Organisationsprotokolle',
+      body: 'Hallo,\n\nKeine Einträge zum Exportieren: Nichts entspricht dem angeforderten Bericht der Organisationsprotokolle ({{start}} bis {{end}}).\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш отчёт по журналам организаций',
+      body: 'Здравствуйте!\n\nНет записей для экспорта: в запрошенном отчёте по журналам организаций (с {{start}} по {{end}}) ничего не найдено.\n\nQualis',
+    },
+  },
 } satisfies Record<string, TemplateSet>;
 
 export type TemplateName = keyof typeof templates;

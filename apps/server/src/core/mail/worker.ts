@@ -1,11 +1,20 @@
+import { buffer } from 'node:stream/consumers';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { FileStorage } from '../files.js';
 import { Poller } from '../poller.js';
-import { claimDueMail, markFailed, markSent, requeueInterrupted } from './outbox.js';
+import { claimDueMail, markFailed, markSent, requeueInterrupted, type OutboxRow } from './outbox.js';
 
 export interface MailTransport {
-  send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<void>;
+  send(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: { filename: string; content: Buffer; contentType: string }[];
+  }): Promise<void>;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -27,6 +36,7 @@ export class MailWorker {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly storage: FileStorage,
     pollMs = 2000,
   ) {
     this.poller = new Poller('mail worker', () => this.sendDue(), pollMs, log);
@@ -59,14 +69,35 @@ export class MailWorker {
             subject: row.subject,
             text: row.textBody,
             ...(row.htmlBody ? { html: row.htmlBody } : {}),
+            ...(row.attachments.length > 0 ? { attachments: await this.readAttachments(row) } : {}),
           });
           await markSent(this.db, row.id);
+          await this.removeSentAttachments(row);
           sent += 1;
         } catch (err) {
           this.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail send failed, will retry');
           await markFailed(this.db, row, err instanceof Error ? err.message : String(err));
         }
       }
+    }
+  }
+
+  private readAttachments(row: OutboxRow) {
+    return Promise.all(
+      row.attachments.map(async (a) => ({
+        filename: a.fileName,
+        content: await buffer(await this.storage.read(a.storageKey)),
+        contentType: a.contentType,
+      })),
+    );
+  }
+
+  /** Generated files (exports) are not kept once delivered; a failure here only leaves bytes behind. */
+  private async removeSentAttachments(row: OutboxRow) {
+    for (const a of row.attachments.filter((x) => x.removeAfterSend)) {
+      await this.storage.remove(a.storageKey).catch((err: unknown) => {
+        this.log.warn({ err, mailId: row.id, storageKey: a.storageKey }, 'sent attachment not removed');
+      });
     }
   }
 }

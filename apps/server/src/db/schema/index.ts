@@ -3,3 +3,6 @@ export * from './sessions.js';
 export * from './platform.js';
 export * from './verification.js';
 export * from './jobs.js';
+export * from './access-codes.js';
+export * from './notifications.js';
+export * from './user-groups.js';

@@ -34,6 +34,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** Files sent with the mail; their bytes are in the file storage (removed once sent when asked). */
+  attachments: jsonb('attachments')
+    .notNull()
+    .default([])
+    .$type<{ fileName: string; storageKey: string; contentType: string; removeAfterSend?: boolean }[]>(),
   status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
     .notNull()
     .default('pending'),

@@ -1,7 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { memberships, organizations } from '../../db/schema/index.js';
+import {
+  auditChainHeads,
+  auditEvents,
+  jobs,
+  mailOutbox,
+  memberships,
+  organizations,
+  storedFiles,
+} from '../../db/schema/index.js';
 import { resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -50,4 +59,110 @@ export async function listOrganizations(
     totalCount = count?.n ?? 0;
   }
   return { rows: rows.map((r) => r.organization), totalCount };
+}
+
+/** The organizations of an export, in the list's order and filter, read a page at a time. */
+export function organizationExportPages(db: DbOrTx, query: ListQuery, selectedIds: string[]) {
+  const list = resolveList(query, LIST_SPEC);
+  const where = and(list.where, selectedIds.length > 0 ? inArray(organizations.id, selectedIds) : undefined);
+  return (offset: number, limit: number): Promise<OrganizationRow[]> =>
+    db
+      .select()
+      .from(organizations)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(limit)
+      .offset(offset);
+}
+
+/** Ids of the organizations whose name matches a list search. */
+export async function organizationIdsMatching(db: DbOrTx, search: string): Promise<string[]> {
+  const list = resolveList({ search, limit: 1, offset: 0 }, LIST_SPEC);
+  const rows = await db.select({ id: organizations.id }).from(organizations).where(list.where);
+  return rows.map((r) => r.id);
+}
+
+export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+/** The row, locked until the transaction ends, so concurrent toggles apply one after the other. */
+export async function lockOrganization(tx: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+  return row;
+}
+
+export async function isMemberOf(db: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return Boolean(row);
+}
+
+export async function insertOrganization(tx: DbOrTx, values: { id: string; name: string }): Promise<OrganizationRow> {
+  const [row] = await tx.insert(organizations).values(values).returning();
+  return row!;
+}
+
+export async function updateOrganization(
+  tx: DbOrTx,
+  id: string,
+  set: Partial<Pick<OrganizationRow, 'name' | 'status' | 'isManagedByClient'>>,
+): Promise<OrganizationRow> {
+  const [row] = await tx
+    .update(organizations)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(organizations.id, id))
+    .returning();
+  return row!;
+}
+
+export interface PurgedOrganization {
+  counts: { memberships: number; files: number; auditEvents: number; mails: number; jobs: number };
+  /** Stored bytes to remove once the transaction has committed. */
+  storageKeys: string[];
+}
+
+/** Counts, then deletes, the rows of `table` matching `where` (the organization row is locked). */
+async function deleteCounting(tx: DbOrTx, table: PgTable, where: SQL): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
+  await tx.delete(table).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * Removes an organization and everything it owns, in the caller's transaction: its audit events
+ * (purging is allowed only by the `qualis.audit_purge` setting of this transaction) and chain
+ * head, its mails and jobs, its stored files (and the logo, which may have been uploaded without
+ * an organization), then the row itself; every organization-owned table references
+ * organizations(id) ON DELETE CASCADE, so memberships, counters and the rest go with it.
+ */
+export async function purgeOrganization(tx: DbOrTx, organization: OrganizationRow): Promise<PurgedOrganization> {
+  const id = organization.id;
+  await tx.execute(sql`select set_config('qualis.audit_purge', 'on', true)`);
+  const ownFiles = or(
+    eq(storedFiles.organizationId, id),
+    organization.logoFileId ? eq(storedFiles.id, organization.logoFileId) : undefined,
+  )!;
+  const files = await tx.select({ storageKey: storedFiles.storageKey }).from(storedFiles).where(ownFiles);
+  const [members] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(memberships)
+    .where(eq(memberships.organizationId, id));
+  const counts = {
+    memberships: members?.n ?? 0,
+    files: files.length,
+    auditEvents: await deleteCounting(tx, auditEvents, eq(auditEvents.organizationId, id)),
+    mails: await deleteCounting(tx, mailOutbox, eq(mailOutbox.organizationId, id)),
+    jobs: await deleteCounting(tx, jobs, eq(jobs.organizationId, id)),
+  };
+  await tx.delete(auditChainHeads).where(eq(auditChainHeads.chainKey, id));
+  await tx.delete(storedFiles).where(ownFiles);
+  await tx.delete(organizations).where(eq(organizations.id, id));
+  return { counts, storageKeys: files.map((f) => f.storageKey) };
 }

@@ -1,16 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSessionUser, dataEnvelope } from '@qualis/contract';
+import { z } from 'zod';
+import {
+  ZAvatarRequest,
+  ZChangePasswordRequest,
+  ZEmailNotificationsRequest,
+  ZEmailRequest,
+  ZErrorEnvelope,
+  ZMessageResponse,
+  ZSessionUser,
+  ZUuid,
+  dataEnvelope,
+  messages,
+} from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
-import { requireActor } from '../../core/auth.js';
+import { auditActorOf, requireActor } from '../../core/auth.js';
+import { authorize } from '../../core/policies.js';
 import { findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
+import './profile.policy.js';
+import {
+  changeOwnPassword,
+  removeAvatar,
+  sendOwnResetLink,
+  setAvatar,
+  setEmailNotifications,
+} from './profile.service.js';
+
+const ZSessionUserResponse = dataEnvelope(ZSessionUser);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me/profile',
     {
       config: { policy: 'authenticated' },
-      schema: { tags: ['profile'], summary: 'The signed-in person', response: { 200: dataEnvelope(ZSessionUser) } },
+      schema: { tags: ['profile'], summary: 'The signed-in person', response: { 200: ZSessionUserResponse } },
     },
     async (request) => {
       const { db } = app.ctx.database;
@@ -19,4 +42,90 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await presentSessionUser(db, user) };
     },
   );
+
+  app.put(
+    '/users/me/password',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Changes the password; the other sessions of the person end',
+        body: ZChangePasswordRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      await changeOwnPassword(app.ctx, requireActor(request), request.body, auditActorOf(request));
+      return { data: { message: messages.passwordChanged } };
+    },
+  );
+
+  app.post(
+    '/users/me/password',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        summary: "Sends a reset link to the person's own e-mail",
+        body: ZEmailRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      await sendOwnResetLink(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
+      return { data: { message: messages.resetLinkSentToMailbox } };
+    },
+  );
+
+  app.patch(
+    '/users/me/profile/avatar/:imageId',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Sets the avatar to an image the person uploaded',
+        params: z.object({ imageId: ZUuid }),
+        body: ZAvatarRequest,
+        response: { 200: ZSessionUserResponse, 400: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { imageId } = request.params;
+      if (request.body?.imageId && request.body.imageId !== imageId) {
+        throw AppError.badRequest(messages.imageIdMismatch, 'imageId');
+      }
+      return { data: await setAvatar(app.ctx, requireActor(request), imageId, auditActorOf(request)) };
+    },
+  );
+
+  app.delete(
+    '/users/me/profile/avatar',
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags: ['profile'], summary: 'Removes the avatar', response: { 200: ZSessionUserResponse } },
+    },
+    async (request) => ({ data: await removeAvatar(app.ctx, requireActor(request), auditActorOf(request)) }),
+  );
+
+  // The spec's client writes "Profile" here; both spellings work.
+  for (const url of ['/users/me/Profile/email-notifications', '/users/me/profile/email-notifications']) {
+    app.patch(
+      url,
+      {
+        config: { policy: 'profile.email-notifications' },
+        schema: {
+          tags: ['profile'],
+          summary: 'Toggles the e-mails about new Actions (or sets them to emailNotificationState)',
+          body: ZEmailNotificationsRequest,
+          response: { 200: ZSessionUserResponse, 403: ZErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const actor = requireActor(request);
+        authorize(actor, 'profile', 'email-notifications');
+        const state = request.body?.emailNotificationState;
+        return { data: await setEmailNotifications(app.ctx, actor, state, auditActorOf(request)) };
+      },
+    );
+  }
 };

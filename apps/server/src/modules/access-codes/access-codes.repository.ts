@@ -1,0 +1,82 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/auth.js';
+import type { DbOrTx } from '../../db/client.js';
+import { userAccessCodes, users } from '../../db/schema/index.js';
+
+/** `users.id` qualified: drizzle leaves columns of a single-table select unqualified, which a
+ * correlated subquery would resolve against its own tables. */
+const outerUserId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+
+export type AccessCodeRow = typeof userAccessCodes.$inferSelect;
+
+/**
+ * The person whose code is generated, if the actor can see them: themself; for the SuperAdmin
+ * anyone; for others a person who shares an organization in which the actor is active (within
+ * `organizationId` when given). `sharesOrganization` feeds the policy.
+ */
+export async function findAccessCodeTarget(
+  db: DbOrTx,
+  actor: Actor,
+  userId: string,
+  organizationId: string | undefined,
+) {
+  const inOrganization = organizationId ? sql`and tm.organization_id = ${organizationId}` : sql``;
+  const shares =
+    actor.role === 'SuperAdmin'
+      ? sql<boolean>`exists (select 1 from memberships tm where tm.user_id = ${outerUserId} ${inOrganization})`
+      : sql<boolean>`exists (select 1 from memberships tm
+          join memberships am on am.organization_id = tm.organization_id
+          join organizations o on o.id = tm.organization_id
+          where tm.user_id = ${outerUserId} and am.user_id = ${actor.userId} and am.status = 'Active'
+            and o.status = 'Active' ${inOrganization})`;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      sharesOrganization: shares,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const visible = row.id === actor.userId || row.sharesOrganization || (actor.role === 'SuperAdmin' && !organizationId);
+  return visible ? row : undefined;
+}
+
+export type AccessCodeTarget = NonNullable<Awaited<ReturnType<typeof findAccessCodeTarget>>>;
+
+/** Ends the person's active code, if any (the partial unique index allows one active code). */
+export async function deactivateActiveCode(tx: DbOrTx, userId: string, at: Date) {
+  await tx
+    .update(userAccessCodes)
+    .set({ deactivatedAt: at })
+    .where(and(eq(userAccessCodes.userId, userId), isNull(userAccessCodes.deactivatedAt)));
+}
+
+export async function insertAccessCode(
+  tx: DbOrTx,
+  values: { id: string; userId: string; codeHash: string; createdAt: Date },
+) {
+  await tx.insert(userAccessCodes).values(values);
+}
+
+export async function findActiveCode(db: DbOrTx, userId: string): Promise<AccessCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userAccessCodes)
+    .where(and(eq(userAccessCodes.userId, userId), isNull(userAccessCodes.deactivatedAt)));
+  return row;
+}
+
+/** People whose active code was made before `before`, oldest first, with what the mail needs. */
+export function findPeopleWithCodesOlderThan(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(userAccessCodes)
+    .innerJoin(users, eq(users.id, userAccessCodes.userId))
+    .where(and(isNull(userAccessCodes.deactivatedAt), lt(userAccessCodes.createdAt, before)))
+    .orderBy(asc(userAccessCodes.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZGenerateAccessCodeRequest, ZMessageResult, ZUuid, dataEnvelope } from '@qualis/contract';
+import { auditActorOf, requireActor } from '../../core/auth.js';
+import { AppError } from '../../core/errors.js';
+import { authorize } from '../../core/policies.js';
+import { loadOrganizationContext } from '../../core/tenancy.js';
+import './access-codes.policy.js';
+import { findAccessCodeTarget } from './access-codes.repository.js';
+import { generateAccessCode, renewExpiredAccessCodes } from './access-codes.service.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Access codes for electronic signatures (spec 01 section 9, spec 02 section 4). */
+export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.ctx.jobs.every('access-code-renewal', DAY_MS, (ctx) => renewExpiredAccessCodes(ctx).then(() => undefined));
+
+  app.patch(
+    '/verifications/user-access-code/:id',
+    {
+      config: { policy: 'accessCode.generate' },
+      schema: {
+        tags: ['access-codes'],
+        summary: "Generate a person's new access code and e-mail it; the previous code stops working",
+        params: z.object({ id: ZUuid }),
+        body: ZGenerateAccessCodeRequest,
+        response: { 200: dataEnvelope(ZMessageResult) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const organizationId = request.body.organizationId;
+      if (organizationId) await loadOrganizationContext(app.ctx.database.db, actor, organizationId);
+      const target = await findAccessCodeTarget(app.ctx.database.db, actor, request.params.id, organizationId);
+      if (!target) throw AppError.notFound();
+      authorize(actor, 'accessCode', 'generate', target);
+      const message = await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null);
+      return { data: { message } };
+    },
+  );
+};

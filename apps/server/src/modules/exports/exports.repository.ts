@@ -1,0 +1,74 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { auditEvents, organizations } from '../../db/schema/index.js';
+
+export interface OrganizationLogsSelection {
+  from: Date;
+  /** Exclusive. */
+  until: Date;
+  /** Events of these info types in these organizations. */
+  organizationIds: string[];
+  infoTypes: string[];
+  /**
+   * The 'Organizations' events (in an organization's chain, and provider-level ones about an
+   * organization, such as its deletion) of these organizations; null: of every organization;
+   * undefined: none.
+   */
+  organizationChangesOf?: string[] | null;
+}
+
+const entityOrganization = alias(organizations, 'entity_organization');
+const aboutAnOrganization = and(isNull(auditEvents.organizationId), eq(auditEvents.entityType, 'organization'));
+
+function organizationChanges(of: string[] | null | undefined) {
+  if (of === undefined) return undefined;
+  const scope =
+    of === null
+      ? or(isNotNull(auditEvents.organizationId), aboutAnOrganization)
+      : or(inArray(auditEvents.organizationId, of), and(aboutAnOrganization, inArray(auditEvents.entityId, of)));
+  return and(eq(auditEvents.infoType, 'Organizations'), scope);
+}
+
+/** The audit events of a logs export, oldest first, read a page at a time. */
+export function organizationLogPages(db: DbOrTx, selection: OrganizationLogsSelection) {
+  const { organizationIds, infoTypes } = selection;
+  const chosen =
+    organizationIds.length > 0 && infoTypes.length > 0
+      ? and(inArray(auditEvents.organizationId, organizationIds), inArray(auditEvents.infoType, infoTypes))
+      : undefined;
+  const where = and(
+    gte(auditEvents.occurredAt, selection.from),
+    lt(auditEvents.occurredAt, selection.until),
+    or(chosen, organizationChanges(selection.organizationChangesOf)) ?? sql`false`,
+  );
+  return (offset: number, limit: number) =>
+    db
+      .select({
+        occurredAt: auditEvents.occurredAt,
+        // A deleted organization's name survives in its provider-level deletion event.
+        organizationName: sql<string | null>`coalesce(${organizations.name}, ${entityOrganization.name},
+          ${auditEvents.before} ->> 'name', ${auditEvents.after} ->> 'name')`,
+        infoType: auditEvents.infoType,
+        action: auditEvents.action,
+        entityType: auditEvents.entityType,
+        entityId: auditEvents.entityId,
+        actorEmail: auditEvents.actorEmail,
+        actorIp: auditEvents.actorIp,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        reason: auditEvents.reason,
+      })
+      .from(auditEvents)
+      .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
+      .leftJoin(
+        entityOrganization,
+        and(aboutAnOrganization, sql`${entityOrganization.id}::text = ${auditEvents.entityId}`),
+      )
+      .where(where)
+      .orderBy(auditEvents.occurredAt, auditEvents.id)
+      .limit(limit)
+      .offset(offset);
+}
+
+export type OrganizationLogRow = Awaited<ReturnType<ReturnType<typeof organizationLogPages>>>[number];

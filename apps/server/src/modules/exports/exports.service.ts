@@ -1,0 +1,165 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  ORGANIZATION_EXPORT_COLUMNS,
+  messages,
+  type OrganizationLogsExportQuery,
+  type OrganizationsExportQuery,
+} from '@qualis/contract';
+import type { AppContext } from '../../app.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
+import type { Actor } from '../../core/auth.js';
+import { AppError } from '../../core/errors.js';
+import { csvStream, exportFileName, inBatches, pickColumns, type CsvColumn } from '../../core/exports.js';
+import { enqueueJob, type JobRow } from '../../core/jobs.js';
+import { renderMail } from '../../core/mail/templates.js';
+import {
+  organizationExportPages,
+  organizationIdsMatching,
+  type OrganizationRow,
+} from '../organizations/organizations.repository.js';
+import { organizationLogPages, type OrganizationLogRow } from './exports.repository.js';
+
+const ORGANIZATION_COLUMNS: CsvColumn<OrganizationRow>[] = [
+  { key: 'name', header: ORGANIZATION_EXPORT_COLUMNS.name, value: (o) => o.name },
+  { key: 'status', header: ORGANIZATION_EXPORT_COLUMNS.status, value: (o) => o.status },
+  {
+    key: 'isManagedByClient',
+    header: ORGANIZATION_EXPORT_COLUMNS.isManagedByClient,
+    value: (o) => (o.isManagedByClient ? 'Yes' : 'No'),
+  },
+];
+
+/**
+ * The organizations CSV: the list's search and order, the selected rows when any, the visible
+ * columns in the client's order; read in batches while it streams. Nothing to export is a 400.
+ */
+export async function organizationsCsv(ctx: AppContext, query: OrganizationsExportQuery) {
+  const fetchPage = organizationExportPages(ctx.database.db, { ...query, limit: 1, offset: 0 }, query.selectedIds);
+  if ((await fetchPage(0, 1)).length === 0) throw AppError.badRequest(messages.noRecordsToExport);
+  return { columns: pickColumns(ORGANIZATION_COLUMNS, query.columns), rows: inBatches(fetchPage) };
+}
+
+export const ORGANIZATION_LOGS_EXPORT_JOB = 'organization-logs-export';
+
+interface OrganizationLogsExportPayload {
+  requesterEmail: string;
+  /** YYYY-MM-DD, both days included. */
+  start: string;
+  end: string;
+  organizationIds: string[];
+  infoTypes: string[];
+  /** Absent: organization changes not included; null: of every organization. */
+  organizationChangesOf?: string[] | null;
+}
+
+/**
+ * Queues the logs export and audits the request, in one transaction. Organization changes are
+ * taken for the selected organizations; with none selected, for those matching the list's
+ * search, or for all of them without a search.
+ */
+export async function requestOrganizationLogsExport(
+  ctx: AppContext,
+  actor: Actor,
+  audit: AuditActor,
+  query: OrganizationLogsExportQuery,
+): Promise<void> {
+  const { db } = ctx.database;
+  let organizationChangesOf: string[] | null | undefined;
+  if (query.includeOrganizationChanges) {
+    if (query.organizationIds.length > 0) organizationChangesOf = query.organizationIds;
+    else organizationChangesOf = query.search ? await organizationIdsMatching(db, query.search) : null;
+  }
+  const payload: OrganizationLogsExportPayload = {
+    requesterEmail: actor.email,
+    start: query.start,
+    end: query.end,
+    organizationIds: query.organizationIds,
+    infoTypes: query.infoTypes,
+    ...(organizationChangesOf === undefined ? {} : { organizationChangesOf }),
+  };
+  await db.transaction(async (tx) => {
+    const jobId = await enqueueJob(tx, ORGANIZATION_LOGS_EXPORT_JOB, { ...payload });
+    await recordAudit(tx, audit, {
+      organizationId: null,
+      infoType: 'Organizations',
+      action: 'export-logs',
+      entityType: 'organization-logs-export',
+      entityId: jobId,
+      after: { ...query, organizationChangesOf },
+    });
+  });
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+const LOG_COLUMNS: CsvColumn<OrganizationLogRow>[] = [
+  { key: 'date', header: 'Date', value: (e) => e.occurredAt.toISOString() },
+  { key: 'organization', header: 'Organization', value: (e) => e.organizationName },
+  { key: 'infoType', header: 'Info type', value: (e) => e.infoType },
+  { key: 'action', header: 'Action', value: (e) => e.action },
+  { key: 'record', header: 'Record', value: (e) => [e.entityType, e.entityId].filter(Boolean).join(' ') },
+  { key: 'changedBy', header: 'Changed by', value: (e) => e.actorEmail },
+  { key: 'fromAddress', header: 'From address', value: (e) => e.actorIp },
+  { key: 'before', header: 'Before', value: (e) => json(e.before) },
+  { key: 'after', header: 'After', value: (e) => json(e.after) },
+  { key: 'reason', header: 'Reason', value: (e) => e.reason },
+];
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The job: reads the chosen events in one snapshot (repeatable read), writes the CSV to the file
+ * storage and mails it to the requester as an attachment; with no events, a mail saying so.
+ */
+export async function runOrganizationLogsExport(ctx: AppContext, job: JobRow): Promise<void> {
+  const payload = job.payload as unknown as OrganizationLogsExportPayload;
+  const { db } = ctx.database;
+  const { csv, count } = await db.transaction(
+    async (tx) => {
+      let rows = 0;
+      const events = inBatches(
+        organizationLogPages(tx, {
+          from: new Date(`${payload.start}T00:00:00Z`),
+          until: nextDay(payload.end),
+          organizationIds: payload.organizationIds,
+          infoTypes: payload.infoTypes,
+          ...(payload.organizationChangesOf === undefined
+            ? {}
+            : { organizationChangesOf: payload.organizationChangesOf }),
+        }),
+      );
+      async function* counted() {
+        for await (const event of events) {
+          rows += 1;
+          yield event;
+        }
+      }
+      return { csv: await buffer(csvStream(LOG_COLUMNS, counted())), count: rows };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const range = { start: payload.start, end: payload.end };
+  const to = payload.requesterEmail;
+  if (count === 0) {
+    await db.transaction((tx) =>
+      ctx.mailer.enqueue(tx, { to, ...renderMail('organizationLogsExportEmpty', 'en', range) }),
+    );
+    return;
+  }
+  const storageKey = `exports/${job.id}.csv`;
+  await ctx.storage.put(storageKey, csv);
+  await db.transaction((tx) =>
+    ctx.mailer.enqueue(tx, {
+      to,
+      ...renderMail('organizationLogsExport', 'en', { ...range, count }),
+      attachments: [
+        {
+          fileName: exportFileName('Organization-logs', to),
+          storageKey,
+          contentType: 'text/csv; charset=utf-8',
+          removeAfterSend: true,
+        },
+      ],
+    }),
+  );
+}

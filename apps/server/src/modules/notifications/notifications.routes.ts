@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZNotification,
+  ZNotificationsCountQuery,
+  ZNotificationsQuery,
+  dataEnvelope,
+  listEnvelope,
+} from '@qualis/contract';
+import { requireActor } from '../../core/auth.js';
+import { loadOrganizationContext } from '../../core/tenancy.js';
+import { presentNotification } from './notifications.presenter.js';
+import { countUnreadNotifications, listNotifications } from './notifications.repository.js';
+
+/** The signed-in person's own notifications in one organization (bell and notifications page). */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/system-notifications',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['notifications'],
+        summary: "The person's notifications in an organization, newest first",
+        querystring: ZNotificationsQuery,
+        response: { 200: listEnvelope(ZNotification) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { db } = app.ctx.database;
+      const { organizationId, ...query } = request.query;
+      await loadOrganizationContext(db, actor, organizationId);
+      const { rows, totalCount } = await listNotifications(db, organizationId, actor.userId, query);
+      return { data: rows.map(presentNotification), pagination: { totalCount } };
+    },
+  );
+
+  app.get(
+    '/system-notifications/count',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['notifications'],
+        summary: "The number of the person's unread notifications in an organization",
+        querystring: ZNotificationsCountQuery,
+        response: { 200: dataEnvelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { db } = app.ctx.database;
+      await loadOrganizationContext(db, actor, request.query.organizationId);
+      return { data: { count: await countUnreadNotifications(db, request.query.organizationId, actor.userId) } };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@qualis/contract';
+import { newId } from '../../core/ids.js';
+import { notifications } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createOrganization, createUser, signIn } from '../../test/factories.js';
+
+let t: TestContext;
+let orgA: string;
+let orgB: string;
+let strangerOrg: string;
+let inactiveOrg: string;
+let headers: Record<string, string>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgA = (await createOrganization(t.db)).id;
+  orgB = (await createOrganization(t.db)).id;
+  strangerOrg = (await createOrganization(t.db)).id;
+  inactiveOrg = (await createOrganization(t.db, { status: 'Inactive' })).id;
+  const person = await createUser(t.db, {
+    memberOf: [{ organizationId: orgA }, { organizationId: orgB }, { organizationId: inactiveOrg }],
+  });
+  const colleague = await createUser(t.db, { memberOf: [{ organizationId: orgA }] });
+  headers = (await signIn(t.app, person.email)).headers;
+
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  const notice = (key: string, organizationId: string, userId: string, minutesAgo: number, read = false) => {
+    ids[key] = newId();
+    return {
+      organizationId,
+      id: ids[key],
+      userId,
+      kind: 'ActionAssigned' as const,
+      entityId: newId(),
+      payload: { number: minutesAgo, name: `Action ${key}`, dueDate: '2030-01-15' },
+      readAt: read ? at(1) : null,
+      createdAt: at(minutesAgo),
+    };
+  };
+  await t.db
+    .insert(notifications)
+    .values([
+      notice('oldest', orgA, person.id, 30),
+      notice('read', orgA, person.id, 20, true),
+      notice('newest', orgA, person.id, 10),
+      notice('colleague', orgA, colleague.id, 5),
+      notice('inB', orgB, person.id, 1),
+    ]);
+});
+afterAll(() => t.close());
+
+const get = (url: string, auth = headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: auth });
+
+describe('GET /system-notifications', () => {
+  it('needs a session', async () => {
+    expect((await get(`/system-notifications?organizationId=${orgA}`, {})).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an organization the person does not belong to', async () => {
+    expect((await get(`/system-notifications?organizationId=${strangerOrg}`)).statusCode).toBe(404);
+  });
+
+  it('answers 422 for an inactive organization', async () => {
+    const res = await get(`/system-notifications?organizationId=${inactiveOrg}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].message).toBe(messages.organizationInactive);
+  });
+
+  it('refuses a missing organization and bad paging', async () => {
+    const missing = await get('/system-notifications');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].field).toBe('organizationId');
+    const limit = await get(`/system-notifications?organizationId=${orgA}&limit=0`);
+    expect(limit.json().errors[0]).toMatchObject({ message: 'limit must be at least 1', field: 'limit' });
+  });
+
+  it('lists only the person’s own notifications in that organization, newest first, paged', async () => {
+    const res = await get(`/system-notifications?organizationId=${orgA}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination).toEqual({ totalCount: 3 });
+    expect(res.json().data.map((n: { id: string }) => n.id)).toEqual([ids.newest, ids.read, ids.oldest]);
+    expect(res.json().data[0]).toMatchObject({
+      id: ids.newest,
+      kind: 'ActionAssigned',
+      status: 'Unread',
+      task: { number: 10, name: 'Action newest', dueDate: '2030-01-15' },
+    });
+    expect(res.json().data[1].status).toBe('Read');
+
+    const dropdown = await get(`/system-notifications?organizationId=${orgA}&limit=1&offset=1`);
+    expect(dropdown.json().data.map((n: { id: string }) => n.id)).toEqual([ids.read]);
+    expect(dropdown.json().pagination.totalCount).toBe(3);
+    const beyond = await get(`/system-notifications?organizationId=${orgA}&offset=10`);
+    expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 3 } });
+    const inB = await get(`/system-notifications?organizationId=${orgB}`);
+    expect(inB.json().data.map((n: { id: string }) => n.id)).toEqual([ids.inB]);
+  });
+});
+
+describe('GET /system-notifications/count', () => {
+  it('needs a session', async () => {
+    expect((await get(`/system-notifications/count?organizationId=${orgA}`, {})).statusCode).toBe(401);
+  });
+
+  it('answers 404 outside the person’s organizations and 422 for an inactive one', async () => {
+    expect((await get(`/system-notifications/count?organizationId=${strangerOrg}`)).statusCode).toBe(404);
+    expect((await get(`/system-notifications/count?organizationId=${inactiveOrg}`)).statusCode).toBe(422);
+  });
+
+  it('refuses a malformed organization id', async () => {
+    const res = await get('/system-notifications/count?organizationId=abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('organizationId');
+  });
+
+  it('counts the person’s unread notifications in that organization', async () => {
+    const res = await get(`/system-notifications/count?organizationId=${orgA}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { count: 2 } });
+    expect((await get(`/system-notifications/count?organizationId=${orgB}`)).json()).toEqual({ data: { count: 1 } });
+  });
+});

@@ -1,0 +1,204 @@
+import { messages, type CreatePersonRequest, type MembershipStatus, type Person } from '@qualis/contract';
+import type { AppContext } from '../../app.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
+import type { Actor } from '../../core/auth.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { authorize } from '../../core/policies.js';
+import { loadOrganizationContext, type OrganizationRow } from '../../core/tenancy.js';
+import type { DbOrTx } from '../../db/client.js';
+import { sendWelcomeMail } from '../accounts/welcome-mail.js';
+import type { PersonKind } from './people.kinds.js';
+import {
+  deleteMemberships,
+  deleteUser,
+  findMemberships,
+  findPerson,
+  findVisiblePeopleIds,
+  insertMemberships,
+  insertPerson,
+  isEmailInUse,
+  lockPerson,
+  updateMembershipStatus,
+  wasEverActivated,
+} from './people.repository.js';
+
+/**
+ * The organizations a call works in, each checked as one organization context is (404 for a
+ * non-member, 422 when inactive, 403 for the SuperAdmin when managed by the client), then the
+ * kind's rule (403). All or nothing: one refused organization refuses the call.
+ */
+export async function loadManagedOrganizations(
+  db: DbOrTx,
+  actor: Actor,
+  kind: PersonKind,
+  organizationIds: string[],
+): Promise<OrganizationRow[]> {
+  const organizations: OrganizationRow[] = [];
+  for (const id of new Set(organizationIds)) {
+    organizations.push((await loadOrganizationContext(db, actor, id)).organization);
+  }
+  authorize(actor, kind.resource, 'manage');
+  return organizations;
+}
+
+/** Reads a person back as the list shows them in one organization. */
+async function presentIn(db: DbOrTx, actor: Actor, kind: PersonKind, organizationId: string, userId: string) {
+  const person = await findPerson(db, actor, { organizationId, role: kind.role }, userId);
+  if (!person) throw AppError.notFound();
+  return person;
+}
+
+/** Creates the person without a password and an inactive membership; the e-mail is unique system-wide. */
+export async function createPerson(
+  ctx: AppContext,
+  actor: Actor,
+  audit: AuditActor,
+  kind: PersonKind,
+  input: CreatePersonRequest,
+): Promise<Person> {
+  return ctx.database.db.transaction(async (tx) => {
+    const emailTaken = () => AppError.conflict(messages.emailTaken, 'email');
+    if (await isEmailInUse(tx, input.email)) throw emailTaken();
+    const values = {
+      id: newId(),
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: kind.role,
+    };
+    if (!(await insertPerson(tx, values))) throw emailTaken();
+    await insertMemberships(tx, input.organizationId, [values.id]);
+    await recordAudit(tx, audit, {
+      organizationId: input.organizationId,
+      infoType: kind.infoType,
+      action: 'create',
+      entityType: 'user',
+      entityId: values.id,
+      after: {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        role: kind.role,
+        status: 'Inactive',
+      },
+    });
+    return presentIn(tx, actor, kind, input.organizationId, values.id);
+  });
+}
+
+/**
+ * Adds existing people (each visible to the actor, else 404 for the whole call) with an inactive
+ * membership. People already in the organization are left as they are.
+ */
+export async function addPeople(
+  ctx: AppContext,
+  actor: Actor,
+  audit: AuditActor,
+  kind: PersonKind,
+  input: { organizationId: string; ids: string[] },
+): Promise<string[]> {
+  const ids = [...new Set(input.ids)];
+  return ctx.database.db.transaction(async (tx) => {
+    const visible = await findVisiblePeopleIds(tx, actor, kind.role, ids);
+    if (visible.length !== ids.length) throw AppError.notFound();
+    const added = await insertMemberships(tx, input.organizationId, ids);
+    for (const userId of added) {
+      await recordAudit(tx, audit, {
+        organizationId: input.organizationId,
+        infoType: kind.infoType,
+        action: 'add',
+        entityType: 'user',
+        entityId: userId,
+        after: { status: 'Inactive' },
+      });
+    }
+    return added;
+  });
+}
+
+/**
+ * Sets (or, without a status, toggles) the person's status in each organization. The first
+ * activation ever of a person without a password sends the welcome mail with its set-password link.
+ */
+export async function setPersonStatus(
+  ctx: AppContext,
+  actor: Actor,
+  audit: AuditActor,
+  kind: PersonKind,
+  input: { userId: string; organizations: OrganizationRow[]; status?: MembershipStatus | undefined },
+): Promise<Person> {
+  const organizationIds = input.organizations.map((o) => o.id);
+  return ctx.database.db.transaction(async (tx) => {
+    const person = await lockPerson(tx, input.userId, kind.role);
+    const current = person ? await findMemberships(tx, person.id, organizationIds) : [];
+    if (!person || current.length !== organizationIds.length) throw AppError.notFound();
+    let welcomeDue = person.passwordHash === null && !(await wasEverActivated(tx, person.id));
+    const now = new Date();
+    for (const organization of input.organizations) {
+      const membership = current.find((m) => m.organizationId === organization.id)!;
+      const status = input.status ?? (membership.status === 'Active' ? 'Inactive' : 'Active');
+      if (status === membership.status) continue;
+      const firstActivation = status === 'Active' && membership.firstActivatedAt === null;
+      await updateMembershipStatus(
+        tx,
+        { organizationId: organization.id, userId: person.id },
+        firstActivation ? { status, firstActivatedAt: now } : { status },
+      );
+      const welcomeMailSent = firstActivation && welcomeDue;
+      if (welcomeMailSent) {
+        await sendWelcomeMail(ctx, tx, person, organization);
+        welcomeDue = false;
+      }
+      await recordAudit(tx, audit, {
+        organizationId: organization.id,
+        infoType: kind.infoType,
+        action: 'status-change',
+        entityType: 'user',
+        entityId: person.id,
+        before: { status: membership.status },
+        after: { status, ...(welcomeMailSent ? { welcomeMailSent } : {}) },
+      });
+    }
+    return presentIn(tx, actor, kind, organizationIds[0]!, person.id);
+  });
+}
+
+/**
+ * Removes an inactive person who never confirmed the e-mail or set a password from the chosen
+ * organizations; with no membership left, the account itself is deleted.
+ */
+export async function deletePerson(
+  ctx: AppContext,
+  audit: AuditActor,
+  kind: PersonKind,
+  input: { userId: string; organizationIds: string[] },
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const person = await lockPerson(tx, input.userId, kind.role);
+    const current = person ? await findMemberships(tx, person.id, input.organizationIds) : [];
+    if (!person || current.length !== input.organizationIds.length) throw AppError.notFound();
+    if (person.emailConfirmed || person.passwordHash !== null || current.some((m) => m.status === 'Active')) {
+      throw AppError.badRequest(messages.personNotDeletable);
+    }
+    const remaining = await deleteMemberships(tx, person.id, input.organizationIds);
+    if (remaining === 0) await deleteUser(tx, person.id);
+    for (const membership of current) {
+      await recordAudit(tx, audit, {
+        organizationId: membership.organizationId,
+        infoType: kind.infoType,
+        action: 'delete',
+        entityType: 'user',
+        entityId: person.id,
+        before: {
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          role: person.role,
+          status: membership.status,
+        },
+        after: { accountDeleted: remaining === 0 },
+      });
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { documentTypes, organizations, storedFiles, tags } from '../../db/schema/index.js';
+
+/** Document types and tags share one shape: (organization_id, id, name, created_at). */
+export type NamedEntryTable = typeof documentTypes | typeof tags;
+
+export async function listNamedEntries(db: DbOrTx, table: NamedEntryTable, organizationId: string) {
+  return db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
+}
+
+export async function insertNamedEntry(
+  tx: DbOrTx,
+  table: NamedEntryTable,
+  row: { organizationId: string; id: string; name: string },
+) {
+  await tx.insert(table).values(row);
+}
+
+export async function deleteNamedEntry(tx: DbOrTx, table: NamedEntryTable, organizationId: string, id: string) {
+  const [row] = await tx
+    .delete(table)
+    .where(and(eq(table.organizationId, organizationId), eq(table.id, id)))
+    .returning({ id: table.id, name: table.name });
+  return row;
+}
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+/**
+ * An image the person uploaded that belongs to no other organization, locked for the rest of the
+ * transaction.
+ */
+export async function lockLogoCandidate(
+  tx: DbOrTx,
+  fileId: string,
+  scope: { userId: string; organizationId: string },
+): Promise<StoredFileRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.id, fileId),
+        eq(storedFiles.uploadedBy, scope.userId),
+        sql`${storedFiles.contentType} like 'image/%'`,
+        or(isNull(storedFiles.organizationId), eq(storedFiles.organizationId, scope.organizationId)),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function setFileOrganization(tx: DbOrTx, fileId: string, organizationId: string) {
+  await tx.update(storedFiles).set({ organizationId }).where(eq(storedFiles.id, fileId));
+}
+
+export async function setOrganizationLogo(tx: DbOrTx, organizationId: string, fileId: string) {
+  const [row] = await tx
+    .update(organizations)
+    .set({ logoFileId: fileId, updatedAt: new Date() })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,231 @@
+import {
+  applyPermissionToggle,
+  messages,
+  missingParentOf,
+  permissionOf,
+  type AddGroupUsersRequest,
+  type UserGroup,
+} from '@qualis/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { isUniqueViolation } from '../../core/unique-violation.js';
+import {
+  deleteGroupMember,
+  deleteUserGroup,
+  findUserMembers,
+  insertGroupMembers,
+  insertUserGroup,
+  listGroupMemberIds,
+  listGroupPermissions,
+  lockUserGroup,
+  renameUserGroup,
+  replaceGroupPermissions,
+} from './user-groups.repository.js';
+
+const INFO_TYPE = 'User Groups';
+
+/** Runs `work` in one transaction and answers a taken name with 409. */
+async function withUniqueName<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(messages.userGroupNameTaken, 'name');
+    throw error;
+  }
+}
+
+async function lockOrNotFound(tx: Tx, organizationId: string, id: string) {
+  const group = await lockUserGroup(tx, organizationId, id);
+  if (!group) throw AppError.notFound();
+  return group;
+}
+
+export async function createUserGroup(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; name: string },
+): Promise<UserGroup> {
+  const id = newId();
+  await withUniqueName(db, async (tx) => {
+    await insertUserGroup(tx, { organizationId: input.organizationId, id, name: input.name });
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'create',
+      entityType: 'userGroup',
+      entityId: id,
+      after: { name: input.name },
+    });
+  });
+  return { id, name: input.name, userCount: 0 };
+}
+
+export async function renameGroup(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; id: string; name: string },
+): Promise<void> {
+  await withUniqueName(db, async (tx) => {
+    const group = await lockOrNotFound(tx, input.organizationId, input.id);
+    await renameUserGroup(tx, input.organizationId, input.id, input.name);
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'rename',
+      entityType: 'userGroup',
+      entityId: input.id,
+      before: { name: group.name },
+      after: { name: input.name },
+    });
+  });
+}
+
+/** A new group with the source group's permissions; its users stay where they are. */
+export async function duplicateUserGroup(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; sourceGroupId: string; name: string },
+): Promise<UserGroup> {
+  const id = newId();
+  await withUniqueName(db, async (tx) => {
+    const source = await lockUserGroup(tx, input.organizationId, input.sourceGroupId);
+    if (!source) throw AppError.notFound();
+    const permissions = await listGroupPermissions(tx, input.organizationId, source.id);
+    await insertUserGroup(tx, { organizationId: input.organizationId, id, name: input.name });
+    await replaceGroupPermissions(tx, input.organizationId, id, permissions);
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'duplicate',
+      entityType: 'userGroup',
+      entityId: id,
+      after: { name: input.name, sourceGroupId: source.id, sourceGroupName: source.name, permissions },
+    });
+  });
+  return { id, name: input.name, userCount: 0 };
+}
+
+/**
+ * Deletes a group. One with users needs `acknowledge`; with `groupReceiverId` its users move to
+ * that group (of the same organization) first.
+ */
+export async function removeUserGroup(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; id: string; groupReceiverId?: string; acknowledge?: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const group = await lockOrNotFound(tx, input.organizationId, input.id);
+    const userIds = await listGroupMemberIds(tx, input.organizationId, group.id);
+    if (userIds.length > 0 && input.acknowledge !== true) {
+      throw AppError.badRequest(messages.userGroupAcknowledge, 'acknowledge');
+    }
+    let receiver: { id: string; name: string } | null = null;
+    if (input.groupReceiverId) {
+      if (input.groupReceiverId === group.id)
+        throw AppError.badRequest(messages.userGroupReceiverSame, 'groupReceiverId');
+      receiver = (await lockUserGroup(tx, input.organizationId, input.groupReceiverId)) ?? null;
+      if (!receiver) throw AppError.notFound();
+      await insertGroupMembers(tx, input.organizationId, receiver.id, userIds);
+    }
+    const permissions = await listGroupPermissions(tx, input.organizationId, group.id);
+    await deleteUserGroup(tx, input.organizationId, group.id);
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'delete',
+      entityType: 'userGroup',
+      entityId: group.id,
+      before: { name: group.name, permissions, userIds },
+      after: receiver ? { usersMovedTo: { id: receiver.id, name: receiver.name } } : null,
+    });
+  });
+}
+
+/**
+ * Switches one permission type of a group over, by the catalogue's rules (applyPermissionToggle);
+ * switching on an option whose parent is off is refused with 400. Answers the new types.
+ */
+export async function toggleGroupPermission(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; id: string; type: number },
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const group = await lockOrNotFound(tx, input.organizationId, input.id);
+    const current = await listGroupPermissions(tx, input.organizationId, group.id);
+    const on = !current.includes(input.type);
+    const parent = on ? missingParentOf(current, input.type) : null;
+    if (parent !== null) {
+      throw AppError.badRequest(
+        messages.permissionRequiresParent.replace('{permission}', permissionOf(parent).label),
+        'type',
+      );
+    }
+    const next = applyPermissionToggle(current, input.type, on);
+    await replaceGroupPermissions(tx, input.organizationId, group.id, next);
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: on ? 'permissionOn' : 'permissionOff',
+      entityType: 'userGroup',
+      entityId: group.id,
+      before: { permissions: current },
+      after: { permissions: next, type: input.type },
+    });
+    return next;
+  });
+}
+
+/**
+ * Adds people with the role User of the organization to a group (others answer 400). The
+ * `trainingIds` of each person are where the training module assigns the group's trainings;
+ * until training records exist the contract only accepts empty lists.
+ */
+export async function addGroupUsers(
+  db: Db,
+  actor: AuditActor,
+  input: { id: string } & AddGroupUsersRequest,
+): Promise<string[]> {
+  const userIds = [...new Set(input.users.map((u) => u.userId))];
+  return db.transaction(async (tx) => {
+    const group = await lockOrNotFound(tx, input.organizationId, input.id);
+    const allowed = await findUserMembers(tx, input.organizationId, userIds);
+    if (allowed.length !== userIds.length) throw AppError.badRequest(messages.groupUsersOnlyUsers, 'users');
+    const before = await listGroupMemberIds(tx, input.organizationId, group.id);
+    const added = userIds.filter((id) => !before.includes(id));
+    if (added.length === 0) return added;
+    await insertGroupMembers(tx, input.organizationId, group.id, added);
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'addUsers',
+      entityType: 'userGroup',
+      entityId: group.id,
+      after: { name: group.name, userIds: added },
+    });
+    return added;
+  });
+}
+
+/** Removes a person from a group; unassigning the group's trainings plugs in here later. */
+export async function removeGroupUser(
+  db: Db,
+  actor: AuditActor,
+  input: { organizationId: string; id: string; userId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const group = await lockOrNotFound(tx, input.organizationId, input.id);
+    if (!(await deleteGroupMember(tx, input.organizationId, group.id, input.userId))) throw AppError.notFound();
+    await recordAudit(tx, actor, {
+      organizationId: input.organizationId,
+      infoType: INFO_TYPE,
+      action: 'removeUser',
+      entityType: 'userGroup',
+      entityId: group.id,
+      before: { name: group.name, userId: input.userId },
+    });
+  });
+}

@@ -1,0 +1,198 @@
+import { messages, type SessionUser, type TokenPair } from '@qualis/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { homePath } from '../features/session/home-path';
+import { ApiError, createApiClient, type StoredSession } from './api-client';
+
+const user: SessionUser = {
+  id: '0190a8e4-0000-7000-8000-000000000001',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  newEmail: null,
+  role: 'Admin',
+  organizationCount: 1,
+  firstOrganizationId: '0190a8e4-0000-7000-8000-0000000000aa',
+  avatar: null,
+  emailNotificationState: true,
+};
+const tokens = (n: number): TokenPair => ({
+  accessToken: `access-${n}`,
+  refreshToken: `refresh-${n}`,
+  accessTokenExpiresAt: '2030-01-01T00:00:00Z',
+});
+
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const failure = (status: number, message: string) => json(status, { errors: [{ code: 'BAD_REQUEST', message }] });
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function setup(handler: Handler, options: { session?: StoredSession | null; location?: string } = {}) {
+  let session: StoredSession | null = options.session === undefined ? { user, token: tokens(1) } : options.session;
+  let clock = 1_000;
+  // The client always calls fetch with a URL string.
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(handler(url, init)));
+  const deps = {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate: vi.fn(),
+    notify: vi.fn(),
+    text: (key: 'accessDenied' | 'requestFailed') => messages[key],
+    location: () => options.location ?? '/organizations/org-1/documents?page=2',
+    session: {
+      get: () => session,
+      setTokens: vi.fn((token: TokenPair) => {
+        if (session) session = { ...session, token };
+      }),
+      clear: vi.fn(() => {
+        session = null;
+      }),
+    },
+    homePath,
+    now: () => clock,
+  };
+  return {
+    api: createApiClient(deps),
+    deps,
+    fetch,
+    session: () => session,
+    tick: (ms: number) => (clock += ms),
+  };
+}
+
+const authOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+const isRefresh = (url: string, init: RequestInit) => url === '/api/v1/sessions' && init.method === 'PUT';
+
+/** A server whose access tokens before `valid` have expired and whose refresh hands out `valid`. */
+function expiringServer(valid: number, refresh: () => Response = () => json(200, { data: tokens(valid) })): Handler {
+  return (url, init) => {
+    if (isRefresh(url, init)) return refresh();
+    return authOf(init) === `Bearer access-${valid}` ? json(200, { data: { ok: true } }) : failure(401, 'expired');
+  };
+}
+
+describe('api client', () => {
+  it('sends the bearer token and repeated array parameters', async () => {
+    const { api, fetch } = setup(() => json(200, { data: [] }));
+    await api.request('/organizations', { query: { limit: 25, search: '', columns: ['name', 'status'] } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/v1/organizations?limit=25&columns=name&columns=status');
+    expect(authOf(init!)).toBe('Bearer access-1');
+  });
+
+  it('on 401 refreshes once, stores the rotated tokens and retries the request', async () => {
+    const { api, fetch, deps, session } = setup(expiringServer(2));
+    await expect(api.request('/users/me/profile')).resolves.toEqual({ data: { ok: true } });
+
+    const calls = fetch.mock.calls.map(([url, init]) => `${init!.method} ${url} ${authOf(init!) ?? ''}`);
+    expect(calls).toEqual([
+      'GET /api/v1/users/me/profile Bearer access-1',
+      'PUT /api/v1/sessions ',
+      'GET /api/v1/users/me/profile Bearer access-2',
+    ]);
+    expect(JSON.parse(fetch.mock.calls[1]![1]!.body as string)).toEqual({ refreshToken: 'refresh-1' });
+    expect(session()?.token).toEqual(tokens(2));
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh among concurrent 401s', async () => {
+    const { api, fetch } = setup(expiringServer(2));
+    await Promise.all([api.request('/a'), api.request('/b'), api.request('/c')]);
+    expect(fetch.mock.calls.filter(([url, init]) => isRefresh(url, init!))).toHaveLength(1);
+  });
+
+  it('when the refresh fails: access-denied toast, storage cleared, back to /login remembering the page', async () => {
+    const { api, deps, session } = setup(expiringServer(2, () => failure(401, 'invalid refresh token')));
+    await expect(Promise.all([api.request('/a'), api.request('/b')])).rejects.toBeInstanceOf(ApiError);
+
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith(messages.accessDenied);
+    expect(session()).toBeNull();
+    expect(deps.navigate).toHaveBeenCalledWith('/login', { state: { from: '/organizations/org-1/documents?page=2' } });
+  });
+
+  it('without a session a 401 signs out without trying to refresh', async () => {
+    const { api, fetch, deps } = setup(() => failure(401, 'no token'), { session: null });
+    await expect(api.request('/a')).rejects.toMatchObject({ status: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith(messages.accessDenied);
+    expect(deps.navigate).toHaveBeenCalledWith('/login', expect.anything());
+  });
+
+  it('toasts the first server message and drops the same toast within 200 ms', async () => {
+    const { api, deps, tick } = setup(() => failure(400, 'Name is too long'));
+    await api.request('/a').catch(() => undefined);
+    tick(150);
+    await api.request('/a').catch(() => undefined);
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith('Name is too long');
+    tick(60);
+    await api.request('/a').catch(() => undefined);
+    expect(deps.notify).toHaveBeenCalledTimes(2);
+  });
+
+  it("toasts 'Request failed' when the answer has no message", async () => {
+    const { api, deps } = setup(() => new Response('oops', { status: 500 }));
+    await expect(api.request('/a')).rejects.toMatchObject({ status: 500, message: messages.requestFailed });
+    expect(deps.notify).toHaveBeenCalledWith(messages.requestFailed);
+  });
+
+  it('on 403 toasts access denied', async () => {
+    const { api, deps } = setup(() => failure(403, 'You may not approve this revision'));
+    await expect(api.request('/a')).rejects.toMatchObject({ status: 403 });
+    expect(deps.notify).toHaveBeenCalledWith(messages.accessDenied);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('on 404 of a list goes to /pages-404; elsewhere it only toasts', async () => {
+    const { api, deps } = setup(() => failure(404, 'Not found'));
+    await api.request('/organizations/x/users').catch(() => undefined);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    await api.request('/organizations', { notFoundPage: true }).catch(() => undefined);
+    expect(deps.navigate).toHaveBeenCalledWith('/pages-404');
+  });
+
+  it('treats no answer at all as a 404', async () => {
+    const { api, deps } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.request('/organizations', { notFoundPage: true })).rejects.toMatchObject({ status: 404 });
+    expect(deps.notify).toHaveBeenCalledWith(messages.requestFailed);
+    expect(deps.navigate).toHaveBeenCalledWith('/pages-404');
+  });
+
+  it("on 423 goes to the current organization's dashboard", async () => {
+    const { api, deps } = setup(() => failure(423, 'Locked'));
+    await api.request('/a').catch(() => undefined);
+    expect(deps.navigate).toHaveBeenCalledWith('/organizations/org-1/dashboard');
+  });
+
+  it("on 422 goes to the person's organization, or the chooser when they have several", async () => {
+    const single = setup(() => failure(422, 'Inactive'));
+    await single.api.request('/a').catch(() => undefined);
+    expect(single.deps.navigate).toHaveBeenCalledWith(`/organizations/${user.firstOrganizationId}/dashboard`);
+
+    const several = setup(() => failure(422, 'Inactive'), {
+      session: { user: { ...user, organizationCount: 3 }, token: tokens(1) },
+    });
+    await several.api.request('/a').catch(() => undefined);
+    expect(several.deps.navigate).toHaveBeenCalledWith('/user-organizations');
+  });
+
+  it('leaves a silent request (sign-in) to its caller: no token, no refresh, no toast', async () => {
+    const { api, fetch, deps } = setup(() => failure(401, messages.invalidCredentials));
+    const request = api.request('/sessions', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, silent: true });
+    await expect(request).rejects.toMatchObject({ status: 401, message: messages.invalidCredentials });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(authOf(fetch.mock.calls[0]![1]!)).toBeUndefined();
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    const { api } = setup(() => new Response(null, { status: 204 }));
+    await expect(api.request('/sessions', { method: 'DELETE', silent: true })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,180 @@
+import { TOAST_DEDUPE_MS, type ApiError as ApiErrorItem, type SessionUser, type TokenPair } from '@qualis/contract';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The caller handles the failure itself: no bearer token, no refresh, no toast, no redirect.
+   * For the session endpoints, which authenticate by their body (sign-in shows its error in an alert).
+   */
+  silent?: boolean;
+  /** A 404 answer leaves the page with nothing to show: go to /pages-404 (lists, a layout's own record). */
+  notFoundPage?: boolean;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: readonly ApiErrorItem[],
+    fallbackMessage: string,
+  ) {
+    super(errors[0]?.message ?? fallbackMessage);
+    this.name = 'ApiError';
+  }
+}
+
+export interface StoredSession {
+  user: SessionUser;
+  token: TokenPair;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  navigate: (to: string, options?: { state?: unknown }) => void;
+  /** Shows one error toast; the client has already removed duplicates. */
+  notify: (text: string) => void;
+  /** The client's own texts, translated. */
+  text: (key: 'accessDenied' | 'requestFailed') => string;
+  /** The current path with its query, where a forced sign-in returns to. */
+  location: () => string;
+  session: {
+    get(): StoredSession | null;
+    setTokens(token: TokenPair): void;
+    clear(): void;
+  };
+  /** Where a person lands when the organization they were in is no longer theirs (HTTP 422). */
+  homePath: (user: SessionUser) => string;
+  baseUrl?: string;
+  now?: () => number;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The one HTTP client of the web app; it implements the error catalogue of spec 01 section 8. */
+export function createApiClient(deps: ApiClientDeps) {
+  const baseUrl = deps.baseUrl ?? '/api/v1';
+  const now = deps.now ?? Date.now;
+  let lastToast = { text: '', at: -Infinity };
+  let refreshing: Promise<boolean> | null = null;
+
+  function toast(text: string) {
+    if (text === lastToast.text && now() - lastToast.at < TOAST_DEDUPE_MS) return;
+    lastToast = { text, at: now() };
+    deps.notify(text);
+  }
+
+  function url(path: string, query?: Record<string, QueryValue>) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+    }
+    const search = params.toString();
+    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  }
+
+  /** Resolves to null when no answer arrives at all. */
+  async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response | null> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await deps.fetch(url(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      return null;
+    }
+  }
+
+  function signOutLocally() {
+    toast(deps.text('accessDenied'));
+    deps.session.clear();
+    deps.navigate('/login', { state: { from: deps.location() } });
+  }
+
+  async function refreshTokens(): Promise<boolean> {
+    const refreshToken = deps.session.get()?.token.refreshToken;
+    if (!refreshToken) return false;
+    const response = await send('/sessions', { method: 'PUT', body: { refreshToken } }, null);
+    if (!response?.ok) return false;
+    const body = (await response.json().catch(() => null)) as { data?: TokenPair } | null;
+    if (!body?.data?.accessToken) return false;
+    deps.session.setTokens(body.data);
+    return true;
+  }
+
+  /** Concurrent 401s share one refresh; a failed refresh signs out once. */
+  function renewSession(usedToken: string | null): Promise<boolean> {
+    const current = deps.session.get()?.token.accessToken ?? null;
+    if (current && current !== usedToken) return Promise.resolve(true);
+    refreshing ??= refreshTokens()
+      .catch(() => false)
+      .then((ok) => {
+        if (!ok) signOutLocally();
+        return ok;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function readErrors(response: Response): Promise<ApiErrorItem[]> {
+    const body = (await response.json().catch(() => null)) as { errors?: unknown } | null;
+    return Array.isArray(body?.errors) ? (body.errors as ApiErrorItem[]) : [];
+  }
+
+  function currentOrganizationId() {
+    return /^\/organizations\/([^/?#]+)\//.exec(deps.location())?.[1] ?? null;
+  }
+
+  function reportFailure(error: ApiError, options: RequestOptions) {
+    if (error.status === 401) return signOutLocally();
+    toast(error.status === 403 ? deps.text('accessDenied') : error.message);
+    if (error.status === 404 && options.notFoundPage) deps.navigate('/pages-404');
+    if (error.status === 423) {
+      const organizationId = currentOrganizationId();
+      if (organizationId) deps.navigate(`/organizations/${organizationId}/dashboard`);
+    }
+    if (error.status === 422) {
+      const user = deps.session.get()?.user;
+      deps.navigate(user ? deps.homePath(user) : '/login');
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const tokenFor = () => (options.silent ? null : (deps.session.get()?.token.accessToken ?? null));
+    const usedToken = tokenFor();
+    let response = await send(path, options, usedToken);
+
+    if (response?.status === 401 && !options.silent) {
+      if (!(await renewSession(usedToken))) throw new ApiError(401, [], deps.text('accessDenied'));
+      response = await send(path, options, tokenFor());
+    }
+
+    if (response?.ok) {
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+
+    // No answer at all counts as 404 (spec 01 section 8).
+    const error = new ApiError(
+      response?.status ?? 404,
+      response ? await readErrors(response) : [],
+      deps.text('requestFailed'),
+    );
+    if (!options.silent) reportFailure(error, options);
+    throw error;
+  }
+
+  return { request };
+}

@@ -1,0 +1,3 @@
+export { DataTable, type DataTableColumn } from './DataTable';
+export { listQuery, type ListQueryParams, type TableState } from './table-state';
+export { useTableState } from './useTableState';

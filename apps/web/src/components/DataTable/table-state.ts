@@ -1,0 +1,93 @@
+import { DEFAULT_PAGE_SIZE, type OrderDirection } from '@qualis/contract';
+
+/** Where a list stands; independent of the URL so any page can keep it where it likes. */
+export interface TableState {
+  limit: number;
+  offset: number;
+  pageNumber: number;
+  pageCount: number;
+  totalItems: number;
+  search: string;
+  orderBy: string | null;
+  orderType: OrderDirection;
+}
+
+export type TableAction =
+  | { type: 'search'; search: string }
+  | { type: 'sort'; key: string }
+  | { type: 'page'; pageNumber: number }
+  | { type: 'pageSize'; limit: number }
+  | { type: 'total'; totalItems: number };
+
+export function initialTableState(
+  overrides: Partial<Pick<TableState, 'limit' | 'orderBy' | 'orderType'>> = {},
+): TableState {
+  const limit = overrides.limit ?? DEFAULT_PAGE_SIZE;
+  return {
+    limit,
+    offset: 0,
+    pageNumber: 1,
+    pageCount: 1,
+    totalItems: 0,
+    search: '',
+    orderBy: overrides.orderBy ?? null,
+    orderType: overrides.orderType ?? 'asc',
+  };
+}
+
+const pageCountOf = (totalItems: number, limit: number) => Math.max(1, Math.ceil(totalItems / limit));
+
+function atPage(state: TableState, pageNumber: number): TableState {
+  const page = Math.min(Math.max(1, Math.trunc(pageNumber)), state.pageCount);
+  return { ...state, pageNumber: page, offset: (page - 1) * state.limit };
+}
+
+export function tableReducer(state: TableState, action: TableAction): TableState {
+  switch (action.type) {
+    case 'search': {
+      const search = action.search.trim();
+      return search === state.search ? state : { ...state, search, pageNumber: 1, offset: 0 };
+    }
+    case 'sort':
+      return state.orderBy === action.key
+        ? { ...state, orderType: state.orderType === 'asc' ? 'desc' : 'asc' }
+        : { ...state, orderBy: action.key, orderType: 'asc' };
+    case 'page':
+      return atPage(state, action.pageNumber);
+    case 'pageSize':
+      return action.limit === state.limit
+        ? state
+        : {
+            ...state,
+            limit: action.limit,
+            pageCount: pageCountOf(state.totalItems, action.limit),
+            pageNumber: 1,
+            offset: 0,
+          };
+    case 'total': {
+      if (action.totalItems === state.totalItems) return state;
+      const next = { ...state, totalItems: action.totalItems, pageCount: pageCountOf(action.totalItems, state.limit) };
+      // Rows were removed under the current page (e.g. a deletion): step back to the last page.
+      return next.pageNumber > next.pageCount ? atPage(next, next.pageCount) : next;
+    }
+  }
+}
+
+/** The list parameters of the API. */
+export interface ListQueryParams {
+  limit: number;
+  offset: number;
+  search?: string;
+  orderBy?: string;
+  orderType?: OrderDirection;
+}
+
+export function listQuery(state: TableState): ListQueryParams {
+  return {
+    limit: state.limit,
+    offset: state.offset,
+    search: state.search || undefined,
+    orderBy: state.orderBy ?? undefined,
+    orderType: state.orderBy ? state.orderType : undefined,
+  };
+}

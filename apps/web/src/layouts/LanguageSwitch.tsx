@@ -1,0 +1,24 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, LANGUAGES, type LanguageCode } from '../app/i18n';
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: LANGUAGES.map((l) => ({ key: l.code, label: l.name })),
+        selectable: true,
+        selectedKeys: [current.code],
+        onClick: ({ key }) => void changeLanguage(key as LanguageCode),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')}>
+        {current.code.toUpperCase()}
+      </Button>
+    </Dropdown>
+  );
+}

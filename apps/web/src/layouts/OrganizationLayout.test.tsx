@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../features/session/session-store';
+import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
+
+const LAZY = { timeout: 10_000 };
+const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
+
+function serveOrganization() {
+  return stubApi((route) =>
+    route === `GET /api/v1/organizations/${ORG}`
+      ? jsonResponse(200, {
+          data: { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null },
+        })
+      : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
+  );
+}
+const menuLabels = () =>
+  [...document.querySelectorAll('.qualis-sider .ant-menu-title-content')].map((e) => e.textContent);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('organization layout', () => {
+  it("shows the organization's name, the Dashboard and an Admin's side menu", async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    serveOrganization();
+    renderApp(`/organizations/${ORG}`);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY)).toBeTruthy();
+    expect(await screen.findByText('Acme Medical')).toBeTruthy();
+    expect(menuLabels()).toEqual([
+      'Dashboard',
+      'User Groups',
+      'Users',
+      'General',
+      'Documents',
+      'Actions',
+      'Training records',
+      'Human Resources',
+      'Settings',
+      'Help',
+    ]);
+  });
+
+  it('shows an ordinary user without permissions only the Dashboard, Help and Access Permissions', async () => {
+    sessionStore.start(testUser({ role: 'User' }), testTokens, false);
+    serveOrganization();
+    renderApp(`/organizations/${ORG}/dashboard`);
+    await screen.findByRole('heading', { name: 'Dashboard' }, LAZY);
+    expect(menuLabels()).toEqual(['Dashboard', 'Help', 'Access Permissions']);
+  });
+
+  it('sends a menu link to a page not built yet to the 404 page, which leads back to the profile', async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    serveOrganization();
+    const app = renderApp(`/organizations/${ORG}/dashboard`);
+    fireEvent.click(await screen.findByText('Documents', {}, LAZY));
+
+    expect(await screen.findByText('Sorry, page not found', {}, LAZY)).toBeTruthy();
+    expect(app.location()).toBe('/pages-404');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Profile' }));
+    await waitFor(() => expect(app.location()).toBe('/profile'));
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildSideMenu, NO_ACCESS, type MenuNode } from './side-menu';
+
+const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
+const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };
+
+describe('buildSideMenu', () => {
+  it('gives the SuperAdmin Admins and no Dashboard', () => {
+    const menu = buildSideMenu('SuperAdmin', NO_ACCESS, 'org', 'me');
+    expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting']);
+    expect(keys(menu.bottom)).toEqual(['help']);
+  });
+
+  it('gives an Admin the Dashboard and everything but Admins, whatever the flags', () => {
+    const menu = buildSideMenu('Admin', NO_ACCESS, 'org', 'me');
+    expect(keys(menu.main)).toEqual(['dashboard', 'user-groups', 'users', general, 'setting']);
+  });
+
+  it('gives a User without permissions the Dashboard, Help and their access page', () => {
+    const menu = buildSideMenu('User', NO_ACCESS, 'org-1', 'user-9');
+    expect(keys(menu.main)).toEqual(['dashboard']);
+    expect(menu.bottom).toEqual([
+      { key: 'help', path: '/organizations/org-1/help' },
+      { key: 'access-permissions', path: '/organizations/org-1/users/user-9' },
+    ]);
+  });
+
+  it("adds to a User's menu only what their flags allow", () => {
+    const menu = buildSideMenu(
+      'User',
+      { canViewDocuments: true, canViewTasks: false, canViewTrainingRecords: true, canManageOrganization: true },
+      'org-1',
+      'user-9',
+    );
+    expect(keys(menu.main)).toEqual(['dashboard', { general: ['documents', 'training-records'] }, 'setting']);
+    expect(menu.main[1]!.children![0]!.path).toBe('/organizations/org-1/documents');
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ZUuid } from './fields.js';
+import { ZListQuery } from './lists.js';
+
+export const NOTIFICATION_KINDS = ['ActionAssigned'] as const;
+export const NOTIFICATION_STATUSES = ['Unread', 'Read'] as const;
+
+export const ZNotificationsQuery = ZListQuery.extend({ organizationId: ZUuid });
+export type NotificationsQuery = z.infer<typeof ZNotificationsQuery>;
+
+export const ZNotificationsCountQuery = z.object({ organizationId: ZUuid });
+
+/** Spec 03 "Notification": the task is the assigned action, as it was when the notice was made. */
+export const ZNotification = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  status: z.enum(NOTIFICATION_STATUSES),
+  createdAt: z.string(),
+  task: z
+    .object({ id: z.uuid(), number: z.number().int().nullable(), name: z.string(), dueDate: z.string().nullable() })
+    .nullable(),
+});
+export type Notification = z.infer<typeof ZNotification>;

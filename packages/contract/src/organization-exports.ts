@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { AUDIT_INFO_TYPES, type AuditInfoType } from './audit.js';
+import { ZUuid } from './fields.js';
+import { ZListQuery, repeated } from './lists.js';
+import { messages } from './messages.js';
+
+/** Columns of the organizations CSV, by the list's column keys, with the spec's headers. */
+export const ORGANIZATION_EXPORT_COLUMNS = {
+  name: 'Organizations',
+  status: 'Status',
+  isManagedByClient: 'Managed by Client',
+} as const;
+
+/**
+ * GET /export/organizations: the list's search, order and visible columns, and optionally the
+ * selected rows (`selectedIds`, also spelled `SelectedIds`), merged into `selectedIds`.
+ */
+export const ZOrganizationsExportQuery = ZListQuery.omit({ limit: true, offset: true })
+  .extend({ selectedIds: repeated(ZUuid), SelectedIds: repeated(ZUuid) })
+  .transform(({ SelectedIds, selectedIds, ...rest }) => ({
+    ...rest,
+    selectedIds: [...(selectedIds ?? []), ...(SelectedIds ?? [])],
+  }));
+export type OrganizationsExportQuery = z.infer<typeof ZOrganizationsExportQuery>;
+
+/** A calendar day, YYYY-MM-DD; a time part (the client sends the end as ...T23:50:00Z) is dropped. */
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, messages.invalidDate)
+  .transform((v) => v.slice(0, 10))
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      message: messages.invalidDate,
+    },
+  );
+
+const ZFlag = z.preprocess(
+  (v) => (typeof v === 'string' ? v.toLowerCase() : v),
+  z.enum(['true', 'false'], { error: messages.invalidFlag }).transform((v) => v === 'true'),
+);
+
+/** The day `months` calendar months before `day` (both YYYY-MM-DD, UTC). */
+export function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
+const shiftDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The logs export's date rule (spec 01 section 5): start ≤ end, both between three months ago
+ * and today. One day of slack either side, because "today" of the person's time zone may be
+ * yesterday or tomorrow in UTC.
+ */
+export function logsExportRangeProblem(start: string, end: string, today: string): string | undefined {
+  if (start > end) return messages.logsExportDateRangeOrder;
+  if (start < shiftDays(monthsBefore(today, 3), -1) || end > shiftDays(today, 1)) {
+    return messages.logsExportDateRangeLimit;
+  }
+  return undefined;
+}
+
+/**
+ * GET /export/Organization-logs. Enabled (spec 01 section 5) when a date range is set and either
+ * info types and organizations are chosen, or organization changes are included.
+ */
+export const ZOrganizationLogsExportQuery = z
+  .object({
+    search: ZListQuery.shape.search,
+    InfoTypes: repeated(
+      z.coerce
+        .number({ error: messages.invalidInfoType })
+        .int(messages.invalidInfoType)
+        .min(0, messages.invalidInfoType)
+        .max(AUDIT_INFO_TYPES.length - 1, messages.invalidInfoType),
+    ),
+    'DateRange.Start': ZDay.optional(),
+    'DateRange.End': ZDay.optional(),
+    IncludeOrganizationChanges: ZFlag.optional(),
+    SelectedIds: repeated(ZUuid),
+    selectedIds: repeated(ZUuid),
+  })
+  .superRefine((q, ctx) => {
+    const chosen = (q.InfoTypes?.length ?? 0) > 0 && (q.SelectedIds?.length ?? 0) + (q.selectedIds?.length ?? 0) > 0;
+    if (!chosen && !q.IncludeOrganizationChanges) {
+      ctx.addIssue({ code: 'custom', message: messages.logsExportSelectionRequired, path: ['SelectedIds'] });
+      return;
+    }
+    const start = q['DateRange.Start'];
+    const end = q['DateRange.End'];
+    if (!start || !end) {
+      const path = start ? 'DateRange.End' : 'DateRange.Start';
+      ctx.addIssue({ code: 'custom', message: messages.logsExportDateRangeRequired, path: [path] });
+      return;
+    }
+    const problem = logsExportRangeProblem(start, end, new Date().toISOString().slice(0, 10));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['DateRange.Start'] });
+  })
+  .transform((q) => ({
+    search: q.search,
+    infoTypes: [...new Set(q.InfoTypes ?? [])].map((i) => AUDIT_INFO_TYPES[i] as AuditInfoType),
+    start: q['DateRange.Start'] as string,
+    end: q['DateRange.End'] as string,
+    includeOrganizationChanges: q.IncludeOrganizationChanges ?? false,
+    organizationIds: [...new Set([...(q.SelectedIds ?? []), ...(q.selectedIds ?? [])])],
+  }));
+export type OrganizationLogsExportQuery = z.infer<typeof ZOrganizationLogsExportQuery>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { requiredText } from './fields.js';
+
+/** Organization settings: document types and tags (spec 02 sections 2, 3, 5 and 7). */
+
+/** A document type or a tag of an organization. */
+export const ZNamedEntry = z.object({ id: z.uuid(), name: z.string() });
+export type DocumentType = z.infer<typeof ZNamedEntry>;
+export type Tag = z.infer<typeof ZNamedEntry>;
+export const ZDocumentType = ZNamedEntry;
+export const ZTag = ZNamedEntry;
+
+/** POST /organizations/{id}/document-types and /tags: the name, trimmed, 1 to 100 characters. */
+export const ZCreateNamedEntryRequest = z.object({ name: requiredText() });
+export type CreateNamedEntryRequest = z.infer<typeof ZCreateNamedEntryRequest>;
