@@ -196,3 +196,12 @@ describe('api client', () => {
     await expect(api.request('/sessions', { method: 'DELETE', silent: true })).resolves.toBeUndefined();
   });
 });
+
+describe('file names of downloads', () => {
+  it('prefers the UTF-8 name and falls back to the plain one', async () => {
+    const { fileNameOf } = await import('./api-client');
+    expect(fileNameOf(`attachment; filename="a_b.csv"; filename*=UTF-8''%C3%84rzte.csv`)).toBe('Ärzte.csv');
+    expect(fileNameOf('attachment; filename="plain.csv"')).toBe('plain.csv');
+    expect(fileNameOf(null)).toBe('download');
+  });
+});

@@ -80,13 +80,16 @@ export function createApiClient(deps: ApiClientDeps) {
   /** Resolves to null when no answer arrives at all. */
   async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response | null> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    // A form (file upload) sets its own multipart content type with the boundary.
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     try {
       return await deps.fetch(url(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {
@@ -151,7 +154,8 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends with the session, refreshing once on 401; a failure is reported and thrown. */
+  async function exchange(path: string, options: RequestOptions): Promise<Response> {
     const tokenFor = () => (options.silent ? null : (deps.session.get()?.token.accessToken ?? null));
     const usedToken = tokenFor();
     let response = await send(path, options, usedToken);
@@ -161,10 +165,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await send(path, options, tokenFor());
     }
 
-    if (response?.ok) {
-      const text = await response.text();
-      return (text ? JSON.parse(text) : undefined) as T;
-    }
+    if (response?.ok) return response;
 
     // No answer at all counts as 404 (spec 01 section 8).
     const error = new ApiError(
@@ -176,5 +177,23 @@ export function createApiClient(deps: ApiClientDeps) {
     throw error;
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const text = await (await exchange(path, options)).text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** A file answer (exports): its bytes and the name the server gave it. */
+  async function download(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string }> {
+    const response = await exchange(path, options);
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  return { request, download };
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
+export function fileNameOf(disposition: string | null): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? 'download';
 }
