@@ -51,3 +51,17 @@ function lookupSortable(sortable: ListSpec['sortable'], key: string) {
 
 /** `count(*) over ()`: the total of the filtered rows, read in the same query as the page. */
 export const totalCountColumn = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * Reads one page with its total. `page(limit, offset)` selects the rows with `totalCountColumn`
+ * as `totalCount`; a page past the end has no row to carry the total, so the first row is read.
+ */
+export async function readPage<T extends { totalCount: number }>(
+  page: (limit: number, offset: number) => Promise<T[]>,
+  list: Pick<ResolvedList, 'limit' | 'offset'>,
+): Promise<{ rows: Omit<T, 'totalCount'>[]; totalCount: number }> {
+  const rows = await page(list.limit, list.offset);
+  const totalCount =
+    rows.length > 0 || list.offset === 0 ? (rows[0]?.totalCount ?? 0) : ((await page(1, 0))[0]?.totalCount ?? 0);
+  return { rows: rows.map(({ totalCount: _, ...row }) => row), totalCount };
+}

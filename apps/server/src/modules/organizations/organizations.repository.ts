@@ -11,7 +11,7 @@ import {
   organizations,
   storedFiles,
 } from '../../db/schema/index.js';
-import { resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -43,21 +43,17 @@ export async function listOrganizations(
           and ${memberships.userId} = ${memberUserId} and ${memberships.status} = 'Active')`,
       )
     : undefined;
-  const rows = await db
-    .select({ organization: organizations, totalCount: totalCountColumn })
-    .from(organizations)
-    .where(and(list.where, membership))
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && list.offset > 0) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(organizations)
-      .where(and(list.where, membership));
-    totalCount = count?.n ?? 0;
-  }
+  const { rows, totalCount } = await readPage(
+    (limit, offset) =>
+      db
+        .select({ organization: organizations, totalCount: totalCountColumn })
+        .from(organizations)
+        .where(and(list.where, membership))
+        .orderBy(...list.orderBy)
+        .limit(limit)
+        .offset(offset),
+    list,
+  );
   return { rows: rows.map((r) => r.organization), totalCount };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type Person } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -71,32 +71,21 @@ export async function listPeople(
 ): Promise<{ rows: Person[]; totalCount: number }> {
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
-  const fromPeople = () =>
-    db
-      .select({ ...personColumns(actor), totalCount: totalCountColumn })
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
-      );
-  const rows = await fromPeople()
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && list.offset > 0) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
-      )
-      .where(where);
-    totalCount = count?.n ?? 0;
-  }
-  return { rows: rows.map(({ totalCount: _, ...person }) => person), totalCount };
+  return readPage(
+    (limit, offset) =>
+      db
+        .select({ ...personColumns(actor), totalCount: totalCountColumn })
+        .from(users)
+        .innerJoin(
+          memberships,
+          and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
+        )
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(limit)
+        .offset(offset),
+    list,
+  );
 }
 
 export async function findPerson(

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { GroupUser, GroupUserOption, ListQuery, UserGroup } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
-import { likePattern, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { likePattern, readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
@@ -29,16 +29,17 @@ export async function listUserGroups(
     scope.ids?.length ? inArray(userGroups.id, scope.ids) : undefined,
     list.where,
   );
-  const rows = await db
-    .select({ id: userGroups.id, name: userGroups.name, userCount, totalCount: totalCountColumn })
-    .from(userGroups)
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && list.offset > 0) totalCount = await db.$count(userGroups, where);
-  return { rows: rows.map(({ totalCount: _, ...group }) => group), totalCount };
+  return readPage(
+    (limit, offset) =>
+      db
+        .select({ id: userGroups.id, name: userGroups.name, userCount, totalCount: totalCountColumn })
+        .from(userGroups)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(limit)
+        .offset(offset),
+    list,
+  );
 }
 
 export async function findUserGroup(
@@ -196,10 +197,7 @@ export async function listGroupUsers(
       .orderBy(...list.orderBy)
       .limit(limit)
       .offset(offset);
-  const rows = await page(list.limit, list.offset);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && list.offset > 0) totalCount = (await page(1, 0))[0]?.totalCount ?? 0;
-  return { rows: rows.map(({ totalCount: _, ...user }) => user), totalCount };
+  return readPage(page, list);
 }
 
 /** People with the role User in the organization, not yet in the group, matching the search. */
