@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { messages } from '@qualis/contract';
+import { AppError } from './errors.js';
 
 export interface CsvColumn<T> {
   /** The list column key the client names in `columns`. */
@@ -69,4 +71,27 @@ export function sendCsv<T>(
     .header('content-disposition', attachmentHeader(fileName))
     .header('cache-control', 'no-store')
     .send(csvStream(columns, rows));
+}
+
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Streams a list export read page by page; nothing to export answers 400 'No records to export'
+ * before any byte is sent (the client shows that message).
+ */
+export async function sendCsvExport<T>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: CsvColumn<T>[],
+  fetchPage: (offset: number, limit: number) => Promise<T[]>,
+) {
+  const first = await fetchPage(0, EXPORT_BATCH);
+  if (first.length === 0) throw AppError.badRequest(messages.noRecordsToExport);
+  const rows = (async function* () {
+    yield* first;
+    if (first.length === EXPORT_BATCH) {
+      yield* inBatches((offset, limit) => fetchPage(offset + EXPORT_BATCH, limit), EXPORT_BATCH);
+    }
+  })();
+  return sendCsv(reply, fileName, columns, rows);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery, dataEnvelope, messages } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import { exportFileName, sendCsv } from '../../core/exports.js';
+import { exportFileName, sendCsvExport } from '../../core/exports.js';
 import { authorize } from '../../core/policies.js';
 import '../organizations/organizations.policy.js';
 import {
@@ -29,8 +29,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       authorize(actor, 'organization', 'export');
-      const { columns, rows } = await organizationsCsv(app.ctx, request.query);
-      return sendCsv(reply, exportFileName('Organizations', actor.email), columns, rows);
+      const { columns, fetchPage } = organizationsCsv(app.ctx, request.query);
+      return sendCsvExport(reply, exportFileName('Organizations', actor.email), columns, fetchPage);
     },
   );
 

@@ -1,14 +1,12 @@
 import { buffer } from 'node:stream/consumers';
 import {
   ORGANIZATION_EXPORT_COLUMNS,
-  messages,
   type OrganizationLogsExportQuery,
   type OrganizationsExportQuery,
 } from '@qualis/contract';
 import type { AppContext } from '../../app.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
-import { AppError } from '../../core/errors.js';
 import { csvStream, exportFileName, inBatches, pickColumns, type CsvColumn } from '../../core/exports.js';
 import { enqueueJob, type JobRow } from '../../core/jobs.js';
 import { renderMail } from '../../core/mail/templates.js';
@@ -33,10 +31,11 @@ const ORGANIZATION_COLUMNS: CsvColumn<OrganizationRow>[] = [
  * The organizations CSV: the list's search and order, the selected rows when any, the visible
  * columns in the client's order; read in batches while it streams. Nothing to export is a 400.
  */
-export async function organizationsCsv(ctx: AppContext, query: OrganizationsExportQuery) {
-  const fetchPage = organizationExportPages(ctx.database.db, { ...query, limit: 1, offset: 0 }, query.selectedIds);
-  if ((await fetchPage(0, 1)).length === 0) throw AppError.badRequest(messages.noRecordsToExport);
-  return { columns: pickColumns(ORGANIZATION_COLUMNS, query.columns), rows: inBatches(fetchPage) };
+export function organizationsCsv(ctx: AppContext, query: OrganizationsExportQuery) {
+  return {
+    columns: pickColumns(ORGANIZATION_COLUMNS, query.columns),
+    fetchPage: organizationExportPages(ctx.database.db, { ...query, limit: 1, offset: 0 }, query.selectedIds),
+  };
 }
 
 export const ORGANIZATION_LOGS_EXPORT_JOB = 'organization-logs-export';

@@ -18,14 +18,13 @@ import {
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { exportFileName, inBatches, pickColumns, sendCsv } from '../../core/exports.js';
+import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
 import './people.policy.js';
 import { PEOPLE_CSV_COLUMNS } from './people.presenter.js';
 import { listPeople, listPersonOptions } from './people.repository.js';
 import { addPeople, createPerson, deletePerson, loadManagedOrganizations, setPersonStatus } from './people.service.js';
 
-const EXPORT_BATCH = 1000;
 const ZPersonParams = z.object({ id: ZUuid });
 
 /** Admins and Users of an organization (spec 02 sections 2-5, 7): the same routes for both kinds. */
@@ -196,15 +195,8 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
             { ...listQuery, offset, limit },
           )
         ).rows;
-      const first = await fetchPage(0, EXPORT_BATCH);
-      if (first.length === 0) throw AppError.badRequest(messages.noRecordsToExport);
-      const rows = (async function* () {
-        yield* first;
-        if (first.length === EXPORT_BATCH)
-          yield* inBatches((offset, limit) => fetchPage(offset + EXPORT_BATCH, limit), EXPORT_BATCH);
-      })();
       const columns = pickColumns(PEOPLE_CSV_COLUMNS, listQuery.columns);
-      return sendCsv(reply, exportFileName(kind.label, actor.email), columns, rows);
+      return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, fetchPage);
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ import {
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { exportFileName, inBatches, pickColumns, sendCsv, type CsvColumn } from '../../core/exports.js';
+import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { authorize } from '../../core/policies.js';
 import { organizationAccess } from '../permissions/permissions.service.js';
 import './user-groups.policy.js';
@@ -48,7 +48,6 @@ import {
 
 const config = { policy: 'userGroup.manage' } as const;
 const tags = ['user-groups'];
-const EXPORT_BATCH = 1000;
 const ZGroupParams = z.object({ groupId: ZUuid });
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
@@ -64,23 +63,6 @@ async function loadGroup(request: FastifyRequest, organizationId: string, groupI
   const group = await findUserGroup(request.server.ctx.database.db, organizationId, groupId);
   if (!group) throw AppError.notFound();
   return group;
-}
-
-/** Streams a CSV in batches; an empty first batch answers 400 'No records to export'. */
-async function sendExport<T>(
-  reply: FastifyReply,
-  fileName: string,
-  columns: CsvColumn<T>[],
-  fetchPage: (offset: number, limit: number) => Promise<T[]>,
-) {
-  const first = await fetchPage(0, EXPORT_BATCH);
-  if (first.length === 0) throw AppError.badRequest(messages.noRecordsToExport);
-  const rows = (async function* () {
-    yield* first;
-    if (first.length === EXPORT_BATCH)
-      yield* inBatches((offset, limit) => fetchPage(offset + EXPORT_BATCH, limit), EXPORT_BATCH);
-  })();
-  return sendCsv(reply, fileName, columns, rows);
 }
 
 /** User groups of an organization, their permissions and members (spec 02 sections 2-4, 7). */
@@ -322,7 +304,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId, selectedIds, ...query } = request.query;
       await authorizeManage(request, organizationId);
       const scope = { organizationId, ids: selectedIds };
-      return sendExport(
+      return sendCsvExport(
         reply,
         exportFileName('User_Groups', requireActor(request).email),
         pickColumns(USER_GROUP_CSV_COLUMNS, query.columns),
@@ -346,7 +328,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId, groupId, selectedIds, ...query } = request.query;
       const group = await loadGroup(request, organizationId, groupId);
       const scope = { organizationId, groupId: group.id, ids: selectedIds };
-      return sendExport(
+      return sendCsvExport(
         reply,
         exportFileName('Group_Users', requireActor(request).email),
         pickColumns(GROUP_USER_CSV_COLUMNS, query.columns),
