@@ -1,5 +1,7 @@
-import { type AnyColumn, type SQL, asc, desc, ilike, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, asc, count, desc, ilike, or } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type ListQuery, messages } from '@qualis/contract';
+import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
 
 export interface ListSpec {
@@ -49,19 +51,26 @@ function lookupSortable(sortable: ListSpec['sortable'], key: string) {
   return match ? sortable[match] : undefined;
 }
 
-/** `count(*) over ()`: the total of the filtered rows, read in the same query as the page. */
-export const totalCountColumn = sql<number>`count(*) over ()`.mapWith(Number);
-
 /**
- * Reads one page with its total. `page(limit, offset)` selects the rows with `totalCountColumn`
- * as `totalCount`; a page past the end has no row to carry the total, so the first row is read.
+ * One page of a list and the total of its filtered rows. `select()` builds the filtered query
+ * (no order, no limit; `.$dynamic()`); the page walks the sort index and stops at the limit.
+ * The total needs a count only when the page is full or past the end: a short page ends the list.
+ * (A `count(*) over ()` in the page query would make the database read and number every row.)
  */
-export async function readPage<T extends { totalCount: number }>(
-  page: (limit: number, offset: number) => Promise<T[]>,
-  list: Pick<ResolvedList, 'limit' | 'offset'>,
-): Promise<{ rows: Omit<T, 'totalCount'>[]; totalCount: number }> {
-  const rows = await page(list.limit, list.offset);
-  const totalCount =
-    rows.length > 0 || list.offset === 0 ? (rows[0]?.totalCount ?? 0) : ((await page(1, 0))[0]?.totalCount ?? 0);
-  return { rows: rows.map(({ totalCount: _, ...row }) => row), totalCount };
+export async function readPage<T extends PgSelect>(
+  db: DbOrTx,
+  select: () => T,
+  list: Pick<ResolvedList, 'limit' | 'offset' | 'orderBy'>,
+): Promise<{ rows: Awaited<T>; totalCount: number }> {
+  const rows = (await select()
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset)) as Awaited<T>;
+  const length = (rows as unknown[]).length;
+  if (length > 0 && length < list.limit) return { rows, totalCount: list.offset + length };
+  if (length === 0 && list.offset === 0) return { rows, totalCount: 0 };
+  // The page's own selection may repeat column names (joins); the count needs none of them.
+  const filtered = select().as('filtered_rows') as unknown as Parameters<ReturnType<DbOrTx['select']>['from']>[0];
+  const [counted] = await db.select({ n: count() }).from(filtered);
+  return { rows, totalCount: counted?.n ?? 0 };
 }

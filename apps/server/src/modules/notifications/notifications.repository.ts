@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import { resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -25,25 +25,8 @@ export async function listNotifications(
 ): Promise<{ rows: NotificationRow[]; totalCount: number }> {
   const list = resolveList(query, LIST_SPEC);
   const where = and(ownIn(organizationId, userId), list.where);
-  const rows = await db
-    .select({ notification: notifications, totalCount: totalCountColumn })
-    .from(notifications)
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset);
-  // Past the last page the window count has no row to ride on.
-  const totalCount = rows[0]?.totalCount ?? (list.offset > 0 ? await countNotifications(db, where) : 0);
-  return { rows: rows.map((r) => r.notification), totalCount };
-}
-
-async function countNotifications(db: DbOrTx, where: ReturnType<typeof and>) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(notifications)
-    .where(where);
-  return row?.n ?? 0;
+  return readPage(db, () => db.select().from(notifications).where(where).$dynamic(), list);
 }
 
 export const countUnreadNotifications = (db: DbOrTx, organizationId: string, userId: string) =>
-  countNotifications(db, and(ownIn(organizationId, userId), isNull(notifications.readAt)));
+  db.$count(notifications, and(ownIn(organizationId, userId), isNull(notifications.readAt)));

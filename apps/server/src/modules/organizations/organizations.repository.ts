@@ -11,7 +11,7 @@ import {
   organizations,
   storedFiles,
 } from '../../db/schema/index.js';
-import { readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -43,18 +43,7 @@ export async function listOrganizations(
           and ${memberships.userId} = ${memberUserId} and ${memberships.status} = 'Active')`,
       )
     : undefined;
-  const { rows, totalCount } = await readPage(
-    (limit, offset) =>
-      db
-        .select({ organization: organizations, totalCount: totalCountColumn })
-        .from(organizations)
-        .where(and(list.where, membership))
-        .orderBy(...list.orderBy)
-        .limit(limit)
-        .offset(offset),
-    list,
-  );
-  return { rows: rows.map((r) => r.organization), totalCount };
+  return readPage(db, () => db.select().from(organizations).where(and(list.where, membership)).$dynamic(), list);
 }
 
 /** The organizations of an export, in the list's order and filter, read a page at a time. */

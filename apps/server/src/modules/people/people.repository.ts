@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type Person } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -72,18 +72,17 @@ export async function listPeople(
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
   return readPage(
-    (limit, offset) =>
+    db,
+    () =>
       db
-        .select({ ...personColumns(actor), totalCount: totalCountColumn })
+        .select(personColumns(actor))
         .from(users)
         .innerJoin(
           memberships,
           and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
         )
         .where(where)
-        .orderBy(...list.orderBy)
-        .limit(limit)
-        .offset(offset),
+        .$dynamic(),
     list,
   );
 }

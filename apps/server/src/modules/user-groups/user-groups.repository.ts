@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { GroupUser, GroupUserOption, ListQuery, UserGroup } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
-import { likePattern, readPage, resolveList, totalCountColumn, type ListSpec } from '../../core/lists.js';
+import { likePattern, readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
@@ -30,14 +30,8 @@ export async function listUserGroups(
     list.where,
   );
   return readPage(
-    (limit, offset) =>
-      db
-        .select({ id: userGroups.id, name: userGroups.name, userCount, totalCount: totalCountColumn })
-        .from(userGroups)
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(limit)
-        .offset(offset),
+    db,
+    () => db.select({ id: userGroups.id, name: userGroups.name, userCount }).from(userGroups).where(where).$dynamic(),
     list,
   );
 }
@@ -179,7 +173,7 @@ export async function listGroupUsers(
     scope.ids?.length ? inArray(users.id, scope.ids) : undefined,
     list.where,
   );
-  const page = (limit: number, offset: number) =>
+  const select = () =>
     db
       .select({
         id: users.id,
@@ -189,15 +183,12 @@ export async function listGroupUsers(
         status: memberships.status,
         isActivated,
         groupCount,
-        totalCount: totalCountColumn,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(where)
-      .orderBy(...list.orderBy)
-      .limit(limit)
-      .offset(offset);
-  return readPage(page, list);
+      .$dynamic();
+  return readPage(db, select, list);
 }
 
 /** People with the role User in the organization, not yet in the group, matching the search. */
