@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+
+const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
+const LOCKED = 'Too many failed sign-in attempts. Please, wait 15 minutes and try again.';
+
+describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
+  let sink: SmtpSink;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({ smtpUrl: sink.url, name: 'sign-in.server' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  beforeEach(async () => {
+    // A new context per step: no session or storage carried over from the previous one.
+    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  /** Fills the form and submits it; resolves with the HTTP status of the sign-in request. */
+  async function fillSignIn(email: string, password: string): Promise<number> {
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/^password/i).fill(password);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: /sign in/i }).click(),
+    ]);
+    return response.status();
+  }
+
+  const errorAlert = () => page.getByRole('alert').filter({ hasText: /\S/ });
+
+  it('signs the SuperAdmin in to the organizations list and out again', async () => {
+    await page.goto('/login');
+    await screenshot(page, 'sign-in-01-login');
+
+    expect(await fillSignIn(SUPERADMIN.email, SUPERADMIN.password)).toBe(201);
+    await page.waitForURL('**/organizations');
+    await page.getByRole('heading', { name: 'Organizations', exact: true }).waitFor();
+    await screenshot(page, 'sign-in-02-organizations');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: /sign out|log ?out/i }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: /sign in/i }).waitFor();
+    await screenshot(page, 'sign-in-03-signed-out');
+
+    // The session is gone: the protected page sends the person back to sign in.
+    await page.goto('/organizations');
+    await page.waitForURL('**/login');
+  });
+
+  it('shows a red alert for a wrong password and stays on /login', async () => {
+    await page.goto('/login');
+    expect(await fillSignIn(SUPERADMIN.email, 'not-the-password')).toBe(401);
+    const alert = errorAlert();
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(WRONG_CREDENTIALS);
+    expect(await alert.getAttribute('class')).toMatch(/ant-alert-error/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'sign-in-04-wrong-password');
+  });
+
+  it('sends a visitor of a protected page to /login and back there after sign-in', async () => {
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    await screenshot(page, 'sign-in-05-profile-redirected');
+
+    expect(await fillSignIn(SUPERADMIN.email, SUPERADMIN.password)).toBe(201);
+    await page.waitForURL('**/profile');
+    await page.getByText(SUPERADMIN.email).first().waitFor();
+    await screenshot(page, 'sign-in-06-profile');
+  });
+
+  // Last: it locks the only account for 15 minutes.
+  it('pauses sign-in after five wrong passwords and e-mails the owner', async () => {
+    await page.goto('/login');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await fillSignIn(SUPERADMIN.email, `wrong-${attempt}`)).toBe(401);
+      await errorAlert().waitFor();
+      expect(await errorAlert().textContent()).toContain(WRONG_CREDENTIALS);
+    }
+
+    // Even the right password is refused now.
+    expect(await fillSignIn(SUPERADMIN.email, SUPERADMIN.password)).toBe(429);
+    await errorAlert().filter({ hasText: LOCKED }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'sign-in-07-locked');
+
+    const mail = await sink.waitForMail({
+      to: SUPERADMIN.email,
+      subject: 'Qualis: sign-in to your account paused',
+      timeoutMs: 20_000,
+    });
+    expect(mail.text).toContain(`5 failed sign-in attempts for ${SUPERADMIN.email}`);
+    expect(mail.text).toContain('paused for 15 minutes');
+    expect(mail.text).toContain(`${server.url}/forgot-password`);
+  });
+});

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { RESULTS_DIR } from './server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium, headless; `node scripts/ensure-chromium.mjs` installs it. */
+export function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run \`node scripts/ensure-chromium.mjs\` (or npm run test:e2e)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a full-page PNG to test-results/e2e/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
