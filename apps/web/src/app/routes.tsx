@@ -17,6 +17,10 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/logout', element: lazyElement(() => import('../pages/LogoutPage')) },
+  { path: '/forgot-password', element: lazyElement(() => import('../pages/ForgotPasswordPage')) },
+  { path: '/reset-password', element: lazyElement(() => import('../pages/ResetPasswordPage')) },
+  { path: '/set-password', element: lazyElement(() => import('../pages/SetPasswordPage')) },
+  { path: '/confirm-email', element: lazyElement(() => import('../pages/ConfirmEmailPage')) },
   {
     element: <RequireSession />,
     children: [
@@ -29,6 +33,7 @@ export const routes: RouteObject[] = [
               { path: '/', element: <Navigate to="/profile" replace /> },
               { path: '/profile', element: lazyElement(() => import('../pages/ProfilePage')) },
               { path: '/profile/edit', element: lazyElement(() => import('../pages/ProfileEditPage')) },
+              { path: '/help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: '/organizations', element: lazyElement(() => import('../pages/OrganizationsPage')) },
               { path: '/user-organizations', element: lazyElement(() => import('../pages/UserOrganizationsPage')) },
               { path: '/pages-404', element: lazyElement(() => import('../pages/NotFoundPage')) },
@@ -40,6 +45,14 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: 'dashboard', element: lazyElement(() => import('../pages/DashboardPage')) },
+              { path: 'admins', element: lazyElement(() => import('../pages/AdminsPage')) },
+              { path: 'users', element: lazyElement(() => import('../pages/UsersPage')) },
+              { path: 'users/:userId', element: lazyElement(() => import('../pages/UserDetailPage')) },
+              { path: 'user-groups', element: lazyElement(() => import('../pages/UserGroupsPage')) },
+              { path: 'user-groups/:groupId', element: lazyElement(() => import('../pages/UserGroupPage')) },
+              { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
+              { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
+              { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },
             ],
           },
         ],

@@ -1,13 +1,16 @@
-import { BellOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Badge, Button, Input, Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Input, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { OrganizationLogo } from '../features/organizations/OrganizationLogo';
 import { useOrganization } from '../features/organizations/organizations.api';
 import { useSessionUser } from '../features/session/useSession';
-import { buildSideMenu, NO_ACCESS } from './side-menu';
+import { useAccessFlags } from '../features/access/access.api';
+import { AccessGate } from '../features/access/AccessGate';
+import { buildSideMenu } from './side-menu';
 import { SideMenu } from './SideMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
@@ -20,7 +23,8 @@ export default function OrganizationLayout() {
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
   const [collapsed, setCollapsed] = useState(false);
-  const menu = buildSideMenu(user.role, NO_ACCESS, organizationId, user.id);
+  const access = useAccessFlags(organizationId, user.role);
+  const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
   const base = `/organizations/${organizationId}`;
 
   // The global search page comes later; until then Enter takes the text there (the 404 page for now).
@@ -72,21 +76,20 @@ export default function OrganizationLayout() {
             onSearch={search}
           />
           <div className="qualis-topbar__spacer" />
-          <Button
-            type="text"
-            aria-label={t('layout.notifications', { unread: 0 })}
-            onClick={() => void navigate(`${base}/notifications`)}
-            icon={
-              <Badge count={0} size="small">
-                <BellOutlined className="qualis-topbar__bell" />
-              </Badge>
-            }
-          />
+          <NotificationBell organizationId={organizationId} />
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>
         <Layout.Content className="qualis-content">
-          <Outlet />
+          <AccessGate
+            role={user.role}
+            flags={access.flags}
+            loading={access.isLoading}
+            organizationId={organizationId}
+            userId={user.id}
+          >
+            <Outlet />
+          </AccessGate>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -32,7 +32,13 @@ describe('buildSideMenu', () => {
       'org-1',
       'user-9',
     );
-    expect(keys(menu.main)).toEqual(['dashboard', { general: ['documents', 'training-records'] }, 'setting']);
-    expect(menu.main[1]!.children![0]!.path).toBe('/organizations/org-1/documents');
+    expect(keys(menu.main)).toEqual(['dashboard', 'documents', 'training-records', 'setting']);
+    expect(menu.main[1]!.path).toBe('/organizations/org-1/documents');
+  });
+
+  it('gives a User who can view actions the Actions entry before Documents', () => {
+    const menu = buildSideMenu('User', { ...NO_ACCESS, canViewTasks: true, canViewDocuments: true }, 'o', 'u');
+    expect(keys(menu.main)).toEqual(['dashboard', 'tasks', 'documents']);
+    expect(menu.main[1]!.path).toBe('/organizations/o/tasks');
   });
 });

@@ -1,14 +1,12 @@
-import type { Role } from '@qualis/contract';
+import type { AccessFlags as ContractAccessFlags, Role } from '@qualis/contract';
 
-/** What an ordinary user's groups allow (spec 01 section 3, "Client user access"). */
-export interface AccessFlags {
-  canViewDocuments: boolean;
-  canViewTasks: boolean;
-  canViewTrainingRecords: boolean;
-  canManageOrganization: boolean;
-}
+/** What an ordinary user's groups allow (spec 01 section 3, "Client user access"); the menu needs these four. */
+export type AccessFlags = Pick<
+  ContractAccessFlags,
+  'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization'
+>;
 
-/** Until the access endpoint exists, an ordinary user is treated as allowed nothing. */
+/** An ordinary user allowed nothing. */
 export const NO_ACCESS: AccessFlags = {
   canViewDocuments: false,
   canViewTasks: false,
@@ -46,25 +44,32 @@ export function buildSideMenu(role: Role, access: AccessFlags, organizationId: s
     path: `/organizations/${organizationId}/${segment}`,
   });
   const isUser = role === 'User';
-  const allows = (flag: boolean) => !isUser || flag;
+  const bottom = [link('help'), isUser && link('access-permissions', `users/${userId}`)].filter(present);
 
-  const general = [
-    allows(access.canViewDocuments) && link('documents'),
-    allows(access.canViewTasks) && link('tasks'),
-    allows(access.canViewTrainingRecords) && link('training-records'),
-    !isUser && link('human-resources'),
-  ].filter(present);
+  // A User sees the Dashboard and, side by side, only what their groups allow (spec 01 section 2, "Layouts").
+  if (isUser) {
+    const main = [
+      link('dashboard'),
+      access.canViewTasks && link('tasks'),
+      access.canViewDocuments && link('documents'),
+      access.canViewTrainingRecords && link('training-records'),
+      access.canManageOrganization && link('setting'),
+    ].filter(present);
+    return { main, bottom };
+  }
 
+  const general: MenuNode = {
+    key: 'general',
+    children: [link('documents'), link('tasks'), link('training-records'), link('human-resources')],
+  };
   const main = [
     role !== 'SuperAdmin' && link('dashboard'),
     role === 'SuperAdmin' && link('admins'),
-    !isUser && link('user-groups'),
-    !isUser && link('users'),
-    general.length > 0 && { key: 'general' as const, children: general },
-    allows(access.canManageOrganization) && link('setting'),
+    link('user-groups'),
+    link('users'),
+    general,
+    link('setting'),
   ].filter(present);
-
-  const bottom = [link('help'), isUser && link('access-permissions', `users/${userId}`)].filter(present);
 
   return { main, bottom };
 }

@@ -1,7 +1,43 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { useAccessFlags } from '../features/access/access.api';
+import { useSessionUser } from '../features/session/useSession';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  return <PageHeader title={t('dashboard.title')} />;
+  const { organizationId = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const { flags } = useAccessFlags(organizationId, user.role);
+  const base = `/organizations/${organizationId}`;
+  // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may add.
+  const buttons = [
+    flags.canAddDocuments && { key: 'document', to: `${base}/documents/create`, label: t('access.addDocument') },
+    flags.canAddTasks && { key: 'task', to: `${base}/tasks/create`, label: t('access.addTask') },
+    flags.canAddTrainingRecords && {
+      key: 'training-record',
+      to: `${base}/training-records/create`,
+      label: t('access.addTrainingRecord'),
+    },
+  ].filter((b) => b !== false);
+
+  return (
+    <PageHeader
+      title={t('dashboard.title')}
+      extra={
+        buttons.length > 0 && (
+          <Space wrap>
+            {buttons.map((b) => (
+              <Button key={b.key} type="primary" icon={<PlusOutlined />} onClick={() => void navigate(b.to)}>
+                {b.label}
+              </Button>
+            ))}
+          </Space>
+        )
+      }
+    />
+  );
 }

@@ -1,19 +1,67 @@
-import { EyeOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PictureOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { NAME_TOOLTIP_LENGTH, type Organization, type ORGANIZATION_SORT_KEYS } from '@qualis/contract';
-import { Button, Tag, Tooltip } from 'antd';
+import { Button, Switch, Tag, Tooltip } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
-import { useOrganizationList } from './organizations.api';
+import { DeleteOrganizationModal } from './DeleteOrganizationModal';
+import { OrganizationLogo } from './OrganizationLogo';
+import { OrganizationLogoModal } from './OrganizationLogoModal';
+import { OrganizationLogsPanel } from './OrganizationLogsPanel';
+import { OrganizationNameModal } from './OrganizationNameModal';
+import {
+  useDeleteOrganization,
+  useOrganizationList,
+  useRenameOrganization,
+  useToggleManagedByClient,
+  useToggleOrganizationStatus,
+} from './organizations.api';
+import { OrganizationsExportMenu } from './OrganizationsExportMenu';
+import { OrganizationStatusModal } from './OrganizationStatusModal';
+import type { SuccessToast } from './useOrganizationToast';
+import './organizations.css';
 
 type SortKey = (typeof ORGANIZATION_SORT_KEYS)[number];
 
+/** The dialog open on one row, if any. */
+type RowDialog = { kind: 'rename' | 'status' | 'logo' | 'delete'; organization: Organization } | null;
+
+function OptionButton(props: { title: string; label: string; icon: ReactNode; disabled?: boolean; danger?: boolean; onClick: () => void }) {
+  return (
+    <Tooltip title={props.title}>
+      <Button
+        type="text"
+        icon={props.icon}
+        aria-label={props.label}
+        disabled={props.disabled}
+        danger={props.danger}
+        onClick={props.onClick}
+      />
+    </Tooltip>
+  );
+}
+
 /** The SuperAdmin's list of client organizations (spec 01 section 2, "Organizations list"). */
-export function OrganizationsTable() {
+export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, dispatch] = useTableState();
   const list = useOrganizationList(listQuery(state));
+  const [dialog, setDialog] = useState<RowDialog>(null);
+  const [logsOpen, setLogsOpen] = useState(false);
+  const rename = useRenameOrganization();
+  const toggleStatus = useToggleOrganizationStatus();
+  const toggleManaged = useToggleManagedByClient();
+  const remove = useDeleteOrganization();
+  const close = () => setDialog(null);
 
   const columns: DataTableColumn<Organization>[] = [
     {
@@ -22,7 +70,15 @@ export function OrganizationsTable() {
       width: 32,
       sortKey: 'name' satisfies SortKey,
       text: (o) => o.name,
-      tooltip: NAME_TOOLTIP_LENGTH,
+      render: (o) => {
+        const name = <span className="qualis-org-row__name">{o.name}</span>;
+        return (
+          <span className="qualis-org-row">
+            <OrganizationLogo organization={o} size={24} />
+            {o.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={o.name}>{name}</Tooltip> : name}
+          </span>
+        );
+      },
     },
     {
       key: 'status',
@@ -39,36 +95,140 @@ export function OrganizationsTable() {
       width: 18,
       sortKey: 'isManagedByClient' satisfies SortKey,
       text: (o) => (o.isManagedByClient ? t('common.yes') : t('common.no')),
+      // The switch calls at once; it shows the server's flag, so it flips only once the server has answered.
+      render: (o) => (
+        <Switch
+          checked={o.isManagedByClient}
+          checkedChildren={t('common.yes')}
+          unCheckedChildren={t('common.no')}
+          loading={toggleManaged.isPending && toggleManaged.variables === o.id}
+          aria-label={t('organizations.managedByClientNamed', { name: o.name })}
+          onChange={() => toggleManaged.mutate(o.id)}
+        />
+      ),
     },
     {
       key: 'options',
       title: t('organizations.columns.options'),
       width: 28,
       render: (o) => (
-        // The SuperAdmin cannot enter an organization its client manages: the icon is muted and inert.
-        <Tooltip title={o.isManagedByClient ? t('organizations.managedByClientHint') : t('organizations.view')}>
-          <Button
-            type="text"
+        <span className="qualis-org-options">
+          {/* The SuperAdmin cannot enter an organization its client manages: the icon is muted and inert. */}
+          <OptionButton
+            title={o.isManagedByClient ? t('organizations.managedByClientHint') : t('organizations.view')}
+            label={t('organizations.viewNamed', { name: o.name })}
             icon={<EyeOutlined />}
-            aria-label={t('organizations.viewNamed', { name: o.name })}
             disabled={o.isManagedByClient}
             onClick={() => void navigate(`/organizations/${o.id}/admins`)}
           />
-        </Tooltip>
+          <OptionButton
+            title={t('organizations.rename')}
+            label={t('organizations.renameNamed', { name: o.name })}
+            icon={<EditOutlined />}
+            onClick={() => setDialog({ kind: 'rename', organization: o })}
+          />
+          <OptionButton
+            title={o.status === 'Active' ? t('organizations.deactivate') : t('organizations.activate')}
+            label={t(o.status === 'Active' ? 'organizations.deactivateNamed' : 'organizations.activateNamed', {
+              name: o.name,
+            })}
+            icon={o.status === 'Active' ? <StopOutlined /> : <CheckCircleOutlined />}
+            onClick={() => setDialog({ kind: 'status', organization: o })}
+          />
+          {/* The logo belongs inside the organization: not for one its client manages. */}
+          <OptionButton
+            title={o.isManagedByClient ? t('organizations.managedByClientHint') : t('organizations.logo')}
+            label={t('organizations.logoNamed', { name: o.name })}
+            icon={<PictureOutlined />}
+            disabled={o.isManagedByClient}
+            onClick={() => setDialog({ kind: 'logo', organization: o })}
+          />
+          <OptionButton
+            title={t('organizations.delete')}
+            label={t('organizations.deleteNamed', { name: o.name })}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => setDialog({ kind: 'delete', organization: o })}
+          />
+        </span>
       ),
     },
   ];
 
+  const { limit: _limit, offset: _offset, ...exportQuery } = listQuery(state);
+
   return (
-    <DataTable
-      columns={columns}
-      rows={list.data?.data ?? []}
-      rowKey={(o) => o.id}
-      totalCount={list.data?.pagination.totalCount}
-      loading={list.isFetching}
-      state={state}
-      dispatch={dispatch}
-      emptyText={t('organizations.empty')}
-    />
+    <>
+      {logsOpen && (
+        <OrganizationLogsPanel search={state.search} onClose={() => setLogsOpen(false)} onSuccess={onSuccess} />
+      )}
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(o) => o.id}
+        totalCount={list.data?.pagination.totalCount}
+        loading={list.isFetching}
+        state={state}
+        dispatch={dispatch}
+        emptyText={t('organizations.empty')}
+        exportMenu={({ selectedKeys, columns: visible }) => (
+          <OrganizationsExportMenu
+            query={{ ...exportQuery }}
+            selectedKeys={selectedKeys}
+            columns={visible}
+            onToggleLogs={() => setLogsOpen((open) => !open)}
+            onSuccess={onSuccess}
+          />
+        )}
+      />
+      {dialog?.kind === 'rename' && (
+        <OrganizationNameModal
+          title={t('organizations.renameModal.title')}
+          okText={t('common.save')}
+          initialName={dialog.organization.name}
+          saving={rename.isPending}
+          onCancel={close}
+          onSubmit={(name) =>
+            rename.mutateAsync({ id: dialog.organization.id, name }).then((answer) => {
+              onSuccess(answer.message, t('organizations.renamed'));
+              close();
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'status' && (
+        <OrganizationStatusModal
+          organization={dialog.organization}
+          saving={toggleStatus.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            toggleStatus.mutate(dialog.organization.id, {
+              onSuccess: (answer) => {
+                onSuccess(answer.message, t('organizations.statusChanged'));
+                close();
+              },
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'logo' && (
+        <OrganizationLogoModal organization={dialog.organization} onClose={close} onSuccess={onSuccess} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteOrganizationModal
+          organization={dialog.organization}
+          saving={remove.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            remove.mutate(dialog.organization.id, {
+              onSuccess: (answer) => {
+                onSuccess(answer.data?.message, t('organizations.deleted'));
+                close();
+              },
+            })
+          }
+        />
+      )}
+    </>
   );
 }

@@ -1,11 +1,96 @@
-import type { DataEnvelope, SessionUser } from '@qualis/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { ChangePasswordRequest, DataEnvelope, MessageResponse, SessionUser } from '@qualis/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { storeSessionUser } from '../account/account.api';
+
+const PROFILE_KEY = ['profile'] as const;
 
 export function useProfile() {
   return useQuery({
-    queryKey: ['profile'],
+    queryKey: PROFILE_KEY,
     queryFn: ({ signal }) => api.request<DataEnvelope<SessionUser>>('/users/me/profile', { signal }),
     select: (response) => response.data,
+  });
+}
+
+/** After a change the profile query and the stored session user (the header) show the new person. */
+function useKeepProfile() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => {
+    queryClient.setQueryData<DataEnvelope<SessionUser>>(PROFILE_KEY, { data: user });
+    storeSessionUser(user);
+  };
+}
+
+export function useUpdateName() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: ({ id, firstName, lastName }: { id: string; firstName: string | null; lastName: string | null }) =>
+      api.request<DataEnvelope<SessionUser>>(`/users/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { firstName, lastName },
+      }),
+    onSuccess: (response) => keep(response.data),
+  });
+}
+
+export function useChangeEmail() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: ({ id, email }: { id: string; email: string }) =>
+      api.request<DataEnvelope<SessionUser>>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { email } }),
+    onSuccess: (response) => keep(response.data),
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.request<MessageResponse>('/verifications/resend-confirm-email', { method: 'POST', body: { email } }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      api.request<MessageResponse>('/users/me/password', { method: 'PUT', body }),
+  });
+}
+
+export function useToggleEmailNotifications() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: (emailNotificationState: boolean) =>
+      api.request<DataEnvelope<SessionUser>>('/users/me/Profile/email-notifications', {
+        method: 'PATCH',
+        body: { emailNotificationState },
+      }),
+    onSuccess: (response) => keep(response.data),
+  });
+}
+
+/** Uploads the cropped picture (POST /upload/image) and makes it the avatar. */
+export function useSetAvatar() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: async ({ image, fileName }: { image: Blob; fileName: string }) => {
+      const form = new FormData();
+      form.append('file', image, fileName);
+      const uploaded = await api.request<DataEnvelope<{ id: string }>>('/upload/image', { method: 'POST', body: form });
+      const imageId = uploaded.data.id;
+      return api.request<DataEnvelope<SessionUser>>(`/users/me/profile/avatar/${encodeURIComponent(imageId)}`, {
+        method: 'PATCH',
+        body: { imageId },
+      });
+    },
+    onSuccess: (response) => keep(response.data),
+  });
+}
+
+export function useRemoveAvatar() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: () => api.request<DataEnvelope<SessionUser>>('/users/me/profile/avatar', { method: 'DELETE' }),
+    onSuccess: (response) => keep(response.data),
   });
 }

@@ -1,0 +1,31 @@
+import type { Notification } from '@qualis/contract';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate, relativeTime } from './relative-time';
+
+/** 'Action Assigned' with the task's number, name and due date, and how long ago. */
+export function NotificationEntry({ notification }: { notification: Notification }) {
+  const { t, i18n } = useTranslation();
+  const task = notification.task;
+  return (
+    <div className="qualis-notification">
+      <Typography.Text strong>{t('notifications.actionAssigned')}</Typography.Text>
+      {task && (
+        <div>
+          {task.number !== null && <Typography.Text type="secondary">#{task.number} </Typography.Text>}
+          <Typography.Text>{task.name}</Typography.Text>
+          {task.dueDate && (
+            <div>
+              <Typography.Text type="secondary">
+                {t('notifications.dueDate', { date: formatDate(task.dueDate, i18n.language) })}
+              </Typography.Text>
+            </div>
+          )}
+        </div>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {relativeTime(notification.createdAt, i18n.language)}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import {
+  missingParentOf,
+  PERMISSION_CATALOGUE,
+  type PermissionDefinition,
+  type PermissionKind,
+} from '@qualis/contract';
+import { Switch, Tooltip } from 'antd';
+import './PermissionList.css';
+
+export interface PermissionListProps {
+  /** The switched-on permission types. */
+  on: readonly number[];
+  /** The sub-tab (1 Documents, 2 Actions, 3 Training Records, 4 Organization Settings). */
+  tab: 1 | 2 | 3 | 4;
+  /** False on a person's read-only access page: every switch is disabled. */
+  editable: boolean;
+  /** 'user': first person ('Allows you ...'); 'admin': third person ('Allows the user ...'). */
+  tooltipStyle: 'user' | 'admin';
+  onToggle?: (type: number, on: boolean) => void;
+  /** A toggle is on its way: the switches wait for the answer. */
+  pending?: boolean;
+}
+
+interface Node {
+  permission: PermissionDefinition;
+  children: Node[];
+}
+
+/** Under an option: the sections it shows first, then what it allows to add, edit and delete. */
+const KIND_ORDER: Record<PermissionKind, number> = {
+  view: 0,
+  settings: 0,
+  'section-view': 1,
+  add: 2,
+  edit: 3,
+  delete: 4,
+  'section-edit': 5,
+};
+const byKind = (a: Node, b: Node) =>
+  KIND_ORDER[a.permission.kind] - KIND_ORDER[b.permission.kind] || a.permission.type - b.permission.type;
+
+function treeOf(tab: number, parent: number | null): Node[] {
+  return PERMISSION_CATALOGUE.filter((p) => p.tab === tab && p.parent === parent)
+    .map((permission) => ({ permission, children: treeOf(tab, permission.type) }))
+    .sort(byKind);
+}
+
+/**
+ * The permission switches of one area (spec 02 sections 2 and 4), each nested under the option it
+ * depends on. A switch whose parent is off is disabled, as the server refuses it.
+ */
+export function PermissionList({ on, tab, editable, tooltipStyle, onToggle, pending }: PermissionListProps) {
+  const render = (nodes: Node[], depth: number) => (
+    <ul className={depth === 0 ? 'qualis-permissions' : 'qualis-permissions__children'} role="list">
+      {nodes.map(({ permission, children }) => {
+        const { type } = permission;
+        // The catalogue's texts are the contract's (English), like the server's messages.
+        const { label } = permission;
+        const tooltip = tooltipStyle === 'user' ? permission.userTooltip : permission.adminTooltip;
+        const checked = on.includes(type);
+        const blocked = !checked && missingParentOf(on, type) !== null;
+        return (
+          <li key={type} className="qualis-permissions__item" data-type={type}>
+            <span className="qualis-permissions__row">
+              <Switch
+                size="small"
+                checked={checked}
+                disabled={!editable || blocked || pending}
+                aria-label={label}
+                onChange={(value) => onToggle?.(type, value)}
+              />
+              <span className="qualis-permissions__label">{label}</span>
+              <Tooltip title={tooltip}>
+                <QuestionCircleOutlined className="qualis-permissions__hint" aria-label={tooltip} />
+              </Tooltip>
+            </span>
+            {children.length > 0 && render(children, depth + 1)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return render(treeOf(tab, null), 0);
+}

@@ -1,0 +1,163 @@
+import { DeleteOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons';
+import { TEXT_TOOLTIP_LENGTH, type GroupUser } from '@qualis/contract';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { AddGroupUsersModal } from './AddGroupUsersModal';
+import { ExportCsvMenu } from './ExportCsvMenu';
+import { RemoveGroupUserModal } from './RemoveGroupUserModal';
+import { useAddGroupUsers, useGroupUsers, useRemoveGroupUser } from './user-groups.api';
+
+export interface GroupUsersTableProps {
+  organizationId: string;
+  groupId: string;
+  onSuccess: (serverText: string | undefined, fallback: string) => void;
+  /** Tells the page the group's name once the server has answered. */
+  onGroupName?: (name: string) => void;
+}
+
+/** A group's 'List of Users' (spec 02 section 2, "User group page"). */
+export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupName }: GroupUsersTableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useTableState({ orderBy: 'lastName' });
+  const params = listQuery(state);
+  const list = useGroupUsers(organizationId, groupId, params);
+  const add = useAddGroupUsers(organizationId, groupId);
+  const remove = useRemoveGroupUser(organizationId, groupId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<GroupUser | null>(null);
+  const groupName = list.data?.data.group.name;
+  const userPath = (u: GroupUser) => `/organizations/${organizationId}/users/${u.id}`;
+
+  useEffect(() => {
+    if (groupName !== undefined) onGroupName?.(groupName);
+  }, [groupName, onGroupName]);
+
+  const nameLink = (u: GroupUser, text: string | null) => (
+    <Link to={userPath(u)} className="qualis-cell-text" title={text && text.length > TEXT_TOOLTIP_LENGTH ? text : undefined}>
+      {text ?? ''}
+    </Link>
+  );
+
+  const columns: DataTableColumn<GroupUser>[] = [
+    { key: 'firstName', title: t('groups.columns.firstName'), width: 14, sortKey: 'firstName', text: (u) => u.firstName ?? '', render: (u) => nameLink(u, u.firstName) },
+    { key: 'lastName', title: t('groups.columns.lastName'), width: 14, sortKey: 'lastName', text: (u) => u.lastName ?? '', render: (u) => nameLink(u, u.lastName) },
+    { key: 'email', title: t('groups.columns.email'), width: 22, sortKey: 'email', text: (u) => u.email, tooltip: TEXT_TOOLTIP_LENGTH },
+    {
+      key: 'status',
+      title: t('groups.columns.status'),
+      width: 11,
+      sortKey: 'status',
+      render: (u) => <Tag color={u.status === 'Active' ? 'green' : 'default'}>{t(`groups.status.${u.status}`)}</Tag>,
+    },
+    {
+      key: 'isActivated',
+      title: t('groups.columns.isActivated'),
+      width: 12,
+      sortKey: 'isActivated',
+      text: (u) => (u.isActivated ? t('common.yes') : t('common.no')),
+    },
+    { key: 'groupCount', title: t('groups.columns.groupCount'), width: 11, sortKey: 'groupCount', text: (u) => String(u.groupCount) },
+    {
+      key: 'options',
+      title: t('groups.columns.options'),
+      width: 16,
+      render: (u) => {
+        const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+        return (
+          <Space size={0}>
+            <Tooltip title={t('groups.viewDetails')}>
+              <Button
+                type="text"
+                icon={<EyeOutlined />}
+                aria-label={`${t('groups.viewDetails')}: ${name}`}
+                onClick={() => void navigate(userPath(u))}
+              />
+            </Tooltip>
+            <Tooltip title={t('groups.removeUser')}>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${t('groups.removeUser')}: ${name}`}
+                onClick={() => setRemoving(u)}
+              />
+            </Tooltip>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data.users ?? []}
+        rowKey={(u) => u.id}
+        totalCount={list.data?.pagination.totalCount}
+        loading={list.isFetching}
+        state={state}
+        dispatch={dispatch}
+        emptyText={t('groups.usersEmpty')}
+        exportMenu={({ selectedKeys, columns: visible }) => (
+          <>
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+              {t('groups.addUsers')}
+            </Button>
+            <ExportCsvMenu
+              path="/export/group-users"
+              query={{
+                organizationId,
+                groupId,
+                search: params.search,
+                orderBy: params.orderBy,
+                orderType: params.orderType,
+              }}
+              selectedKeys={selectedKeys}
+              columns={visible}
+            />
+          </>
+        )}
+      />
+      {adding && (
+        <AddGroupUsersModal
+          organizationId={organizationId}
+          groupId={groupId}
+          assignedToTrainings={list.data?.data.assignedToTrainings ?? false}
+          adding={add.isPending}
+          onCancel={() => setAdding(false)}
+          onAdd={(users) =>
+            add.mutate(users, {
+              onSuccess: (answer) => {
+                onSuccess(answer.message, t('groups.usersAdded'));
+                setAdding(false);
+              },
+            })
+          }
+        />
+      )}
+      {removing && (
+        <RemoveGroupUserModal
+          user={removing}
+          removing={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onRemove={(trainingIds) =>
+            remove.mutate(
+              { userId: removing.id, trainingIds },
+              {
+                onSuccess: (answer) => {
+                  onSuccess(answer.message, t('groups.userRemoved'));
+                  setRemoving(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+    </>
+  );
+}

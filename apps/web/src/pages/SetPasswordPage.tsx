@@ -1,0 +1,5 @@
+import { PasswordLinkPage } from '../features/account/PasswordLinkPage';
+
+export default function SetPasswordPage() {
+  return <PasswordLinkPage kind="set" />;
+}

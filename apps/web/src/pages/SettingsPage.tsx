@@ -1,0 +1,52 @@
+import { Col, Row, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { notify } from '../app/bridges';
+import { PageHeader } from '../components/PageHeader';
+import { PageSpinner } from '../components/PageSpinner';
+import { useAccessFlags } from '../features/access/access.api';
+import { useSuccessToast } from '../features/access/useSuccessToast';
+import { useOrganization } from '../features/organizations/organizations.api';
+import { useSessionUser } from '../features/session/useSession';
+import { LogoCard } from '../features/settings/LogoCard';
+import { NamedEntriesCard } from '../features/settings/NamedEntriesCard';
+
+/** /organizations/{id}/setting (spec 02 section 2, "Organization settings page"). */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { organizationId = '' } = useParams();
+  const user = useSessionUser();
+  const access = useAccessFlags(organizationId, user.role);
+  const organization = useOrganization(organizationId);
+  const { success, holder } = useSuccessToast();
+  const denied = !access.isLoading && !access.flags.canManageOrganization;
+
+  // Without the manage-settings permission: an error toast and the organization chooser.
+  useEffect(() => {
+    if (!denied) return;
+    notify(t('errors.accessDenied'));
+    void navigate('/user-organizations', { replace: true });
+  }, [denied, navigate, t]);
+
+  if (access.isLoading || denied || !organization.data) return <PageSpinner />;
+
+  return (
+    <>
+      {holder}
+      <PageHeader title={t('settings.title', { name: organization.data.name })} />
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <LogoCard organization={organization.data} onSuccess={success} />
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={12}>
+            <NamedEntriesCard organizationId={organizationId} kind="document-types" onSuccess={success} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <NamedEntriesCard organizationId={organizationId} kind="tags" onSuccess={success} />
+          </Col>
+        </Row>
+      </Space>
+    </>
+  );
+}

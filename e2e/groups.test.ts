@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { RESULTS_DIR, SUPERADMIN, startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+
+const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
+const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
+const PASSWORD = 'Welcome2024';
+const GROUP = 'Quality Team';
+const NO_ACCESS =
+  'You currently have no access permissions allowed within the current Organization. Please, contact your administrator or support team for more information and help';
+
+/** A small opaque PNG (red, 320 x 180), built without an image library. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, Buffer.from([200, 40, 60, 255]))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('groups journey: a group grants a User documents, losing it blocks them; settings', () => {
+  let sink: SmtpSink;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({ smtpUrl: sink.url, name: 'groups.server' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  async function call<T>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
+    const response = await fetch(`${server.url}/api/v1${urlPath}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Activates a person and sets their password with the token of the welcome mail. */
+  async function onboard(kind: 'client-admins' | 'client-users', person: typeof ADMIN, organizationId: string, token: string) {
+    const created = await call<{ data: { id: string } }>('POST', `/${kind}`, { organizationId, ...person }, token);
+    await call('PATCH', `/${kind}/${created.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
+    const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
+    const link = /https?:\/\/[^\s"'<>]+\/set-password\?[^\s"'<>]+/.exec(mail.text)?.[0];
+    if (!link) throw new Error(`no set-password link in "${mail.subject}"`);
+    const query = new URL(link.replace(/&amp;/g, '&')).searchParams;
+    await call('POST', '/verifications/password/set', {
+      email: query.get('email'),
+      token: query.get('token'),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    return created.data.id;
+  }
+
+  async function signedIn(email: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/^password/i).fill(PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    return page;
+  }
+
+  const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+  const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
+
+  it('follows an Admin granting and withdrawing documents, and a User gaining and losing them', async () => {
+    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
+    const token = sa.data.token.accessToken;
+    const organization = await call<{ data: { id: string } }>('POST', '/organizations', { name: 'Acme Medical' }, token);
+    const organizationId = organization.data.id;
+    await onboard('client-admins', ADMIN, organizationId, token);
+    const userId = await onboard('client-users', USER, organizationId, token);
+    const base = `/organizations/${organizationId}`;
+
+    // 1. The User without any group meets the blocking screen.
+    const user = await signedIn(USER.email);
+    await user.waitForURL(`**${base}/dashboard`);
+    await user.getByText(NO_ACCESS).waitFor();
+    expect(await mainMenu(user).getByRole('link', { name: 'Documents' }).count()).toBe(0);
+    await screenshot(user, 'groups-01-user-blocked');
+
+    // 2. The Admin creates a group.
+    const admin = await signedIn(ADMIN.email);
+    await admin.waitForURL(`**${base}/dashboard`);
+    await mainMenu(admin).getByRole('link', { name: 'User Groups' }).click();
+    await admin.waitForURL(`**${base}/user-groups`);
+    await admin.getByText('There are no User Groups to display').waitFor();
+    await screenshot(admin, 'groups-02-empty-list');
+    await admin.getByRole('button', { name: 'Create' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Create User Group' });
+    const createButton = dialog.getByRole('button', { name: 'Create' });
+    expect(await createButton.isDisabled()).toBe(true);
+    await dialog.getByLabel('Name').fill('   ');
+    await dialog.getByText('This field is required').waitFor();
+    expect(await createButton.isDisabled()).toBe(true);
+    await dialog.getByLabel('Name').fill(GROUP);
+    await createButton.click();
+    await toast(admin, 'User Group has been successfully created');
+    await admin.getByRole('link', { name: GROUP }).waitFor();
+    await screenshot(admin, 'groups-03-group-created');
+
+    // 3. In the group: 'View all documents' and its General section; the section waits for its parent.
+    await admin.getByRole('link', { name: GROUP }).click();
+    await admin.waitForURL(`**${base}/user-groups/*`);
+    await admin.getByRole('heading', { name: GROUP }).waitFor();
+    await admin.getByRole('tab', { name: 'User Group Settings' }).click();
+    const viewAll = admin.getByRole('switch', { name: 'View all documents' });
+    const general = admin.getByRole('switch', { name: 'General section' }).first();
+    expect(await general.isDisabled()).toBe(true);
+    await viewAll.click();
+    await expect.poll(() => viewAll.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => general.isDisabled()).toBe(false);
+    await general.click();
+    await expect.poll(() => general.getAttribute('aria-checked')).toBe('true');
+    await screenshot(admin, 'groups-04-permissions-on');
+
+    // 4. The Admin adds the User to the group.
+    await admin.getByRole('tab', { name: 'List of Users' }).click();
+    await admin.getByRole('button', { name: 'Add User(s)' }).click();
+    const addDialog = admin.getByRole('dialog', { name: 'Add User(s) to the group' });
+    expect(await addDialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await addDialog.getByLabel('Choose users').click();
+    await admin.locator('.ant-select-item-option', { hasText: USER.email }).click();
+    await screenshot(admin, 'groups-05-add-user');
+    await addDialog.locator('.ant-modal-title').click(); // closes the option list over the buttons
+    await addDialog.getByRole('button', { name: 'Add' }).click();
+    await toast(admin, 'User(s) have been successfully added');
+    await admin.getByRole('link', { name: USER.lastName }).waitFor();
+    await screenshot(admin, 'groups-06-user-added');
+
+    // 5. The User reloads: Documents in the menu, and their read-only access page.
+    await user.reload();
+    await mainMenu(user).getByRole('link', { name: 'Documents' }).waitFor();
+    expect(await user.getByText(NO_ACCESS).count()).toBe(0);
+    await screenshot(user, 'groups-07-user-documents-menu');
+    await user.getByRole('link', { name: 'Access Permissions' }).click();
+    await user.waitForURL(`**${base}/users/${userId}`);
+    await user.getByRole('tab', { name: 'Permissions for Documents' }).click();
+    const readOnly = user.getByRole('switch', { name: 'View all documents' });
+    await expect.poll(() => readOnly.getAttribute('aria-checked')).toBe('true');
+    expect(await readOnly.isDisabled()).toBe(true);
+    await screenshot(user, 'groups-08-user-access-page');
+
+    // 6. The Admin switches the view permission off; its section goes with it.
+    await admin.getByRole('tab', { name: 'User Group Settings' }).click();
+    await viewAll.click();
+    await expect.poll(() => viewAll.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => general.getAttribute('aria-checked')).toBe('false');
+    expect(await general.isDisabled()).toBe(true);
+    await screenshot(admin, 'groups-09-permissions-off');
+
+    // 7. The User reloads the dashboard: no Documents, the blocking screen.
+    await user.goto(`${base}/dashboard`);
+    await user.getByText(NO_ACCESS).waitFor();
+    expect(await mainMenu(user).getByRole('link', { name: 'Documents' }).count()).toBe(0);
+    await screenshot(user, 'groups-10-user-blocked-again');
+    await user.context().close();
+
+    // 8. Settings: a document type, a tag, and a logo.
+    await mainMenu(admin).getByRole('link', { name: 'Settings' }).click();
+    await admin.waitForURL(`**${base}/setting`);
+    await admin.getByRole('heading', { name: '"Acme Medical" Settings' }).waitFor();
+    await screenshot(admin, 'groups-11-settings');
+
+    const typesCard = admin.locator('.ant-card', { hasText: 'Document Types' });
+    await typesCard.getByRole('button', { name: 'Create' }).click();
+    const typeDialog = admin.getByRole('dialog', { name: 'Create Document Type' });
+    await typeDialog.getByLabel('Name').fill('Standard Operating Procedure');
+    await typeDialog.getByRole('button', { name: 'Create' }).click();
+    await toast(admin, 'Document type has been successfully created');
+    await typesCard.getByText('Standard Operating Procedure').waitFor();
+
+    const tagsCard = admin.locator('.ant-card', { hasText: 'Tags' }).last();
+    await tagsCard.getByRole('button', { name: 'Create' }).click();
+    const tagDialog = admin.getByRole('dialog', { name: 'Create Tag' });
+    await tagDialog.getByLabel('Name').fill('ISO 13485');
+    await tagDialog.getByRole('button', { name: 'Create' }).click();
+    await toast(admin, 'The tag has been successfully created');
+    await tagsCard.getByText('ISO 13485').waitFor();
+    await screenshot(admin, 'groups-12-type-and-tag');
+
+    const logo = path.join(RESULTS_DIR, 'groups-logo.png');
+    fs.writeFileSync(logo, png(320, 180));
+    await admin.locator('input[type=file]').setInputFiles(logo);
+    const crop = admin.getByRole('dialog', { name: 'Crop Image' });
+    await crop.waitFor();
+    await screenshot(admin, 'groups-13-crop');
+    await crop.getByRole('button', { name: 'Crop & save' }).click();
+    await crop.waitFor({ state: 'hidden' });
+    await admin.getByRole('button', { name: 'Change' }).waitFor();
+    await admin.getByTestId('logo-file').getByText(/groups-logo\.png \(\d+(\.\d+)? (Bytes|KB)\)/).waitFor();
+    await admin.locator('.qualis-topbar__organization img').waitFor();
+    await screenshot(admin, 'groups-14-logo');
+  }, 120_000);
+});
