@@ -253,6 +253,53 @@ const CASES: Case[] = [
     expected: MEMBERS(200),
     request: (f) => ({ method: 'GET', url: '/api/v1/system-notifications/count', query: { organizationId: f.orgA } }),
   },
+  {
+    name: 'PUT /users/{targetUser} (names)',
+    expected: row(401, 200, 200, 403, 403, 404, 404),
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/users/${f.ids.targetUser}`,
+      payload: { firstName: 'Ted', lastName: 'User' },
+    }),
+  },
+  {
+    name: 'PUT /users/{targetAdmin} (names)',
+    expected: row(401, 200, 403, 403, 403, 404, 404),
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/users/${f.ids.targetAdmin}`,
+      payload: { firstName: 'Ann', lastName: 'Admin' },
+    }),
+  },
+  {
+    name: 'PATCH /verifications/user-access-code/{targetUser}',
+    expected: row(401, 200, 200, 403, 403, 404, 404),
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/verifications/user-access-code/${f.ids.targetUser}` }),
+  },
+  {
+    name: 'GET /client-users/{user56}/settings',
+    expected: row(401, 200, 200, 200, 403, 422, 404),
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/v1/client-users/${f.ids.user56}/settings`,
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    name: 'GET /export/groups',
+    expected: ADMINS_ONLY(200),
+    request: (f) => ({ method: 'GET', url: '/api/v1/export/groups', query: { organizationId: f.orgA } }),
+  },
+  {
+    name: 'GET /organizations/{A}/tags',
+    expected: MEMBERS(200),
+    request: (f) => ({ method: 'GET', url: `/api/v1/organizations/${f.orgA}/tags` }),
+  },
+  {
+    name: 'GET /system-notifications',
+    expected: MEMBERS(200),
+    request: (f) => ({ method: 'GET', url: '/api/v1/system-notifications', query: { organizationId: f.orgA } }),
+  },
 ];
 
 let t: TestContext;
