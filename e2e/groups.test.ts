@@ -80,7 +80,12 @@ describe('groups journey: a group grants a User documents, losing it blocks them
   }
 
   /** Activates a person and sets their password with the token of the welcome mail. */
-  async function onboard(kind: 'client-admins' | 'client-users', person: typeof ADMIN, organizationId: string, token: string) {
+  async function onboard(
+    kind: 'client-admins' | 'client-users',
+    person: typeof ADMIN,
+    organizationId: string,
+    token: string,
+  ) {
     const created = await call<{ data: { id: string } }>('POST', `/${kind}`, { organizationId, ...person }, token);
     await call('PATCH', `/${kind}/${created.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
     const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
@@ -112,7 +117,12 @@ describe('groups journey: a group grants a User documents, losing it blocks them
   it('follows an Admin granting and withdrawing documents, and a User gaining and losing them', async () => {
     const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
     const token = sa.data.token.accessToken;
-    const organization = await call<{ data: { id: string } }>('POST', '/organizations', { name: 'Acme Medical' }, token);
+    const organization = await call<{ data: { id: string } }>(
+      'POST',
+      '/organizations',
+      { name: 'Acme Medical' },
+      token,
+    );
     const organizationId = organization.data.id;
     await onboard('client-admins', ADMIN, organizationId, token);
     const userId = await onboard('client-users', USER, organizationId, token);
@@ -234,7 +244,10 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await crop.getByRole('button', { name: 'Crop & save' }).click();
     await crop.waitFor({ state: 'hidden' });
     await admin.getByRole('button', { name: 'Change' }).waitFor();
-    await admin.getByTestId('logo-file').getByText(/groups-logo\.png \(\d+(\.\d+)? (Bytes|KB)\)/).waitFor();
+    await admin
+      .getByTestId('logo-file')
+      .getByText(/groups-logo\.png \(\d+(\.\d+)? (Bytes|KB)\)/)
+      .waitFor();
     await admin.locator('.qualis-topbar__organization img').waitFor();
     await screenshot(admin, 'groups-14-logo');
   }, 120_000);

@@ -46,9 +46,28 @@ describe('organization layout', () => {
 
   it('shows an ordinary user without permissions only the Dashboard, Help and Access Permissions', async () => {
     sessionStore.start(testUser({ role: 'User' }), testTokens, false);
-    serveOrganization();
+    stubApi((route) =>
+      route === `GET /api/v1/organizations/${ORG}`
+        ? jsonResponse(200, {
+            data: { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null },
+          })
+        : route === 'GET /api/v1/users/me'
+          ? jsonResponse(200, {
+              data: {
+                canViewDocuments: false,
+                canViewTasks: false,
+                canViewTrainingRecords: false,
+                canManageOrganization: false,
+                canAddDocuments: false,
+                canAddTasks: false,
+                canAddTrainingRecords: false,
+              },
+            })
+          : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
+    );
     renderApp(`/organizations/${ORG}/dashboard`);
-    await screen.findByRole('heading', { name: 'Dashboard' }, LAZY);
+    // The blocking screen replaces the organization pages (spec 01 section 2).
+    expect(await screen.findByText(/You currently have no access permissions/, {}, LAZY)).toBeTruthy();
     expect(menuLabels()).toEqual(['Dashboard', 'Help', 'Access Permissions']);
   });
 

@@ -35,8 +35,7 @@ export function useAccessFlags(organizationId: string, role: Role) {
   const isUser = role === 'User';
   const query = useQuery({
     queryKey: accessQueryKey(organizationId),
-    queryFn: ({ signal }) =>
-      api.request<DataEnvelope<AccessFlags>>('/users/me', { query: { organizationId }, signal }),
+    queryFn: ({ signal }) => api.request<DataEnvelope<AccessFlags>>('/users/me', { query: { organizationId }, signal }),
     select: (response) => response.data,
     enabled: isUser && organizationId !== '',
   });

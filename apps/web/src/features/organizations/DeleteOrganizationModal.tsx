@@ -25,7 +25,9 @@ export function DeleteOrganizationModal({ organization, saving, onCancel, onConf
       onCancel={onCancel}
       destroyOnHidden
     >
-      <Typography.Paragraph>{t('organizations.deleteModal.question', { name: organization.name })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('organizations.deleteModal.question', { name: organization.name })}
+      </Typography.Paragraph>
       <Alert type="error" showIcon title={t('organizations.deleteModal.warning')} style={{ marginBottom: 16 }} />
       <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)}>
         {t('organizations.deleteModal.acknowledge')}

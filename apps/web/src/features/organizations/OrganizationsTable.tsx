@@ -34,7 +34,14 @@ type SortKey = (typeof ORGANIZATION_SORT_KEYS)[number];
 /** The dialog open on one row, if any. */
 type RowDialog = { kind: 'rename' | 'status' | 'logo' | 'delete'; organization: Organization } | null;
 
-function OptionButton(props: { title: string; label: string; icon: ReactNode; disabled?: boolean; danger?: boolean; onClick: () => void }) {
+function OptionButton(props: {
+  title: string;
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  danger?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={props.title}>
       <Button

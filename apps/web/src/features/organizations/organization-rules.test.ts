@@ -30,7 +30,8 @@ describe('organization name rule (the server schema)', () => {
 
 describe('logo file checks', () => {
   it('accepts the five formats of the spec, whatever the case, up to 10 MB', () => {
-    for (const name of ['a.jpg', 'a.JPGS', 'a.jpeg', 'a.Png', 'a.svg']) expect(logoFileProblem({ name, size: 10 })).toBeNull();
+    for (const name of ['a.jpg', 'a.JPGS', 'a.jpeg', 'a.Png', 'a.svg'])
+      expect(logoFileProblem({ name, size: 10 })).toBeNull();
     expect(logoFileProblem({ name: 'a.png', size: 10 * 1024 * 1024 })).toBeNull();
   });
   it('refuses other formats first, then files over 10 MB', () => {

@@ -63,7 +63,8 @@ export function useRenameOrganization() {
 export function useToggleOrganizationStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.request<Changed<Organization>>(`${organizationPath(id)}/status`, { method: 'PATCH' }),
+    mutationFn: (id: string) =>
+      api.request<Changed<Organization>>(`${organizationPath(id)}/status`, { method: 'PATCH' }),
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
 }
@@ -89,9 +90,12 @@ export function useSetOrganizationLogo() {
       const form = new FormData();
       form.append('file', image, fileName);
       const uploaded = await api.request<DataEnvelope<{ id: string }>>('/upload/image', { method: 'POST', body: form });
-      return api.request<Changed<Organization>>(`${organizationPath(id)}/logo/${encodeURIComponent(uploaded.data.id)}`, {
-        method: 'PUT',
-      });
+      return api.request<Changed<Organization>>(
+        `${organizationPath(id)}/logo/${encodeURIComponent(uploaded.data.id)}`,
+        {
+          method: 'PUT',
+        },
+      );
     },
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });

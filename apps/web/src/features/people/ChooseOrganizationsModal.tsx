@@ -51,9 +51,7 @@ export function ChooseOrganizationsModal(props: ChooseOrganizationsModalProps) {
             {person.organizationUserStatuses.map((o) => (
               <Checkbox key={o.organizationId} value={o.organizationId} disabled={isDisabled(o)}>
                 {o.organizationName}{' '}
-                <Tag color={o.userStatus === 'Active' ? 'green' : 'default'}>
-                  {t(`people.status.${o.userStatus}`)}
-                </Tag>
+                <Tag color={o.userStatus === 'Active' ? 'green' : 'default'}>{t(`people.status.${o.userStatus}`)}</Tag>
               </Checkbox>
             ))}
           </Space>

@@ -2,7 +2,14 @@ import type { Person } from '@qualis/contract';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { anyBlank, NAME_MAX_LENGTH, personErrors, PERSON_FIELDS, type PersonField, type PersonValues } from './person-form';
+import {
+  anyBlank,
+  NAME_MAX_LENGTH,
+  personErrors,
+  PERSON_FIELDS,
+  type PersonField,
+  type PersonValues,
+} from './person-form';
 import type { PeopleKind } from './people.api';
 
 export interface PersonFormModalProps {
@@ -81,7 +88,9 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
         {field('firstName')}
         {field('lastName')}
         {field('email', 'email')}
-        {editing && !emailEditable && <Typography.Text type="secondary">{t('people.form.emailLocked')}</Typography.Text>}
+        {editing && !emailEditable && (
+          <Typography.Text type="secondary">{t('people.form.emailLocked')}</Typography.Text>
+        )}
       </Form>
     </Modal>
   );

@@ -96,10 +96,7 @@ function Summary(props: { data: UserAccessSettings; organizationId: string; link
                 {userGroups.map((g) => (
                   <li key={g.id}>
                     {linkGroups ? (
-                      <Link
-                        to={`/organizations/${organizationId}/user-groups/${g.id}`}
-                        state={{ groupName: g.name }}
-                      >
+                      <Link to={`/organizations/${organizationId}/user-groups/${g.id}`} state={{ groupName: g.name }}>
                         {g.name}
                       </Link>
                     ) : (

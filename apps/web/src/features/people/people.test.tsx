@@ -6,7 +6,10 @@ import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../te
 import { editBody, personErrors } from './person-form';
 import { rowActions } from './row-actions';
 
-const LAZY = { timeout: 10_000 };
+// The first render loads the lazy routes; on a busy machine that takes a while.
+const LAZY = { timeout: 45_000 };
+const SOON = { timeout: 15_000 };
+const SLOW = { timeout: 120_000 };
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const OTHER_ORG = '0190a8e4-0000-7000-8000-0000000000bb';
 
@@ -62,7 +65,14 @@ describe('row options', () => {
   });
 
   it('offers View details only on the Users list and Set Active or Set Inactive by status', () => {
-    expect(rowActions('users', person())).toEqual(['view', 'edit', 'setActive', 'resendInvite', 'accessCode', 'delete']);
+    expect(rowActions('users', person())).toEqual([
+      'view',
+      'edit',
+      'setActive',
+      'resendInvite',
+      'accessCode',
+      'delete',
+    ]);
     expect(rowActions('admins', person({ status: 'Active', isActivated: true, emailConfirmed: true }))).toEqual([
       'edit',
       'setInactive',
@@ -98,13 +108,13 @@ describe('person form rules', () => {
   });
 });
 
-describe('Users list', () => {
+describe('Users list', SLOW, () => {
   it('shows the people with links to their access page, and the empty text', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     serve([person()]);
     renderApp(`/organizations/${ORG}/users`);
     expect(await screen.findByRole('heading', { name: 'Acme Medical users' }, LAZY)).toBeTruthy();
-    const link = await screen.findByRole('link', { name: 'Ann' });
+    const link = await screen.findByRole('link', { name: 'Ann' }, LAZY);
     expect(link.getAttribute('href')).toBe(`/organizations/${ORG}/users/${person().id}`);
     expect(screen.getByText('List of Users')).toBeTruthy();
   });
@@ -124,7 +134,7 @@ describe('Users list', () => {
     });
     renderApp(`/organizations/${ORG}/users`);
     fireEvent.click(await screen.findByRole('button', { name: /Create User/ }, LAZY));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, SOON);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
     expect(sent.some((s) => s.route === 'POST /api/v1/client-users')).toBe(false);
@@ -137,7 +147,7 @@ describe('Users list', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: ' Ann@Example.com ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('User has been successfully created')).toBeTruthy();
+    expect(await screen.findByText('User has been successfully created', {}, SOON)).toBeTruthy();
     expect(sent.find((s) => s.route === 'POST /api/v1/client-users')?.body).toEqual({
       organizationId: ORG,
       firstName: 'Ann',
@@ -153,8 +163,8 @@ describe('Users list', () => {
     });
     renderApp(`/organizations/${ORG}/users`);
     await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Edit'));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByText('Edit', {}, SOON));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '   ' } });
@@ -162,7 +172,7 @@ describe('Users list', () => {
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Anna' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    expect(await screen.findByText('User has been successfully edited')).toBeTruthy();
+    expect(await screen.findByText('User has been successfully edited', {}, SOON)).toBeTruthy();
     expect(sent.find((s) => s.route.startsWith('PUT /api/v1/users/'))?.body).toEqual({
       firstName: 'Anna',
       lastName: 'Lee',
@@ -181,8 +191,8 @@ describe('Users list', () => {
     });
     renderApp(`/organizations/${ORG}/users`);
     await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Delete'));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByText('Delete', {}, SOON));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
     const button = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     // Still active in Beta Labs: that one cannot be chosen.
@@ -190,7 +200,7 @@ describe('Users list', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Acme Medical/ }));
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
-    expect(await screen.findByText('User has been successfully deleted')).toBeTruthy();
+    expect(await screen.findByText('User has been successfully deleted', {}, SOON)).toBeTruthy();
     const call = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(new URL(call![0], 'http://x').searchParams.getAll('organizationIds')).toEqual([ORG]);
   });
@@ -206,11 +216,11 @@ describe('Users list', () => {
     });
     renderApp(`/organizations/${ORG}/users`);
     await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Set Active'));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByText('Set Active', {}, SOON));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Beta Labs/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set Active' }));
-    expect(await screen.findByText('Status has been successfully changed')).toBeTruthy();
+    expect(await screen.findByText('Status has been successfully changed', {}, SOON)).toBeTruthy();
     expect(sent.find((s) => s.route.startsWith('PATCH'))?.body).toEqual({ ids: [ORG, OTHER_ORG], status: 'Active' });
   });
 
@@ -224,14 +234,14 @@ describe('Users list', () => {
     });
     renderApp(`/organizations/${ORG}/users`);
     fireEvent.click(await screen.findByRole('button', { name: /Add Existing/ }, LAZY));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, SOON);
     const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('Ann Lee (ann@example.com)'));
+    fireEvent.click(await screen.findByText('Ann Lee (ann@example.com)', {}, SOON));
     expect(add.disabled).toBe(false);
     fireEvent.click(add);
-    expect(await screen.findByText('User(s) have been successfully added')).toBeTruthy();
+    expect(await screen.findByText('User(s) have been successfully added', {}, SOON)).toBeTruthy();
     expect(sent.find((s) => s.route === 'POST /api/v1/client-users/add')?.body).toEqual({
       organizationId: ORG,
       ids: [person().id],
@@ -239,7 +249,7 @@ describe('Users list', () => {
   });
 });
 
-describe('Admins list', () => {
+describe('Admins list', SLOW, () => {
   it('refuses an Admin without asking the server', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const { sent } = serve([]);
@@ -253,12 +263,12 @@ describe('Admins list', () => {
     serve([]);
     renderApp(`/organizations/${ORG}/admins`);
     expect(await screen.findByRole('heading', { name: 'Acme Medical admins' }, LAZY)).toBeTruthy();
-    expect(await screen.findByText('There are no Admins to display')).toBeTruthy();
+    expect(await screen.findByText('There are no Admins to display', {}, SOON)).toBeTruthy();
     expect(screen.getByText('List of Admins')).toBeTruthy();
   });
 });
 
-describe('Access Permissions page', () => {
+describe('Access Permissions page', SLOW, () => {
   const settings = {
     user: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', role: 'User' },
     userGroups: [{ id: '0190a8e4-0000-7000-8000-000000000301', name: 'Quality', userCount: 3 }],
@@ -274,7 +284,7 @@ describe('Access Permissions page', () => {
     expect(screen.getByRole('link', { name: 'Quality' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(`/organizations/${ORG}/users`);
     fireEvent.click(screen.getByRole('tab', { name: 'Permissions for Documents' }));
-    const viewAll = (await screen.findByRole('switch', { name: 'View all documents' })) as HTMLButtonElement;
+    const viewAll = (await screen.findByRole('switch', { name: 'View all documents' }, SOON)) as HTMLButtonElement;
     expect(viewAll.getAttribute('aria-checked')).toBe('true');
     expect(viewAll.disabled).toBe(true);
     expect(screen.getByLabelText('Allows the user to see every document of the organization.')).toBeTruthy();
@@ -302,6 +312,9 @@ describe('Access Permissions page', () => {
     expect(screen.queryByRole('link', { name: 'Quality' })).toBeNull();
     expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/profile');
     fireEvent.click(screen.getByRole('tab', { name: 'Permissions for Documents' }));
-    await waitFor(() => expect(screen.getByLabelText('Allows you to see every document of the organization.')).toBeTruthy());
+    await waitFor(
+      () => expect(screen.getByLabelText('Allows you to see every document of the organization.')).toBeTruthy(),
+      SOON,
+    );
   });
 });

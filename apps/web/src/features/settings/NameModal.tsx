@@ -41,7 +41,8 @@ function NameModalBody(props: NameModalProps) {
   const inputId = useId();
   const error = nameError(name);
   const unchanged = Boolean(requireChange) && name.trim() === initialName.trim();
-  const message = error === 'required' ? t('settings.fieldRequired') : error === 'tooLong' ? t('settings.nameTooLong') : null;
+  const message =
+    error === 'required' ? t('settings.fieldRequired') : error === 'tooLong' ? t('settings.nameTooLong') : null;
 
   const submit = () => {
     setTouched(true);

@@ -54,7 +54,12 @@ export function NamedEntriesCard({ organizationId, kind, onSuccess }: NamedEntri
                     .catch(() => undefined)
                 }
               >
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('settings.delete')}: ${entry.name}`} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${t('settings.delete')}: ${entry.name}`}
+                />
               </Popconfirm>,
             ]}
           >

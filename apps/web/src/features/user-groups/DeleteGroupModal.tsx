@@ -32,7 +32,9 @@ export function DeleteGroupModal({ organizationId, group, deleting, onCancel, on
       onCancel={onCancel}
       onOk={() => onDelete({ groupId: group.id, groupReceiverId: receiver, acknowledge: true })}
     >
-      <Typography.Paragraph>{t('groups.deleteWithUsers', { name: group.name, users: group.userCount })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('groups.deleteWithUsers', { name: group.name, users: group.userCount })}
+      </Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('groups.receiverGroup')}>
           <Select

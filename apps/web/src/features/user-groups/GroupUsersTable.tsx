@@ -37,15 +37,40 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
   }, [groupName, onGroupName]);
 
   const nameLink = (u: GroupUser, text: string | null) => (
-    <Link to={userPath(u)} className="qualis-cell-text" title={text && text.length > TEXT_TOOLTIP_LENGTH ? text : undefined}>
+    <Link
+      to={userPath(u)}
+      className="qualis-cell-text"
+      title={text && text.length > TEXT_TOOLTIP_LENGTH ? text : undefined}
+    >
       {text ?? ''}
     </Link>
   );
 
   const columns: DataTableColumn<GroupUser>[] = [
-    { key: 'firstName', title: t('groups.columns.firstName'), width: 14, sortKey: 'firstName', text: (u) => u.firstName ?? '', render: (u) => nameLink(u, u.firstName) },
-    { key: 'lastName', title: t('groups.columns.lastName'), width: 14, sortKey: 'lastName', text: (u) => u.lastName ?? '', render: (u) => nameLink(u, u.lastName) },
-    { key: 'email', title: t('groups.columns.email'), width: 22, sortKey: 'email', text: (u) => u.email, tooltip: TEXT_TOOLTIP_LENGTH },
+    {
+      key: 'firstName',
+      title: t('groups.columns.firstName'),
+      width: 14,
+      sortKey: 'firstName',
+      text: (u) => u.firstName ?? '',
+      render: (u) => nameLink(u, u.firstName),
+    },
+    {
+      key: 'lastName',
+      title: t('groups.columns.lastName'),
+      width: 14,
+      sortKey: 'lastName',
+      text: (u) => u.lastName ?? '',
+      render: (u) => nameLink(u, u.lastName),
+    },
+    {
+      key: 'email',
+      title: t('groups.columns.email'),
+      width: 22,
+      sortKey: 'email',
+      text: (u) => u.email,
+      tooltip: TEXT_TOOLTIP_LENGTH,
+    },
     {
       key: 'status',
       title: t('groups.columns.status'),
@@ -60,7 +85,13 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
       sortKey: 'isActivated',
       text: (u) => (u.isActivated ? t('common.yes') : t('common.no')),
     },
-    { key: 'groupCount', title: t('groups.columns.groupCount'), width: 11, sortKey: 'groupCount', text: (u) => String(u.groupCount) },
+    {
+      key: 'groupCount',
+      title: t('groups.columns.groupCount'),
+      width: 11,
+      sortKey: 'groupCount',
+      text: (u) => String(u.groupCount),
+    },
     {
       key: 'options',
       title: t('groups.columns.options'),

@@ -47,7 +47,13 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
     });
 
   /** A row action: the tooltip says what it does, the accessible name also which group. */
-  const action = (what: 'viewDetails' | 'editName' | 'duplicate' | 'delete', group: UserGroup, icon: ReactNode, onClick: () => void, danger = false) => (
+  const action = (
+    what: 'viewDetails' | 'editName' | 'duplicate' | 'delete',
+    group: UserGroup,
+    icon: ReactNode,
+    onClick: () => void,
+    danger = false,
+  ) => (
     <Tooltip title={t(`groups.${what}`)}>
       <Button
         type="text"
@@ -85,20 +91,23 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
       width: 30,
       render: (g) => (
         <Space size={0}>
-          {action('viewDetails', g, <EyeOutlined />, () =>
-            void navigate(groupPath(g), { state: { groupName: g.name } }),
+          {action(
+            'viewDetails',
+            g,
+            <EyeOutlined />,
+            () => void navigate(groupPath(g), { state: { groupName: g.name } }),
           )}
           {action('editName', g, <EditOutlined />, () => setDialog({ kind: 'rename', group: g }))}
-          {action('duplicate', g, <CopyOutlined />, () =>
-            setDialog({ kind: 'duplicate', group: g }),
-          )}
+          {action('duplicate', g, <CopyOutlined />, () => setDialog({ kind: 'duplicate', group: g }))}
           {action(
             'delete',
             g,
             <DeleteOutlined />,
             () =>
               // An empty group goes at once; one with users needs 'I acknowledge'.
-              g.userCount > 0 ? setDialog({ kind: 'delete', group: g }) : deleteGroup({ groupId: g.id, acknowledge: false }),
+              g.userCount > 0
+                ? setDialog({ kind: 'delete', group: g })
+                : deleteGroup({ groupId: g.id, acknowledge: false }),
             true,
           )}
         </Space>

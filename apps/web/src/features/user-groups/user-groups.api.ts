@@ -46,7 +46,10 @@ export function useAllUserGroups(organizationId: string, enabled: boolean) {
   return useQuery({
     queryKey: userGroupKeys.list(organizationId, { limit: 100, offset: 0 }),
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<UserGroup>>('/user-groups', { query: { organizationId, limit: 100, offset: 0 }, signal }),
+      api.request<ListEnvelope<UserGroup>>('/user-groups', {
+        query: { organizationId, limit: 100, offset: 0 },
+        signal,
+      }),
     enabled,
   });
 }

@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { AccessFlags } from '@qualis/contract';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../session/session-store';
+import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { FULL_ACCESS, NO_ACCESS } from './access.api';
+
+const LAZY = { timeout: 30_000 };
+const SLOW = 60_000;
+const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
+const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
+const menuLabels = () =>
+  [...document.querySelectorAll('.qualis-sider .ant-menu-title-content')].map((e) => e.textContent);
+
+function serve(flags: AccessFlags) {
+  return stubApi((route) => {
+    if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
+    if (route === 'GET /api/v1/users/me') return jsonResponse(200, { data: flags });
+    return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+  });
+}
+
+beforeAll(async () => {
+  await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/DashboardPage')]);
+}, 120_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('access flags in the organization layout', () => {
+  it(
+    "shows a User the entries and add buttons their groups allow, asking for the organization's flags",
+    async () => {
+      sessionStore.start(testUser({ role: 'User' }), testTokens, false);
+      const fetch = serve({
+        ...NO_ACCESS,
+        canViewDocuments: true,
+        canAddDocuments: true,
+        canViewTrainingRecords: true,
+      });
+      renderApp(`/organizations/${ORG}/dashboard`);
+
+      expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY)).toBeTruthy();
+      expect(menuLabels()).toEqual(['Dashboard', 'Documents', 'Training records', 'Help', 'Access Permissions']);
+      expect(screen.getByRole('button', { name: /Add Document/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Add Action/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Add Training Record/ })).toBeNull();
+      const call = fetch.mock.calls.map(([url]) => url).find((url) => url.startsWith('/api/v1/users/me'));
+      expect(call).toBe(`/api/v1/users/me?organizationId=${ORG}`);
+    },
+    SLOW,
+  );
+
+  it(
+    'blocks a User who can view neither documents nor actions, but leaves their access page open',
+    async () => {
+      sessionStore.start(testUser({ role: 'User' }), testTokens, false);
+      serve({ ...NO_ACCESS, canViewTrainingRecords: true, canManageOrganization: true });
+      renderApp(`/organizations/${ORG}/dashboard`);
+
+      expect(await screen.findByText(/You currently have no access permissions/, {}, LAZY)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+      expect(menuLabels()).toEqual(['Dashboard', 'Training records', 'Settings', 'Help', 'Access Permissions']);
+    },
+    SLOW,
+  );
+
+  it(
+    'gives an Admin every add button without asking for flags',
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      const fetch = serve(FULL_ACCESS);
+      renderApp(`/organizations/${ORG}/dashboard`);
+
+      expect(await screen.findByRole('button', { name: /Add Document/ }, LAZY)).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Add Action/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Add Training Record/ })).toBeTruthy();
+      await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.startsWith('/api/v1/users/me'))).toBe(false));
+    },
+    SLOW,
+  );
+});
