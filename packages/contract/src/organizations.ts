@@ -7,7 +7,7 @@ export const ZOrganization = z.object({
   name: z.string(),
   status: ZOrganizationStatus,
   isManagedByClient: z.boolean(),
-  logo: z.object({ originalPath: z.string() }).nullable(),
+  logo: z.object({ originalPath: z.string(), originalFileName: z.string(), fileSize: z.number().int() }).nullable(),
 });
 export type Organization = z.infer<typeof ZOrganization>;
 

@@ -14,7 +14,7 @@ import { auditActorOf, requireActor } from '../../core/auth.js';
 import { authorize } from '../../core/policies.js';
 import { loadOrganizationContext } from '../../core/tenancy.js';
 import './organizations.policy.js';
-import { presentOrganization } from './organizations.presenter.js';
+import { presentOrganization, presentOrganizations } from './organizations.presenter.js';
 import { listOrganizations } from './organizations.repository.js';
 import {
   createOrganization,
@@ -49,7 +49,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         actor.role === 'SuperAdmin' ? undefined : actor.userId,
       );
-      return { data: rows.map(presentOrganization), pagination: { totalCount } };
+      return { data: await presentOrganizations(app.ctx.database.db, rows), pagination: { totalCount } };
     },
   );
 
@@ -68,7 +68,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const { organization } = await loadOrganizationContext(app.ctx.database.db, actor, request.params.organizationId);
       authorize(actor, 'organization', 'read', organization);
-      return { data: presentOrganization(organization) };
+      return { data: await presentOrganization(app.ctx.database.db, organization) };
     },
   );
 
@@ -87,7 +87,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       authorize(actor, 'organization', 'create');
       const organization = await createOrganization(app.ctx, auditActorOf(request), request.body.name);
-      return reply.status(201).send({ data: presentOrganization(organization), message: messages.organizationCreated });
+      return reply
+        .status(201)
+        .send({
+          data: await presentOrganization(app.ctx.database.db, organization),
+          message: messages.organizationCreated,
+        });
     },
   );
 
@@ -108,7 +113,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId } = request.params;
       authorize(actor, 'organization', 'rename', await findAdministeredOrganization(app.ctx, actor, organizationId));
       const organization = await renameOrganization(app.ctx, auditActorOf(request), organizationId, request.body.name);
-      return { data: presentOrganization(organization), message: messages.organizationRenamed };
+      return {
+        data: await presentOrganization(app.ctx.database.db, organization),
+        message: messages.organizationRenamed,
+      };
     },
   );
 
@@ -134,7 +142,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
           await findAdministeredOrganization(app.ctx, actor, organizationId),
         );
         const organization = await toggleOrganizationStatus(app.ctx, auditActorOf(request), organizationId);
-        return { data: presentOrganization(organization), message: messages.organizationStatusChanged };
+        return {
+          data: await presentOrganization(app.ctx.database.db, organization),
+          message: messages.organizationStatusChanged,
+        };
       },
     });
 

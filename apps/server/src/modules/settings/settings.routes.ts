@@ -115,7 +115,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...auditActorOf(request), userId: requireActor(request).userId },
         { organizationId, imageId, previousFileId: context.organization.logoFileId },
       );
-      return { data: presentOrganization(organization) };
+      return { data: await presentOrganization(app.ctx.database.db, organization) };
     },
   );
 };

@@ -178,7 +178,10 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
       const imageId = await upload(headers);
       const res = await setLogo(orgA, imageId, headers);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ id: orgA, logo: { originalPath: `/api/v1/images/${imageId}` } });
+      expect(res.json().data).toMatchObject({
+        id: orgA,
+        logo: { originalPath: `/api/v1/images/${imageId}`, originalFileName: 'logo.png', fileSize: PNG_BYTES.length },
+      });
       const [org] = await t.db.select().from(organizations).where(eq(organizations.id, orgA));
       expect(org!.logoFileId).toBe(imageId);
       const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, imageId));
