@@ -96,7 +96,13 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
   const modal = () => page.locator('.ant-modal:visible').last();
   /** Screenshots after antd's open animations have finished. */
   const shot = async (name: string) => {
-    await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"]'));
+    // Runs in the page; the e2e project has no DOM types, so the document is reached through globalThis.
+    await page.waitForFunction(
+      () =>
+        !(globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(
+          '[class*="-appear"], [class*="-enter"]',
+        ),
+    );
     await screenshot(page, name);
   };
 
@@ -170,7 +176,9 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
     const logo = row(name).locator('img.qualis-org-logo');
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/v1\/images\//);
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     await shot('organizations-08-logo');
 
     // CSV of the checked row, with the visible columns.

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../app/bridges';
 import { ImageCropDialog } from '../../components/ImageCropDialog';
 import { OrganizationLogo } from '../organizations/OrganizationLogo';
-import { formatFileSize, useChangeLogo, useLogoFile } from './settings.api';
+import { formatFileSize, useChangeLogo } from './settings.api';
 
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -22,7 +22,7 @@ export function LogoCard({ organization, onSuccess }: LogoCardProps) {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const change = useChangeLogo(organization.id);
-  const logoFile = useLogoFile(organization.logo?.originalPath);
+  const logo = organization.logo;
 
   const choose = (chosen: File) => {
     const extension = chosen.name.split('.').pop()?.toLowerCase() ?? '';
@@ -57,9 +57,9 @@ export function LogoCard({ organization, onSuccess }: LogoCardProps) {
               {organization.logo ? t('settings.changeLogo') : t('settings.uploadLogo')}
             </Button>
           </Upload>
-          {logoFile.data && (
+          {logo && (
             <Typography.Text data-testid="logo-file">
-              {logoFile.data.fileName} ({formatFileSize(logoFile.data.size)})
+              {logo.originalFileName} ({formatFileSize(logo.fileSize)})
             </Typography.Text>
           )}
           <Typography.Text type="secondary">{t('settings.logoNote')}</Typography.Text>

@@ -45,19 +45,6 @@ export function useDeleteEntry(organizationId: string, kind: EntryKind) {
   });
 }
 
-/** The logo file's name and size, read from the file itself (the organization names only its path). */
-export function useLogoFile(originalPath: string | undefined) {
-  return useQuery({
-    queryKey: ['settings', 'logo-file', originalPath],
-    queryFn: async ({ signal }) => {
-      const { blob, fileName } = await api.download(originalPath!.replace(/^\/api\/v1/, ''), { signal });
-      return { fileName, size: blob.size };
-    },
-    enabled: Boolean(originalPath),
-    staleTime: Infinity,
-  });
-}
-
 /** Uploads the cropped image and makes it the organization's logo. */
 export function useChangeLogo(organizationId: string) {
   const client = useQueryClient();
