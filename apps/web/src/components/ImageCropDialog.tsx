@@ -1,6 +1,6 @@
 import { RotateLeftOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { cropToBlob } from './crop-image';
@@ -16,27 +16,34 @@ export interface ImageCropDialogProps {
 }
 
 /** 'Crop Image': rotate in 90° steps, crop at a fixed aspect in a 400 px high area, then save. */
-export function ImageCropDialog({ file, aspect = 16 / 9, saving, onCancel, onCropped }: ImageCropDialogProps) {
+export function ImageCropDialog({ file, ...props }: ImageCropDialogProps) {
   const { t } = useTranslation();
-  const [source, setSource] = useState<string>();
+  return (
+    <Modal
+      open={Boolean(file)}
+      title={t('crop.title')}
+      onCancel={props.onCancel}
+      width={720}
+      destroyOnHidden
+      footer={null}
+    >
+      {/* Keyed by the file, so each new image starts unrotated and unzoomed. */}
+      {file && <CropEditor key={`${file.name}-${file.size}-${file.lastModified}`} file={file} {...props} />}
+    </Modal>
+  );
+}
+
+function CropEditor({ file, aspect = 16 / 9, saving, onCancel, onCropped }: ImageCropDialogProps & { file: File }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(source), [source]);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [area, setArea] = useState<Area>();
 
-  useEffect(() => {
-    if (!file) return;
-    const objectUrl = URL.createObjectURL(file);
-    setSource(objectUrl);
-    setRotation(0);
-    setZoom(1);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-
-  const onCropComplete = useCallback((_: Area, pixels: Area) => setArea(pixels), []);
-
   async function save() {
-    if (!source || !area || !file) return;
+    if (!area) return;
     // An SVG is kept as drawn: rasterising it would lose what makes it the recommended format.
     if (file.type === 'image/svg+xml') return onCropped(file, file.name);
     const blob = await cropToBlob(source, area, rotation);
@@ -44,45 +51,35 @@ export function ImageCropDialog({ file, aspect = 16 / 9, saving, onCancel, onCro
   }
 
   return (
-    <Modal
-      open={Boolean(file)}
-      title={t('crop.title')}
-      onCancel={onCancel}
-      width={720}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button
-            icon={<RotateLeftOutlined />}
-            onClick={() => setRotation((r) => (r + 270) % 360)}
-            aria-label={t('crop.rotateLeft')}
-          />
-          <Button
-            icon={<RotateRightOutlined />}
-            onClick={() => setRotation((r) => (r + 90) % 360)}
-            aria-label={t('crop.rotateRight')}
-          />
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={!area} onClick={() => void save()}>
-            {t('crop.save')}
-          </Button>
-        </Space>
-      }
-    >
+    <>
       <div style={{ position: 'relative', height: 400, background: '#1f1f1f' }}>
-        {source && (
-          <Cropper
-            image={source}
-            crop={crop}
-            zoom={zoom}
-            rotation={rotation}
-            aspect={aspect}
-            onCropChange={setCrop}
-            onZoomChange={setZoom}
-            onCropComplete={onCropComplete}
-          />
-        )}
+        <Cropper
+          image={source}
+          crop={crop}
+          zoom={zoom}
+          rotation={rotation}
+          aspect={aspect}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={(_, pixels) => setArea(pixels)}
+        />
       </div>
-    </Modal>
+      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
+        <Button
+          icon={<RotateLeftOutlined />}
+          onClick={() => setRotation((r) => (r + 270) % 360)}
+          aria-label={t('crop.rotateLeft')}
+        />
+        <Button
+          icon={<RotateRightOutlined />}
+          onClick={() => setRotation((r) => (r + 90) % 360)}
+          aria-label={t('crop.rotateRight')}
+        />
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={saving} disabled={!area} onClick={() => void save()}>
+          {t('crop.save')}
+        </Button>
+      </Space>
+    </>
   );
 }

@@ -87,12 +87,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       authorize(actor, 'organization', 'create');
       const organization = await createOrganization(app.ctx, auditActorOf(request), request.body.name);
-      return reply
-        .status(201)
-        .send({
-          data: await presentOrganization(app.ctx.database.db, organization),
-          message: messages.organizationCreated,
-        });
+      return reply.status(201).send({
+        data: await presentOrganization(app.ctx.database.db, organization),
+        message: messages.organizationCreated,
+      });
     },
   );
 
