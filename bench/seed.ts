@@ -1,6 +1,7 @@
 // Fills a database with benchmark data in a few set-based statements.
 //   npm run bench:seed -- --data-dir ./data/bench --organizations 100000 --users 10000 --memberships-per-user 3
 //   npm run bench:seed -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench
+//   npm run bench:seed -- --data-dir ./data/bench --large-organization-users 5000 --large-organization-groups 200
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,20 +13,47 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 export const BENCH_PASSWORD = 'Bench1234';
 export const BENCH_SUPERADMIN_EMAIL = 'bench-superadmin@bench.qualis.test';
 export const benchUserEmail = (n: number) => `bench-user-${n}@bench.qualis.test`;
+export const LARGE_ORGANIZATION_NAME = 'Bench Large Organization';
+export const BENCH_ADMIN_EMAIL = 'bench-admin@bench.qualis.test';
+export const benchMemberEmail = (n: number) => `bench-member-${n}@bench.qualis.test`;
 
 export interface SeedOptions {
   organizations: number;
   users: number;
   membershipsPerUser: number;
+  /** Users of the one large organization (0: no large organization). */
+  largeOrganizationUsers: number;
+  /** User groups of the large organization; each of its users is in 1-3 of them. */
+  largeOrganizationGroups: number;
 }
+
+/**
+ * Permission types of the large organization's groups, group i taking set i mod 8: a view option
+ * with some of its edit/add/delete options, as the rules of the permission catalogue allow.
+ */
+const GROUP_PERMISSION_SETS = [
+  [11, 1, 10],
+  [11, 34, 35, 36, 37, 38],
+  [16, 12, 15, 48],
+  [22, 17, 19, 21],
+  [26, 23, 25],
+  [30, 27, 28, 29],
+  [56],
+  [11, 22, 30],
+];
+const FIRST_NAMES = ['Ann', 'Ben', 'Carla', 'David', 'Eva', 'Frank', 'Greta', 'Hugo', 'Ines', 'Jan'];
 
 /** Ids are made by the app's own generator (UUIDv7) and sent in chunks of this many. */
 const CHUNK = 50_000;
 
 /**
  * One SuperAdmin, `organizations` organizations, `users` users (bench-user-1 ...) each an active
- * member of `membershipsPerUser` organizations, spread evenly. Every account has the password
- * BENCH_PASSWORD, hashed once. The database must be migrated and not seeded before.
+ * member of `membershipsPerUser` organizations, spread evenly. Then, unless
+ * `largeOrganizationUsers` is 0, one more organization (LARGE_ORGANIZATION_NAME) with an Admin
+ * (BENCH_ADMIN_EMAIL), `largeOrganizationUsers` active Users (bench-member-1 ...) and
+ * `largeOrganizationGroups` user groups with a few permissions each; every member is in 1-3
+ * groups. Every account has the password BENCH_PASSWORD, hashed once. The database must be
+ * migrated and not seeded before.
  */
 export async function seed(runner: SqlRunner, options: SeedOptions): Promise<void> {
   const { organizations, users, membershipsPerUser } = options;
@@ -68,6 +96,7 @@ export async function seed(runner: SqlRunner, options: SeedOptions): Promise<voi
          JOIN o ON o.i = (u.i * $1::int + j) % $2::int`,
         [membershipsPerUser, organizations],
       );
+      if (options.largeOrganizationUsers > 0) await seedLargeOrganization(sql, options, passwordHash, ids);
       await sql.exec('COMMIT');
     } catch (error) {
       await sql.exec('ROLLBACK');
@@ -75,6 +104,68 @@ export async function seed(runner: SqlRunner, options: SeedOptions): Promise<voi
     }
   });
   await runner.exec('ANALYZE');
+}
+
+async function seedLargeOrganization(
+  sql: SqlRunner,
+  options: SeedOptions,
+  passwordHash: string,
+  ids: (count: number) => string[],
+): Promise<void> {
+  const { largeOrganizationUsers: members, largeOrganizationGroups: groups } = options;
+  const organizationId = newId();
+  await sql.query(`INSERT INTO organizations (id, name) VALUES ($1, $2)`, [organizationId, LARGE_ORGANIZATION_NAME]);
+  const adminId = newId();
+  await sql.query(
+    `INSERT INTO users (id, email, first_name, last_name, role, password_hash, email_confirmed, password_changed_at)
+     VALUES ($1, $2, 'Bench', 'Admin', 'Admin', $3, true, now())`,
+    [adminId, BENCH_ADMIN_EMAIL, passwordHash],
+  );
+  await sql.query(
+    `INSERT INTO memberships (organization_id, user_id, status, first_activated_at) VALUES ($1, $2, 'Active', now())`,
+    [organizationId, adminId],
+  );
+  for (let done = 0; done < members; done += CHUNK) {
+    // Last names in no particular order relative to the ids; first names from a short list.
+    await sql.query(
+      `WITH t AS (
+         INSERT INTO users (id, email, first_name, last_name, role, password_hash, email_confirmed, password_changed_at)
+         SELECT id, 'bench-member-' || (n + $2) || '@bench.qualis.test', ($4::text[])[1 + (n + $2) % cardinality($4::text[])],
+                initcap(substr(md5('member' || (n + $2)), 1, 10)), 'User', $3, true, now()
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)
+         RETURNING id)
+       INSERT INTO memberships (organization_id, user_id, status, first_activated_at)
+       SELECT $5, id, 'Active', now() FROM t`,
+      [ids(Math.min(CHUNK, members - done)), done, passwordHash, FIRST_NAMES, organizationId],
+    );
+  }
+  if (groups === 0) return;
+  await sql.query(
+    `INSERT INTO user_groups (organization_id, id, name)
+     SELECT $2, id, 'Bench group ' || lpad(n::text, 4, '0') FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
+    [ids(groups), organizationId],
+  );
+  const numberedGroups = `SELECT id, row_number() OVER (ORDER BY lower(name)) - 1 AS i FROM user_groups WHERE organization_id = $1`;
+  const pairs = GROUP_PERMISSION_SETS.flatMap((types, set) => types.map((type) => [set, type] as const));
+  await sql.query(
+    `INSERT INTO user_group_permissions (organization_id, group_id, type)
+     SELECT $1, g.id, p.type
+     FROM (${numberedGroups}) AS g
+     JOIN unnest($2::int[], $3::int[]) AS p(set, type) ON p.set = g.i % $4::int`,
+    [organizationId, pairs.map(([set]) => set), pairs.map(([, type]) => type), GROUP_PERMISSION_SETS.length],
+  );
+  // Member i is in groups i, i + q, i + 2q (mod the group count, q = a third of it): 1-3 of them.
+  const perMember = Math.min(3, groups);
+  const step = Math.max(1, Math.floor(groups / 3));
+  await sql.query(
+    `INSERT INTO user_group_members (organization_id, group_id, user_id)
+     SELECT $1, g.id, u.user_id
+     FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) - 1 AS i FROM memberships m
+           WHERE m.organization_id = $1 AND m.user_id <> $5) AS u
+     CROSS JOIN LATERAL generate_series(0, (u.i % $2::int)::int) AS j
+     JOIN (${numberedGroups}) AS g ON g.i = (u.i + j * $3::int) % $4::int`,
+    [organizationId, perMember, step, groups, adminId],
+  );
 }
 
 /** PostgreSQL at a URL, or the embedded PGlite of a server DATA_DIR (its pglite/ folder). */
@@ -94,21 +185,40 @@ export const positiveInt = (name: string, value: string | undefined): number => 
   return n;
 };
 
+export const nonNegativeInt = (name: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, 0 or more`);
+  return n;
+};
+
+/** The command-line options of the seed, shared by bench/load.ts. */
+export const SEED_ARGS = {
+  organizations: { type: 'string', default: '10000' },
+  users: { type: 'string', default: '1000' },
+  'memberships-per-user': { type: 'string', default: '3' },
+  'large-organization-users': { type: 'string', default: '5000' },
+  'large-organization-groups': { type: 'string', default: '200' },
+} as const;
+
+export function seedOptionsOf(values: { [K in keyof typeof SEED_ARGS]?: string | undefined }): SeedOptions {
+  return {
+    organizations: positiveInt('organizations', values.organizations),
+    users: positiveInt('users', values.users),
+    membershipsPerUser: positiveInt('memberships-per-user', values['memberships-per-user']),
+    largeOrganizationUsers: nonNegativeInt('large-organization-users', values['large-organization-users']),
+    largeOrganizationGroups: nonNegativeInt('large-organization-groups', values['large-organization-groups']),
+  };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
-      organizations: { type: 'string', default: '10000' },
-      users: { type: 'string', default: '1000' },
-      'memberships-per-user': { type: 'string', default: '3' },
+      ...SEED_ARGS,
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
     },
   });
-  const options = {
-    organizations: positiveInt('organizations', values.organizations),
-    users: positiveInt('users', values.users),
-    membershipsPerUser: positiveInt('memberships-per-user', values['memberships-per-user']),
-  };
+  const options = seedOptionsOf(values);
   const database = await openBenchDatabase({ databaseUrl: values['database-url'], dataDir: values['data-dir'] });
   try {
     await migrate(database.raw);
@@ -119,8 +229,12 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded ${database.kind} in ${seconds} s: ${options.organizations} organizations, ${options.users} users, ` +
-        `${options.users * options.membershipsPerUser} memberships. Password of every account: ${BENCH_PASSWORD}; ` +
-        `SuperAdmin: ${BENCH_SUPERADMIN_EMAIL}.`,
+        `${options.users * options.membershipsPerUser} memberships` +
+        (options.largeOrganizationUsers > 0
+          ? `; "${LARGE_ORGANIZATION_NAME}" with ${options.largeOrganizationUsers} users ` +
+            `(${benchMemberEmail(1)} ...), ${options.largeOrganizationGroups} user groups and the Admin ${BENCH_ADMIN_EMAIL}`
+          : '') +
+        `. Password of every account: ${BENCH_PASSWORD}; SuperAdmin: ${BENCH_SUPERADMIN_EMAIL}.`,
     );
   } finally {
     await database.close();
