@@ -36,7 +36,7 @@ describe('route guard', () => {
     expect(app.location()).toBe('/login');
 
     signIn();
-    expect(await screen.findByRole('heading', { name: 'Edit Profile' }, LAZY)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Edit Profile/ }, LAZY)).toBeTruthy();
     expect(app.location()).toBe('/profile/edit?tab=2');
   });
 
