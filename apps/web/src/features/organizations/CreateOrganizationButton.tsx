@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrganizationNameModal } from './OrganizationNameModal';
+import { NameModal } from '../../components/NameModal';
 import { useCreateOrganization } from './organizations.api';
 import type { SuccessToast } from './useOrganizationToast';
 
@@ -17,7 +17,9 @@ export function CreateOrganizationButton({ onSuccess }: { onSuccess: SuccessToas
         {t('organizations.addNew')}
       </Button>
       {open && (
-        <OrganizationNameModal
+        <NameModal
+          open
+          label={t('organizations.nameLabel')}
           title={t('organizations.createModal.title')}
           okText={t('organizations.createModal.create')}
           saving={create.isPending}

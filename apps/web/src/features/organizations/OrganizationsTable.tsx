@@ -16,7 +16,7 @@ import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
 import { OrganizationLogoModal } from './OrganizationLogoModal';
 import { OrganizationLogsPanel } from './OrganizationLogsPanel';
-import { OrganizationNameModal } from './OrganizationNameModal';
+import { NameModal } from '../../components/NameModal';
 import {
   useDeleteOrganization,
   useOrganizationList,
@@ -189,7 +189,9 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         )}
       />
       {dialog?.kind === 'rename' && (
-        <OrganizationNameModal
+        <NameModal
+          open
+          label={t('organizations.nameLabel')}
           title={t('organizations.renameModal.title')}
           okText={t('common.save')}
           initialName={dialog.organization.name}

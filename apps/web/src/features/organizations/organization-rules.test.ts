@@ -1,3 +1,5 @@
+import { ZOrganizationNameRequest } from '@qualis/contract';
+import { nameError } from '../../components/NameModal';
 import { describe, expect, it } from 'vitest';
 import {
   canExportLogs,
@@ -5,7 +7,6 @@ import {
   logoFileProblem,
   logsDateBounds,
   logsExportQuery,
-  organizationNameProblem,
   organizationsOfStatus,
   type LogsExportChoice,
 } from './organization-rules';
@@ -18,13 +19,16 @@ const choice = (overrides: Partial<LogsExportChoice> = {}): LogsExportChoice => 
   ...overrides,
 });
 
-describe('organization name rule (the server schema)', () => {
+describe('name rule of the name dialogs (the server schema)', () => {
   it('requires a name that is more than blanks and at most 100 characters after trimming', () => {
-    expect(organizationNameProblem('')).toBe('nameRequired');
-    expect(organizationNameProblem('   ')).toBe('nameRequired');
-    expect(organizationNameProblem('x'.repeat(101))).toBe('nameTooLong');
-    expect(organizationNameProblem(` ${'x'.repeat(100)} `)).toBeNull();
-    expect(organizationNameProblem('Acme')).toBeNull();
+    expect(nameError('')).toBe('required');
+    expect(nameError('   ')).toBe('required');
+    expect(nameError('x'.repeat(101))).toBe('tooLong');
+    expect(nameError(` ${'x'.repeat(100)} `)).toBeNull();
+    expect(nameError('Acme')).toBeNull();
+    for (const name of ['', '   ', 'x'.repeat(101), 'Acme']) {
+      expect(nameError(name) === null).toBe(ZOrganizationNameRequest.safeParse({ name }).success);
+    }
   });
 });
 

@@ -1,22 +1,5 @@
-import {
-  AUDIT_INFO_TYPES,
-  IMAGE_EXTENSIONS,
-  IMAGE_MAX_BYTES,
-  messages,
-  monthsBefore,
-  ZOrganizationNameRequest,
-} from '@qualis/contract';
+import { AUDIT_INFO_TYPES, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, monthsBefore } from '@qualis/contract';
 import type { QueryValue } from '../../app/api-client';
-
-/**
- * The server's rule for an organization name (contract `ZOrganizationNameRequest`): trimmed,
- * required, at most 100 characters. Answers the translation key of the message, or null.
- */
-export function organizationNameProblem(name: string): 'nameRequired' | 'nameTooLong' | null {
-  const parsed = ZOrganizationNameRequest.safeParse({ name });
-  if (parsed.success) return null;
-  return parsed.error.issues[0]?.message === messages.nameTooLong ? 'nameTooLong' : 'nameRequired';
-}
 
 /** The logo checks of spec 01 section 5, before cropping: the translation key of the message, or null. */
 export function logoFileProblem(file: Pick<File, 'name' | 'size'>): 'imageFormat' | 'imageTooLarge' | null {

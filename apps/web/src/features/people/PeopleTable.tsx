@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
-import { PeopleExportMenu } from './PeopleExportMenu';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import {
   PEOPLE_PATHS,
   serverMessage,
@@ -194,7 +194,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         dispatch={dispatch}
         emptyText={t(`people.${noun}.empty`)}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <PeopleExportMenu
+          <ExportCsvMenu
             path={PEOPLE_PATHS[kind].export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, List, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NameModal } from './NameModal';
+import { NameModal } from '../../components/NameModal';
 import { useCreateEntry, useDeleteEntry, useEntries, type EntryKind } from './settings.api';
 
 /** Spec 02 section 9: a document type name longer than this shows in a tooltip. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { AddGroupUsersModal } from './AddGroupUsersModal';
-import { ExportCsvMenu } from './ExportCsvMenu';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import { RemoveGroupUserModal } from './RemoveGroupUserModal';
 import { useAddGroupUsers, useGroupUsers, useRemoveGroupUser } from './user-groups.api';
 

@@ -5,9 +5,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
-import { NameModal } from '../settings/NameModal';
+import { NameModal } from '../../components/NameModal';
 import { DeleteGroupModal } from './DeleteGroupModal';
-import { ExportCsvMenu } from './ExportCsvMenu';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import {
   useDeleteUserGroup,
   useDuplicateUserGroup,

@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import type { QueryValue } from '../../app/api-client';
-import { saveFile } from '../../app/save-file';
+import { api } from '../app/api';
+import type { QueryValue } from '../app/api-client';
+import { saveFile } from '../app/save-file';
 
 export interface ExportCsvMenuProps {
   path: string;
@@ -36,10 +36,10 @@ export function ExportCsvMenu({ path, query, selectedKeys, columns }: ExportCsvM
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items: [{ key: 'csv', label: t('groups.csvFile'), onClick: () => void exportCsv() }] }}
+      menu={{ items: [{ key: 'csv', label: t('table.csvFile'), onClick: () => void exportCsv() }] }}
     >
       <Button icon={<DownloadOutlined />} loading={busy}>
-        {t('groups.export')}
+        {t('table.export')}
       </Button>
     </Dropdown>
   );

@@ -26,8 +26,8 @@ export function nameError(name: string): 'required' | 'tooLong' | null {
 }
 
 /**
- * One name field and a confirm button: create, rename or duplicate a user group, create a document
- * type or a tag. The button is disabled while the name is invalid or, when editing, unchanged.
+ * One name field and a confirm button: create or rename an organization, create, rename or
+ * duplicate a user group, create a document type or a tag. The button is disabled while the name is invalid or, when editing, unchanged.
  */
 export function NameModal(props: NameModalProps) {
   return props.open ? <NameModalBody {...props} /> : null;
@@ -42,7 +42,7 @@ function NameModalBody(props: NameModalProps) {
   const error = nameError(name);
   const unchanged = Boolean(requireChange) && name.trim() === initialName.trim();
   const message =
-    error === 'required' ? t('settings.fieldRequired') : error === 'tooLong' ? t('settings.nameTooLong') : null;
+    error === 'required' ? t('common.fieldRequired') : error === 'tooLong' ? t('common.nameTooLong') : null;
 
   const submit = () => {
     setTouched(true);
