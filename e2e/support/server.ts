@@ -30,11 +30,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server serves the web app only when it has been built. */
+/** The server serves the web app only when it has been built: a production build of the sources. */
 function ensureWebBuild() {
-  if (fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) return;
-  console.log('apps/web/dist is missing: building the web app (npm run build -w @qualis/web)');
-  execFileSync('npm', ['run', 'build', '-w', '@qualis/web'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-web.mjs'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**

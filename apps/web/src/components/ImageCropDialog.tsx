@@ -1,6 +1,6 @@
 import { RotateLeftOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { cropToBlob } from './crop-image';
@@ -35,15 +35,22 @@ export function ImageCropDialog({ file, ...props }: ImageCropDialogProps) {
 
 function CropEditor({ file, aspect = 16 / 9, saving, onCancel, onCropped }: ImageCropDialogProps & { file: File }) {
   const { t } = useTranslation();
-  const source = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(source), [source]);
+  // A data URL rather than an object URL: nothing to revoke, so no effect cleanup can pull the
+  // image away while it is still shown (React runs effects twice in development).
+  const [source, setSource] = useState<string>();
+  useEffect(() => {
+    const reader = new FileReader();
+    reader.onload = () => setSource(reader.result as string);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [area, setArea] = useState<Area>();
 
   async function save() {
-    if (!area) return;
+    if (!area || !source) return;
     // An SVG is kept as drawn: rasterising it would lose what makes it the recommended format.
     if (file.type === 'image/svg+xml') return onCropped(file, file.name);
     const blob = await cropToBlob(source, area, rotation);
@@ -53,16 +60,18 @@ function CropEditor({ file, aspect = 16 / 9, saving, onCancel, onCropped }: Imag
   return (
     <>
       <div style={{ position: 'relative', height: 400, background: '#1f1f1f' }}>
-        <Cropper
-          image={source}
-          crop={crop}
-          zoom={zoom}
-          rotation={rotation}
-          aspect={aspect}
-          onCropChange={setCrop}
-          onZoomChange={setZoom}
-          onCropComplete={(_, pixels) => setArea(pixels)}
-        />
+        {source && (
+          <Cropper
+            image={source}
+            crop={crop}
+            zoom={zoom}
+            rotation={rotation}
+            aspect={aspect}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onCropComplete={(_, pixels) => setArea(pixels)}
+          />
+        )}
       </div>
       <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
         <Button
