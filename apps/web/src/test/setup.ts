@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { message } from 'antd';
 import { afterEach } from 'vitest';
 import '../app/i18n';
 
@@ -42,6 +43,9 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
+  // Static toasts render in their own root on timers; left alive they would render after jsdom
+  // is gone at the end of a file.
+  message.destroy();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -111,6 +111,7 @@ describe('confirm e-mail', () => {
     expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enter' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Sign in' }, LAZY)).toBeTruthy();
     expect(sent[1]).toEqual({ email: 'ann@example.com', token: 'abc', password: 'Wrong1234' });
   });
 });
