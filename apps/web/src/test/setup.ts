@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import '../app/i18n';
 
 // Role queries normally compute every element's visibility from its styles, which with Ant
@@ -43,10 +43,14 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
-  // Static toasts render in their own root on timers; left alive they would render after jsdom
-  // is gone at the end of a file.
-  message.destroy();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Static toasts render in their own root on timers. Close them and let React finish that work
+// while jsdom still exists, or it runs after the file's environment is gone.
+afterAll(async () => {
+  message.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });
