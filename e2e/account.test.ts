@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
+import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@e2e.qualis.test' };
@@ -26,19 +26,8 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     await sink?.stop();
   });
 
-  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, urlPath, body, token);
 
   /** The link to `page` (set-password, reset-password, confirm-email) in the next mail to `to`. */
   async function linkFromMail(to: string, page: string): Promise<string> {

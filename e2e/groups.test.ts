@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { RESULTS_DIR, SUPERADMIN, startServer, type RunningServer } from './support/server.js';
+import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
@@ -65,19 +65,8 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await sink?.stop();
   });
 
-  async function call<T>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-    const response = await fetch(`${server.url}/api/v1${urlPath}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, urlPath, body, token);
 
   /** Activates a person and sets their password with the token of the welcome mail. */
   async function onboard(

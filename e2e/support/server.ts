@@ -106,3 +106,24 @@ export async function startServer(
     await sleep(200);
   }
 }
+
+/** Calls the server's API directly (test set-up beside the browser); a failure throws with the answer. */
+export async function callApi<T>(
+  server: Pick<RunningServer, 'url'>,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${server.url}/api/v1${urlPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
