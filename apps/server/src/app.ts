@@ -16,7 +16,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js';
 import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
-import { LocalDiskStorage, type FileStorage } from './core/files.js';
+import type { AppContext } from './core/context.js';
+import { LocalDiskStorage } from './core/files.js';
 import { newId } from './core/ids.js';
 import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
@@ -51,15 +52,6 @@ export interface AppDeps {
   logger?: boolean;
 }
 
-/** What services need, built once per app. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  jobs: JobRunner;
-  storage: FileStorage;
-  signInSlowdownMs: number;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

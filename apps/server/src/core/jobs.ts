@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from './context.js';
 import type { DbOrTx } from '../db/client.js';
 import { jobSchedules, jobs } from '../db/schema/index.js';
 import { newId } from './ids.js';

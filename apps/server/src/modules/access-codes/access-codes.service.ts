@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { messages } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { newId } from '../../core/ids.js';
 import { renderMail } from '../../core/mail/templates.js';

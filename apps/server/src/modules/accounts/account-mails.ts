@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { issueVerificationToken } from '../../core/verification-tokens.js';
 import type { DbOrTx } from '../../db/client.js';

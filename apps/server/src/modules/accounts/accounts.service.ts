@@ -8,7 +8,7 @@ import {
   type TokenCheckRequest,
   type UpdateAccountRequest,
 } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';

@@ -4,7 +4,7 @@ import {
   type OrganizationLogsExportQuery,
   type OrganizationsExportQuery,
 } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
 import { csvStream, exportFileName, inBatches, pickColumns, type CsvColumn } from '../../core/exports.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor, type AuditEntry } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';

@@ -1,5 +1,5 @@
 import { messages, type ChangePasswordRequest, type SessionUser } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';

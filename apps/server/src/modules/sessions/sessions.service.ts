@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages, type SessionUser, type SignInRequest, type TokenPair } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { IMAGE_EXTENSIONS, messages } from '@qualis/contract';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { detectContentType } from '../../core/files.js';
 import { newId } from '../../core/ids.js';

@@ -1,0 +1,15 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { FileStorage } from './files.js';
+import type { JobRunner } from './jobs.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What services need, built once per app (and by a background job that works without a request). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  jobs: JobRunner;
+  storage: FileStorage;
+  signInSlowdownMs: number;
+}
