@@ -52,7 +52,6 @@ export interface AppDeps {
   logger?: boolean;
 }
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
