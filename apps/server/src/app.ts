@@ -14,15 +14,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js';
-import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
+import { errorEnvelope, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
 import { newId } from './core/ids.js';
 import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
-import { isPolicyDefined, type RoutePolicy } from './core/policies.js';
+import { registerAccessPipeline } from './core/pipeline.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -55,14 +54,6 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** Every API route with the policy it declared; the route-table test walks it. */
-    routeCatalogue: { method: string; url: string; policy: RoutePolicy }[];
-  }
-  interface FastifyRequest {
-    actor: Actor | undefined;
-  }
-  interface FastifyContextConfig {
-    policy?: RoutePolicy;
   }
 }
 
@@ -102,8 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
-  app.decorateRequest('actor', undefined);
-  app.decorate('routeCatalogue', []);
+  registerAccessPipeline(app, () => app.ctx.database);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -145,31 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  // Every route declares its policy; a route without one is a programming error, refused at
-  // start-up rather than discovered by a caller.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1')) {
-      // API documentation and the web app's static files.
-      route.config = { ...route.config, policy: 'public' };
-      return;
-    }
-    const policy = route.config?.policy;
-    if (!policy) throw new Error(`route ${route.method} ${route.url} declares no policy`);
-    if (policy !== 'public' && policy !== 'authenticated' && !isPolicyDefined(policy)) {
-      throw new Error(`route ${route.method} ${route.url} names unknown policy ${policy}`);
-    }
-    for (const method of [route.method].flat()) app.routeCatalogue.push({ method, url: route.url, policy });
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const policy = request.routeOptions.config.policy;
-    if (policy === undefined || policy === 'public') return;
-    const token = bearerToken(request);
-    const actor = token ? await findActorByAccessToken(database.db, token) : undefined;
-    if (!actor) throw AppError.unauthenticated();
-    request.actor = actor;
-  });
 
   await app.register(
     async (api) => {

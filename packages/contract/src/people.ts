@@ -30,7 +30,8 @@ export const ZOrganizationUserStatus = z.object({
 });
 
 /** An Admin or User as listed in one organization; `status` is the membership status there. */
-export const ZPerson = z.object({
+/** A person's row as stored: what the list shows of them in one organization. */
+export const ZPersonFields = z.object({
   id: z.uuid(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -43,10 +44,19 @@ export const ZPerson = z.object({
   /** Their memberships in the organizations the caller may manage, by organization name. */
   organizationUserStatuses: z.array(ZOrganizationUserStatus),
 });
+export type PersonFields = z.infer<typeof ZPersonFields>;
+
+/** The row with what the caller may do with it, decided by the server's policies. */
+export const ZPerson = ZPersonFields.extend({
+  /** 'Delete': inactive here, never confirmed the e-mail nor set a password. */
+  canBeDeleted: z.boolean(),
+  /** 'Resend Invite': never confirmed the e-mail nor set a password. */
+  canResendInvite: z.boolean(),
+});
 export type Person = z.infer<typeof ZPerson>;
 
 /** An entry of the "Add Existing" options. */
-export const ZPersonOption = ZPerson.pick({ id: true, firstName: true, lastName: true, email: true });
+export const ZPersonOption = ZPersonFields.pick({ id: true, firstName: true, lastName: true, email: true });
 export type PersonOption = z.infer<typeof ZPersonOption>;
 
 const idList = (message: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  Permission,
   PERMISSION_CATALOGUE,
   PERMISSION_TYPES,
   accessFlags,
@@ -161,5 +162,19 @@ describe('accessFlags', () => {
       canAddTasks: false,
       canAddTrainingRecords: false,
     });
+  });
+});
+
+describe('Permission names', () => {
+  it('name every type of the catalogue once, with the kind their name says', () => {
+    const named = Object.entries(Permission);
+    expect(named.map(([, type]) => type).sort((a, b) => a - b)).toEqual(PERMISSION_TYPES);
+    for (const [name, type] of named) {
+      const { kind } = permissionOf(type);
+      const verb = name.match(/^(View|Edit|Delete|Add|Manage)/)?.[1];
+      const sectionKind = name.endsWith('Section') ? `section-${verb?.toLowerCase()}` : undefined;
+      const expected = sectionKind ?? (verb === 'Manage' ? 'settings' : verb?.toLowerCase());
+      expect(kind, name).toBe(expected);
+    }
   });
 });

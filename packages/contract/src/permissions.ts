@@ -27,6 +27,72 @@ import { ZRole } from './roles.js';
  * and per kind (edit, delete, add) the options under one view option. In training records, where
  * 31-33 have no view option, 'all' and 'where creator or assigner' of a kind are siblings.
  */
+
+/**
+ * The permission types by name, so rules read `Permission.ViewAllActions` instead of 22. "Own"
+ * means where the person is the owner (documents), owner or assigner (actions), creator or
+ * assigner (training records); "related" as in the catalogue's labels.
+ */
+export const Permission = {
+  EditAllNotApprovedDocuments: 1,
+  EditRelatedNotApprovedDocuments: 2,
+  EditOwnNotApprovedDocuments: 3,
+  DeleteAllDocuments: 4,
+  DeleteAllNotApprovedDocuments: 5,
+  DeleteAllRelatedDocuments: 6,
+  DeleteRelatedNotApprovedDocuments: 7,
+  DeleteOwnDocuments: 8,
+  DeleteOwnNotApprovedDocuments: 9,
+  AddDocuments: 10,
+  ViewAllDocuments: 11,
+  EditRelatedDocuments: 12,
+  DeleteApprovedAndRelatedDocuments: 13,
+  DeleteNotApprovedRelatedDocuments: 14,
+  AddDocumentsWithRelatedView: 15,
+  ViewApprovedAndRelatedDocuments: 16,
+  EditAllNotCompletedActions: 17,
+  EditOwnOrAssignedActions: 18,
+  DeleteAllActions: 19,
+  DeleteOwnOrAssignedNotCompletedActions: 20,
+  AddActions: 21,
+  ViewAllActions: 22,
+  EditRelatedActions: 23,
+  DeleteRelatedActions: 24,
+  AddActionsWithRelatedView: 25,
+  ViewRelatedActions: 26,
+  EditAllTrainingRecords: 27,
+  DeleteAllTrainingRecords: 28,
+  AddTrainingRecords: 29,
+  ViewAllTrainingRecords: 30,
+  EditOwnTrainingRecords: 31,
+  DeleteOwnTrainingRecords: 32,
+  AddOwnTrainingRecords: 33,
+  ViewAllDocumentsGeneralSection: 34,
+  ViewAllDocumentsQualityActionsSection: 35,
+  ViewAllDocumentsReferencesSection: 36,
+  ViewAllDocumentsReviewSection: 37,
+  ViewAllDocumentsApprovalSection: 38,
+  EditAllDocumentsGeneralSection: 39,
+  EditAllDocumentsQualityActionsSection: 40,
+  EditAllDocumentsReferencesSection: 41,
+  EditRelatedDocumentsGeneralSection: 42,
+  EditRelatedDocumentsQualityActionsSection: 43,
+  EditRelatedDocumentsReferencesSection: 44,
+  EditOwnDocumentsGeneralSection: 45,
+  EditOwnDocumentsQualityActionsSection: 46,
+  EditOwnDocumentsReferencesSection: 47,
+  ViewRelatedDocumentsGeneralSection: 48,
+  ViewRelatedDocumentsQualityActionsSection: 49,
+  ViewRelatedDocumentsReferencesSection: 50,
+  ViewRelatedDocumentsReviewSection: 51,
+  ViewRelatedDocumentsApprovalSection: 52,
+  EditRelatedApprovedDocumentsGeneralSection: 53,
+  EditRelatedApprovedDocumentsQualityActionsSection: 54,
+  EditRelatedApprovedDocumentsReferencesSection: 55,
+  ManageOrganizationSettings: 56,
+} as const;
+export type PermissionType = (typeof Permission)[keyof typeof Permission];
+
 export const PERMISSION_AREAS = ['documents', 'actions', 'trainingRecords', 'organizationSettings'] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
@@ -360,11 +426,9 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   ),
 ];
 
-export const PERMISSION_TYPES = PERMISSION_CATALOGUE.map((p) => p.type);
+export const PERMISSION_TYPES = PERMISSION_CATALOGUE.map((p) => p.type as PermissionType);
 export const MIN_PERMISSION_TYPE = 1;
 export const MAX_PERMISSION_TYPE = 56;
-/** Manage the organization's logo, document types and tags. */
-export const MANAGE_ORGANIZATION_SETTINGS = 56;
 
 const BY_TYPE = new Map(PERMISSION_CATALOGUE.map((p) => [p.type, p]));
 
@@ -433,7 +497,7 @@ export function accessFlags(perms: ReadonlySet<number>): AccessFlags {
     canViewDocuments: anyOf(perms, (p) => p.area === 'documents' && p.kind === 'view'),
     canViewTasks: anyOf(perms, (p) => p.area === 'actions' && p.kind === 'view'),
     canViewTrainingRecords: anyOf(perms, (p) => p.area === 'trainingRecords'),
-    canManageOrganization: perms.has(MANAGE_ORGANIZATION_SETTINGS),
+    canManageOrganization: perms.has(Permission.ManageOrganizationSettings),
     canAddDocuments: anyOf(perms, (p) => p.area === 'documents' && p.kind === 'add'),
     canAddTasks: anyOf(perms, (p) => p.area === 'actions' && p.kind === 'add'),
     canAddTrainingRecords: anyOf(perms, (p) => p.area === 'trainingRecords' && p.kind === 'add'),

@@ -9,7 +9,7 @@ import { createOrganization } from '../test/factories.js';
 import { PROVIDER_CHAIN, recordAudit, verifyAuditChain, type AuditActor } from './audit.js';
 import { nextNumber } from './counters.js';
 import { registerErrorHandling } from './errors.js';
-import { isPolicyDefined } from './policies.js';
+import { policyScope } from './policies.js';
 import { MAX_ATTEMPTS } from './mail/outbox.js';
 
 let t: TestContext;
@@ -21,12 +21,13 @@ afterAll(() => t.close());
 const system: AuditActor = { userId: null, email: 'tester@example.test', ip: '127.0.0.1', requestId: 'test' };
 
 describe('route table', () => {
-  it('gives every API route a policy that exists', () => {
+  it('gives every API route a policy that exists, and an organization to every organization policy', () => {
     const api = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'));
     expect(api.length).toBeGreaterThan(5);
     for (const route of api) {
-      const known = route.policy === 'public' || route.policy === 'authenticated' || isPolicyDefined(route.policy);
-      expect(known, `${route.method} ${route.url} → ${route.policy}`).toBe(true);
+      const known = route.policy === 'public' || route.policy === 'authenticated' || policyScope(route.policy);
+      expect(known, `${route.method} ${route.url} → ${route.policy}`).toBeTruthy();
+      if (route.scope === 'organization') expect(route.organizationField, route.url).toBeDefined();
     }
   });
 
@@ -34,6 +35,9 @@ describe('route table', () => {
     const { buildApp } = await import('../app.js');
     const app = await buildApp({ config: t.app.ctx.config, database: t.database, logger: false });
     expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no policy/);
+    expect(() => app.get('/api/v1/unscoped', { config: { policy: 'userGroup.manage' } }, async () => 'x')).toThrow(
+      /declares no organization source/,
+    );
     await app.close().catch(() => {});
   });
 });

@@ -1,37 +1,65 @@
+import type { OrganizationAccess } from './access.js';
 import type { Actor } from './auth.js';
 import { AppError } from './errors.js';
 
 /**
- * Who may do what, in one registry: `allow('organization', 'read', (actor, org) => ...)`.
- * Routes name the policy they check; the same answers feed the `can*` flags of responses.
+ * Who may do what, in one registry. Two scopes:
+ * - `allowActor('organization.create', (actor) => ...)`: provider-level and personal rules, decided
+ *   by who the person is;
+ * - `allowInOrganization('clientUser.manage', (access, target) => ...)`: rules inside one
+ *   organization, decided by the person's access there (membership, role, group permissions).
+ * A rule receives `target` undefined when asked "may they do this at all?" (the access pipeline,
+ * before the target is loaded) and the record when asked about one; the same answers feed the
+ * `can*` flags of responses.
  */
-type Rule<T> = (actor: Actor, target: T) => boolean;
+type ActorRule<T> = (actor: Actor, target: T | undefined) => boolean;
+type OrganizationRule<T> = (access: OrganizationAccess, target: T | undefined) => boolean;
 
-const rules = new Map<string, Rule<never>>();
+type Registered = { scope: 'actor'; rule: ActorRule<never> } | { scope: 'organization'; rule: OrganizationRule<never> };
 
-const keyOf = (resource: string, action: string) => `${resource}.${action}`;
+export type PolicyName = `${string}.${string}`;
+export type PolicyScope = Registered['scope'];
 
-export function allow<T = undefined>(resource: string, action: string, rule: Rule<T>): void {
-  const key = keyOf(resource, action);
-  if (rules.has(key)) throw new Error(`policy ${key} is defined twice`);
-  rules.set(key, rule as Rule<never>);
+const registry = new Map<string, Registered>();
+
+function register(name: PolicyName, entry: Registered) {
+  if (registry.has(name)) throw new Error(`policy ${name} is defined twice`);
+  registry.set(name, entry);
 }
 
-export function can<T>(actor: Actor, resource: string, action: string, target?: T): boolean {
-  const rule = rules.get(keyOf(resource, action)) as Rule<T | undefined> | undefined;
-  if (!rule) throw new Error(`no policy ${keyOf(resource, action)}`);
-  return rule(actor, target);
+export function allowActor<T = undefined>(name: PolicyName, rule: ActorRule<T>): void {
+  register(name, { scope: 'actor', rule: rule as ActorRule<never> });
 }
 
-/** Throws 403 when the actor may not; callers first make sure the target is visible (else 404). */
-export function authorize<T>(actor: Actor, resource: string, action: string, target?: T): void {
-  if (!can(actor, resource, action, target)) throw AppError.forbidden();
+export function allowInOrganization<T = undefined>(name: PolicyName, rule: OrganizationRule<T>): void {
+  register(name, { scope: 'organization', rule: rule as OrganizationRule<never> });
 }
 
-export const isPolicyDefined = (name: string) => rules.has(name);
+function entryOf(name: string): Registered {
+  const entry = registry.get(name);
+  if (!entry) throw new Error(`no policy ${name}`);
+  return entry;
+}
+
+export const policyScope = (name: string): PolicyScope | undefined => registry.get(name)?.scope;
+
+export function can<T>(subject: Actor | OrganizationAccess, name: PolicyName, target?: T): boolean {
+  const entry = entryOf(name);
+  if (entry.scope === 'organization') {
+    if (!('organization' in subject)) throw new Error(`policy ${name} needs an organization access`);
+    return (entry.rule as OrganizationRule<T>)(subject, target);
+  }
+  const actor = 'organization' in subject ? subject.actor : subject;
+  return (entry.rule as ActorRule<T>)(actor, target);
+}
+
+/** Throws 403 when the subject may not; callers first make sure the target is visible (else 404). */
+export function authorize<T>(subject: Actor | OrganizationAccess, name: PolicyName, target?: T): void {
+  if (!can(subject, name, target)) throw AppError.forbidden();
+}
 
 /**
  * What a route declares in `config.policy`: 'public' (no session), 'authenticated' (any session;
- * the service scopes the data to the actor), or the name of a registered policy it checks.
+ * the service scopes the data to the actor), or the name of a registered policy.
  */
-export type RoutePolicy = 'public' | 'authenticated' | `${string}.${string}`;
+export type RoutePolicy = 'public' | 'authenticated' | PolicyName;

@@ -4,7 +4,7 @@ import { ZGenerateAccessCodeRequest, ZMessageResult, ZUuid, dataEnvelope } from 
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../../core/policies.js';
-import { loadOrganizationContext } from '../../core/tenancy.js';
+import { organizationFrom } from '../../core/pipeline.js';
 import './access-codes.policy.js';
 import { findAccessCodeTarget } from './access-codes.repository.js';
 import { generateAccessCode, renewExpiredAccessCodes } from './access-codes.service.js';
@@ -18,7 +18,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/verifications/user-access-code/:id',
     {
-      config: { policy: 'accessCode.generate' },
+      config: { policy: 'accessCode.generate', organization: { ...organizationFrom.body(), optional: true } },
       schema: {
         tags: ['access-codes'],
         summary: "Generate a person's new access code and e-mail it; the previous code stops working",
@@ -30,10 +30,9 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const organizationId = request.body.organizationId;
-      if (organizationId) await loadOrganizationContext(app.ctx.database.db, actor, organizationId);
       const target = await findAccessCodeTarget(app.ctx.database.db, actor, request.params.id, organizationId);
       if (!target) throw AppError.notFound();
-      authorize(actor, 'accessCode', 'generate', target);
+      authorize(actor, 'accessCode.generate', target);
       const message = await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null);
       return { data: { message } };
     },

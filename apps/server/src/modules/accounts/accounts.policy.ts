@@ -1,6 +1,6 @@
 import type { Role } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { allow } from '../../core/policies.js';
+import { allowActor } from '../../core/policies.js';
 
 /** A person whose account is managed, with what the rules look at. */
 export interface AccountTarget {
@@ -21,18 +21,17 @@ const adminOverUser = (actor: Actor, target: AccountTarget) =>
  * Names, e-mail and the e-mail confirmation link: the person themself; the SuperAdmin for anyone
  * but another SuperAdmin; an Admin for a User of a shared organization (Admins never manage Admins).
  */
-allow<AccountTarget>(
-  'account',
-  'edit',
+allowActor<AccountTarget>(
+  'account.edit',
   (actor, target) =>
+    !target ||
     actor.userId === target.id ||
     (actor.role === 'SuperAdmin' && target.role !== 'SuperAdmin') ||
     adminOverUser(actor, target),
 );
 
 /** "Resend Invite": the SuperAdmin for anyone; an Admin for a User of a shared organization. */
-allow<AccountTarget>(
-  'account',
-  'resend-invite',
-  (actor, target) => actor.role === 'SuperAdmin' || adminOverUser(actor, target),
+allowActor<AccountTarget>(
+  'account.resend-invite',
+  (actor, target) => actor.role === 'SuperAdmin' || (target ? adminOverUser(actor, target) : actor.role === 'Admin'),
 );

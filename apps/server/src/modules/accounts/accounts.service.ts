@@ -189,7 +189,7 @@ export async function updateAccount(
 ): Promise<SessionUser> {
   const { db } = ctx.database;
   const { user, target } = await loadVisibleAccount(db, actor, { id: userId });
-  authorize(actor, 'account', 'edit', target);
+  authorize(actor, 'account.edit', target);
   const newEmail = body.email;
   if (newEmail !== undefined) {
     if (newEmail === user.email.toLowerCase()) throw AppError.badRequest(messages.emailUnchanged, 'email');
@@ -239,7 +239,7 @@ async function assertWithinDailyLimit(db: DbOrTx, userId: string, purpose: Verif
 export async function resendConfirmEmail(ctx: AppContext, actor: Actor, email: string, audit: AuditActor) {
   const { db } = ctx.database;
   const { user, target } = await loadVisibleAccount(db, actor, { email });
-  authorize(actor, 'account', 'edit', target);
+  authorize(actor, 'account.edit', target);
   const newEmail = user.newEmail;
   if (!newEmail) throw AppError.badRequest(messages.noPendingEmail, 'email');
   await db.transaction(async (tx) => {
@@ -253,7 +253,7 @@ export async function resendConfirmEmail(ctx: AppContext, actor: Actor, email: s
 export async function resendInvite(ctx: AppContext, actor: Actor, email: string, audit: AuditActor): Promise<string> {
   const { db } = ctx.database;
   const { user, target } = await loadVisibleAccount(db, actor, { email });
-  authorize(actor, 'account', 'resend-invite', target);
+  authorize(actor, 'account.resend-invite', target);
   if (user.passwordHash) throw AppError.badRequest(messages.passwordAlreadySet, 'email');
   await db.transaction(async (tx) => {
     await assertWithinDailyLimit(tx, user.id, 'set-password');

@@ -8,7 +8,8 @@ import {
   listEnvelope,
 } from '@qualis/contract';
 import { requireActor } from '../../core/auth.js';
-import { loadOrganizationContext } from '../../core/tenancy.js';
+import { organizationFrom } from '../../core/pipeline.js';
+import '../organizations/organizations.policy.js';
 import { presentNotification } from './notifications.presenter.js';
 import { countUnreadNotifications, listNotifications } from './notifications.repository.js';
 
@@ -17,7 +18,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system-notifications',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'organization.read', organization: organizationFrom.query() },
       schema: {
         tags: ['notifications'],
         summary: "The person's notifications in an organization, newest first",
@@ -29,7 +30,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const { db } = app.ctx.database;
       const { organizationId, ...query } = request.query;
-      await loadOrganizationContext(db, actor, organizationId);
       const { rows, totalCount } = await listNotifications(db, organizationId, actor.userId, query);
       return { data: rows.map(presentNotification), pagination: { totalCount } };
     },
@@ -38,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system-notifications/count',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'organization.read', organization: organizationFrom.query() },
       schema: {
         tags: ['notifications'],
         summary: "The number of the person's unread notifications in an organization",
@@ -49,7 +49,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { db } = app.ctx.database;
-      await loadOrganizationContext(db, actor, request.query.organizationId);
       return { data: { count: await countUnreadNotifications(db, request.query.organizationId, actor.userId) } };
     },
   );

@@ -67,23 +67,10 @@ export async function organizationIdsMatching(db: DbOrTx, search: string): Promi
   return rows.map((r) => r.id);
 }
 
-export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
-  return row;
-}
-
 /** The row, locked until the transaction ends, so concurrent toggles apply one after the other. */
 export async function lockOrganization(tx: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
   return row;
-}
-
-export async function isMemberOf(db: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-  return Boolean(row);
 }
 
 export async function insertOrganization(tx: DbOrTx, values: { id: string; name: string }): Promise<OrganizationRow> {

@@ -11,15 +11,13 @@ import {
   messages,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import { authorize } from '../../core/policies.js';
-import { loadOrganizationContext } from '../../core/tenancy.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import './organizations.policy.js';
 import { presentOrganization, presentOrganizations } from './organizations.presenter.js';
 import { listOrganizations } from './organizations.repository.js';
 import {
   createOrganization,
   deleteOrganization,
-  findAdministeredOrganization,
   renameOrganization,
   toggleManagedByClient,
   toggleOrganizationStatus,
@@ -43,7 +41,6 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      authorize(actor, 'organization', 'list');
       const { rows, totalCount } = await listOrganizations(
         app.ctx.database.db,
         request.query,
@@ -56,7 +53,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizations/:organizationId',
     {
-      config: { policy: 'organization.read' },
+      config: { policy: 'organization.read', organization: organizationFrom.params() },
       schema: {
         tags: ['organizations'],
         summary: 'One organization (name and logo)',
@@ -65,9 +62,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const { organization } = await loadOrganizationContext(app.ctx.database.db, actor, request.params.organizationId);
-      authorize(actor, 'organization', 'read', organization);
+      const { organization } = organizationAccessOf(request);
       return { data: await presentOrganization(app.ctx.database.db, organization) };
     },
   );
@@ -84,8 +79,6 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      authorize(actor, 'organization', 'create');
       const organization = await createOrganization(app.ctx, auditActorOf(request), request.body.name);
       return reply.status(201).send({
         data: await presentOrganization(app.ctx.database.db, organization),
@@ -107,9 +100,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
       const { organizationId } = request.params;
-      authorize(actor, 'organization', 'rename', await findAdministeredOrganization(app.ctx, actor, organizationId));
       const organization = await renameOrganization(app.ctx, auditActorOf(request), organizationId, request.body.name);
       return {
         data: await presentOrganization(app.ctx.database.db, organization),
@@ -131,14 +122,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOrganizationWithMessage },
       },
       handler: async (request) => {
-        const actor = requireActor(request);
         const { organizationId } = request.params;
-        authorize(
-          actor,
-          'organization',
-          'changeStatus',
-          await findAdministeredOrganization(app.ctx, actor, organizationId),
-        );
         const organization = await toggleOrganizationStatus(app.ctx, auditActorOf(request), organizationId);
         return {
           data: await presentOrganization(app.ctx.database.db, organization),
@@ -158,14 +142,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ZOrganizationManagedByClient) },
       },
       handler: async (request) => {
-        const actor = requireActor(request);
         const { organizationId } = request.params;
-        authorize(
-          actor,
-          'organization',
-          'changeManagedByClient',
-          await findAdministeredOrganization(app.ctx, actor, organizationId),
-        );
         const organization = await toggleManagedByClient(app.ctx, auditActorOf(request), organizationId);
         return { data: { id: organization.id, isManagedByClient: organization.isManagedByClient } };
       },
@@ -184,9 +161,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
       const { organizationId } = request.params;
-      authorize(actor, 'organization', 'delete', await findAdministeredOrganization(app.ctx, actor, organizationId));
       await deleteOrganization(app.ctx, auditActorOf(request), organizationId, request.log);
       return { data: { message: messages.organizationDeleted } };
     },

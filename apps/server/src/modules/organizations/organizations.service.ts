@@ -1,33 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor, type AuditEntry } from '../../core/audit.js';
-import type { Actor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  findOrganization,
   insertOrganization,
-  isMemberOf,
   lockOrganization,
   purgeOrganization,
   updateOrganization,
   type OrganizationRow,
   type PurgedOrganization,
 } from './organizations.repository.js';
-
-/**
- * The organization an administration call names, as the actor may see it: the SuperAdmin sees
- * every organization (managed by the client too); anyone else only those they belong to. An
- * invisible one answers 404; the route's policy then answers 403 for a visible one.
- */
-export async function findAdministeredOrganization(ctx: AppContext, actor: Actor, id: string) {
-  const { db } = ctx.database;
-  const organization = await findOrganization(db, id);
-  if (!organization) throw AppError.notFound();
-  if (actor.role !== 'SuperAdmin' && !(await isMemberOf(db, id, actor.userId))) throw AppError.notFound();
-  return organization;
-}
 
 const organizationAudit = (
   organizationId: string | null,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type Person } from '@qualis/contract';
+import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type PersonFields } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
 import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -34,7 +34,7 @@ const personColumns = (actor: Actor) => ({
   isActivated: sql<boolean>`(${users.passwordHash} is not null)`,
   emailConfirmed: users.emailConfirmed,
   role: users.role,
-  organizationUserStatuses: sql<Person['organizationUserStatuses']>`coalesce((
+  organizationUserStatuses: sql<PersonFields['organizationUserStatuses']>`coalesce((
     select json_agg(json_build_object('organizationId', so.id, 'organizationName', so.name, 'userStatus', sm.status)
       order by lower(so.name), so.id)
     from memberships sm join organizations so on so.id = sm.organization_id
@@ -68,7 +68,7 @@ export async function listPeople(
   actor: Actor,
   scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
   query: ListQuery,
-): Promise<{ rows: Person[]; totalCount: number }> {
+): Promise<{ rows: PersonFields[]; totalCount: number }> {
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
   return readPage(
@@ -92,7 +92,7 @@ export async function findPerson(
   actor: Actor,
   scope: { organizationId: string; role: PersonRole },
   userId: string,
-): Promise<Person | undefined> {
+): Promise<PersonFields | undefined> {
   const [row] = await db
     .select(personColumns(actor))
     .from(users)
@@ -101,8 +101,12 @@ export async function findPerson(
   return row;
 }
 
-/** People the actor may see: of the role, with a membership in an organization the actor manages. */
-const visibleTo = (actor: Actor, organizationIds?: string[]) =>
+/**
+ * The people module's visibility predicate over `users`: people with a membership in an
+ * organization the actor manages (optionally only in `organizationIds`). The lists of one
+ * organization join that organization's memberships, whose access the pipeline has checked.
+ */
+export const peopleVisibleTo = (actor: Actor, organizationIds?: string[]) =>
   sql`exists (select 1 from memberships vm where vm.user_id = ${outerUserId}
     and vm.organization_id in (${managedOrganizationIds(actor)})
     ${organizationIds ? sql`and ${inArray(sql`vm.organization_id`, organizationIds)}` : sql``})`;
@@ -133,7 +137,7 @@ export async function listPersonOptions(
     .where(
       and(
         eq(users.role, scope.role),
-        visibleTo(actor, filter.organizationIds),
+        peopleVisibleTo(actor, filter.organizationIds),
         notMemberOf(scope.organizationId),
         list.where,
       ),
@@ -147,7 +151,7 @@ export async function findVisiblePeopleIds(db: DbOrTx, actor: Actor, role: Perso
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.role, role), visibleTo(actor)));
+    .where(and(inArray(users.id, ids), eq(users.role, role), peopleVisibleTo(actor)));
   return rows.map((r) => r.id);
 }
 

@@ -16,16 +16,27 @@ import {
   listEnvelope,
   messages,
 } from '@qualis/contract';
-import { auditActorOf, requireActor } from '../../core/auth.js';
-import { AppError } from '../../core/errors.js';
+import { requireActor } from '../../core/auth.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
 import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
 import './people.policy.js';
-import { PEOPLE_CSV_COLUMNS } from './people.presenter.js';
+import { PEOPLE_CSV_COLUMNS, presentPerson } from './people.presenter.js';
 import { listPeople, listPersonOptions } from './people.repository.js';
-import { addPeople, createPerson, deletePerson, loadManagedOrganizations, setPersonStatus } from './people.service.js';
+import { addPeople, createPerson, deletePerson, setPersonStatus } from './people.service.js';
 
 const ZPersonParams = z.object({ id: ZUuid });
+
+/** `DELETE ...?ids=` (Admins) and `?organizationIds=` (Users): the organizations to remove the person from. */
+const deleteOrganizations = organizationFrom.custom({
+  field: 'organizationIds',
+  missingMessage: messages.chooseOrganizations,
+  read: (request) => {
+    const query = request.query as Record<string, unknown>;
+    return [query.ids ?? [], query.organizationIds ?? []].flat();
+  },
+});
 
 /** Admins and Users of an organization (spec 02 sections 2-5, 7): the same routes for both kinds. */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,14 +46,16 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = { policy: policyOf(kind) };
+  const policy = policyOf(kind);
+  const inQuery = { policy, organization: organizationFrom.query() };
+  const inBody = { policy, organization: organizationFrom.body() };
   const tags = ['people'];
   const db = () => app.ctx.database.db;
 
   api.get(
     kind.path,
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: `The ${kind.label} of an organization (search, sort, paging)`,
@@ -51,18 +64,18 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
+      const access = organizationAccessOf(request);
       const { organizationId } = request.query;
-      await loadManagedOrganizations(db(), actor, kind, [organizationId]);
-      const { rows, totalCount } = await listPeople(db(), actor, { organizationId, role: kind.role }, request.query);
-      return { data: rows, pagination: { totalCount } };
+      const scope = { organizationId, role: kind.role };
+      const { rows, totalCount } = await listPeople(db(), access.actor, scope, request.query);
+      return { data: rows.map(presentPerson(access, kind)), pagination: { totalCount } };
     },
   );
 
   api.get(
     `${kind.path}/all`,
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: `"Add Existing" options: ${kind.label} of other organizations not yet in this one (at most 20)`,
@@ -73,7 +86,6 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     async (request) => {
       const actor = requireActor(request);
       const { organizationId, organizationIds, search } = request.query;
-      await loadManagedOrganizations(db(), actor, kind, [organizationId]);
       const data = await listPersonOptions(
         db(),
         actor,
@@ -87,7 +99,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   api.post(
     kind.path,
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: `Create a ${kind.role} (no password yet) with an inactive membership`,
@@ -96,9 +108,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      await loadManagedOrganizations(db(), actor, kind, [request.body.organizationId]);
-      const data = await createPerson(app.ctx, actor, auditActorOf(request), kind, request.body);
+      const data = await createPerson(serviceContextOf(request), kind, request.body);
       return reply.status(201).send({ data, message: kind.created });
     },
   );
@@ -106,7 +116,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   api.post(
     `${kind.path}/add`,
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: `Add existing ${kind.label} of other organizations, inactive`,
@@ -115,9 +125,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      await loadManagedOrganizations(db(), actor, kind, [request.body.organizationId]);
-      const ids = await addPeople(app.ctx, actor, auditActorOf(request), kind, request.body);
+      const ids = await addPeople(serviceContextOf(request), kind, request.body);
       return { data: { ids }, message: kind.added };
     },
   );
@@ -125,7 +133,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   api.route({
     method: ['PATCH', 'PUT'],
     url: `${kind.path}/:id/status`,
-    config,
+    config: { policy, organization: { ...organizationFrom.body('ids'), missingMessage: messages.chooseOrganizations } },
     schema: {
       tags,
       summary: `Set (or toggle) a ${kind.role}'s status in the chosen organizations`,
@@ -134,11 +142,9 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       response: { 200: dataEnvelope(ZPerson) },
     },
     handler: async (request) => {
-      const actor = requireActor(request);
-      const organizations = await loadManagedOrganizations(db(), actor, kind, request.body.ids);
-      const data = await setPersonStatus(app.ctx, actor, auditActorOf(request), kind, {
+      const data = await setPersonStatus(serviceContextOf(request), kind, {
         userId: request.params.id,
-        organizations,
+        accesses: request.organizationAccesses,
         status: request.body.status,
       });
       return { data };
@@ -148,7 +154,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   api.delete(
     `${kind.path}/:id`,
     {
-      config,
+      config: { policy, organization: deleteOrganizations },
       schema: {
         tags,
         summary: `Remove an inactive, unconfirmed ${kind.role} from the chosen organizations`,
@@ -158,13 +164,9 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const requested = [...(request.query.ids ?? []), ...(request.query.organizationIds ?? [])];
-      if (requested.length === 0) throw AppError.badRequest(messages.chooseOrganizations, 'organizationIds');
-      const organizations = await loadManagedOrganizations(db(), actor, kind, requested);
-      await deletePerson(app.ctx, auditActorOf(request), kind, {
+      await deletePerson(serviceContextOf(request), kind, {
         userId: request.params.id,
-        organizationIds: organizations.map((o) => o.id),
+        accesses: request.organizationAccesses,
       });
       return { data: { id: request.params.id }, message: kind.deleted };
     },
@@ -173,7 +175,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
   api.get(
     kind.exportPath,
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: `CSV of the ${kind.label}: visible columns in order, checked rows, search and sort`,
@@ -184,7 +186,6 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     async (request, reply) => {
       const actor = requireActor(request);
       const { organizationId, selectedIds, ids, ...listQuery } = request.query;
-      await loadManagedOrganizations(db(), actor, kind, [organizationId]);
       const checked = selectedIds ?? ids;
       const fetchPage = async (offset: number, limit: number) =>
         (

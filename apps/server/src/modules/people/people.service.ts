@@ -1,14 +1,14 @@
 import { messages, type CreatePersonRequest, type MembershipStatus, type Person } from '@qualis/contract';
-import type { AppContext } from '../../core/context.js';
-import { recordAudit, type AuditActor } from '../../core/audit.js';
-import type { Actor } from '../../core/auth.js';
+import type { OrganizationAccess } from '../../core/access.js';
+import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { authorize } from '../../core/policies.js';
-import { loadOrganizationContext, type OrganizationRow } from '../../core/tenancy.js';
+import { can } from '../../core/policies.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendWelcomeMail } from '../accounts/welcome-mail.js';
 import type { PersonKind } from './people.kinds.js';
+import { presentPerson } from './people.presenter.js';
 import {
   deleteMemberships,
   deleteUser,
@@ -23,41 +23,21 @@ import {
   wasEverActivated,
 } from './people.repository.js';
 
-/**
- * The organizations a call works in, each checked as one organization context is (404 for a
- * non-member, 422 when inactive, 403 for the SuperAdmin when managed by the client), then the
- * kind's rule (403). All or nothing: one refused organization refuses the call.
- */
-export async function loadManagedOrganizations(
-  db: DbOrTx,
-  actor: Actor,
-  kind: PersonKind,
-  organizationIds: string[],
-): Promise<OrganizationRow[]> {
-  const organizations: OrganizationRow[] = [];
-  for (const id of new Set(organizationIds)) {
-    organizations.push((await loadOrganizationContext(db, actor, id)).organization);
-  }
-  authorize(actor, kind.resource, 'manage');
-  return organizations;
-}
-
 /** Reads a person back as the list shows them in one organization. */
-async function presentIn(db: DbOrTx, actor: Actor, kind: PersonKind, organizationId: string, userId: string) {
-  const person = await findPerson(db, actor, { organizationId, role: kind.role }, userId);
+async function presentIn(db: DbOrTx, access: OrganizationAccess, kind: PersonKind, userId: string) {
+  const person = await findPerson(
+    db,
+    access.actor,
+    { organizationId: access.organization.id, role: kind.role },
+    userId,
+  );
   if (!person) throw AppError.notFound();
-  return person;
+  return presentPerson(access, kind)(person);
 }
 
 /** Creates the person without a password and an inactive membership; the e-mail is unique system-wide. */
-export async function createPerson(
-  ctx: AppContext,
-  actor: Actor,
-  audit: AuditActor,
-  kind: PersonKind,
-  input: CreatePersonRequest,
-): Promise<Person> {
-  return ctx.database.db.transaction(async (tx) => {
+export async function createPerson(ctx: ServiceContext, kind: PersonKind, input: CreatePersonRequest): Promise<Person> {
+  return ctx.app.database.db.transaction(async (tx) => {
     const emailTaken = () => AppError.conflict(messages.emailTaken, 'email');
     if (await isEmailInUse(tx, input.email)) throw emailTaken();
     const values = {
@@ -69,7 +49,7 @@ export async function createPerson(
     };
     if (!(await insertPerson(tx, values))) throw emailTaken();
     await insertMemberships(tx, input.organizationId, [values.id]);
-    await recordAudit(tx, audit, {
+    await recordAudit(tx, ctx.audit, {
       organizationId: input.organizationId,
       infoType: kind.infoType,
       action: 'create',
@@ -83,7 +63,7 @@ export async function createPerson(
         status: 'Inactive',
       },
     });
-    return presentIn(tx, actor, kind, input.organizationId, values.id);
+    return presentIn(tx, ctx.access, kind, values.id);
   });
 }
 
@@ -92,19 +72,17 @@ export async function createPerson(
  * membership. People already in the organization are left as they are.
  */
 export async function addPeople(
-  ctx: AppContext,
-  actor: Actor,
-  audit: AuditActor,
+  ctx: ServiceContext,
   kind: PersonKind,
   input: { organizationId: string; ids: string[] },
 ): Promise<string[]> {
   const ids = [...new Set(input.ids)];
-  return ctx.database.db.transaction(async (tx) => {
-    const visible = await findVisiblePeopleIds(tx, actor, kind.role, ids);
+  return ctx.app.database.db.transaction(async (tx) => {
+    const visible = await findVisiblePeopleIds(tx, ctx.access.actor, kind.role, ids);
     if (visible.length !== ids.length) throw AppError.notFound();
     const added = await insertMemberships(tx, input.organizationId, ids);
     for (const userId of added) {
-      await recordAudit(tx, audit, {
+      await recordAudit(tx, ctx.audit, {
         organizationId: input.organizationId,
         infoType: kind.infoType,
         action: 'add',
@@ -122,20 +100,19 @@ export async function addPeople(
  * activation ever of a person without a password sends the welcome mail with its set-password link.
  */
 export async function setPersonStatus(
-  ctx: AppContext,
-  actor: Actor,
-  audit: AuditActor,
+  ctx: ServiceContext,
   kind: PersonKind,
-  input: { userId: string; organizations: OrganizationRow[]; status?: MembershipStatus | undefined },
+  input: { userId: string; accesses: OrganizationAccess[]; status?: MembershipStatus | undefined },
 ): Promise<Person> {
-  const organizationIds = input.organizations.map((o) => o.id);
-  return ctx.database.db.transaction(async (tx) => {
+  const organizations = input.accesses.map((a) => a.organization);
+  const organizationIds = organizations.map((o) => o.id);
+  return ctx.app.database.db.transaction(async (tx) => {
     const person = await lockPerson(tx, input.userId, kind.role);
     const current = person ? await findMemberships(tx, person.id, organizationIds) : [];
     if (!person || current.length !== organizationIds.length) throw AppError.notFound();
     let welcomeDue = person.passwordHash === null && !(await wasEverActivated(tx, person.id));
     const now = new Date();
-    for (const organization of input.organizations) {
+    for (const organization of organizations) {
       const membership = current.find((m) => m.organizationId === organization.id)!;
       const status = input.status ?? (membership.status === 'Active' ? 'Inactive' : 'Active');
       if (status === membership.status) continue;
@@ -147,10 +124,10 @@ export async function setPersonStatus(
       );
       const welcomeMailSent = firstActivation && welcomeDue;
       if (welcomeMailSent) {
-        await sendWelcomeMail(ctx, tx, person, organization);
+        await sendWelcomeMail(ctx.app, tx, person, organization);
         welcomeDue = false;
       }
-      await recordAudit(tx, audit, {
+      await recordAudit(tx, ctx.audit, {
         organizationId: organization.id,
         infoType: kind.infoType,
         action: 'status-change',
@@ -160,7 +137,7 @@ export async function setPersonStatus(
         after: { status, ...(welcomeMailSent ? { welcomeMailSent } : {}) },
       });
     }
-    return presentIn(tx, actor, kind, organizationIds[0]!, person.id);
+    return presentIn(tx, input.accesses[0]!, kind, person.id);
   });
 }
 
@@ -169,22 +146,29 @@ export async function setPersonStatus(
  * organizations; with no membership left, the account itself is deleted.
  */
 export async function deletePerson(
-  ctx: AppContext,
-  audit: AuditActor,
+  ctx: ServiceContext,
   kind: PersonKind,
-  input: { userId: string; organizationIds: string[] },
+  input: { userId: string; accesses: OrganizationAccess[] },
 ): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
+  const organizationIds = input.accesses.map((a) => a.organization.id);
+  await ctx.app.database.db.transaction(async (tx) => {
     const person = await lockPerson(tx, input.userId, kind.role);
-    const current = person ? await findMemberships(tx, person.id, input.organizationIds) : [];
-    if (!person || current.length !== input.organizationIds.length) throw AppError.notFound();
-    if (person.emailConfirmed || person.passwordHash !== null || current.some((m) => m.status === 'Active')) {
-      throw AppError.badRequest(messages.personNotDeletable);
-    }
-    const remaining = await deleteMemberships(tx, person.id, input.organizationIds);
+    const current = person ? await findMemberships(tx, person.id, organizationIds) : [];
+    if (!person || current.length !== organizationIds.length) throw AppError.notFound();
+    const deletable = input.accesses.every((access) => {
+      const membership = current.find((m) => m.organizationId === access.organization.id)!;
+      const state = {
+        status: membership.status,
+        emailConfirmed: person.emailConfirmed,
+        isActivated: person.passwordHash !== null,
+      };
+      return can(access, `${kind.resource}.delete`, state);
+    });
+    if (!deletable) throw AppError.badRequest(messages.personNotDeletable);
+    const remaining = await deleteMemberships(tx, person.id, organizationIds);
     if (remaining === 0) await deleteUser(tx, person.id);
     for (const membership of current) {
-      await recordAudit(tx, audit, {
+      await recordAudit(tx, ctx.audit, {
         organizationId: membership.organizationId,
         infoType: kind.infoType,
         action: 'delete',

@@ -126,6 +126,16 @@ describe('GET /client-users and /client-admins', () => {
       organizationUserStatuses: [
         { organizationId: orgA.id, organizationName: 'Alpha Medical', userStatus: 'Inactive' },
       ],
+      // Bob's invitation is open: the row offers Delete and Resend Invite.
+      canBeDeleted: true,
+      canResendInvite: true,
+    });
+    // An activated, active person: neither.
+    expect(body.data[1]).toMatchObject({
+      status: 'Active',
+      isActivated: true,
+      canBeDeleted: false,
+      canResendInvite: false,
     });
     // Zoe is also in Beta Devices, which this Admin does not manage: not shown.
     expect(body.data[2].organizationUserStatuses).toEqual([

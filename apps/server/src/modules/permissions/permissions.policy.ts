@@ -1,11 +1,11 @@
-import { allow } from '../../core/policies.js';
+import { isOrganizationAdmin } from '../../core/access.js';
+import { allowInOrganization } from '../../core/policies.js';
 
 /**
  * A person's access flags and Access Permissions page: their own, or anyone's in the
  * organization for its Admins and the SuperAdmin.
  */
-allow(
-  'clientUser',
-  'readAccess',
-  (actor, target: { userId: string }) => actor.role !== 'User' || actor.userId === target.userId,
+allowInOrganization<{ userId: string }>(
+  'clientUser.readAccess',
+  (access, target) => isOrganizationAdmin(access) || !target || access.actor.userId === target.userId,
 );

@@ -1,34 +1,35 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAccessFlags, ZUserAccessSettings, ZUuid, accessFlags, dataEnvelope } from '@qualis/contract';
-import { requireActor } from '../../core/auth.js';
+import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { authorize } from '../../core/policies.js';
+import type { Db } from '../../db/client.js';
+import '../organizations/organizations.policy.js';
 import './permissions.policy.js';
 import { presentAccessSettings } from './permissions.presenter.js';
 import { findMember, listGroupsOfMember } from './permissions.repository.js';
-import { effectivePermissions, organizationAccess } from './permissions.service.js';
+import { effectivePermissions } from './permissions.service.js';
 
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 const ZUserParams = z.object({ userId: ZUuid });
 
 /** The target person must be a member of the organization (else 404), and the actor may read them (else 403). */
-async function loadReadableMember(request: FastifyRequest, organizationId: string, userId: string) {
-  const actor = requireActor(request);
-  await organizationAccess(request, organizationId);
-  const { db } = request.server.ctx.database;
+async function loadReadableMember(access: OrganizationAccess, db: Db, userId: string) {
+  const organizationId = access.organization.id;
   const member = await findMember(db, organizationId, userId);
   if (!member) throw AppError.notFound();
-  authorize(actor, 'clientUser', 'readAccess', { userId });
+  authorize(access, 'clientUser.readAccess', { userId });
   return { member, permissions: await effectivePermissions(db, organizationId, userId) };
 }
 
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
   app.get(
     '/users/me',
     {
-      config: { policy: 'authenticated' },
+      config: { policy: 'organization.read', organization: organizationFrom.query() },
       schema: {
         tags: ['permissions'],
         summary: 'The access flags of the signed-in person in an organization',
@@ -37,15 +38,14 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { permissions } = await organizationAccess(request, request.query.organizationId);
-      return { data: accessFlags(permissions) };
+      return { data: accessFlags(organizationAccessOf(request).permissions) };
     },
   );
 
   app.get(
     '/client-users/:userId',
     {
-      config: { policy: 'clientUser.readAccess' },
+      config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
       schema: {
         tags: ['permissions'],
         summary: 'The access flags of a person in an organization',
@@ -55,7 +55,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { permissions } = await loadReadableMember(request, request.query.organizationId, request.params.userId);
+      const { permissions } = await loadReadableMember(organizationAccessOf(request), db(), request.params.userId);
       return { data: accessFlags(permissions) };
     },
   );
@@ -63,7 +63,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client-users/:userId/settings',
     {
-      config: { policy: 'clientUser.readAccess' },
+      config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
       schema: {
         tags: ['permissions'],
         summary: "A person's Access Permissions page: who they are, their groups and every permission type",
@@ -73,9 +73,9 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId } = request.query;
-      const { member, permissions } = await loadReadableMember(request, organizationId, request.params.userId);
-      const userGroups = await listGroupsOfMember(app.ctx.database.db, organizationId, request.params.userId);
+      const access = organizationAccessOf(request);
+      const { member, permissions } = await loadReadableMember(access, db(), request.params.userId);
+      const userGroups = await listGroupsOfMember(db(), access.organization.id, request.params.userId);
       return { data: { user: member, userGroups, settings: presentAccessSettings(permissions) } };
     },
   );

@@ -14,7 +14,6 @@ import {
 } from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import { authorize } from '../../core/policies.js';
 import { findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import './profile.policy.js';
@@ -122,7 +121,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = requireActor(request);
-        authorize(actor, 'profile', 'email-notifications');
         const state = request.body?.emailNotificationState;
         return { data: await setEmailNotifications(app.ctx, actor, state, auditActorOf(request)) };
       },

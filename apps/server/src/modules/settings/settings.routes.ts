@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid, dataEnvelope } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import { authorize } from '../../core/policies.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
-import { organizationAccess } from '../permissions/permissions.service.js';
 import './settings.policy.js';
 import { listNamedEntries } from './settings.repository.js';
 import {
@@ -21,12 +19,8 @@ const tags = ['settings'];
 const ZOrganizationParams = z.object({ organizationId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
 
-/** The organization context (404 / 422 / 403), then the settings right (403). */
-async function authorizeSettings(request: FastifyRequest, organizationId: string, action: 'read' | 'manage') {
-  const access = await organizationAccess(request, organizationId);
-  authorize(requireActor(request), 'organizationSettings', action, access.permissions);
-  return access;
-}
+const read = { policy: 'organizationSettings.read', organization: organizationFrom.params() } as const;
+const manage = { policy: 'organizationSettings.manage', organization: organizationFrom.params() } as const;
 
 /** Organization settings: document types, tags and the logo (spec 02 sections 2, 4, 5, 7). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/organizations/:organizationId/${path}`,
       {
-        config: { policy: 'organizationSettings.read' },
+        config: read,
         schema: {
           tags,
           summary: `The organization's ${label}, by name`,
@@ -45,7 +39,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await authorizeSettings(request, request.params.organizationId, 'read');
         return { data: await listNamedEntries(db(), kind.table, request.params.organizationId) };
       },
     );
@@ -53,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/organizations/:organizationId/${path}`,
       {
-        config: { policy: 'organizationSettings.manage' },
+        config: manage,
         schema: {
           tags,
           summary: `Create one of the organization's ${label} (permission 56)`,
@@ -64,7 +57,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { organizationId } = request.params;
-        await authorizeSettings(request, organizationId, 'manage');
         const data = await createNamedEntry(db(), auditActorOf(request), kind, {
           organizationId,
           name: request.body.name,
@@ -76,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/organizations/:organizationId/${path}/:entryId`,
       {
-        config: { policy: 'organizationSettings.manage' },
+        config: manage,
         schema: {
           tags,
           summary: `Delete one of the organization's ${label} (permission 56)`,
@@ -86,7 +78,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { organizationId, entryId } = request.params;
-        await authorizeSettings(request, organizationId, 'manage');
         await removeNamedEntry(db(), auditActorOf(request), kind, { organizationId, id: entryId });
         return { data: { id: entryId }, message: kind.deleted };
       },
@@ -99,7 +90,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/organizations/:organizationId/logo/:imageId',
     {
-      config: { policy: 'organizationSettings.manage' },
+      config: manage,
       schema: {
         tags,
         summary: 'Make an image the caller uploaded the organization logo (permission 56)',
@@ -109,11 +100,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, imageId } = request.params;
-      const { context } = await authorizeSettings(request, organizationId, 'manage');
+      const { organization: current } = organizationAccessOf(request);
       const organization = await changeLogo(
         db(),
         { ...auditActorOf(request), userId: requireActor(request).userId },
-        { organizationId, imageId, previousFileId: context.organization.logoFileId },
+        { organizationId, imageId, previousFileId: current.logoFileId },
       );
       return { data: await presentOrganization(app.ctx.database.db, organization) };
     },

@@ -1,4 +1,5 @@
-import { allow } from '../../core/policies.js';
+import { isOrganizationAdmin } from '../../core/access.js';
+import { allowInOrganization } from '../../core/policies.js';
 
 /** Admins of the organization and the SuperAdmin manage its user groups; Users do not. */
-allow('userGroup', 'manage', (actor) => actor.role === 'Admin' || actor.role === 'SuperAdmin');
+allowInOrganization('userGroup.manage', isOrganizationAdmin);

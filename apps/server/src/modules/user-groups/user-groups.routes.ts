@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,8 +24,8 @@ import {
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
-import { authorize } from '../../core/policies.js';
-import { organizationAccess } from '../permissions/permissions.service.js';
+import { organizationFrom } from '../../core/pipeline.js';
+import type { Db } from '../../db/client.js';
 import './user-groups.policy.js';
 import { GROUP_USER_CSV_COLUMNS, USER_GROUP_CSV_COLUMNS } from './user-groups.presenter.js';
 import {
@@ -46,21 +45,16 @@ import {
   toggleGroupPermission,
 } from './user-groups.service.js';
 
-const config = { policy: 'userGroup.manage' } as const;
+const inQuery = { policy: 'userGroup.manage', organization: organizationFrom.query() } as const;
+const inBody = { policy: 'userGroup.manage', organization: organizationFrom.body() } as const;
 const tags = ['user-groups'];
 const ZGroupParams = z.object({ groupId: ZUuid });
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
 
-/** The organization context (404 / 422 / 403) and the right to manage its groups (403). */
-async function authorizeManage(request: FastifyRequest, organizationId: string) {
-  await organizationAccess(request, organizationId);
-  authorize(requireActor(request), 'userGroup', 'manage');
-}
-
-async function loadGroup(request: FastifyRequest, organizationId: string, groupId: string) {
-  await authorizeManage(request, organizationId);
-  const group = await findUserGroup(request.server.ctx.database.db, organizationId, groupId);
+/** A group of the organization whose access the pipeline checked, else 404. */
+async function loadGroup(db: Db, organizationId: string, groupId: string) {
+  const group = await findUserGroup(db, organizationId, groupId);
   if (!group) throw AppError.notFound();
   return group;
 }
@@ -72,7 +66,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-groups',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: 'User groups of an organization; sort keys name, userCount; search on the name',
@@ -82,7 +76,6 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
-      await authorizeManage(request, organizationId);
       const { rows, totalCount } = await listUserGroups(db(), { organizationId }, { ...query });
       return { data: rows, pagination: { totalCount } };
     },
@@ -91,7 +84,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-groups',
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: 'Create a user group',
@@ -100,7 +93,6 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await authorizeManage(request, request.body.organizationId);
       const data = await createUserGroup(db(), auditActorOf(request), request.body);
       return reply.status(201).send({ data, message: messages.userGroupCreated });
     },
@@ -109,7 +101,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user-groups/:groupId/name',
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: 'Rename a user group',
@@ -120,7 +112,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, name } = request.body;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       await renameGroup(db(), auditActorOf(request), { organizationId, id: group.id, name });
       return { data: { id: group.id, name, userCount: group.userCount }, message: messages.userGroupEdited };
     },
@@ -129,7 +121,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-groups/duplicate',
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: "A new group with another group's permissions (not its users)",
@@ -138,7 +130,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await loadGroup(request, request.body.organizationId, request.body.sourceGroupId);
+      await loadGroup(db(), request.body.organizationId, request.body.sourceGroupId);
       const data = await duplicateUserGroup(db(), auditActorOf(request), request.body);
       return reply.status(201).send({ data, message: messages.userGroupDuplicated });
     },
@@ -147,7 +139,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user-groups/:groupId',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: 'Delete a user group; one with users needs acknowledge=true, and may hand them to groupReceiverId',
@@ -158,7 +150,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, groupReceiverId, acknowledge } = request.query;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       await removeUserGroup(db(), auditActorOf(request), {
         organizationId,
         id: group.id,
@@ -172,7 +164,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-groups/:groupId/settings',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: "The group's switched-on permission types",
@@ -182,7 +174,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await loadGroup(request, request.query.organizationId, request.params.groupId);
+      const group = await loadGroup(db(), request.query.organizationId, request.params.groupId);
       return { data: await listGroupPermissions(db(), group.organizationId, group.id) };
     },
   );
@@ -190,7 +182,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user-groups/:groupId/settings',
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: 'Switch one permission type of the group over; answers the switched-on types',
@@ -201,7 +193,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, type } = request.body;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       return { data: await toggleGroupPermission(db(), auditActorOf(request), { organizationId, id: group.id, type }) };
     },
   );
@@ -209,7 +201,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-groups/:groupId/users',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary:
@@ -220,7 +212,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       const { rows, totalCount } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
       return {
         data: { users: rows, group: { name: group.name }, assignedToTrainings: false },
@@ -232,7 +224,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-groups/:groupId/all',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: 'People with the role User of the organization not yet in the group (at most 20)',
@@ -243,7 +235,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, search } = request.query;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       const scope = { organizationId, groupId: group.id };
       return { data: await listGroupUserOptions(db(), scope, search, GROUP_USER_OPTIONS_LIMIT) };
     },
@@ -252,7 +244,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-groups/:groupId/add',
     {
-      config,
+      config: inBody,
       schema: {
         tags,
         summary: 'Add people with the role User of the organization to the group',
@@ -262,7 +254,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await loadGroup(request, request.body.organizationId, request.params.groupId);
+      const group = await loadGroup(db(), request.body.organizationId, request.params.groupId);
       const userIds = await addGroupUsers(db(), auditActorOf(request), { ...request.body, id: group.id });
       return { data: { userIds }, message: messages.usersAdded };
     },
@@ -271,7 +263,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user-groups/:groupId/users/:userId',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: 'Remove a person from the group (trainingIds are ignored until training records exist)',
@@ -283,7 +275,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = request.query;
       const { userId } = request.params;
-      const group = await loadGroup(request, organizationId, request.params.groupId);
+      const group = await loadGroup(db(), organizationId, request.params.groupId);
       await removeGroupUser(db(), auditActorOf(request), { organizationId, id: group.id, userId });
       return { data: { userId }, message: messages.groupUserRemoved };
     },
@@ -292,7 +284,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export/groups',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: 'CSV of the User Groups list: visible columns, checked rows, search and sort',
@@ -302,7 +294,6 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId, selectedIds, ...query } = request.query;
-      await authorizeManage(request, organizationId);
       const scope = { organizationId, ids: selectedIds };
       return sendCsvExport(
         reply,
@@ -316,7 +307,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export/group-users',
     {
-      config,
+      config: inQuery,
       schema: {
         tags,
         summary: "CSV of a group's List of Users: visible columns, checked rows, search and sort",
@@ -326,7 +317,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId, groupId, selectedIds, ...query } = request.query;
-      const group = await loadGroup(request, organizationId, groupId);
+      const group = await loadGroup(db(), organizationId, groupId);
       const scope = { organizationId, groupId: group.id, ids: selectedIds };
       return sendCsvExport(
         reply,
