@@ -68,6 +68,10 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
       source.field,
     );
   }
+  // Each organization costs a query before the body is validated: bound it like the bulk calls.
+  if (values.length > PEOPLE_BATCH_MAX) {
+    throw AppError.badRequest(`At most ${PEOPLE_BATCH_MAX} at a time`, source.field);
+  }
   return [
     ...new Set(
       values.map((value) => {
