@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PERMISSION_TYPES, messages, type PermissionType, type Role } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
-import { memberships, organizations, users } from '../db/schema/index.js';
+import { memberships, organizations } from '../db/schema/index.js';
 import type { Actor } from './auth.js';
 import { AppError } from './errors.js';
 
@@ -69,14 +69,4 @@ export async function resolveOrganizationAccess(
     throw new AppError('UNPROCESSABLE', messages.organizationInactive);
   }
   return { actor, organization, membershipStatus, permissions: permissionsOf(actor.role, row.groupPermissions) };
-}
-
-/** The actor of a background job acting for a person (no session). */
-export async function actorOfUser(db: DbOrTx, userId: string): Promise<Actor> {
-  const [row] = await db
-    .select({ userId: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row) throw AppError.notFound();
-  return { ...row, sessionId: '' };
 }

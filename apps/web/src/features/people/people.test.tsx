@@ -23,6 +23,8 @@ const person = (overrides: Partial<Person> = {}): Person => ({
   emailConfirmed: false,
   role: 'User',
   organizationUserStatuses: [{ organizationId: ORG, organizationName: 'Acme Medical', userStatus: 'Inactive' }],
+  canBeDeleted: true,
+  canResendInvite: true,
   ...overrides,
 });
 
@@ -52,16 +54,11 @@ afterEach(() => {
 });
 
 describe('row options', () => {
-  it('offers Resend Invite only to a person not activated with an unconfirmed e-mail', () => {
+  it('offers Resend Invite and Delete as the server allows them', () => {
     expect(rowActions('users', person())).toContain('resendInvite');
-    expect(rowActions('users', person({ isActivated: true, emailConfirmed: true }))).not.toContain('resendInvite');
-    expect(rowActions('users', person({ emailConfirmed: true }))).not.toContain('resendInvite');
-  });
-
-  it('offers Delete only for an Inactive person with an unconfirmed e-mail', () => {
+    expect(rowActions('users', person({ canResendInvite: false }))).not.toContain('resendInvite');
     expect(rowActions('admins', person())).toContain('delete');
-    expect(rowActions('admins', person({ status: 'Active' }))).not.toContain('delete');
-    expect(rowActions('admins', person({ emailConfirmed: true }))).not.toContain('delete');
+    expect(rowActions('admins', person({ canBeDeleted: false }))).not.toContain('delete');
   });
 
   it('offers View details only on the Users list and Set Active or Set Inactive by status', () => {
@@ -73,7 +70,8 @@ describe('row options', () => {
       'accessCode',
       'delete',
     ]);
-    expect(rowActions('admins', person({ status: 'Active', isActivated: true, emailConfirmed: true }))).toEqual([
+    const activated = { isActivated: true, emailConfirmed: true, canBeDeleted: false, canResendInvite: false };
+    expect(rowActions('admins', person({ status: 'Active', ...activated }))).toEqual([
       'edit',
       'setInactive',
       'accessCode',

@@ -3,16 +3,17 @@ import type { PeopleKind } from './people.api';
 
 export type RowAction = 'view' | 'edit' | 'setActive' | 'setInactive' | 'resendInvite' | 'accessCode' | 'delete';
 
-/** The row options of a person, in menu order (spec 02 sections 2 and 4). */
+/**
+ * The row options of a person, in menu order (spec 02 sections 2 and 4). Whether Resend Invite
+ * and Delete are offered is the server's answer (`canResendInvite`, `canBeDeleted`).
+ */
 export function rowActions(kind: PeopleKind, person: Person): RowAction[] {
   const actions: RowAction[] = [];
   if (kind === 'users') actions.push('view');
   actions.push('edit', person.status === 'Active' ? 'setInactive' : 'setActive');
-  // Resend Invite: not activated and the e-mail not confirmed.
-  if (!person.isActivated && !person.emailConfirmed) actions.push('resendInvite');
+  if (person.canResendInvite) actions.push('resendInvite');
   actions.push('accessCode');
-  // Delete: only an Inactive person who has not confirmed the e-mail.
-  if (person.status === 'Inactive' && !person.emailConfirmed) actions.push('delete');
+  if (person.canBeDeleted) actions.push('delete');
   return actions;
 }
 
