@@ -13,7 +13,7 @@ import {
   memberships,
   organizationCounters,
   organizations,
-  storedFiles,
+  images,
   users,
 } from '../../db/schema/index.js';
 
@@ -228,7 +228,7 @@ describe('DELETE /organizations/:id', () => {
   async function storeFile(organizationId: string | null, key: string) {
     await t.app.ctx.storage.put(key, Buffer.from(`bytes of ${key}`));
     const id = newId();
-    await t.db.insert(storedFiles).values({
+    await t.db.insert(images).values({
       id,
       organizationId,
       storageKey: key,
@@ -269,7 +269,7 @@ describe('DELETE /organizations/:id', () => {
     expect(await t.db.select().from(auditEvents).where(eq(auditEvents.organizationId, id))).toEqual([]);
     expect(await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, id))).toEqual([]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, id))).toEqual([]);
-    const files = await t.db.select({ id: storedFiles.id }).from(storedFiles);
+    const files = await t.db.select({ id: images.id }).from(images);
     expect(files.map((f) => f.id)).toEqual([keptFile]);
     await expect(t.app.ctx.storage.read(`test/${id}/document`)).rejects.toThrow();
     await expect(t.app.ctx.storage.read(`test/${id}/logo`)).rejects.toThrow();
