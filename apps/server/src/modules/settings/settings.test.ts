@@ -165,7 +165,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     const { payload, headers } = multipartFile('notes.txt', Buffer.from('hello'));
     const file = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/upload/file',
+      url: `/api/v1/upload/file?organizationId=${orgA}`,
       headers: { ...manager, ...headers },
       payload,
     });
