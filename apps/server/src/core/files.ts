@@ -165,7 +165,8 @@ const ALLOWED_EXTENSIONS = new Set([
   ...Object.keys(TEXT_EXTENSIONS),
 ]);
 
-export type FileVerdict = { allowed: true; contentType: string } | { allowed: false; reason: 'type' | 'mismatch' | 'notText' };
+export type FileVerdict =
+  { allowed: true; contentType: string } | { allowed: false; reason: 'type' | 'mismatch' | 'notText' };
 
 /** Decides whether an organization file may be stored: its content's format, then its name. */
 export function judgeFile(extension: string, sniffed: SniffedType | undefined, isText: boolean): FileVerdict {
@@ -180,6 +181,9 @@ export function judgeFile(extension: string, sniffed: SniffedType | undefined, i
   return { allowed: false, reason: ALLOWED_EXTENSIONS.has(extension) ? 'mismatch' : 'type' };
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
 export const extensionOf = (fileName: string) => path.extname(fileName).slice(1).toLowerCase();
 
@@ -189,6 +193,5 @@ export const extensionOf = (fileName: string) => path.extname(fileName).slice(1)
  */
 export function cleanFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'file';
+  return base.replace(CONTROL_CHARACTERS, '').trim().slice(0, 255) || 'file';
 }

@@ -47,7 +47,10 @@ const contentTypes = (main: string) =>
 export const SAMPLES = {
   pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
   docx: zipOf([
-    ['[Content_Types].xml', contentTypes('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml')],
+    [
+      '[Content_Types].xml',
+      contentTypes('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'),
+    ],
     ['word/document.xml', '<w:document/>'],
   ]),
   docm: zipOf([

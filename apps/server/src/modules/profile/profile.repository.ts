@@ -7,8 +7,6 @@ export async function findOwnImage(db: DbOrTx, imageId: string, userId: string) 
   const [row] = await db
     .select({ id: images.id })
     .from(images)
-    .where(
-      and(eq(images.id, imageId), eq(images.uploadedBy, userId), like(images.contentType, 'image/%')),
-    );
+    .where(and(eq(images.id, imageId), eq(images.uploadedBy, userId), like(images.contentType, 'image/%')));
   return row;
 }

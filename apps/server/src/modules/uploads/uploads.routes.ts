@@ -103,7 +103,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary:
-          "Upload a file into an organization (PDF, Office, OpenDocument, image, text, CSV; 30 MB at most), " +
+          'Upload a file into an organization (PDF, Office, OpenDocument, image, text, CSV; 30 MB at most), ' +
           'answered with the file object; one call per file',
         consumes: ['multipart/form-data'],
         querystring: ZUploadFileQuery,

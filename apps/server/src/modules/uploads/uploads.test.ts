@@ -116,8 +116,12 @@ describe('POST /upload/file', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it("answers 404 for an organization the caller is not in, 422 for an inactive one, storing nothing", async () => {
-    await refusedWithNothingStored(() => uploadFile('sop.pdf', SAMPLES.pdf, otherOrganizationId), 404, messages.notFound);
+  it('answers 404 for an organization the caller is not in, 422 for an inactive one, storing nothing', async () => {
+    await refusedWithNothingStored(
+      () => uploadFile('sop.pdf', SAMPLES.pdf, otherOrganizationId),
+      404,
+      messages.notFound,
+    );
     await refusedWithNothingStored(
       () => uploadFile('sop.pdf', SAMPLES.pdf, inactiveOrganizationId),
       422,
@@ -165,7 +169,11 @@ describe('POST /upload/file', () => {
     ] as const) {
       await refusedWithNothingStored(() => uploadFile(name, bytes), 400, messages.fileTypeMismatch);
     }
-    await refusedWithNothingStored(() => uploadFile('latin1.csv', Buffer.from([0x5a, 0xeb])), 400, messages.fileNotText);
+    await refusedWithNothingStored(
+      () => uploadFile('latin1.csv', Buffer.from([0x5a, 0xeb])),
+      400,
+      messages.fileNotText,
+    );
     await refusedWithNothingStored(() => uploadFile('nul.txt', Buffer.from('a\u0000b')), 400, messages.fileNotText);
   });
 
@@ -222,7 +230,13 @@ describe('POST /upload/file', () => {
         .select()
         .from(organizationFiles)
         .where(and(eq(organizationFiles.organizationId, organizationId), eq(organizationFiles.id, data.id)));
-      expect(row).toMatchObject({ originalName: name, contentType, sizeBytes: bytes.length, sha256, uploadedBy: userId });
+      expect(row).toMatchObject({
+        originalName: name,
+        contentType,
+        sizeBytes: bytes.length,
+        sha256,
+        uploadedBy: userId,
+      });
       const stored = await fs.readFile(path.join(t.app.ctx.config.dataDir, 'files', row!.storageKey));
       expect(stored.equals(bytes)).toBe(true);
       const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, data.id));
