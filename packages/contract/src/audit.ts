@@ -16,5 +16,6 @@ export const AUDIT_INFO_TYPES = [
   'HR Records',
   'Organizations',
   'Sessions',
+  'Files',
 ] as const;
 export type AuditInfoType = (typeof AUDIT_INFO_TYPES)[number];

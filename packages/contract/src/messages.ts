@@ -31,6 +31,11 @@ export const messages = {
   imageTooLarge: 'Please, upload an image - 10Mb max.',
   fileTooLarge: 'The file is too large, please upload a file 30Mb max.',
   fileMissing: 'Please, choose a file to upload.',
+  fileTypeNotAllowed:
+    'This type of file is not allowed. Please, upload a PDF, Word, Excel, PowerPoint or OpenDocument file, an image (PNG, JPEG, GIF, WebP), or a text or CSV file.',
+  fileTypeMismatch: "The file's content does not match its extension. Please, check the file and upload it again.",
+  fileNotText: 'A text or CSV file must contain UTF-8 text. Please, save it as UTF-8 and upload it again.',
+  uploadUnreadable: 'The upload could not be read. Please, try again.',
   organizationCreated: 'Organization has been successfully created!',
   organizationRenamed: 'Organization name has been edited successfully',
   organizationStatusChanged: 'Status has been successfully changed',

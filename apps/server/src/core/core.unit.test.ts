@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { ZListQuery } from '@qualis/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { generatePassword } from '../bootstrap.js';
 import { ZNewPassword } from '@qualis/contract';
 import { canonicalJson } from './audit.js';
-import { detectContentType, LocalDiskStorage } from './files.js';
+import { cleanFileName, extensionOf, FileInspector, judgeFile, LocalDiskStorage, sniffType } from './files.js';
+import { SAMPLES } from '../test/file-samples.js';
+import { PNG_BYTES } from '../test/multipart.js';
 import { likePattern } from './lists.js';
 import { backoffMs } from './retry.js';
 import { MAIL_LANGUAGES, renderMail, templates } from './mail/templates.js';
@@ -125,13 +130,77 @@ describe('file storage', () => {
     await fs.rm(root, { recursive: true });
   });
 
-  it('knows file types by their content', () => {
-    expect(detectContentType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
-    expect(detectContentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
-    expect(detectContentType(Buffer.from('%PDF-1.7'))).toBe('application/pdf');
-    expect(detectContentType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(
-      'image/svg+xml',
-    );
-    expect(detectContentType(Buffer.from('MZ\x90\x00 pretending.png'))).toBeUndefined();
+  it('streams a file to storage with its hash and size, and leaves nothing when it is too large', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-files-'));
+    const storage = new LocalDiskStorage(root);
+    const inspector = new FileInspector(10, () => new Error('too large'));
+    await Promise.all([pipeline(Readable.from([Buffer.from('hello')]), inspector), storage.put('a/ok', inspector)]);
+    expect(inspector.facts()).toEqual({
+      sizeBytes: 5,
+      sha256: createHash('sha256').update('hello').digest('hex'),
+      head: Buffer.from('hello'),
+      isText: true,
+    });
+    const tooBig = new FileInspector(3, () => new Error('too large'));
+    const [read, stored] = await Promise.allSettled([
+      pipeline(Readable.from([Buffer.from('hello')]), tooBig),
+      storage.put('a/big', tooBig),
+    ]);
+    expect(read).toMatchObject({ status: 'rejected', reason: new Error('too large') });
+    expect(stored.status).toBe('rejected');
+    expect(await fs.readdir(path.join(root, 'a'))).toEqual(['ok']);
+    await fs.rm(root, { recursive: true });
+  });
+
+  it('tells text from binary while streaming: valid UTF-8 across chunks, no NUL', async () => {
+    const factsOf = async (...chunks: Buffer[]) => {
+      const inspector = new FileInspector(1000, () => new Error('too large'));
+      await pipeline(Readable.from(chunks), inspector, new PassThrough().resume());
+      return inspector.facts().isText;
+    };
+    const zoe = Buffer.from('Zoë');
+    expect(await factsOf(zoe.subarray(0, 3), zoe.subarray(3))).toBe(true); // ë split across chunks
+    expect(await factsOf(Buffer.from('a\u0000b'))).toBe(false);
+    expect(await factsOf(Buffer.from([0x5a, 0x6f, 0xeb]))).toBe(false); // Latin-1
+    expect(await factsOf(zoe.subarray(0, 3))).toBe(false); // cut inside a character
+  });
+
+  it('knows file types by their content, and allows only the listed ones under a matching name', async () => {
+    const sniffed = async (bytes: Buffer) => (await sniffType(bytes))?.format;
+    expect(await sniffed(SAMPLES.pdf)).toBe('pdf');
+    expect(await sniffed(SAMPLES.docx)).toBe('docx');
+    expect(await sniffed(SAMPLES.odt)).toBe('odt');
+    expect(await sniffed(SAMPLES.exe)).toBe('exe');
+    expect(await sniffed(SAMPLES.svg)).toBe('svg');
+    expect(await sniffed(PNG_BYTES)).toBe('png');
+    expect(await sniffed(SAMPLES.text)).toBeUndefined();
+
+    const judged = async (extension: string, bytes: Buffer, isText = false) =>
+      judgeFile(extension, await sniffType(bytes), isText);
+    expect(await judged('pdf', SAMPLES.pdf)).toEqual({ allowed: true, contentType: 'application/pdf' });
+    expect(await judged('doc', SAMPLES.cfb)).toEqual({ allowed: true, contentType: 'application/msword' });
+    expect(await judged('xls', SAMPLES.cfb)).toEqual({ allowed: true, contentType: 'application/vnd.ms-excel' });
+    expect(await judged('jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toMatchObject({ allowed: true });
+    expect(await judged('csv', SAMPLES.text, true)).toEqual({ allowed: true, contentType: 'text/csv; charset=utf-8' });
+    expect(await judged('pdf', SAMPLES.exe)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('pdf', SAMPLES.elf)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('docm', SAMPLES.docm)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('zip', SAMPLES.zip)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('svg', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('txt', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('html', SAMPLES.html, true)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('docx', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
+    expect(await judged('pdf', SAMPLES.text, true)).toEqual({ allowed: false, reason: 'mismatch' });
+    expect(await judged('txt', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
+    expect(await judged('txt', Buffer.from([0x5a, 0xeb]), false)).toEqual({ allowed: false, reason: 'notText' });
+  });
+
+  it('cleans file names of paths and control characters', () => {
+    expect(cleanFileName('C:\\Users\\ada\\SOP 1.pdf')).toBe('SOP 1.pdf');
+    expect(cleanFileName('../../etc/pass\u0000wd.txt')).toBe('passwd.txt');
+    expect(cleanFileName('\u0000\u0001')).toBe('file');
+    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(255);
+    expect(extensionOf('Report.Final.PDF')).toBe('pdf');
+    expect(extensionOf('README')).toBe('');
   });
 });

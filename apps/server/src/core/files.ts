@@ -1,11 +1,15 @@
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromBuffer } from 'file-type';
 
 /** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
 export interface FileStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Writes all of `content` under `key`, or nothing: a failed write leaves no partial file. */
+  put(key: string, content: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
@@ -21,12 +25,17 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, content: Buffer | Readable): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.partial`;
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, target);
+    try {
+      await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, createWriteStream(temporary));
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async read(key: string): Promise<Readable> {
@@ -40,18 +49,149 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
-export type DetectedType =
-  'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml' | 'application/pdf';
+/** Bytes kept from the start of a file to sniff its type; OOXML needs its first zip entries. */
+export const SNIFF_BYTES = 64 * 1024;
 
-/** The type of a file by its first bytes, never by the name or the header the client sent. */
-export function detectContentType(bytes: Buffer): DetectedType | undefined {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  const head = bytes.subarray(0, 1024).toString('utf8').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml';
-  return undefined;
+/** What was learnt about a file while its bytes streamed to storage. */
+export interface FileFacts {
+  sizeBytes: number;
+  sha256: string;
+  /** The first `SNIFF_BYTES` bytes, for `sniffType`. */
+  head: Buffer;
+  /** Valid UTF-8 throughout, without NUL bytes: plain text, which has no magic number. */
+  isText: boolean;
+}
+
+/**
+ * A pass-through that hashes and counts the bytes, keeps the head and checks for text, and fails
+ * with `tooLarge()` past `maxBytes`.
+ */
+export class FileInspector extends Transform {
+  private readonly hash = createHash('sha256');
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly headChunks: Buffer[] = [];
+  private headBytes = 0;
+  private sizeBytes = 0;
+  private isText = true;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooLarge: () => Error,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.sizeBytes += chunk.length;
+    if (this.sizeBytes > this.maxBytes) return done(this.tooLarge());
+    this.hash.update(chunk);
+    if (this.headBytes < SNIFF_BYTES) {
+      const kept = chunk.subarray(0, SNIFF_BYTES - this.headBytes);
+      this.headChunks.push(kept);
+      this.headBytes += kept.length;
+    }
+    if (this.isText) this.isText = !chunk.includes(0) && this.decodes(chunk, true);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.isText) this.isText = this.decodes(undefined, false);
+    done();
+  }
+
+  private decodes(chunk: Buffer | undefined, stream: boolean): boolean {
+    try {
+      this.decoder.decode(chunk, { stream });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The facts, once the stream has ended. */
+  facts(): FileFacts {
+    return {
+      sizeBytes: this.sizeBytes,
+      sha256: this.hash.digest('hex'),
+      head: Buffer.concat(this.headChunks),
+      isText: this.isText,
+    };
+  }
+}
+
+export interface SniffedType {
+  /** file-type's name for the format: 'pdf', 'docx', 'cfb', 'exe', 'svg' ... */
+  format: string;
+  mime: string;
+}
+
+const SVG = /^(\uFEFF)?(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i;
+
+/**
+ * The format of a file by its first bytes, never by the name or the header the client sent
+ * (`file-type`, plus SVG, which it leaves to text tools). Undefined when nothing is recognised.
+ */
+export async function sniffType(head: Buffer): Promise<SniffedType | undefined> {
+  if (SVG.test(head.subarray(0, 1024).toString('utf8').trimStart())) return { format: 'svg', mime: 'image/svg+xml' };
+  const found = await fileTypeFromBuffer(head);
+  return found && { format: found.ext, mime: found.mime };
+}
+
+/**
+ * The types an organization file may have, by sniffed format, with the extensions its name may
+ * carry and the content type it is stored and served with. Anything else (executables, archives,
+ * scripts, HTML, SVG, macro-enabled Office files) is refused.
+ */
+const ALLOWED_FILE_FORMATS: Record<string, Record<string, string>> = {
+  pdf: { pdf: 'application/pdf' },
+  docx: { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pptx: { pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  // Word, Excel and PowerPoint 97-2003 share one container format (CFB).
+  cfb: { doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint' },
+  odt: { odt: 'application/vnd.oasis.opendocument.text' },
+  ods: { ods: 'application/vnd.oasis.opendocument.spreadsheet' },
+  odp: { odp: 'application/vnd.oasis.opendocument.presentation' },
+  png: { png: 'image/png' },
+  jpg: { jpg: 'image/jpeg', jpeg: 'image/jpeg' },
+  gif: { gif: 'image/gif' },
+  webp: { webp: 'image/webp' },
+};
+/** Plain text has no magic number: accepted by these extensions when its bytes are text. */
+const TEXT_EXTENSIONS: Record<string, string> = { txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8' };
+
+const ALLOWED_EXTENSIONS = new Set([
+  ...Object.values(ALLOWED_FILE_FORMATS).flatMap((byExtension) => Object.keys(byExtension)),
+  ...Object.keys(TEXT_EXTENSIONS),
+]);
+
+export type FileVerdict =
+  { allowed: true; contentType: string } | { allowed: false; reason: 'type' | 'mismatch' | 'notText' };
+
+/** Decides whether an organization file may be stored: its content's format, then its name. */
+export function judgeFile(extension: string, sniffed: SniffedType | undefined, isText: boolean): FileVerdict {
+  if (sniffed) {
+    const extensions = ALLOWED_FILE_FORMATS[sniffed.format];
+    if (!extensions) return { allowed: false, reason: 'type' };
+    const contentType = extensions[extension];
+    return contentType ? { allowed: true, contentType } : { allowed: false, reason: 'mismatch' };
+  }
+  const textType = TEXT_EXTENSIONS[extension];
+  if (textType) return isText ? { allowed: true, contentType: textType } : { allowed: false, reason: 'notText' };
+  return { allowed: false, reason: ALLOWED_EXTENSIONS.has(extension) ? 'mismatch' : 'type' };
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The lower-case extension of a file name, without the dot ('' when there is none). */
+export const extensionOf = (fileName: string) => path.extname(fileName).slice(1).toLowerCase();
+
+/**
+ * A client's file name made safe to keep and show: the last path segment, without control
+ * characters (a NUL byte would fail in PostgreSQL), at most 255 characters.
+ */
+export function cleanFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  return base.replace(CONTROL_CHARACTERS, '').trim().slice(0, 255) || 'file';
 }

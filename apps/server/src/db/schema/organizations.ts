@@ -61,8 +61,10 @@ export const organizationCounters = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
 );
 
-export const storedFiles = pgTable('stored_files', {
+/** Avatars and logos: served by id without a session (they appear in <img> tags). */
+export const images = pgTable('images', {
   id: uuid('id').primaryKey(),
+  /** The organization whose logo this image became; null while it is a person's own. */
   organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   storageKey: text('storage_key').notNull(),
   originalName: text('original_name').notNull(),
@@ -72,3 +74,22 @@ export const storedFiles = pgTable('stored_files', {
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamps.createdAt,
 });
+
+/** Files of an organization (spec 03 artifacts reference them); never served without an organization check. */
+export const organizationFiles = pgTable(
+  'organization_files',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);

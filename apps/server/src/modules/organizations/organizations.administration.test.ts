@@ -13,7 +13,8 @@ import {
   memberships,
   organizationCounters,
   organizations,
-  storedFiles,
+  images,
+  organizationFiles,
   users,
 } from '../../db/schema/index.js';
 
@@ -225,19 +226,27 @@ describe('PATCH and PUT /organizations/:id/managed-by-client', () => {
 describe('DELETE /organizations/:id', () => {
   refusesAllButTheSuperAdmin('DELETE', (id) => `/organizations/${id}`);
 
-  async function storeFile(organizationId: string | null, key: string) {
+  const storedRow = (key: string) => ({
+    id: newId(),
+    storageKey: key,
+    sizeBytes: 10,
+    sha256: 'a'.repeat(64),
+  });
+
+  /** An organization file, with its bytes. */
+  async function storeFile(organizationId: string, key: string) {
     await t.app.ctx.storage.put(key, Buffer.from(`bytes of ${key}`));
-    const id = newId();
-    await t.db.insert(storedFiles).values({
-      id,
-      organizationId,
-      storageKey: key,
-      originalName: 'f.png',
-      contentType: 'image/png',
-      sizeBytes: 10,
-      sha256: 'x',
-    });
-    return id;
+    const row = { ...storedRow(key), organizationId, originalName: 'f.pdf', contentType: 'application/pdf' };
+    await t.db.insert(organizationFiles).values(row);
+    return row.id;
+  }
+
+  /** A person's image (a logo before it is set), with its bytes. */
+  async function storeImage(key: string) {
+    await t.app.ctx.storage.put(key, Buffer.from(`bytes of ${key}`));
+    const row = { ...storedRow(key), originalName: 'f.png', contentType: 'image/png' };
+    await t.db.insert(images).values(row);
+    return row.id;
   }
 
   it('removes the organization with its rows, files, bytes and audit events; people stay', async () => {
@@ -248,7 +257,7 @@ describe('DELETE /organizations/:id', () => {
     await nextNumber(t.db, id, 'documents');
     await nextNumber(t.db, other.id, 'documents');
     await storeFile(id, `test/${id}/document`);
-    const logo = await storeFile(null, `test/${id}/logo`);
+    const logo = await storeImage(`test/${id}/logo`);
     const keptFile = await storeFile(other.id, `test/${other.id}/document`);
     await t.db.update(organizations).set({ logoFileId: logo }).where(eq(organizations.id, id));
     await t.db.transaction((tx) =>
@@ -269,8 +278,9 @@ describe('DELETE /organizations/:id', () => {
     expect(await t.db.select().from(auditEvents).where(eq(auditEvents.organizationId, id))).toEqual([]);
     expect(await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, id))).toEqual([]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, id))).toEqual([]);
-    const files = await t.db.select({ id: storedFiles.id }).from(storedFiles);
+    const files = await t.db.select({ id: organizationFiles.id }).from(organizationFiles);
     expect(files.map((f) => f.id)).toEqual([keptFile]);
+    expect(await t.db.select().from(images)).toEqual([]);
     await expect(t.app.ctx.storage.read(`test/${id}/document`)).rejects.toThrow();
     await expect(t.app.ctx.storage.read(`test/${id}/logo`)).rejects.toThrow();
     await expect(t.app.ctx.storage.read(`test/${other.id}/document`)).resolves.toBeDefined();

@@ -1,12 +1,12 @@
 import type { Organization } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { findStoredFiles } from '../uploads/uploads.repository.js';
+import { findImages } from '../uploads/uploads.repository.js';
 import { imagePath } from '../users/users.presenter.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
 /** Organizations as the spec's client reads them, with their logos' names and sizes (one query). */
 export async function presentOrganizations(db: DbOrTx, rows: OrganizationRow[]): Promise<Organization[]> {
-  const logos = await findStoredFiles(
+  const logos = await findImages(
     db,
     rows.flatMap((row) => (row.logoFileId ? [row.logoFileId] : [])),
   );

@@ -8,8 +8,9 @@ import {
   jobs,
   mailOutbox,
   memberships,
+  organizationFiles,
   organizations,
-  storedFiles,
+  images,
 } from '../../db/schema/index.js';
 import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
@@ -110,18 +111,24 @@ async function deleteCounting(tx: DbOrTx, table: PgTable, where: SQL): Promise<n
 /**
  * Removes an organization and everything it owns, in the caller's transaction: its audit events
  * (purging is allowed only by the `qualis.audit_purge` setting of this transaction) and chain
- * head, its mails and jobs, its stored files (and the logo, which may have been uploaded without
- * an organization), then the row itself; every organization-owned table references
+ * head, its mails and jobs, its files and images (the logo may have been uploaded without an
+ * organization), then the row itself; every organization-owned table references
  * organizations(id) ON DELETE CASCADE, so memberships, counters and the rest go with it.
  */
 export async function purgeOrganization(tx: DbOrTx, organization: OrganizationRow): Promise<PurgedOrganization> {
   const id = organization.id;
   await tx.execute(sql`select set_config('qualis.audit_purge', 'on', true)`);
-  const ownFiles = or(
-    eq(storedFiles.organizationId, id),
-    organization.logoFileId ? eq(storedFiles.id, organization.logoFileId) : undefined,
+  const ownImages = or(
+    eq(images.organizationId, id),
+    organization.logoFileId ? eq(images.id, organization.logoFileId) : undefined,
   )!;
-  const files = await tx.select({ storageKey: storedFiles.storageKey }).from(storedFiles).where(ownFiles);
+  const files = [
+    ...(await tx.select({ storageKey: images.storageKey }).from(images).where(ownImages)),
+    ...(await tx
+      .select({ storageKey: organizationFiles.storageKey })
+      .from(organizationFiles)
+      .where(eq(organizationFiles.organizationId, id))),
+  ];
   const [members] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(memberships)
@@ -134,7 +141,7 @@ export async function purgeOrganization(tx: DbOrTx, organization: OrganizationRo
     jobs: await deleteCounting(tx, jobs, eq(jobs.organizationId, id)),
   };
   await tx.delete(auditChainHeads).where(eq(auditChainHeads.chainKey, id));
-  await tx.delete(storedFiles).where(ownFiles);
+  await tx.delete(images).where(ownImages);
   await tx.delete(organizations).where(eq(organizations.id, id));
   return { counts, storageKeys: files.map((f) => f.storageKey) };
 }

@@ -136,7 +136,12 @@ describe('avatar', () => {
     const { person, session } = await member();
     const stranger = await member();
     const theirs = await uploadImage(stranger.session.headers);
-    const pdf = await uploadImage(session.headers, 'sop.pdf', Buffer.from('%PDF-1.7 body'), '/api/v1/upload/file');
+    const pdf = await uploadImage(
+      session.headers,
+      'sop.pdf',
+      Buffer.from('%PDF-1.7 body'),
+      `/api/v1/upload/file?organizationId=${orgId}`,
+    );
     for (const id of [theirs, pdf, '01900000-0000-7000-8000-000000000000']) {
       const res = await send('PATCH', `/users/me/profile/avatar/${id}`, session.headers, { imageId: id });
       expect(res.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { documentTypes, organizations, storedFiles, tags } from '../../db/schema/index.js';
+import { documentTypes, organizations, images, tags } from '../../db/schema/index.js';
 
 /** Document types and tags share one shape: (organization_id, id, name, created_at). */
 export type NamedEntryTable = typeof documentTypes | typeof tags;
@@ -29,7 +29,7 @@ export async function deleteNamedEntry(tx: DbOrTx, table: NamedEntryTable, organ
   return row;
 }
 
-export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
 
 /**
  * An image the person uploaded that belongs to no other organization, locked for the rest of the
@@ -39,24 +39,24 @@ export async function lockLogoCandidate(
   tx: DbOrTx,
   fileId: string,
   scope: { userId: string; organizationId: string },
-): Promise<StoredFileRow | undefined> {
+): Promise<ImageRow | undefined> {
   const [row] = await tx
     .select()
-    .from(storedFiles)
+    .from(images)
     .where(
       and(
-        eq(storedFiles.id, fileId),
-        eq(storedFiles.uploadedBy, scope.userId),
-        sql`${storedFiles.contentType} like 'image/%'`,
-        or(isNull(storedFiles.organizationId), eq(storedFiles.organizationId, scope.organizationId)),
+        eq(images.id, fileId),
+        eq(images.uploadedBy, scope.userId),
+        sql`${images.contentType} like 'image/%'`,
+        or(isNull(images.organizationId), eq(images.organizationId, scope.organizationId)),
       ),
     )
     .for('update');
   return row;
 }
 
-export async function setFileOrganization(tx: DbOrTx, fileId: string, organizationId: string) {
-  await tx.update(storedFiles).set({ organizationId }).where(eq(storedFiles.id, fileId));
+export async function setImageOrganization(tx: DbOrTx, fileId: string, organizationId: string) {
+  await tx.update(images).set({ organizationId }).where(eq(images.id, fileId));
 }
 
 export async function setOrganizationLogo(tx: DbOrTx, organizationId: string, fileId: string) {

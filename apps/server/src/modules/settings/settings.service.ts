@@ -9,7 +9,7 @@ import {
   deleteNamedEntry,
   insertNamedEntry,
   lockLogoCandidate,
-  setFileOrganization,
+  setImageOrganization,
   setOrganizationLogo,
   type NamedEntryTable,
 } from './settings.repository.js';
@@ -103,7 +103,7 @@ export async function changeLogo(
       organizationId: input.organizationId,
     });
     if (!file) throw AppError.notFound();
-    await setFileOrganization(tx, file.id, input.organizationId);
+    await setImageOrganization(tx, file.id, input.organizationId);
     const organization = await setOrganizationLogo(tx, input.organizationId, file.id);
     await recordAudit(tx, actor, {
       organizationId: input.organizationId,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
-import { auditEvents, documentTypes, organizations, storedFiles, tags } from '../../db/schema/index.js';
+import { auditEvents, documentTypes, organizations, images, tags } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
 import { PNG_BYTES, multipartFile } from '../../test/multipart.js';
@@ -165,7 +165,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     const { payload, headers } = multipartFile('notes.txt', Buffer.from('hello'));
     const file = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/upload/file',
+      url: `/api/v1/upload/file?organizationId=${orgA}`,
       headers: { ...manager, ...headers },
       payload,
     });
@@ -184,7 +184,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
       });
       const [org] = await t.db.select().from(organizations).where(eq(organizations.id, orgA));
       expect(org!.logoFileId).toBe(imageId);
-      const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, imageId));
+      const [file] = await t.db.select().from(images).where(eq(images.id, imageId));
       expect(file!.organizationId).toBe(orgA);
       expect((await auditOf(orgA)).at(-1)).toMatchObject({
         infoType: 'Logo',

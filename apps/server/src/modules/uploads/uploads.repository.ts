@@ -1,19 +1,23 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { storedFiles } from '../../db/schema/index.js';
+import { images, organizationFiles } from '../../db/schema/index.js';
 
-export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
+export type OrganizationFileRow = typeof organizationFiles.$inferSelect;
 
-export async function insertStoredFile(tx: DbOrTx, row: typeof storedFiles.$inferInsert) {
-  await tx.insert(storedFiles).values(row);
+export async function insertImage(tx: DbOrTx, row: typeof images.$inferInsert) {
+  await tx.insert(images).values(row);
 }
 
-export async function findStoredFile(db: DbOrTx, id: string): Promise<StoredFileRow | undefined> {
-  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
-  return row;
+export async function insertOrganizationFile(
+  tx: DbOrTx,
+  row: typeof organizationFiles.$inferInsert,
+): Promise<OrganizationFileRow> {
+  const [inserted] = await tx.insert(organizationFiles).values(row).returning();
+  return inserted!;
 }
 
-export async function findStoredFiles(db: DbOrTx, ids: string[]): Promise<StoredFileRow[]> {
+export async function findImages(db: DbOrTx, ids: string[]): Promise<ImageRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+  return db.select().from(images).where(inArray(images.id, ids));
 }

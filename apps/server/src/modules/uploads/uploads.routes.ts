@@ -1,33 +1,80 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, ZUuid, dataEnvelope, messages } from '@qualis/contract';
-import { requireActor } from '../../core/auth.js';
+import {
+  FILE_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  ZOrganizationFile,
+  ZUploadFileQuery,
+  ZUploadedImage,
+  ZUuid,
+  dataEnvelope,
+  messages,
+} from '@qualis/contract';
+import type { AppContext } from '../../core/context.js';
+import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { assertAllowedImage, contentTypeOf, findImage, storeUpload, type Upload } from './uploads.service.js';
+import { loadOrganizationContext } from '../../core/tenancy.js';
+import { readImage, storeImage, storeOrganizationFile, type Upload } from './uploads.service.js';
+import type { OrganizationFileRow } from './uploads.repository.js';
 
-const ZUploaded = dataEnvelope(z.object({ id: z.uuid() }));
-
-/** Reads the single file part of a multipart request, refusing it past `maxBytes`. */
-async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Upload> {
+/**
+ * The single file part of a multipart request, still streaming. Busboy is allowed one byte past
+ * `maxBytes`, so the service sees an oversized file and refuses it instead of keeping it cut short.
+ */
+async function openUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!request.isMultipart()) throw AppError.badRequest(messages.fileMissing, 'file');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
+  let part;
   try {
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw AppError.badRequest(messages.fileMissing, 'file');
-    return { fileName: part.filename, bytes };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge, 'file');
-    }
-    throw error;
+    part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  } catch {
+    // No boundary, a malformed header, a body cut short before the file: the client's bytes.
+    throw AppError.badRequest(messages.uploadUnreadable, 'file');
   }
+  if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
+  return { fileName: part.filename, content: part.file };
+}
+
+/**
+ * The organization a file is uploaded into, checked for the caller (404 not a member, 422
+ * inactive, 403 managed by the client) before a byte of the body is read.
+ */
+async function uploadOrganization(ctx: AppContext, request: FastifyRequest, organizationId: string) {
+  await loadOrganizationContext(ctx.database.db, requireActor(request), organizationId);
+  return organizationId;
+}
+
+const presentFile = (row: OrganizationFileRow) => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  fileName: row.originalName,
+  fileSize: row.sizeBytes,
+  contentType: row.contentType,
+  sha256: row.sha256,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Sends stored bytes as an attachment that a browser will not run: its sniffed type, no sniffing
+ * by the browser (helmet's nosniff), and a CSP that keeps an SVG or HTML inert.
+ */
+async function sendStored(
+  ctx: AppContext,
+  reply: FastifyReply,
+  file: { storageKey: string; contentType: string; originalName: string },
+) {
+  const stream = await ctx.storage.read(file.storageKey);
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .send(stream);
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 1, fields: 5 } });
 
   app.post(
     '/upload/image',
@@ -35,16 +82,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
       schema: {
         tags: ['uploads'],
-        summary: 'Upload an image (JPG, JPEG, PNG, SVG; 10 MB at most), answered with its id',
+        summary: "Upload an avatar or logo image (JPG, JPEG, PNG, SVG; 10 MB at most), the uploader's own",
         consumes: ['multipart/form-data'],
-        response: { 201: ZUploaded },
+        response: { 201: dataEnvelope(ZUploadedImage) },
       },
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const upload = await readUpload(request, IMAGE_MAX_BYTES, messages.imageTooLarge);
-      const contentType = assertAllowedImage(upload);
-      const id = await storeUpload(app.ctx, upload, { contentType, uploadedBy: actor.userId });
+      const upload = await openUpload(request, IMAGE_MAX_BYTES);
+      const limit = { maxBytes: IMAGE_MAX_BYTES, tooLarge: messages.imageTooLarge };
+      const id = await storeImage(app.ctx, upload, limit, actor.userId);
       return reply.status(201).send({ data: { id } });
     },
   );
@@ -55,39 +102,33 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
       schema: {
         tags: ['uploads'],
-        summary: 'Upload a file (30 MB at most), answered with its id; one call per file',
+        summary:
+          'Upload a file into an organization (PDF, Office, OpenDocument, image, text, CSV; 30 MB at most), ' +
+          'answered with the file object; one call per file',
         consumes: ['multipart/form-data'],
-        response: { 201: ZUploaded },
+        querystring: ZUploadFileQuery,
+        response: { 201: dataEnvelope(ZOrganizationFile) },
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const upload = await readUpload(request, FILE_MAX_BYTES, messages.fileTooLarge);
-      const id = await storeUpload(app.ctx, upload, {
-        contentType: contentTypeOf(upload.bytes),
-        uploadedBy: actor.userId,
-      });
-      return reply.status(201).send({ data: { id } });
+      const organizationId = await uploadOrganization(app.ctx, request, request.query.organizationId);
+      const upload = await openUpload(request, FILE_MAX_BYTES);
+      const limit = { maxBytes: FILE_MAX_BYTES, tooLarge: messages.fileTooLarge };
+      const actor = { ...auditActorOf(request), userId: requireActor(request).userId };
+      const file = await storeOrganizationFile(app.ctx, upload, limit, { organizationId, actor });
+      return reply.status(201).send({ data: presentFile(file) });
     },
   );
 
   // Images (avatars, logos) are shown by <img> tags, which send no bearer token: they are served
-  // by their unguessable id alone, as attachments, with a CSP that keeps an SVG inert.
+  // by their unguessable id alone. Organization files are never served here (they are another
+  // table); the spec 03 modules serve them after their own organization and visibility checks.
   app.get(
     '/images/:imageId',
     {
       config: { policy: 'public' },
       schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: z.object({ imageId: ZUuid }) },
     },
-    async (request, reply) => {
-      const file = await findImage(app.ctx, request.params.imageId);
-      const stream = await app.ctx.storage.read(file.storageKey);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.originalName)}"`)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .send(stream);
-    },
+    async (request, reply) => sendStored(app.ctx, reply, await readImage(app.ctx, request.params.imageId)),
   );
 };

@@ -1,58 +1,162 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { IMAGE_EXTENSIONS, messages } from '@qualis/contract';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { detectContentType } from '../../core/files.js';
+import {
+  cleanFileName,
+  extensionOf,
+  FileInspector,
+  judgeFile,
+  sniffType,
+  type FileFacts,
+  type FileVerdict,
+} from '../../core/files.js';
 import { newId } from '../../core/ids.js';
-import { findStoredFile, insertStoredFile, type StoredFileRow } from './uploads.repository.js';
+import {
+  findImages,
+  insertImage,
+  insertOrganizationFile,
+  type ImageRow,
+  type OrganizationFileRow,
+} from './uploads.repository.js';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
-
+/** One file part of a request, still streaming in. */
 export interface Upload {
   fileName: string;
-  bytes: Buffer;
+  content: Readable;
 }
 
-/** Checks an image by its extension (the spec's list) and by its bytes; both must agree. */
-export function assertAllowedImage(upload: Upload): string {
-  const extension = path.extname(upload.fileName).slice(1).toLowerCase();
-  const detected = detectContentType(upload.bytes);
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension) || !detected || !IMAGE_TYPES.has(detected)) {
-    throw AppError.badRequest(messages.imageFormat, 'file');
-  }
-  return detected;
+interface Limit {
+  maxBytes: number;
+  tooLarge: string;
 }
 
 /**
- * Stores the bytes under a server-made key first, then records them. A failed insert leaves an
- * unreferenced file on disk (harmless, removable), never a record without its bytes.
+ * Streams an upload to storage under `storageKey`, hashing and counting it on the way and keeping
+ * only its head for sniffing. Nothing stays on disk when it fails: too large (413), a body cut
+ * short or malformed (400), empty (400), or any storage error.
  */
-export async function storeUpload(
+async function receive(ctx: AppContext, upload: Upload, storageKey: string, limit: Limit): Promise<FileFacts> {
+  const inspector = new FileInspector(limit.maxBytes, () => new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, 'file'));
+  // A failure on one side tears the other down too; the side that failed first says whose fault it is.
+  let failedFirst: 'client' | 'server' | undefined;
+  upload.content.once('error', () => (failedFirst ??= 'client'));
+  inspector.once('error', () => (failedFirst ??= 'server'));
+  const [read, stored] = await Promise.allSettled([
+    pipeline(upload.content, inspector),
+    ctx.storage.put(storageKey, inspector),
+  ]);
+  const failure = [read, stored].find((r) => r.status === 'rejected')?.reason as unknown;
+  if (failure) {
+    await ctx.storage.remove(storageKey);
+    if (failure instanceof AppError) throw failure;
+    if (failedFirst === 'client') throw AppError.badRequest(messages.uploadUnreadable, 'file');
+    throw failure;
+  }
+  const facts = inspector.facts();
+  if (facts.sizeBytes === 0) {
+    await ctx.storage.remove(storageKey);
+    throw AppError.badRequest(messages.fileMissing, 'file');
+  }
+  return facts;
+}
+
+/** Checks and records stored bytes with `record`; the bytes go when it refuses them or fails. */
+async function keepOrRemove<T>(ctx: AppContext, storageKey: string, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await ctx.storage.remove(storageKey);
+    throw error;
+  }
+}
+
+const storageKeyOf = (prefix: string, id: string) => `${prefix}/${id.slice(0, 8)}/${id}`;
+
+const IMAGE_FORMATS: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' };
+
+/**
+ * An avatar or logo (spec 01): the name's extension from the spec's list and the content a PNG,
+ * JPEG or SVG, else the spec's message. The image is the uploader's until it becomes a logo.
+ */
+export async function storeImage(ctx: AppContext, upload: Upload, limit: Limit, uploadedBy: string): Promise<string> {
+  const id = newId();
+  const storageKey = storageKeyOf('uploads', id);
+  const facts = await receive(ctx, upload, storageKey, limit);
+  return keepOrRemove(ctx, storageKey, async () => {
+    const fileName = cleanFileName(upload.fileName);
+    const sniffed = await sniffType(facts.head);
+    const contentType = sniffed && IMAGE_FORMATS[sniffed.format];
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)) || !contentType) {
+      throw AppError.badRequest(messages.imageFormat, 'file');
+    }
+    await insertImage(ctx.database.db, {
+      id,
+      organizationId: null,
+      storageKey,
+      originalName: fileName,
+      contentType,
+      sizeBytes: facts.sizeBytes,
+      sha256: facts.sha256,
+      uploadedBy,
+    });
+    return id;
+  });
+}
+
+const REFUSALS: Record<Extract<FileVerdict, { allowed: false }>['reason'], string> = {
+  type: messages.fileTypeNotAllowed,
+  mismatch: messages.fileTypeMismatch,
+  notText: messages.fileNotText,
+};
+
+/**
+ * A file of an organization (spec 03 documents, trainings, HR records attach it by id): allowed
+ * by its content and name (`judgeFile`), recorded with its SHA-256, size and sniffed type, and
+ * audited, in one transaction.
+ */
+export async function storeOrganizationFile(
   ctx: AppContext,
   upload: Upload,
-  values: { contentType: string; uploadedBy: string },
-): Promise<StoredFileRow['id']> {
+  limit: Limit,
+  scope: { organizationId: string; actor: AuditActor & { userId: string } },
+): Promise<OrganizationFileRow> {
   const id = newId();
-  const storageKey = `uploads/${id.slice(0, 8)}/${id}`;
-  await ctx.storage.put(storageKey, upload.bytes);
-  await insertStoredFile(ctx.database.db, {
-    id,
-    organizationId: null,
-    storageKey,
-    originalName: path.basename(upload.fileName).slice(0, 255) || 'file',
-    contentType: values.contentType,
-    sizeBytes: upload.bytes.length,
-    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-    uploadedBy: values.uploadedBy,
+  const storageKey = storageKeyOf(`organizations/${scope.organizationId}`, id);
+  const facts = await receive(ctx, upload, storageKey, limit);
+  return keepOrRemove(ctx, storageKey, async () => {
+    const fileName = cleanFileName(upload.fileName);
+    const verdict = judgeFile(extensionOf(fileName), await sniffType(facts.head), facts.isText);
+    if (!verdict.allowed) throw AppError.badRequest(REFUSALS[verdict.reason], 'file');
+    return ctx.database.db.transaction(async (tx) => {
+      const row = await insertOrganizationFile(tx, {
+        organizationId: scope.organizationId,
+        id,
+        storageKey,
+        originalName: fileName,
+        contentType: verdict.contentType,
+        sizeBytes: facts.sizeBytes,
+        sha256: facts.sha256,
+        uploadedBy: scope.actor.userId,
+      });
+      await recordAudit(tx, scope.actor, {
+        organizationId: scope.organizationId,
+        infoType: 'Files',
+        action: 'create',
+        entityType: 'file',
+        entityId: id,
+        after: { fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, sha256: row.sha256 },
+      });
+      return row;
+    });
   });
-  return id;
 }
 
-export async function findImage(ctx: AppContext, id: string): Promise<StoredFileRow> {
-  const file = await findStoredFile(ctx.database.db, id);
-  if (!file || !IMAGE_TYPES.has(file.contentType)) throw AppError.notFound();
-  return file;
+/** An image to show: only the images table is ever served by id alone. */
+export async function readImage(ctx: AppContext, id: string): Promise<ImageRow> {
+  const [image] = await findImages(ctx.database.db, [id]);
+  if (!image) throw AppError.notFound();
+  return image;
 }
-
-export const contentTypeOf = (bytes: Buffer) => detectContentType(bytes) ?? 'application/octet-stream';
