@@ -15,7 +15,8 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { loadOrganizationContext } from '../../core/tenancy.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import './uploads.policy.js';
 import { readImage, storeImage, storeOrganizationFile, type Upload } from './uploads.service.js';
 import type { OrganizationFileRow } from './uploads.repository.js';
 
@@ -34,15 +35,6 @@ async function openUpload(request: FastifyRequest, maxBytes: number): Promise<Up
   }
   if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
   return { fileName: part.filename, content: part.file };
-}
-
-/**
- * The organization a file is uploaded into, checked for the caller (404 not a member, 422
- * inactive, 403 managed by the client) before a byte of the body is read.
- */
-async function uploadOrganization(ctx: AppContext, request: FastifyRequest, organizationId: string) {
-  await loadOrganizationContext(ctx.database.db, requireActor(request), organizationId);
-  return organizationId;
 }
 
 const presentFile = (row: OrganizationFileRow) => ({
@@ -99,7 +91,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload/file',
     {
-      config: { policy: 'authenticated' },
+      // The organization is checked before a byte of the body is read.
+      config: { policy: 'organizationFile.upload', organization: organizationFrom.query() },
       schema: {
         tags: ['uploads'],
         summary:
@@ -111,7 +104,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const organizationId = await uploadOrganization(app.ctx, request, request.query.organizationId);
+      const organizationId = organizationAccessOf(request).organization.id;
       const upload = await openUpload(request, FILE_MAX_BYTES);
       const limit = { maxBytes: FILE_MAX_BYTES, tooLarge: messages.fileTooLarge };
       const actor = { ...auditActorOf(request), userId: requireActor(request).userId };

@@ -1,0 +1,7 @@
+import { allowInOrganization } from '../../core/policies.js';
+
+/**
+ * Any active member may upload a file into the organization: a file is only stored until an
+ * artifact attaches it, and each spec 03 module decides who may attach and see its files.
+ */
+allowInOrganization('organizationFile.upload', () => true);
