@@ -20,3 +20,10 @@ export interface ServiceContext {
 export function serviceContextOf(request: FastifyRequest, access = organizationAccessOf(request)): ServiceContext {
   return { app: request.server.ctx, access, audit: auditActorOf(request) };
 }
+
+/** What most services read first: the database, the organization checked for the caller, the audit actor. */
+export const scopeOf = (ctx: ServiceContext) => ({
+  db: ctx.app.database.db,
+  organizationId: ctx.access.organization.id,
+  audit: ctx.audit,
+});

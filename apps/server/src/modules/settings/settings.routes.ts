@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid, dataEnvelope } from '@qualis/contract';
-import { auditActorOf, requireActor } from '../../core/auth.js';
-import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
 import './settings.policy.js';
 import { listNamedEntries } from './settings.repository.js';
@@ -56,11 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { organizationId } = request.params;
-        const data = await createNamedEntry(db(), auditActorOf(request), kind, {
-          organizationId,
-          name: request.body.name,
-        });
+        const data = await createNamedEntry(serviceContextOf(request), kind, { name: request.body.name });
         return reply.status(201).send({ data, message: kind.created });
       },
     );
@@ -77,8 +73,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { organizationId, entryId } = request.params;
-        await removeNamedEntry(db(), auditActorOf(request), kind, { organizationId, id: entryId });
+        const { entryId } = request.params;
+        await removeNamedEntry(serviceContextOf(request), kind, { id: entryId });
         return { data: { id: entryId }, message: kind.deleted };
       },
     );
@@ -99,13 +95,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId, imageId } = request.params;
-      const { organization: current } = organizationAccessOf(request);
-      const organization = await changeLogo(
-        db(),
-        { ...auditActorOf(request), userId: requireActor(request).userId },
-        { organizationId, imageId, previousFileId: current.logoFileId },
-      );
+      const organization = await changeLogo(serviceContextOf(request), { imageId: request.params.imageId });
       return { data: await presentOrganization(app.ctx.database.db, organization) };
     },
   );

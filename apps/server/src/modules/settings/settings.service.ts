@@ -1,7 +1,7 @@
 import { messages, type AuditInfoType } from '@qualis/contract';
-import type { Db } from '../../db/client.js';
 import { documentTypes, tags } from '../../db/schema/index.js';
-import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { recordAudit } from '../../core/audit.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
@@ -42,18 +42,14 @@ export const TAGS: NamedEntryKind = {
   deleted: messages.tagDeleted,
 };
 
-export async function createNamedEntry(
-  db: Db,
-  actor: AuditActor,
-  kind: NamedEntryKind,
-  input: { organizationId: string; name: string },
-) {
+export async function createNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { name: string }) {
+  const { db, audit, organizationId } = scopeOf(ctx);
   const entry = { id: newId(), name: input.name };
   try {
     await db.transaction(async (tx) => {
-      await insertNamedEntry(tx, kind.table, { organizationId: input.organizationId, ...entry });
-      await recordAudit(tx, actor, {
-        organizationId: input.organizationId,
+      await insertNamedEntry(tx, kind.table, { organizationId, ...entry });
+      await recordAudit(tx, audit, {
+        organizationId,
         infoType: kind.infoType,
         action: 'create',
         entityType: kind.entityType,
@@ -68,17 +64,13 @@ export async function createNamedEntry(
   return entry;
 }
 
-export async function removeNamedEntry(
-  db: Db,
-  actor: AuditActor,
-  kind: NamedEntryKind,
-  input: { organizationId: string; id: string },
-) {
+export async function removeNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { id: string }) {
+  const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    const removed = await deleteNamedEntry(tx, kind.table, input.organizationId, input.id);
+    const removed = await deleteNamedEntry(tx, kind.table, organizationId, input.id);
     if (!removed) throw AppError.notFound();
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: kind.infoType,
       action: 'delete',
       entityType: kind.entityType,
@@ -92,26 +84,21 @@ export async function removeNamedEntry(
  * Makes an image the caller uploaded the organization's logo; the file then belongs to the
  * organization. Another person's upload, a non-image or another organization's file: 404.
  */
-export async function changeLogo(
-  db: Db,
-  actor: AuditActor & { userId: string },
-  input: { organizationId: string; imageId: string; previousFileId: string | null },
-) {
+export async function changeLogo(ctx: ServiceContext, input: { imageId: string }) {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const previousFileId = ctx.access.organization.logoFileId;
   return db.transaction(async (tx) => {
-    const file = await lockLogoCandidate(tx, input.imageId, {
-      userId: actor.userId,
-      organizationId: input.organizationId,
-    });
+    const file = await lockLogoCandidate(tx, input.imageId, { userId: ctx.access.actor.userId, organizationId });
     if (!file) throw AppError.notFound();
-    await setImageOrganization(tx, file.id, input.organizationId);
-    const organization = await setOrganizationLogo(tx, input.organizationId, file.id);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    await setImageOrganization(tx, file.id, organizationId);
+    const organization = await setOrganizationLogo(tx, organizationId, file.id);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: 'Logo',
       action: 'update',
       entityType: 'organization',
-      entityId: input.organizationId,
-      before: { logoFileId: input.previousFileId },
+      entityId: organizationId,
+      before: { logoFileId: previousFileId },
       after: { logoFileId: file.id, originalFileName: file.originalName, fileSize: file.sizeBytes },
     });
     return organization;

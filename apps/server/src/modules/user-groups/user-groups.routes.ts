@@ -21,7 +21,8 @@ import {
   listEnvelope,
   messages,
 } from '@qualis/contract';
-import { auditActorOf, requireActor } from '../../core/auth.js';
+import { requireActor } from '../../core/auth.js';
+import { serviceContextOf } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { organizationFrom } from '../../core/pipeline.js';
@@ -93,7 +94,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await createUserGroup(db(), auditActorOf(request), request.body);
+      const data = await createUserGroup(serviceContextOf(request), request.body);
       return reply.status(201).send({ data, message: messages.userGroupCreated });
     },
   );
@@ -113,7 +114,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId, name } = request.body;
       const group = await loadGroup(db(), organizationId, request.params.groupId);
-      await renameGroup(db(), auditActorOf(request), { organizationId, id: group.id, name });
+      await renameGroup(serviceContextOf(request), { id: group.id, name });
       return { data: { id: group.id, name, userCount: group.userCount }, message: messages.userGroupEdited };
     },
   );
@@ -131,7 +132,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await loadGroup(db(), request.body.organizationId, request.body.sourceGroupId);
-      const data = await duplicateUserGroup(db(), auditActorOf(request), request.body);
+      const data = await duplicateUserGroup(serviceContextOf(request), request.body);
       return reply.status(201).send({ data, message: messages.userGroupDuplicated });
     },
   );
@@ -151,8 +152,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId, groupReceiverId, acknowledge } = request.query;
       const group = await loadGroup(db(), organizationId, request.params.groupId);
-      await removeUserGroup(db(), auditActorOf(request), {
-        organizationId,
+      await removeUserGroup(serviceContextOf(request), {
         id: group.id,
         ...(groupReceiverId ? { groupReceiverId } : {}),
         ...(acknowledge !== undefined ? { acknowledge } : {}),
@@ -194,7 +194,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId, type } = request.body;
       const group = await loadGroup(db(), organizationId, request.params.groupId);
-      return { data: await toggleGroupPermission(db(), auditActorOf(request), { organizationId, id: group.id, type }) };
+      return { data: await toggleGroupPermission(serviceContextOf(request), { id: group.id, type }) };
     },
   );
 
@@ -255,7 +255,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const group = await loadGroup(db(), request.body.organizationId, request.params.groupId);
-      const userIds = await addGroupUsers(db(), auditActorOf(request), { ...request.body, id: group.id });
+      const userIds = await addGroupUsers(serviceContextOf(request), { ...request.body, id: group.id });
       return { data: { userIds }, message: messages.usersAdded };
     },
   );
@@ -276,7 +276,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId } = request.query;
       const { userId } = request.params;
       const group = await loadGroup(db(), organizationId, request.params.groupId);
-      await removeGroupUser(db(), auditActorOf(request), { organizationId, id: group.id, userId });
+      await removeGroupUser(serviceContextOf(request), { id: group.id, userId });
       return { data: { userId }, message: messages.groupUserRemoved };
     },
   );

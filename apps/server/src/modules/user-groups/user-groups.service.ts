@@ -7,7 +7,8 @@ import {
   type UserGroup,
 } from '@qualis/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { recordAudit } from '../../core/audit.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
@@ -42,16 +43,13 @@ async function lockOrNotFound(tx: Tx, organizationId: string, id: string) {
   return group;
 }
 
-export async function createUserGroup(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; name: string },
-): Promise<UserGroup> {
+export async function createUserGroup(ctx: ServiceContext, input: { name: string }): Promise<UserGroup> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   const id = newId();
   await withUniqueName(db, async (tx) => {
-    await insertUserGroup(tx, { organizationId: input.organizationId, id, name: input.name });
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    await insertUserGroup(tx, { organizationId, id, name: input.name });
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'create',
       entityType: 'userGroup',
@@ -62,16 +60,13 @@ export async function createUserGroup(
   return { id, name: input.name, userCount: 0 };
 }
 
-export async function renameGroup(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; id: string; name: string },
-): Promise<void> {
+export async function renameGroup(ctx: ServiceContext, input: { id: string; name: string }): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   await withUniqueName(db, async (tx) => {
-    const group = await lockOrNotFound(tx, input.organizationId, input.id);
-    await renameUserGroup(tx, input.organizationId, input.id, input.name);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    const group = await lockOrNotFound(tx, organizationId, input.id);
+    await renameUserGroup(tx, organizationId, input.id, input.name);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'rename',
       entityType: 'userGroup',
@@ -84,19 +79,19 @@ export async function renameGroup(
 
 /** A new group with the source group's permissions; its users stay where they are. */
 export async function duplicateUserGroup(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; sourceGroupId: string; name: string },
+  ctx: ServiceContext,
+  input: { sourceGroupId: string; name: string },
 ): Promise<UserGroup> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   const id = newId();
   await withUniqueName(db, async (tx) => {
-    const source = await lockUserGroup(tx, input.organizationId, input.sourceGroupId);
+    const source = await lockUserGroup(tx, organizationId, input.sourceGroupId);
     if (!source) throw AppError.notFound();
-    const permissions = await listGroupPermissions(tx, input.organizationId, source.id);
-    await insertUserGroup(tx, { organizationId: input.organizationId, id, name: input.name });
-    await replaceGroupPermissions(tx, input.organizationId, id, permissions);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    const permissions = await listGroupPermissions(tx, organizationId, source.id);
+    await insertUserGroup(tx, { organizationId, id, name: input.name });
+    await replaceGroupPermissions(tx, organizationId, id, permissions);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'duplicate',
       entityType: 'userGroup',
@@ -112,13 +107,13 @@ export async function duplicateUserGroup(
  * that group (of the same organization) first.
  */
 export async function removeUserGroup(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; id: string; groupReceiverId?: string; acknowledge?: boolean },
+  ctx: ServiceContext,
+  input: { id: string; groupReceiverId?: string; acknowledge?: boolean },
 ): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    const group = await lockOrNotFound(tx, input.organizationId, input.id);
-    const userIds = await listGroupMemberIds(tx, input.organizationId, group.id);
+    const group = await lockOrNotFound(tx, organizationId, input.id);
+    const userIds = await listGroupMemberIds(tx, organizationId, group.id);
     if (userIds.length > 0 && input.acknowledge !== true) {
       throw AppError.badRequest(messages.userGroupAcknowledge, 'acknowledge');
     }
@@ -126,14 +121,14 @@ export async function removeUserGroup(
     if (input.groupReceiverId) {
       if (input.groupReceiverId === group.id)
         throw AppError.badRequest(messages.userGroupReceiverSame, 'groupReceiverId');
-      receiver = (await lockUserGroup(tx, input.organizationId, input.groupReceiverId)) ?? null;
+      receiver = (await lockUserGroup(tx, organizationId, input.groupReceiverId)) ?? null;
       if (!receiver) throw AppError.notFound();
-      await insertGroupMembers(tx, input.organizationId, receiver.id, userIds);
+      await insertGroupMembers(tx, organizationId, receiver.id, userIds);
     }
-    const permissions = await listGroupPermissions(tx, input.organizationId, group.id);
-    await deleteUserGroup(tx, input.organizationId, group.id);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    const permissions = await listGroupPermissions(tx, organizationId, group.id);
+    await deleteUserGroup(tx, organizationId, group.id);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'delete',
       entityType: 'userGroup',
@@ -149,13 +144,13 @@ export async function removeUserGroup(
  * switching on an option whose parent is off is refused with 400. Answers the new types.
  */
 export async function toggleGroupPermission(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; id: string; type: number },
+  ctx: ServiceContext,
+  input: { id: string; type: number },
 ): Promise<number[]> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   return db.transaction(async (tx) => {
-    const group = await lockOrNotFound(tx, input.organizationId, input.id);
-    const current = await listGroupPermissions(tx, input.organizationId, group.id);
+    const group = await lockOrNotFound(tx, organizationId, input.id);
+    const current = await listGroupPermissions(tx, organizationId, group.id);
     const on = !current.includes(input.type);
     const parent = on ? missingParentOf(current, input.type) : null;
     if (parent !== null) {
@@ -165,9 +160,9 @@ export async function toggleGroupPermission(
       );
     }
     const next = applyPermissionToggle(current, input.type, on);
-    await replaceGroupPermissions(tx, input.organizationId, group.id, next);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    await replaceGroupPermissions(tx, organizationId, group.id, next);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: on ? 'permissionOn' : 'permissionOff',
       entityType: 'userGroup',
@@ -185,21 +180,21 @@ export async function toggleGroupPermission(
  * until training records exist the contract only accepts empty lists.
  */
 export async function addGroupUsers(
-  db: Db,
-  actor: AuditActor,
+  ctx: ServiceContext,
   input: { id: string } & AddGroupUsersRequest,
 ): Promise<string[]> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   const userIds = [...new Set(input.users.map((u) => u.userId))];
   return db.transaction(async (tx) => {
-    const group = await lockOrNotFound(tx, input.organizationId, input.id);
-    const allowed = await findUserMembers(tx, input.organizationId, userIds);
+    const group = await lockOrNotFound(tx, organizationId, input.id);
+    const allowed = await findUserMembers(tx, organizationId, userIds);
     if (allowed.length !== userIds.length) throw AppError.badRequest(messages.groupUsersOnlyUsers, 'users');
-    const before = await listGroupMemberIds(tx, input.organizationId, group.id);
+    const before = await listGroupMemberIds(tx, organizationId, group.id);
     const added = userIds.filter((id) => !before.includes(id));
     if (added.length === 0) return added;
-    await insertGroupMembers(tx, input.organizationId, group.id, added);
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    await insertGroupMembers(tx, organizationId, group.id, added);
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'addUsers',
       entityType: 'userGroup',
@@ -211,16 +206,13 @@ export async function addGroupUsers(
 }
 
 /** Removes a person from a group; unassigning the group's trainings plugs in here later. */
-export async function removeGroupUser(
-  db: Db,
-  actor: AuditActor,
-  input: { organizationId: string; id: string; userId: string },
-): Promise<void> {
+export async function removeGroupUser(ctx: ServiceContext, input: { id: string; userId: string }): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    const group = await lockOrNotFound(tx, input.organizationId, input.id);
-    if (!(await deleteGroupMember(tx, input.organizationId, group.id, input.userId))) throw AppError.notFound();
-    await recordAudit(tx, actor, {
-      organizationId: input.organizationId,
+    const group = await lockOrNotFound(tx, organizationId, input.id);
+    if (!(await deleteGroupMember(tx, organizationId, group.id, input.userId))) throw AppError.notFound();
+    await recordAudit(tx, audit, {
+      organizationId,
       infoType: INFO_TYPE,
       action: 'removeUser',
       entityType: 'userGroup',
