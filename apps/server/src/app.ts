@@ -18,6 +18,7 @@ import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js'
 import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
+import { registerMessageKeys } from './core/message-keys.js';
 import { newId } from './core/ids.js';
 import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerMessageKeys(app);
 
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const mailer = new Mailer(database.db, app.log, {

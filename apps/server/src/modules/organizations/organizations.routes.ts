@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZListQuery,
-  ZOrganization,
-  ZOrganizationManagedByClient,
-  ZOrganizationNameRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messages,
-} from '@qualis/contract';
+import { dataEnvelope, listEnvelope, messageFields, messages, ZListQuery, ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest, ZUuid } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { authorize } from '../../core/policies.js';
 import { loadOrganizationContext } from '../../core/tenancy.js';
@@ -27,7 +18,7 @@ import {
 
 const ZOrganizationParams = z.object({ organizationId: ZUuid });
 /** An organization with the toast the client shows. */
-const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend({ message: z.string() });
+const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend(messageFields);
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -180,7 +171,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['organizations'],
         summary: 'Delete an organization and all its data for good (SuperAdmin)',
         params: ZOrganizationParams,
-        response: { 200: dataEnvelope(z.object({ message: z.string() })) },
+        response: { 200: dataEnvelope(z.object(messageFields)) },
       },
     },
     async (request) => {

@@ -1,21 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZAddPeopleRequest,
-  ZCreatePersonRequest,
-  ZDeletePersonQuery,
-  ZExportPeopleQuery,
-  ZPeopleListQuery,
-  ZPerson,
-  ZPersonOption,
-  ZPersonOptionsQuery,
-  ZSetPersonStatusRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messages,
-} from '@qualis/contract';
+import { dataEnvelope, listEnvelope, messageFields, messages, ZAddPeopleRequest, ZCreatePersonRequest, ZDeletePersonQuery, ZExportPeopleQuery, ZPeopleListQuery, ZPerson, ZPersonOption, ZPersonOptionsQuery, ZSetPersonStatusRequest, ZUuid } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
@@ -92,7 +78,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         tags,
         summary: `Create a ${kind.role} (no password yet) with an inactive membership`,
         body: ZCreatePersonRequest,
-        response: { 201: dataEnvelope(ZPerson).extend({ message: z.string() }) },
+        response: { 201: dataEnvelope(ZPerson).extend(messageFields) },
       },
     },
     async (request, reply) => {
@@ -111,7 +97,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         tags,
         summary: `Add existing ${kind.label} of other organizations, inactive`,
         body: ZAddPeopleRequest,
-        response: { 200: dataEnvelope(z.object({ ids: z.array(z.uuid()) })).extend({ message: z.string() }) },
+        response: { 200: dataEnvelope(z.object({ ids: z.array(z.uuid()) })).extend(messageFields) },
       },
     },
     async (request) => {
@@ -154,7 +140,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         summary: `Remove an inactive, unconfirmed ${kind.role} from the chosen organizations`,
         params: ZPersonParams,
         querystring: ZDeletePersonQuery,
-        response: { 200: dataEnvelope(z.object({ id: z.uuid() })).extend({ message: z.string() }) },
+        response: { 200: dataEnvelope(z.object({ id: z.uuid() })).extend(messageFields) },
       },
     },
     async (request) => {

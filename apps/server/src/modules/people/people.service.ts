@@ -67,7 +67,8 @@ export async function createPerson(
       lastName: input.lastName,
       role: kind.role,
     };
-    if (!(await insertPerson(tx, values))) throw emailTaken();
+    const created = await insertPerson(tx, values, actor.userId);
+    if (!created) throw emailTaken();
     await insertMemberships(tx, input.organizationId, [values.id]);
     await recordAudit(tx, audit, {
       organizationId: input.organizationId,
@@ -81,6 +82,7 @@ export async function createPerson(
         email: values.email,
         role: kind.role,
         status: 'Inactive',
+        language: created.language,
       },
     });
     return presentIn(tx, actor, kind, input.organizationId, values.id);

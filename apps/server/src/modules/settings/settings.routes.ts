@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid, dataEnvelope } from '@qualis/contract';
+import { dataEnvelope, messageFields, ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { authorize } from '../../core/policies.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
@@ -19,7 +19,7 @@ import {
 
 const tags = ['settings'];
 const ZOrganizationParams = z.object({ organizationId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** The organization context (404 / 422 / 403), then the settings right (403). */
 async function authorizeSettings(request: FastifyRequest, organizationId: string, action: 'read' | 'manage') {

@@ -1,27 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  GROUP_USER_OPTIONS_LIMIT,
-  ZAddGroupUsersRequest,
-  ZCreateUserGroupRequest,
-  ZDeleteUserGroupQuery,
-  ZDuplicateUserGroupRequest,
-  ZGroupUserOption,
-  ZGroupUserOptionsQuery,
-  ZGroupUsersExportQuery,
-  ZGroupUsersQuery,
-  ZRemoveGroupUserQuery,
-  ZRenameUserGroupRequest,
-  ZToggleGroupPermissionRequest,
-  ZUserGroup,
-  ZUserGroupListQuery,
-  ZUserGroupsExportQuery,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messages,
-} from '@qualis/contract';
+import { dataEnvelope, GROUP_USER_OPTIONS_LIMIT, listEnvelope, messageFields, messages, ZAddGroupUsersRequest, ZCreateUserGroupRequest, ZDeleteUserGroupQuery, ZDuplicateUserGroupRequest, ZGroupUserOption, ZGroupUserOptionsQuery, ZGroupUsersExportQuery, ZGroupUsersQuery, ZRemoveGroupUserQuery, ZRenameUserGroupRequest, ZToggleGroupPermissionRequest, ZUserGroup, ZUserGroupListQuery, ZUserGroupsExportQuery, ZUuid } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
@@ -50,7 +30,7 @@ const config = { policy: 'userGroup.manage' } as const;
 const tags = ['user-groups'];
 const ZGroupParams = z.object({ groupId: ZUuid });
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** The organization context (404 / 422 / 403) and the right to manage its groups (403). */
 async function authorizeManage(request: FastifyRequest, organizationId: string) {
