@@ -1,3 +1,4 @@
+import type { KeyedMessage, Language } from '@qualis/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
@@ -18,7 +19,7 @@ export const LANGUAGES = [
   { code: 'es', name: 'Español' },
   { code: 'de', name: 'Deutsch' },
   { code: 'ru', name: 'Русский' },
-] as const;
+] as const satisfies readonly { code: Language; name: string }[];
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'qualis.language';
@@ -62,4 +63,17 @@ export async function restoreLanguage() {
   const browser = navigator.language.slice(0, 2).toLowerCase();
   const language = isLanguage(stored) ? stored : isLanguage(browser) ? browser : 'en';
   if (language !== 'en') await changeLanguage(language).catch(() => undefined);
+}
+
+/** The code of the language on screen (what the sign-in and the switch send to the server). */
+export const currentLanguage = (): LanguageCode => (isLanguage(i18next.language) ? i18next.language : 'en');
+
+/**
+ * A server text in the language on screen: the translation of its catalogue key (`messages.<key>`,
+ * with its placeholder values) when there is one, else the server's English text.
+ */
+export function translateMessage(answer: { message: string } & Partial<KeyedMessage>): string {
+  const key = answer.messageKey && `messages.${answer.messageKey}`;
+  if (!key || !i18next.exists(key)) return answer.message;
+  return i18next.t(key as 'messages.requestFailed', { ...answer.messageParams });
 }

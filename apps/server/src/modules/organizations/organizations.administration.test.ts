@@ -259,7 +259,7 @@ describe('DELETE /organizations/:id', () => {
 
     const res = await call('DELETE', `/organizations/${id}`, superAdmin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { message: messages.organizationDeleted } });
+    expect(res.json()).toMatchObject({ data: { message: messages.organizationDeleted } });
 
     expect(await t.db.select().from(organizations).where(eq(organizations.id, id))).toEqual([]);
     expect(await t.db.select().from(memberships).where(eq(memberships.organizationId, id))).toEqual([]);
