@@ -14,6 +14,7 @@ const user: SessionUser = {
   firstOrganizationId: '0190a8e4-0000-7000-8000-0000000000aa',
   avatar: null,
   emailNotificationState: true,
+  language: 'en',
 };
 const tokens = (n: number): TokenPair => ({
   accessToken: `access-${n}`,

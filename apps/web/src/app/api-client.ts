@@ -1,7 +1,7 @@
+import type { ServerText } from './i18n';
 import {
   TOAST_DEDUPE_MS,
   type ApiError as ApiErrorItem,
-  type KeyedMessage,
   type SessionUser,
   type TokenPair,
 } from '@qualis/contract';
@@ -47,7 +47,7 @@ export interface ApiClientDeps {
   /** The client's own texts, translated. */
   text: (key: 'accessDenied' | 'requestFailed') => string;
   /** A server text in the language on screen, by its `messageKey` (else its English text). */
-  translate: (answer: { message: string } & Partial<KeyedMessage>) => string;
+  translate: (answer: ServerText) => string;
   /** The current path with its query, where a forced sign-in returns to. */
   location: () => string;
   session: {
@@ -193,7 +193,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const record = holder as Record<string, unknown>;
     const withData = 'data' in record ? { ...record, data: translated(record.data) } : record;
     return typeof record.message === 'string' && typeof record.messageKey === 'string'
-      ? { ...withData, message: deps.translate(record as { message: string } & Partial<KeyedMessage>) }
+      ? { ...withData, message: deps.translate(record as unknown as ServerText) }
       : withData;
   }
 
