@@ -138,13 +138,20 @@ describe('api client', () => {
   });
 
   it('shows a keyed server error in the language on screen, an unkeyed one as the server wrote it', async () => {
-    const keyed = { code: 'CONFLICT', message: 'The access code has been sent to a@b.test', messageKey: 'accessCodeSent' };
+    const keyed = {
+      code: 'CONFLICT',
+      message: 'The access code has been sent to a@b.test',
+      messageKey: 'accessCodeSent',
+    };
     const { api, deps } = setup((url) =>
       url.endsWith('/keyed')
         ? json(409, { errors: [{ ...keyed, messageParams: { email: 'a@b.test' } }] })
         : failure(400, 'Plain text'),
     );
-    await expect(api.request('/keyed')).rejects.toMatchObject({ status: 409, message: 'accessCodeSent{"email":"a@b.test"}' });
+    await expect(api.request('/keyed')).rejects.toMatchObject({
+      status: 409,
+      message: 'accessCodeSent{"email":"a@b.test"}',
+    });
     expect(deps.notify).toHaveBeenCalledWith('accessCodeSent{"email":"a@b.test"}');
     await expect(api.request('/plain')).rejects.toMatchObject({ message: 'Plain text' });
   });
@@ -152,11 +159,17 @@ describe('api client', () => {
   it('translates the success message of an answer, at the top or in data, when it has a key', async () => {
     const answers: Record<string, unknown> = {
       '/api/v1/inside': { data: { message: 'Your password is changed.', messageKey: 'passwordChanged' } },
-      '/api/v1/top': { data: { id: 'g1' }, message: 'User Group has been successfully created', messageKey: 'userGroupCreated' },
+      '/api/v1/top': {
+        data: { id: 'g1' },
+        message: 'User Group has been successfully created',
+        messageKey: 'userGroupCreated',
+      },
       '/api/v1/plain': { data: { message: 'No key here' } },
     };
     const { api } = setup((url) => json(200, answers[url]));
-    expect(await api.request('/inside')).toEqual({ data: { message: 'passwordChanged{}', messageKey: 'passwordChanged' } });
+    expect(await api.request('/inside')).toEqual({
+      data: { message: 'passwordChanged{}', messageKey: 'passwordChanged' },
+    });
     expect(await api.request('/top')).toEqual({
       data: { id: 'g1' },
       message: 'userGroupCreated{}',

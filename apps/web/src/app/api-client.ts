@@ -1,10 +1,5 @@
 import type { ServerText } from './i18n';
-import {
-  TOAST_DEDUPE_MS,
-  type ApiError as ApiErrorItem,
-  type SessionUser,
-  type TokenPair,
-} from '@qualis/contract';
+import { TOAST_DEDUPE_MS, type ApiError as ApiErrorItem, type SessionUser, type TokenPair } from '@qualis/contract';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

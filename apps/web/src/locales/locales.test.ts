@@ -37,7 +37,7 @@ describe('translations', () => {
     expect(en.notFound.title).toBe(messages.pageNotFound);
   });
 
-  it("has every server message under its catalogue key, in English word for word", () => {
+  it('has every server message under its catalogue key, in English word for word', () => {
     const english = Object.fromEntries(
       Object.entries(messages).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
     );

@@ -47,7 +47,9 @@ describe('LoginPage', () => {
     await changeLanguage('de');
     const fetch = stubApi(() =>
       jsonResponse(401, {
-        errors: [{ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials, messageKey: 'invalidCredentials' }],
+        errors: [
+          { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials, messageKey: 'invalidCredentials' },
+        ],
       }),
     );
     renderApp('/login');

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, messageFields, messages, ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from '@qualis/contract';
+import {
+  ZOrganizationLogsExportQuery,
+  ZOrganizationsExportQuery,
+  dataEnvelope,
+  messageFields,
+  messages,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
 import { authorize } from '../../core/policies.js';

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, listEnvelope, messageFields, messages, ZListQuery, ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest, ZUuid } from '@qualis/contract';
+import {
+  ZListQuery,
+  ZOrganization,
+  ZOrganizationManagedByClient,
+  ZOrganizationNameRequest,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+  listEnvelope,
+  messages,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { authorize } from '../../core/policies.js';
 import { loadOrganizationContext } from '../../core/tenancy.js';

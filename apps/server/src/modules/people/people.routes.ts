@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, listEnvelope, messageFields, messages, ZAddPeopleRequest, ZCreatePersonRequest, ZDeletePersonQuery, ZExportPeopleQuery, ZPeopleListQuery, ZPerson, ZPersonOption, ZPersonOptionsQuery, ZSetPersonStatusRequest, ZUuid } from '@qualis/contract';
+import {
+  ZAddPeopleRequest,
+  ZCreatePersonRequest,
+  ZDeletePersonQuery,
+  ZExportPeopleQuery,
+  ZPeopleListQuery,
+  ZPerson,
+  ZPersonOption,
+  ZPersonOptionsQuery,
+  ZSetPersonStatusRequest,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+  listEnvelope,
+  messages,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';

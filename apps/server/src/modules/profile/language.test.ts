@@ -69,7 +69,12 @@ describe('PATCH /users/me/profile/language', () => {
 
 describe('POST /sessions with a language', () => {
   const signInWith = (email: string, language?: unknown) =>
-    send('POST', '/sessions', {}, { email, password: DEFAULT_PASSWORD, ...(language === undefined ? {} : { language }) });
+    send(
+      'POST',
+      '/sessions',
+      {},
+      { email, password: DEFAULT_PASSWORD, ...(language === undefined ? {} : { language }) },
+    );
 
   it('refuses a bad language before checking the password', async () => {
     const person = await createUser(t.db);
@@ -135,7 +140,7 @@ describe("mails in the recipient's language", () => {
     expect(mail.text).toContain('new-greek@example.test');
   });
 
-  it("invites a new person in the language of the admin who created them, until they choose one", async () => {
+  it('invites a new person in the language of the admin who created them, until they choose one', async () => {
     const admin = await createUser(t.db, { role: 'Admin', language: 'de', memberOf: [{ organizationId: orgId }] });
     const { headers } = await signIn(t.app, admin.email);
     const created = await send('POST', '/client-users', headers, {

@@ -67,7 +67,9 @@ describe('POST /sessions (sign in)', () => {
     const wrong = await post({ email: person.email, password: 'Wrong1234' });
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ errors: [{ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials }] });
+      expect(res.json()).toMatchObject({
+        errors: [{ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials }],
+      });
     }
     const [failure] = await auditOf('sign-in-failed', person.id);
     expect(failure).toMatchObject({ infoType: 'Sessions', actorEmail: person.email, actorIp: '127.0.0.1' });

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, messageFields, ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid } from '@qualis/contract';
+import {
+  ZCreateNamedEntryRequest,
+  ZNamedEntry,
+  ZOrganization,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { authorize } from '../../core/policies.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';

@@ -34,7 +34,11 @@ describe('POST /upload/image', () => {
     ] as const) {
       const res = await upload('/api/v1/upload/image', name, bytes);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', message: messages.imageFormat, field: 'file' });
+      expect(res.json().errors[0]).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: messages.imageFormat,
+        field: 'file',
+      });
     }
   });
 

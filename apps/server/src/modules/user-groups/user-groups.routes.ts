@@ -1,7 +1,28 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, GROUP_USER_OPTIONS_LIMIT, listEnvelope, messageFields, messages, ZAddGroupUsersRequest, ZCreateUserGroupRequest, ZDeleteUserGroupQuery, ZDuplicateUserGroupRequest, ZGroupUserOption, ZGroupUserOptionsQuery, ZGroupUsersExportQuery, ZGroupUsersQuery, ZRemoveGroupUserQuery, ZRenameUserGroupRequest, ZToggleGroupPermissionRequest, ZUserGroup, ZUserGroupListQuery, ZUserGroupsExportQuery, ZUuid } from '@qualis/contract';
+import {
+  GROUP_USER_OPTIONS_LIMIT,
+  ZAddGroupUsersRequest,
+  ZCreateUserGroupRequest,
+  ZDeleteUserGroupQuery,
+  ZDuplicateUserGroupRequest,
+  ZGroupUserOption,
+  ZGroupUserOptionsQuery,
+  ZGroupUsersExportQuery,
+  ZGroupUsersQuery,
+  ZRemoveGroupUserQuery,
+  ZRenameUserGroupRequest,
+  ZToggleGroupPermissionRequest,
+  ZUserGroup,
+  ZUserGroupListQuery,
+  ZUserGroupsExportQuery,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+  listEnvelope,
+  messages,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
