@@ -17,6 +17,7 @@ import type { Database } from './db/client.js';
 import { errorEnvelope, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
+import { registerMessageKeys } from './core/message-keys.js';
 import { newId } from './core/ids.js';
 import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerMessageKeys(app);
 
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const mailer = new Mailer(database.db, app.log, {

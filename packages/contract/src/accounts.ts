@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelopes.js';
+import { dataEnvelope, messageFields } from './envelopes.js';
 import { ZEmail, ZNewPassword } from './fields.js';
 import { NAME_MAX_LENGTH } from './limits.js';
 import { messages } from './messages.js';
 
 /** Answers that carry only a text for a toast. */
-export const ZMessageResponse = dataEnvelope(z.object({ message: z.string() }));
+export const ZMessageResponse = dataEnvelope(z.object(messageFields));
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
 
 export const VERIFICATION_TYPES = ['reset-password', 'set-password', 'confirm-email'] as const;

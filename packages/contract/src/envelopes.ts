@@ -6,5 +6,16 @@ export const ZPagination = z.object({ totalCount: z.number().int().nonnegative()
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), pagination: ZPagination });
 
+/**
+ * The catalogue key of a `message` (a key of `messages`) and the values of its placeholders, next
+ * to the English text, so a client shows the text in its own language (see `messageKeyOf`).
+ */
+export const messageKeyFields = {
+  messageKey: z.string().optional().describe('Key of the message in the catalogue, for translation'),
+  messageParams: z.record(z.string(), z.string()).optional().describe("Values of the message's placeholders"),
+};
+/** A success text for a toast (`{ data: { message } }` or `{ data, message }`), with its key. */
+export const messageFields = { message: z.string(), ...messageKeyFields };
+
 export type DataEnvelope<T> = { data: T };
 export type ListEnvelope<T> = { data: T[]; pagination: { totalCount: number } };

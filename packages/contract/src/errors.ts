@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageKeyFields } from './envelopes.js';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -22,6 +23,7 @@ export type ErrorCode = z.infer<typeof ZErrorCode>;
 export const ZApiError = z.object({
   code: ZErrorCode,
   message: z.string(),
+  ...messageKeyFields,
   field: z.string().optional(),
 });
 export const ZErrorEnvelope = z.object({ errors: z.array(ZApiError).min(1) });

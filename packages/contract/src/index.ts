@@ -1,6 +1,7 @@
 export * from './limits.js';
 export * from './roles.js';
 export * from './messages.js';
+export * from './languages.js';
 export * from './errors.js';
 export * from './envelopes.js';
 export * from './fields.js';

@@ -105,6 +105,44 @@ export const messages = {
   tagCreated: 'The tag has been successfully created',
   tagDeleted: 'The tag has been successfully deleted',
   tagNameTaken: 'A tag with this name already exists in this organization.',
+  // The person's language (the web's switch and the e-mails).
+  invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * The catalogue key of a message text, with the values of its `{placeholders}`, so a client can
+ * show the text in its own language: `messageKeyOf('The access code has been sent to a@b.test')`
+ * is `{ messageKey: 'accessCodeSent', messageParams: { email: 'a@b.test' } }`. A text that is not
+ * in the catalogue (a framework's own message) has no key; the client shows it as it is.
+ */
+export interface KeyedMessage {
+  messageKey: MessageKey;
+  messageParams?: Record<string, string>;
+}
+
+const KEY_OF_TEXT = new Map<string, MessageKey>();
+const TEMPLATES: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
+for (const [key, text] of Object.entries(messages) as [MessageKey, string][]) {
+  const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (names.length === 0) {
+    if (!KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, key);
+    continue;
+  }
+  const source = text
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('(.+?)');
+  TEMPLATES.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
+}
+
+export function messageKeyOf(text: string): KeyedMessage | undefined {
+  const exact = KEY_OF_TEXT.get(text);
+  if (exact) return { messageKey: exact };
+  for (const { key, pattern, names } of TEMPLATES) {
+    const match = pattern.exec(text);
+    if (match) return { messageKey: key, messageParams: Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) };
+  }
+  return undefined;
+}

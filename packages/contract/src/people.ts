@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageFields } from './envelopes.js';
 import { ZEmail, ZUuid, requiredText } from './fields.js';
 import { ZListQuery, repeated } from './lists.js';
 import { messages } from './messages.js';
@@ -106,7 +107,7 @@ export const ZExportPeopleQuery = ZListQuery.omit({ limit: true, offset: true })
 });
 export type ExportPeopleQuery = z.infer<typeof ZExportPeopleQuery>;
 
-export const ZMessageResult = z.object({ message: z.string() });
+export const ZMessageResult = z.object(messageFields);
 
 export const ZGenerateAccessCodeRequest = z
   .object({ organizationId: ZUuid.optional() })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './fields.js';
+import { ZLanguage } from './languages.js';
 import { messages } from './messages.js';
 import { ZRole } from './roles.js';
 
@@ -9,6 +10,8 @@ export const ZSignInRequest = z.object({
     .string({ error: messages.fieldRequired })
     .min(1, messages.fieldRequired)
     .max(200, messages.invalidCredentials),
+  /** The web's current language; stored as the person's language when the sign-in succeeds. */
+  language: ZLanguage.optional(),
 });
 export type SignInRequest = z.infer<typeof ZSignInRequest>;
 
@@ -38,6 +41,8 @@ export const ZSessionUser = z.object({
   firstOrganizationId: z.uuid().nullable(),
   avatar: ZImageRef.nullable(),
   emailNotificationState: z.boolean(),
+  /** The language of the person's e-mails, set by the web's language switch and at sign-in. */
+  language: ZLanguage,
 });
 export type SessionUser = z.infer<typeof ZSessionUser>;
 

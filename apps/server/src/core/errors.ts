@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, type ErrorEnvelope, messages } from '@qualis/contract';
+import { type ErrorCode, type ErrorEnvelope, messageKeyOf, messages } from '@qualis/contract';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -48,8 +48,9 @@ export class AppError extends Error {
   }
 }
 
+/** The spec's error envelope; a message of the catalogue carries its key (and placeholder values). */
 export const errorEnvelope = (code: ErrorCode, message: string, field?: string): ErrorEnvelope => ({
-  errors: [field ? { code, message, field } : { code, message }],
+  errors: [{ code, message, ...messageKeyOf(message), ...(field ? { field } : {}) }],
 });
 
 /** Fastify's own errors, by code, with the message a person should read instead. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MembershipStatus, OrganizationStatus, Role } from '@qualis/contract';
+import type { Language, MembershipStatus, OrganizationStatus, Role } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
   memberships,
@@ -46,6 +46,7 @@ export async function createUser(
     password?: string | null;
     firstName?: string;
     lastName?: string;
+    language?: Language;
     memberOf?: { organizationId: string; status?: MembershipStatus }[];
   } = {},
 ) {
@@ -60,6 +61,7 @@ export async function createUser(
       lastName: values.lastName ?? 'Doe',
       passwordHash: password === null ? null : await hashOnce(password),
       emailConfirmed: password !== null,
+      ...(values.language ? { language: values.language } : {}),
     })
     .returning();
   for (const m of values.memberOf ?? []) {

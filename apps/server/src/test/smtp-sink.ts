@@ -18,14 +18,15 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Decodes RFC 2047 encoded words; the white space between two adjacent ones is not text. */
 function decodeHeader(value: string): string {
   return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    )
-    .replace(/\?=\s+=\?/g, '');
+    );
 }
 
 /** Reads the subject and the plain-text body of a single-part or multipart message. */

@@ -14,6 +14,7 @@ const user: SessionUser = {
   firstOrganizationId: '0190a8e4-0000-7000-8000-0000000000aa',
   avatar: null,
   emailNotificationState: true,
+  language: 'en',
 };
 const tokens = (n: number): TokenPair => ({
   accessToken: `access-${n}`,
@@ -40,6 +41,9 @@ function setup(handler: Handler, options: { session?: StoredSession | null; loca
     navigate: vi.fn(),
     notify: vi.fn(),
     text: (key: 'accessDenied' | 'requestFailed') => messages[key],
+    // Stands in for i18n: a keyed text shows as its key and values, so the test sees which was used.
+    translate: (answer: { message: string; messageKey?: string; messageParams?: Record<string, string> }) =>
+      answer.messageKey ? `${answer.messageKey}${JSON.stringify(answer.messageParams ?? {})}` : answer.message,
     location: () => options.location ?? '/organizations/org-1/documents?page=2',
     session: {
       get: () => session,
@@ -131,6 +135,47 @@ describe('api client', () => {
     tick(60);
     await api.request('/a').catch(() => undefined);
     expect(deps.notify).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a keyed server error in the language on screen, an unkeyed one as the server wrote it', async () => {
+    const keyed = {
+      code: 'CONFLICT',
+      message: 'The access code has been sent to a@b.test',
+      messageKey: 'accessCodeSent',
+    };
+    const { api, deps } = setup((url) =>
+      url.endsWith('/keyed')
+        ? json(409, { errors: [{ ...keyed, messageParams: { email: 'a@b.test' } }] })
+        : failure(400, 'Plain text'),
+    );
+    await expect(api.request('/keyed')).rejects.toMatchObject({
+      status: 409,
+      message: 'accessCodeSent{"email":"a@b.test"}',
+    });
+    expect(deps.notify).toHaveBeenCalledWith('accessCodeSent{"email":"a@b.test"}');
+    await expect(api.request('/plain')).rejects.toMatchObject({ message: 'Plain text' });
+  });
+
+  it('translates the success message of an answer, at the top or in data, when it has a key', async () => {
+    const answers: Record<string, unknown> = {
+      '/api/v1/inside': { data: { message: 'Your password is changed.', messageKey: 'passwordChanged' } },
+      '/api/v1/top': {
+        data: { id: 'g1' },
+        message: 'User Group has been successfully created',
+        messageKey: 'userGroupCreated',
+      },
+      '/api/v1/plain': { data: { message: 'No key here' } },
+    };
+    const { api } = setup((url) => json(200, answers[url]));
+    expect(await api.request('/inside')).toEqual({
+      data: { message: 'passwordChanged{}', messageKey: 'passwordChanged' },
+    });
+    expect(await api.request('/top')).toEqual({
+      data: { id: 'g1' },
+      message: 'userGroupCreated{}',
+      messageKey: 'userGroupCreated',
+    });
+    expect(await api.request('/plain')).toEqual({ data: { message: 'No key here' } });
   });
 
   it("toasts 'Request failed' when the answer has no message", async () => {

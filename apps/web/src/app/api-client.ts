@@ -1,3 +1,4 @@
+import type { ServerText } from './i18n';
 import { TOAST_DEDUPE_MS, type ApiError as ApiErrorItem, type SessionUser, type TokenPair } from '@qualis/contract';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -17,12 +18,13 @@ export interface RequestOptions {
 }
 
 export class ApiError extends Error {
+  /** `message` is the first error's text, already in the language on screen. */
   constructor(
     readonly status: number,
     readonly errors: readonly ApiErrorItem[],
-    fallbackMessage: string,
+    message: string,
   ) {
-    super(errors[0]?.message ?? fallbackMessage);
+    super(message);
     this.name = 'ApiError';
   }
 }
@@ -39,6 +41,8 @@ export interface ApiClientDeps {
   notify: (text: string) => void;
   /** The client's own texts, translated. */
   text: (key: 'accessDenied' | 'requestFailed') => string;
+  /** A server text in the language on screen, by its `messageKey` (else its English text). */
+  translate: (answer: ServerText) => string;
   /** The current path with its query, where a forced sign-in returns to. */
   location: () => string;
   session: {
@@ -168,18 +172,29 @@ export function createApiClient(deps: ApiClientDeps) {
     if (response?.ok) return response;
 
     // No answer at all counts as 404 (spec 01 section 8).
+    const errors = response ? await readErrors(response) : [];
     const error = new ApiError(
       response?.status ?? 404,
-      response ? await readErrors(response) : [],
-      deps.text('requestFailed'),
+      errors,
+      errors[0] ? deps.translate(errors[0]) : deps.text('requestFailed'),
     );
     if (!options.silent) reportFailure(error, options);
     throw error;
   }
 
+  /** A success text (`message` or `data.message`) with a known key is shown in the language on screen. */
+  function translated(holder: unknown): unknown {
+    if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) return holder;
+    const record = holder as Record<string, unknown>;
+    const withData = 'data' in record ? { ...record, data: translated(record.data) } : record;
+    return typeof record.message === 'string' && typeof record.messageKey === 'string'
+      ? { ...withData, message: deps.translate(record as unknown as ServerText) }
+      : withData;
+  }
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const text = await (await exchange(path, options)).text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return (text ? translated(JSON.parse(text)) : undefined) as T;
   }
 
   /** A file answer (exports): its bytes and the name the server gave it. */

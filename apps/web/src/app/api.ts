@@ -2,13 +2,14 @@ import { homePath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { createApiClient } from './api-client';
 import { navigate, notify } from './bridges';
-import { i18n } from './i18n';
+import { i18n, translateMessage } from './i18n';
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   navigate,
   notify,
   text: (key) => i18n.t(`errors.${key}`),
+  translate: translateMessage,
   location: () => `${window.location.pathname}${window.location.search}`,
   session: sessionStore,
   homePath,

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../app/i18n';
 import { sessionStore } from '../features/session/session-store';
@@ -12,10 +12,17 @@ afterEach(async () => {
 });
 
 describe('language switch', () => {
-  it('translates the screen and remembers the choice', async () => {
+  it("translates the screen, remembers the choice and stores it as the person's language", async () => {
     const user = testUser();
     sessionStore.start(user, testTokens, false);
-    stubApi(() => jsonResponse(200, { data: user }));
+    const saved: unknown[] = [];
+    stubApi((route, body) => {
+      if (route === 'PATCH /api/v1/users/me/profile/language') {
+        saved.push(body);
+        return jsonResponse(200, { data: { ...user, language: 'de' } });
+      }
+      return jsonResponse(200, { data: user });
+    });
     renderApp('/profile');
     await screen.findByRole('heading', { name: 'Profile' }, LAZY);
 
@@ -26,5 +33,7 @@ describe('language switch', () => {
     expect(screen.getByText('Profil bearbeiten')).toBeTruthy();
     expect(localStorage.getItem('qualis.language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(saved).toEqual([{ language: 'de' }]));
+    await waitFor(() => expect(sessionStore.get()?.user.language).toBe('de'));
   });
 });

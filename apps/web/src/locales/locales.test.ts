@@ -1,4 +1,4 @@
-import { messages } from '@qualis/contract';
+import { messages, PERMISSION_CATALOGUE } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../app/i18n';
 import en from './en/translation.json';
@@ -35,5 +35,19 @@ describe('translations', () => {
     expect(en.errors.accessDenied).toBe(messages.accessDenied);
     expect(en.errors.requestFailed).toBe(messages.requestFailed);
     expect(en.notFound.title).toBe(messages.pageNotFound);
+  });
+
+  it('has every server message under its catalogue key, in English word for word', () => {
+    const english = Object.fromEntries(
+      Object.entries(messages).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+    );
+    expect(en.messages).toEqual(english);
+  });
+
+  it('has every permission of the catalogue, in English word for word', () => {
+    const english = Object.fromEntries(
+      PERMISSION_CATALOGUE.map((p) => [String(p.type), { label: p.label, you: p.userTooltip, user: p.adminTooltip }]),
+    );
+    expect(en.permissionCatalogue).toEqual(english);
   });
 });

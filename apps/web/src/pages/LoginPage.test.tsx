@@ -1,14 +1,16 @@
 import { messages } from '@qualis/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../app/i18n';
 import { sessionStore } from '../features/session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 
 const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' });
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await changeLanguage('en');
 });
 
 describe('LoginPage', () => {
@@ -41,6 +43,24 @@ describe('LoginPage', () => {
     expect(app.location()).toBe('/login');
   });
 
+  it("sends the screen's language and shows a keyed server error in it", async () => {
+    await changeLanguage('de');
+    const fetch = stubApi(() =>
+      jsonResponse(401, {
+        errors: [
+          { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials, messageKey: 'invalidCredentials' },
+        ],
+      }),
+    );
+    renderApp('/login');
+    fill('E-Mail', 'ada@example.com');
+    fill('Passwort', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('E-Mail oder Passwort ist falsch.');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({ language: 'de' });
+  });
+
   it.each([
     [true, localStorage],
     [false, sessionStorage],
@@ -63,6 +83,7 @@ describe('LoginPage', () => {
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
       email: 'Ada@Example.com',
       password: 'Secret123',
+      language: 'en',
     });
   });
 });

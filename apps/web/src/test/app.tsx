@@ -16,6 +16,7 @@ export const testUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
   firstOrganizationId: '0190a8e4-0000-7000-8000-0000000000aa',
   avatar: null,
   emailNotificationState: true,
+  language: 'en',
   ...overrides,
 });
 

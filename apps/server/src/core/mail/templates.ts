@@ -1,16 +1,17 @@
+import { type Language } from '@qualis/contract';
+
 /**
  * Mail texts, per language. English is the reference; every template exists in every language
- * the product ships, and a test checks that no placeholder is lost in translation.
+ * the product ships (LANGUAGES of the contract), and a test checks that no placeholder is lost in
+ * translation. Callers pass the recipient's stored language (`users.language`).
  */
-export const MAIL_LANGUAGES = ['en', 'el', 'it', 'sr', 'es', 'de', 'ru'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 interface Template {
   subject: string;
   body: string;
 }
 
-type TemplateSet = Record<MailLanguage, Template>;
+type TemplateSet = Record<Language, Template>;
 
 export const templates = {
   signInLocked: {
@@ -229,11 +230,10 @@ export type TemplateName = keyof typeof templates;
 
 export function renderMail(
   name: TemplateName,
-  language: string,
+  language: Language,
   values: Record<string, string | number>,
 ): { subject: string; text: string } {
-  const set: TemplateSet = templates[name];
-  const template = set[(MAIL_LANGUAGES as readonly string[]).includes(language) ? (language as MailLanguage) : 'en'];
+  const template = (templates[name] as TemplateSet)[language];
   const fill = (text: string) =>
     text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
       const value = values[key];

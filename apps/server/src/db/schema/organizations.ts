@@ -1,4 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@qualis/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +29,7 @@ export const users = pgTable('users', {
   emailNotificationState: boolean('email_notification_state').notNull().default(true),
   avatarFileId: uuid('avatar_file_id'),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  language: text('language', { enum: LANGUAGES }).notNull().default('en'),
   ...timestamps,
 });
 

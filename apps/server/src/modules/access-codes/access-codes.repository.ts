@@ -35,6 +35,7 @@ export async function findAccessCodeTarget(
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      language: users.language,
       role: users.role,
       sharesOrganization: shares,
     })
@@ -73,7 +74,13 @@ export async function findActiveCode(db: DbOrTx, userId: string): Promise<Access
 /** People whose active code was made before `before`, oldest first, with what the mail needs. */
 export function findPeopleWithCodesOlderThan(db: DbOrTx, before: Date, limit: number) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+    })
     .from(userAccessCodes)
     .innerJoin(users, eq(users.id, userAccessCodes.userId))
     .where(and(isNull(userAccessCodes.deactivatedAt), lt(userAccessCodes.createdAt, before)))

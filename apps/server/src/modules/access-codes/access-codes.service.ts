@@ -20,7 +20,7 @@ export const ACCESS_CODE_MAX_AGE_MONTHS = 12;
 const RENEWAL_BATCH = 100;
 const SYSTEM: AuditActor = { userId: null, email: null, ip: null, requestId: null };
 
-type CodeOwner = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+type CodeOwner = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>;
 
 /** Six random digits; leading zeros are kept. */
 const newCode = () => String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
@@ -41,7 +41,7 @@ async function replaceAccessCode(
   await deactivateActiveCode(tx, owner.id, now);
   const id = newId();
   await insertAccessCode(tx, { id, userId: owner.id, codeHash: await hashPassword(code), createdAt: now });
-  const mail = renderMail('accessCode', 'en', {
+  const mail = renderMail('accessCode', owner.language, {
     name: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email,
     code,
     email: owner.email,

@@ -93,7 +93,7 @@ describe('PUT /users/:id', () => {
     for (const [body, message, field] of cases) {
       const res = await putUser(userA.id, body, headers.userA!);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors[0]).toEqual({ code: 'VALIDATION_FAILED', message, field });
+      expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', message, field });
     }
     expect(await userRow(userA.id)).toMatchObject({ firstName: userA.firstName, newEmail: null });
   });
@@ -111,7 +111,7 @@ describe('PUT /users/:id', () => {
     for (const email of [userB.email, 'RESERVED@example.test']) {
       const res = await putUser(userA.id, { email }, headers.userA!);
       expect(res.statusCode).toBe(409);
-      expect(res.json().errors[0]).toEqual({ code: 'CONFLICT', message: messages.emailTaken, field: 'email' });
+      expect(res.json().errors[0]).toMatchObject({ code: 'CONFLICT', message: messages.emailTaken, field: 'email' });
     }
     expect((await userRow(userA.id)).newEmail).toBeNull();
   });
@@ -176,7 +176,7 @@ describe('e-mail change and POST /verifications/email', () => {
   it('refuses a wrong password and an unknown link, changing nothing', async () => {
     const wrong = await post('/verifications/email', { email: link.email, token: link.token, password: 'Wr0ngPass' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors[0]).toEqual({
+    expect(wrong.json().errors[0]).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: messages.passwordIncorrect,
       field: 'password',
@@ -193,7 +193,7 @@ describe('e-mail change and POST /verifications/email', () => {
   it('confirms with the password: the new address signs in, the old one not, sessions stay', async () => {
     const res = await post('/verifications/email', { email: link.email, token: link.token, password: person.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { message: messages.newEmailConfirmed } });
+    expect(res.json()).toMatchObject({ data: { message: messages.newEmailConfirmed } });
     expect(await userRow(person.id)).toMatchObject({ email: newEmail, newEmail: null, emailConfirmed: true });
     await signIn(t.app, newEmail);
     expect((await post('/sessions', { email: person.email, password: person.password })).statusCode).toBe(401);
@@ -267,11 +267,11 @@ describe('POST /verifications/resend-confirm-email', () => {
     for (let i = 0; i < 4; i++) {
       const res = await post('/verifications/resend-confirm-email', { email: pending.email }, headers.adminA);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { message: messages.confirmationLinkSent } });
+      expect(res.json()).toMatchObject({ data: { message: messages.confirmationLinkSent } });
     }
     const sixth = await post('/verifications/resend-confirm-email', { email: pendingNew }, headers.adminA);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().errors[0]).toEqual({ code: 'RATE_LIMITED', message: messages.linkResendLimit });
+    expect(sixth.json().errors[0]).toMatchObject({ code: 'RATE_LIMITED', message: messages.linkResendLimit });
     const change = await putUser(pending.id, { email: 'yet-another@example.test' }, headers.adminA!);
     expect(change.statusCode).toBe(429);
     expect((await userRow(pending.id)).newEmail).toBe(pendingNew);
@@ -331,7 +331,11 @@ describe('POST /verifications/resend-invite', () => {
     const res = await post('/verifications/resend-invite', { email: invitedAdmin.email }, headers.superAdmin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { message: `The Welcome Email is sent to the Admin email ${invitedAdmin.email}` },
+      data: {
+        message: `The Welcome Email is sent to the Admin email ${invitedAdmin.email}`,
+        messageKey: 'welcomeMailSent',
+        messageParams: { role: 'Admin', email: invitedAdmin.email },
+      },
     });
     expect(await lastAudit(invitedAdmin.id, 'welcome-mail-resent')).toMatchObject({
       infoType: 'Admins',

@@ -4,7 +4,7 @@ import { issueVerificationToken } from '../../core/verification-tokens.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../users/users.repository.js';
 
-type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>;
 
 const nameOf = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
 
@@ -14,7 +14,7 @@ const linkTo = (ctx: AppContext, page: string, values: { email: string; token: s
 /** A reset-password link (1 hour, single use, bound to the address) sent in the caller's transaction. */
 export async function sendResetPasswordMail(ctx: AppContext, tx: DbOrTx, person: Person): Promise<void> {
   const token = await issueVerificationToken(tx, { userId: person.id, purpose: 'reset-password', email: person.email });
-  const mail = renderMail('resetPassword', 'en', {
+  const mail = renderMail('resetPassword', person.language, {
     name: nameOf(person),
     resetUrl: linkTo(ctx, 'reset-password', { email: person.email, token }),
   });
@@ -29,7 +29,7 @@ export async function sendConfirmEmailMail(
   newEmail: string,
 ): Promise<void> {
   const token = await issueVerificationToken(tx, { userId: person.id, purpose: 'confirm-email', email: newEmail });
-  const mail = renderMail('confirmEmail', 'en', {
+  const mail = renderMail('confirmEmail', person.language, {
     name: nameOf(person),
     newEmail,
     confirmUrl: linkTo(ctx, 'confirm-email', { email: newEmail, token }),

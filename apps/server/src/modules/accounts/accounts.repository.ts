@@ -65,6 +65,7 @@ export async function updateUser(
       | 'emailConfirmed'
       | 'avatarFileId'
       | 'emailNotificationState'
+      | 'language'
     >
   >,
 ): Promise<UserRow> {

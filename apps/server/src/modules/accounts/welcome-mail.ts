@@ -11,12 +11,12 @@ import type { UserRow } from '../users/users.repository.js';
 export async function sendWelcomeMail(
   ctx: AppContext,
   tx: DbOrTx,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>,
   organization?: { id: string; name: string },
 ): Promise<void> {
   const token = await issueVerificationToken(tx, { userId: user.id, purpose: 'set-password', email: user.email });
   const query = new URLSearchParams({ email: user.email, token });
-  const mail = renderMail('welcome', 'en', {
+  const mail = renderMail('welcome', user.language, {
     name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
     organization: organization ? ` (${organization.name})` : '',
     email: user.email,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery, dataEnvelope, messages } from '@qualis/contract';
+import {
+  ZOrganizationLogsExportQuery,
+  ZOrganizationsExportQuery,
+  dataEnvelope,
+  messageFields,
+  messages,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
 import '../organizations/organizations.policy.js';
@@ -42,7 +48,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['exports'],
           summary: 'Queue the organization logs report (SuperAdmin); the CSV is e-mailed to the requester',
           querystring: ZOrganizationLogsExportQuery,
-          response: { 200: dataEnvelope(z.object({ message: z.string() })) },
+          response: { 200: dataEnvelope(z.object(messageFields)) },
         },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import {
+  DEFAULT_LANGUAGE,
   ORGANIZATION_EXPORT_COLUMNS,
   type OrganizationLogsExportQuery,
   type OrganizationsExportQuery,
@@ -15,6 +16,7 @@ import {
   organizationIdsMatching,
   type OrganizationRow,
 } from '../organizations/organizations.repository.js';
+import { findUserByEmail } from '../users/users.repository.js';
 import { organizationLogPages, type OrganizationLogRow } from './exports.repository.js';
 
 const ORGANIZATION_COLUMNS: CsvColumn<OrganizationRow>[] = [
@@ -139,9 +141,11 @@ export async function runOrganizationLogsExport(ctx: AppContext, job: JobRow): P
   );
   const range = { start: payload.start, end: payload.end };
   const to = payload.requesterEmail;
+  // The requester's language now, so a switch made while the report was built still counts.
+  const language = (await findUserByEmail(db, to))?.language ?? DEFAULT_LANGUAGE;
   if (count === 0) {
     await db.transaction((tx) =>
-      ctx.mailer.enqueue(tx, { to, ...renderMail('organizationLogsExportEmpty', 'en', range) }),
+      ctx.mailer.enqueue(tx, { to, ...renderMail('organizationLogsExportEmpty', language, range) }),
     );
     return;
   }
@@ -150,7 +154,7 @@ export async function runOrganizationLogsExport(ctx: AppContext, job: JobRow): P
   await db.transaction((tx) =>
     ctx.mailer.enqueue(tx, {
       to,
-      ...renderMail('organizationLogsExport', 'en', { ...range, count }),
+      ...renderMail('organizationLogsExport', language, { ...range, count }),
       attachments: [
         {
           fileName: exportFileName('Organization-logs', to),

@@ -7,6 +7,7 @@ import {
   ZOrganizationNameRequest,
   ZUuid,
   dataEnvelope,
+  messageFields,
   listEnvelope,
   messages,
 } from '@qualis/contract';
@@ -25,7 +26,7 @@ import {
 
 const ZOrganizationParams = z.object({ organizationId: ZUuid });
 /** An organization with the toast the client shows. */
-const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend({ message: z.string() });
+const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend(messageFields);
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -157,7 +158,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['organizations'],
         summary: 'Delete an organization and all its data for good (SuperAdmin)',
         params: ZOrganizationParams,
-        response: { 200: dataEnvelope(z.object({ message: z.string() })) },
+        response: { 200: dataEnvelope(z.object(messageFields)) },
       },
     },
     async (request) => {

@@ -82,7 +82,7 @@ describe('GET /organizations', () => {
   it('refuses unknown sort columns and bad paging with a message', async () => {
     const sort = await list('?orderBy=password_hash');
     expect(sort.statusCode).toBe(400);
-    expect(sort.json().errors[0]).toEqual({
+    expect(sort.json().errors[0]).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: messages.invalidSortColumn,
       field: 'orderBy',
@@ -106,7 +106,7 @@ describe('GET /organizations/:id', () => {
     const missing = await read('01900000-0000-7000-8000-000000000000', member.headers);
     for (const res of [other, missing]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: messages.notFound }] });
+      expect(res.json()).toMatchObject({ errors: [{ code: 'NOT_FOUND', message: messages.notFound }] });
     }
   });
 

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type PersonFields } from '@qualis/contract';
+import {
+  DEFAULT_LANGUAGE,
+  PERSON_OPTIONS_LIMIT,
+  type Language,
+  type ListQuery,
+  type MembershipStatus,
+  type PersonFields,
+} from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
 import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -165,14 +172,19 @@ export async function isEmailInUse(db: DbOrTx, email: string): Promise<boolean> 
   return Boolean(row);
 }
 
-/** Inserts a person without a password; undefined when the e-mail was taken meanwhile. */
+/**
+ * Inserts a person without a password; undefined when the e-mail was taken meanwhile. Until they
+ * sign in, their e-mails (the invitation first) are in the language of the person who created them.
+ */
 export async function insertPerson(
   tx: DbOrTx,
   values: { id: string; email: string; firstName: string; lastName: string; role: PersonRole },
+  createdBy: string,
 ): Promise<UserRow | undefined> {
+  const creatorLanguage = sql<Language>`coalesce((select u.language from users u where u.id = ${createdBy}), ${DEFAULT_LANGUAGE})`;
   const [row] = await tx
     .insert(users)
-    .values({ ...values, passwordHash: null, emailConfirmed: false })
+    .values({ ...values, language: creatorLanguage, passwordHash: null, emailConfirmed: false })
     .onConflictDoNothing()
     .returning();
   return row;

@@ -13,6 +13,7 @@ import {
   ZSetPersonStatusRequest,
   ZUuid,
   dataEnvelope,
+  messageFields,
   listEnvelope,
   messages,
 } from '@qualis/contract';
@@ -104,7 +105,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         tags,
         summary: `Create a ${kind.role} (no password yet) with an inactive membership`,
         body: ZCreatePersonRequest,
-        response: { 201: dataEnvelope(ZPerson).extend({ message: z.string() }) },
+        response: { 201: dataEnvelope(ZPerson).extend(messageFields) },
       },
     },
     async (request, reply) => {
@@ -121,7 +122,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         tags,
         summary: `Add existing ${kind.label} of other organizations, inactive`,
         body: ZAddPeopleRequest,
-        response: { 200: dataEnvelope(z.object({ ids: z.array(z.uuid()) })).extend({ message: z.string() }) },
+        response: { 200: dataEnvelope(z.object({ ids: z.array(z.uuid()) })).extend(messageFields) },
       },
     },
     async (request) => {
@@ -160,7 +161,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         summary: `Remove an inactive, unconfirmed ${kind.role} from the chosen organizations`,
         params: ZPersonParams,
         querystring: ZDeletePersonQuery,
-        response: { 200: dataEnvelope(z.object({ id: z.uuid() })).extend({ message: z.string() }) },
+        response: { 200: dataEnvelope(z.object({ id: z.uuid() })).extend(messageFields) },
       },
     },
     async (request) => {

@@ -47,7 +47,8 @@ export async function createPerson(ctx: ServiceContext, kind: PersonKind, input:
       lastName: input.lastName,
       role: kind.role,
     };
-    if (!(await insertPerson(tx, values))) throw emailTaken();
+    const created = await insertPerson(tx, values, ctx.access.actor.userId);
+    if (!created) throw emailTaken();
     await insertMemberships(tx, input.organizationId, [values.id]);
     await recordAudit(tx, ctx.audit, {
       organizationId: input.organizationId,
@@ -61,6 +62,7 @@ export async function createPerson(ctx: ServiceContext, kind: PersonKind, input:
         email: values.email,
         role: kind.role,
         status: 'Inactive',
+        language: created.language,
       },
     });
     return presentIn(tx, ctx.access, kind, values.id);

@@ -6,6 +6,7 @@ import {
   ZEmailNotificationsRequest,
   ZEmailRequest,
   ZErrorEnvelope,
+  ZLanguageRequest,
   ZMessageResponse,
   ZSessionUser,
   ZUuid,
@@ -23,6 +24,7 @@ import {
   sendOwnResetLink,
   setAvatar,
   setEmailNotifications,
+  setLanguage,
 } from './profile.service.js';
 
 const ZSessionUserResponse = dataEnvelope(ZSessionUser);
@@ -104,6 +106,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['profile'], summary: 'Removes the avatar', response: { 200: ZSessionUserResponse } },
     },
     async (request) => ({ data: await removeAvatar(app.ctx, requireActor(request), auditActorOf(request)) }),
+  );
+
+  app.patch(
+    '/users/me/profile/language',
+    {
+      config: { policy: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        summary: "Stores the language of the web's switch; the person's e-mails are sent in it",
+        body: ZLanguageRequest,
+        response: { 200: ZSessionUserResponse, 400: ZErrorEnvelope },
+      },
+    },
+    async (request) => ({
+      data: await setLanguage(app.ctx, requireActor(request), request.body.language, auditActorOf(request)),
+    }),
   );
 
   // The spec's client writes "Profile" here; both spellings work.

@@ -1,4 +1,4 @@
-import { messages, type ChangePasswordRequest, type SessionUser } from '@qualis/contract';
+import { messages, type ChangePasswordRequest, type Language, type SessionUser } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
@@ -51,7 +51,7 @@ async function changeSelf(
   ctx: AppContext,
   actor: Actor,
   audit: AuditActor,
-  change: (user: UserRow) => Promise<Partial<Pick<UserRow, 'avatarFileId' | 'emailNotificationState'>>>,
+  change: (user: UserRow) => Promise<Partial<Pick<UserRow, 'avatarFileId' | 'emailNotificationState' | 'language'>>>,
   action: string,
 ): Promise<SessionUser> {
   const { db } = ctx.database;
@@ -91,3 +91,7 @@ export const setEmailNotifications = (ctx: AppContext, actor: Actor, state: bool
     async (user) => ({ emailNotificationState: state ?? !user.emailNotificationState }),
     'email-notifications-changed',
   );
+
+/** The language of the person's e-mails, chosen with the web's language switch. */
+export const setLanguage = (ctx: AppContext, actor: Actor, language: Language, audit: AuditActor) =>
+  changeSelf(ctx, actor, audit, async () => ({ language }), 'language-changed');

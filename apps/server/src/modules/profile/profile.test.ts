@@ -72,7 +72,7 @@ describe('PUT /users/me/password', () => {
     for (const [body, message, field] of cases) {
       const res = await send('PUT', '/users/me/password', session.headers, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toEqual({ code: 'VALIDATION_FAILED', message, field });
+      expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', message, field });
     }
     expect((await userRow(person.id)).passwordHash).toBe(person.passwordHash);
   });
@@ -86,7 +86,7 @@ describe('PUT /users/me/password', () => {
       confirmPassword: NEW,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { message: messages.passwordChanged } });
+    expect(res.json()).toMatchObject({ data: { message: messages.passwordChanged } });
     expect((await send('GET', '/users/me/profile', session.headers)).statusCode).toBe(200);
     expect((await send('GET', '/users/me/profile', other.headers)).statusCode).toBe(401);
     await signIn(t.app, person.email, NEW);
@@ -112,7 +112,7 @@ describe('POST /users/me/password (reset link to oneself)', () => {
     const { person, session } = await member('Admin');
     const res = await send('POST', '/users/me/password', session.headers, { email: person.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { message: messages.resetLinkSentToMailbox } });
+    expect(res.json()).toMatchObject({ data: { message: messages.resetLinkSentToMailbox } });
     await t.deliverMail();
     const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: reset your password' });
     const link = linkInMail(mail.text);

@@ -8,6 +8,7 @@ import { renderMail } from '../../core/mail/templates.js';
 import { verifyPassword } from '../../core/passwords.js';
 import { hashToken, newSecretToken } from '../../core/tokens.js';
 import type { DbOrTx } from '../../db/client.js';
+import { updateUser } from '../accounts/accounts.repository.js';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import {
@@ -91,12 +92,15 @@ export async function signIn(
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });
+    // The browser's current language becomes the language of the person's e-mails.
+    const language = input.language && input.language !== user.language ? input.language : undefined;
+    const signedIn = language ? await updateUser(tx, user.id, { language }) : user;
     await recordAudit(
       tx,
       { ...meta.audit, userId: user.id, email: user.email },
-      sessionAudit(user, 'sign-in', { sessionId }),
+      sessionAudit(user, 'sign-in', { sessionId, ...(language ? { language } : {}) }),
     );
-    return { user: await presentSessionUser(tx, user), token: pair };
+    return { user: await presentSessionUser(tx, signedIn), token: pair };
   });
 }
 
@@ -117,7 +121,7 @@ async function registerFailure(
     sessionAudit(user, 'sign-in-failed', { email, failures: account.count, locked: account.lockedNow }),
   );
   if (account.lockedNow && user) {
-    const mail = renderMail('signInLocked', 'en', {
+    const mail = renderMail('signInLocked', user.language, {
       count: account.count,
       email: user.email,
       minutes: THROTTLE.lockMinutes,

@@ -27,7 +27,7 @@ describe('POST /sessions (sign in)', () => {
   it('refuses bad input with a message naming the field, and changes nothing', async () => {
     const missing = await post({ password: 'x' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
+    expect(missing.json()).toMatchObject({
       errors: [{ code: 'VALIDATION_FAILED', message: messages.fieldRequired, field: 'email' }],
     });
     const badEmail = await post({ email: 'not-an-email', password: 'x' });
@@ -45,7 +45,7 @@ describe('POST /sessions (sign in)', () => {
       payload: '{"email": "a@b',
     });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json().errors[0]).toEqual({ code: 'BAD_REQUEST', message: messages.invalidJson });
+    expect(badJson.json().errors[0]).toMatchObject({ code: 'BAD_REQUEST', message: messages.invalidJson });
 
     const xml = await t.app.inject({
       method: 'POST',
@@ -67,7 +67,9 @@ describe('POST /sessions (sign in)', () => {
     const wrong = await post({ email: person.email, password: 'Wrong1234' });
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ errors: [{ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials }] });
+      expect(res.json()).toMatchObject({
+        errors: [{ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials }],
+      });
     }
     const [failure] = await auditOf('sign-in-failed', person.id);
     expect(failure).toMatchObject({ infoType: 'Sessions', actorEmail: person.email, actorIp: '127.0.0.1' });
@@ -117,7 +119,7 @@ describe('POST /sessions (sign in)', () => {
     }
     const locked = await post({ email: person.email, password: DEFAULT_PASSWORD });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().errors[0]).toEqual({ code: 'SIGN_IN_LOCKED', message: messages.signInLocked });
+    expect(locked.json().errors[0]).toMatchObject({ code: 'SIGN_IN_LOCKED', message: messages.signInLocked });
     expect(await auditOf('sign-in-refused')).not.toHaveLength(0);
 
     await t.deliverMail();
@@ -291,7 +293,7 @@ describe('GET /users/me/profile', () => {
   it('needs a session', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ errors: [{ code: 'UNAUTHENTICATED', message: messages.accessDenied }] });
+    expect(none.json()).toMatchObject({ errors: [{ code: 'UNAUTHENTICATED', message: messages.accessDenied }] });
     const garbage = await t.app.inject({
       method: 'GET',
       url: '/api/v1/users/me/profile',

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateNamedEntryRequest, ZNamedEntry, ZOrganization, ZUuid, dataEnvelope } from '@qualis/contract';
+import {
+  ZCreateNamedEntryRequest,
+  ZNamedEntry,
+  ZOrganization,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+} from '@qualis/contract';
 import { organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
@@ -17,7 +24,7 @@ import {
 
 const tags = ['settings'];
 const ZOrganizationParams = z.object({ organizationId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 const read = { policy: 'organizationSettings.read', organization: organizationFrom.params() } as const;
 const manage = { policy: 'organizationSettings.manage', organization: organizationFrom.params() } as const;

@@ -78,7 +78,7 @@ for (const kind of [
       for (const body of [{}, { name: '   ' }]) {
         const res = await call('POST', url(orgA), admin, body);
         expect(res.statusCode).toBe(400);
-        expect(res.json().errors[0]).toEqual({
+        expect(res.json().errors[0]).toMatchObject({
           code: 'VALIDATION_FAILED',
           message: messages.fieldRequired,
           field: 'name',
@@ -120,7 +120,7 @@ for (const kind of [
       expect((await call('DELETE', `${url(orgA)}/not-an-id`, admin)).statusCode).toBe(400);
       const removed = await call('DELETE', `${url(orgA)}/${target}`, manager);
       expect(removed.statusCode).toBe(200);
-      expect(removed.json()).toEqual({ data: { id: target }, message: kind.deleted });
+      expect(removed.json()).toMatchObject({ data: { id: target }, message: kind.deleted });
       expect(
         await t.db
           .select()

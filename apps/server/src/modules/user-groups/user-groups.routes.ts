@@ -18,6 +18,7 @@ import {
   ZUserGroupsExportQuery,
   ZUuid,
   dataEnvelope,
+  messageFields,
   listEnvelope,
   messages,
 } from '@qualis/contract';
@@ -51,7 +52,7 @@ const inBody = { policy: 'userGroup.manage', organization: organizationFrom.body
 const tags = ['user-groups'];
 const ZGroupParams = z.object({ groupId: ZUuid });
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend({ message: z.string() });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** A group of the organization whose access the pipeline checked, else 404. */
 async function loadGroup(db: Db, organizationId: string, groupId: string) {

@@ -172,6 +172,7 @@ describe('POST /user-groups and PUT /user-groups/:id/name', () => {
     expect(res.json()).toEqual({
       data: { id: group.id, name: 'New name', userCount: 0 },
       message: messages.userGroupEdited,
+      messageKey: 'userGroupEdited',
     });
     expect(await lastAudit(group.id)).toMatchObject({
       action: 'rename',

@@ -22,5 +22,6 @@ export async function presentSessionUser(db: DbOrTx, user: UserRow): Promise<Ses
       ? { compactPath: imagePath(user.avatarFileId), originalPath: imagePath(user.avatarFileId) }
       : null,
     emailNotificationState: user.emailNotificationState,
+    language: user.language,
   };
 }

@@ -6,6 +6,8 @@ import {
   type PermissionKind,
 } from '@qualis/contract';
 import { Switch, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { permissionText } from '../../app/i18n';
 import './PermissionList.css';
 
 export interface PermissionListProps {
@@ -51,13 +53,14 @@ function treeOf(tab: number, parent: number | null): Node[] {
  * depends on. A switch whose parent is off is disabled, as the server refuses it.
  */
 export function PermissionList({ on, tab, editable, tooltipStyle, onToggle, pending }: PermissionListProps) {
+  // Re-render on a language switch; the texts come from the catalogue's translation keys.
+  useTranslation();
   const render = (nodes: Node[], depth: number) => (
     <ul className={depth === 0 ? 'qualis-permissions' : 'qualis-permissions__children'} role="list">
       {nodes.map(({ permission, children }) => {
         const { type } = permission;
-        // The catalogue's texts are the contract's (English), like the server's messages.
-        const { label } = permission;
-        const tooltip = tooltipStyle === 'user' ? permission.userTooltip : permission.adminTooltip;
+        const label = permissionText(type, 'label');
+        const tooltip = permissionText(type, tooltipStyle === 'user' ? 'you' : 'user');
         const checked = on.includes(type);
         const blocked = !checked && missingParentOf(on, type) !== null;
         return (

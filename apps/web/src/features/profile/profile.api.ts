@@ -1,4 +1,10 @@
-import type { ChangePasswordRequest, DataEnvelope, MessageResponse, SessionUser } from '@qualis/contract';
+import type {
+  ChangePasswordRequest,
+  DataEnvelope,
+  LanguageRequest,
+  MessageResponse,
+  SessionUser,
+} from '@qualis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { storeSessionUser } from '../account/account.api';
@@ -65,6 +71,16 @@ export function useToggleEmailNotifications() {
         method: 'PATCH',
         body: { emailNotificationState },
       }),
+    onSuccess: (response) => keep(response.data),
+  });
+}
+
+/** Stores the language of the switch as the language of the person's e-mails. */
+export function useSaveLanguage() {
+  const keep = useKeepProfile();
+  return useMutation({
+    mutationFn: (body: LanguageRequest) =>
+      api.request<DataEnvelope<SessionUser>>('/users/me/profile/language', { method: 'PATCH', body }),
     onSuccess: (response) => keep(response.data),
   });
 }

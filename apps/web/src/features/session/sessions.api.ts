@@ -1,8 +1,11 @@
 import type { SignInRequest, SignInResponse } from '@qualis/contract';
 import { api } from '../../app/api';
+import { currentLanguage } from '../../app/i18n';
 
-export async function signIn(request: SignInRequest) {
-  const response = await api.request<SignInResponse>('/sessions', { method: 'POST', body: request, silent: true });
+/** Signs in; the language on screen becomes the language of the person's e-mails. */
+export async function signIn(request: Omit<SignInRequest, 'language'>) {
+  const body: SignInRequest = { ...request, language: currentLanguage() };
+  const response = await api.request<SignInResponse>('/sessions', { method: 'POST', body, silent: true });
   return response.data;
 }
 
