@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 
 /** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
 export interface FileStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores the bytes under `key`; a stream is written as it is read (generated exports). */
+  put(key: string, bytes: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
@@ -21,7 +22,7 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, bytes: Buffer | Readable): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.partial`;

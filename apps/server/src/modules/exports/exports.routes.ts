@@ -10,10 +10,11 @@ import {
   organizationsCsv,
   requestOrganizationLogsExport,
   runOrganizationLogsExport,
+  ZOrganizationLogsExportPayload,
 } from './exports.service.js';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, runOrganizationLogsExport);
+  app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, ZOrganizationLogsExportPayload, runOrganizationLogsExport);
 
   app.get(
     '/export/organizations',
@@ -29,8 +30,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       authorize(actor, 'organization', 'export');
-      const { columns, fetchPage } = organizationsCsv(app.ctx, request.query);
-      return sendCsvExport(reply, exportFileName('Organizations', actor.email), columns, fetchPage);
+      const { columns, rows } = organizationsCsv(app.ctx, request.query);
+      return sendCsvExport(reply, exportFileName('Organizations', actor.email), columns, rows);
     },
   );
 

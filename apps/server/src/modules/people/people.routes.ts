@@ -22,7 +22,7 @@ import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.j
 import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
 import './people.policy.js';
 import { PEOPLE_CSV_COLUMNS } from './people.presenter.js';
-import { listPeople, listPersonOptions } from './people.repository.js';
+import { listPeople, listPersonOptions, personExportRows } from './people.repository.js';
 import { addPeople, createPerson, deletePerson, loadManagedOrganizations, setPersonStatus } from './people.service.js';
 
 const ZPersonParams = z.object({ id: ZUuid });
@@ -186,17 +186,9 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       const { organizationId, selectedIds, ids, ...listQuery } = request.query;
       await loadManagedOrganizations(db(), actor, kind, [organizationId]);
       const checked = selectedIds ?? ids;
-      const fetchPage = async (offset: number, limit: number) =>
-        (
-          await listPeople(
-            db(),
-            actor,
-            { organizationId, role: kind.role, ids: checked },
-            { ...listQuery, offset, limit },
-          )
-        ).rows;
+      const rows = personExportRows(db(), actor, { organizationId, role: kind.role, ids: checked }, listQuery);
       const columns = pickColumns(PEOPLE_CSV_COLUMNS, listQuery.columns);
-      return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, fetchPage);
+      return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, rows);
     },
   );
 }
