@@ -180,7 +180,12 @@ describe('mail with two processes', () => {
     const mail = await queue('Held by another process');
     await a.db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1, lockedBy: 'other-host/1/x', lockedUntil: sql`now() + interval '1 minute'` })
+      .set({
+        status: 'sending',
+        attempts: 1,
+        lockedBy: 'other-host/1/x',
+        lockedUntil: sql`now() + interval '1 minute'`,
+      })
       .where(eq(mailOutbox.id, mail.id));
     // A process that starts now must not put the mail back in the queue.
     const c = await createTestContext({ sameDeploymentAs: a });

@@ -58,7 +58,10 @@ export class LeasedQueue<T extends LeasedTable> {
         .from(table as PgTable)
         .where(
           and(
-            or(and(eq(table.status, statuses.pending), lte(dueAt, sql`now()`)), and(expired, lt(table.attempts, maxAttempts))),
+            or(
+              and(eq(table.status, statuses.pending), lte(dueAt, sql`now()`)),
+              and(expired, lt(table.attempts, maxAttempts)),
+            ),
             only,
           ),
         )

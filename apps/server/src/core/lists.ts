@@ -1,4 +1,17 @@
-import { type AnyColumn, type SQL, Column, and, asc, count, desc, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type SQL,
+  Column,
+  and,
+  asc,
+  count,
+  desc,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type ListQuery, messages } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
@@ -54,7 +67,9 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
   const order = direction === 'desc' ? desc : asc;
   const search = query.search?.trim();
   const sortNotNull =
-    sortExpr instanceof Column ? sortExpr.notNull : (spec.notNull ?? []).some((k) => k.toLowerCase() === sortKey.toLowerCase());
+    sortExpr instanceof Column
+      ? sortExpr.notNull
+      : (spec.notNull ?? []).some((k) => k.toLowerCase() === sortKey.toLowerCase());
   return {
     limit: query.limit,
     offset: query.offset,

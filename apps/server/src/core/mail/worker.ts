@@ -94,14 +94,14 @@ export class MailWorker {
   /** Sends one claimed mail; 1 when sent. */
   private async send(row: OutboxRow): Promise<number> {
     try {
-          await this.transport.send({
-            from: this.from,
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            ...(row.htmlBody ? { html: row.htmlBody } : {}),
-            ...(row.attachments.length > 0 ? { attachments: await this.readAttachments(row) } : {}),
-          });
+      await this.transport.send({
+        from: this.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(row.attachments.length > 0 ? { attachments: await this.readAttachments(row) } : {}),
+      });
     } catch (err) {
       const givesUp = row.attempts >= MAX_ATTEMPTS;
       this.log.warn({ err, mailId: row.id, attempts: row.attempts, givesUp }, 'mail send failed');

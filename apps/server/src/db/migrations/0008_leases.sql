@@ -10,3 +10,6 @@ UPDATE mail_outbox SET locked_until = now() WHERE status = 'sending';
 
 CREATE INDEX jobs_lease_idx ON jobs (locked_until) WHERE status = 'running';
 CREATE INDEX mail_outbox_lease_idx ON mail_outbox (locked_until) WHERE status = 'sending';
+
+-- The organization logs export reads audit events by keyset (time, then id).
+CREATE INDEX audit_events_time_idx ON audit_events (occurred_at, id);

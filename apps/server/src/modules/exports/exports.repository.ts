@@ -48,7 +48,10 @@ const logColumns = {
 };
 
 /** The audit events of a logs export, oldest first, read by keyset (time, then id). */
-export function organizationLogRows(db: DbOrTx, selection: OrganizationLogsSelection): AsyncIterable<OrganizationLogRow> {
+export function organizationLogRows(
+  db: DbOrTx,
+  selection: OrganizationLogsSelection,
+): AsyncIterable<OrganizationLogRow> {
   const { organizationIds, infoTypes } = selection;
   const chosen =
     organizationIds.length > 0 && infoTypes.length > 0

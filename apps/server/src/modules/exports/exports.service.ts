@@ -130,7 +130,9 @@ export async function runOrganizationLogsExport(
         until: nextDay(payload.end),
         organizationIds: payload.organizationIds,
         infoTypes: payload.infoTypes,
-        ...(payload.organizationChangesOf === undefined ? {} : { organizationChangesOf: payload.organizationChangesOf }),
+        ...(payload.organizationChangesOf === undefined
+          ? {}
+          : { organizationChangesOf: payload.organizationChangesOf }),
       });
       async function* counted() {
         for await (const event of events) {

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PERSON_OPTIONS_LIMIT, type ListQuery, type MembershipStatus, type Person } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { readByKeyset, readPage, resolveList, type ExportListQuery, type KeysetPage, type ListSpec } from '../../core/lists.js';
+import {
+  readByKeyset,
+  readPage,
+  resolveList,
+  type ExportListQuery,
+  type KeysetPage,
+  type ListSpec,
+} from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -75,7 +82,10 @@ function peopleQuery(
     db
       .select({ ...columns, ...page?.fields })
       .from(users)
-      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
+      )
       .where(and(where, page?.where))
       .$dynamic();
   return { list, select };
