@@ -45,6 +45,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   mailPollMs?: number;
   jobPollMs?: number;
+  /** How long a claimed job or mail is held without renewal (default 2 minutes). */
+  leaseMs?: number;
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
   signInSlowdownMs?: number;
   /** Requests per minute and IP (default 600); sign-in has its own lower limit. */
@@ -85,8 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
+    ...(deps.leaseMs ? { leaseMs: deps.leaseMs } : {}),
   });
-  const jobs = new JobRunner(() => app.ctx, app.log, deps.jobPollMs);
+  const jobs = new JobRunner(() => app.ctx, database.db, app.log, { pollMs: deps.jobPollMs, leaseMs: deps.leaseMs });
   app.decorate('ctx', {
     config,
     database,
@@ -171,8 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onReady', async () => {
-    await mailer.worker?.start();
-    await jobs.start();
+    mailer.worker?.start();
+    jobs.start();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

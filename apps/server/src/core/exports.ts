@@ -33,15 +33,6 @@ export function pickColumns<T>(all: CsvColumn<T>[], requested: string[] | undefi
   return picked.length > 0 ? picked : all;
 }
 
-/** Reads a large result in pages, so an export streams with flat memory. */
-export async function* inBatches<T>(fetchPage: (offset: number, limit: number) => Promise<T[]>, size = 1000) {
-  for (let offset = 0; ; offset += size) {
-    const page = await fetchPage(offset, size);
-    yield* page;
-    if (page.length < size) return;
-  }
-}
-
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | Iterable<T>): Readable {
   const toRecord = (row: T) =>
     columns.map((c) => {
@@ -73,25 +64,23 @@ export function sendCsv<T>(
     .send(csvStream(columns, rows));
 }
 
-export const EXPORT_BATCH = 1000;
-
 /**
- * Streams a list export read page by page; nothing to export answers 400 'No records to export'
- * before any byte is sent (the client shows that message).
+ * Streams a list export: `rows` is the list read by keyset (core/lists.ts `readByKeyset`), pulled
+ * while the CSV is written. Nothing to export answers 400 'No records to export' before any byte
+ * is sent (the client shows that message).
  */
 export async function sendCsvExport<T>(
   reply: FastifyReply,
   fileName: string,
   columns: CsvColumn<T>[],
-  fetchPage: (offset: number, limit: number) => Promise<T[]>,
+  rows: AsyncIterable<T>,
 ) {
-  const first = await fetchPage(0, EXPORT_BATCH);
-  if (first.length === 0) throw AppError.badRequest(messages.noRecordsToExport);
-  const rows = (async function* () {
-    yield* first;
-    if (first.length === EXPORT_BATCH) {
-      yield* inBatches((offset, limit) => fetchPage(offset + EXPORT_BATCH, limit), EXPORT_BATCH);
-    }
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) throw AppError.badRequest(messages.noRecordsToExport);
+  const all = (async function* () {
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   })();
-  return sendCsv(reply, fileName, columns, rows);
+  return sendCsv(reply, fileName, columns, all);
 }

@@ -8,7 +8,10 @@ import { fileTypeFromBuffer } from 'file-type';
 
 /** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
 export interface FileStorage {
-  /** Writes all of `content` under `key`, or nothing: a failed write leaves no partial file. */
+  /**
+   * Writes all of `content` under `key`, or nothing: a failed write leaves no partial file. A
+   * stream is written as it is read (uploads, generated exports).
+   */
   put(key: string, content: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;

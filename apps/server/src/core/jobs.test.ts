@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { jobs } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { enqueueJob, MAX_JOB_ATTEMPTS } from './jobs.js';
@@ -12,10 +13,10 @@ let recurringRuns = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
-  t.app.ctx.jobs.define('test-echo', async (_ctx, job) => {
-    seen.push(job.payload);
+  t.app.ctx.jobs.define('test-echo', z.object({ n: z.number() }), async (_ctx, payload) => {
+    seen.push(payload);
   });
-  t.app.ctx.jobs.define('test-flaky', async () => {
+  t.app.ctx.jobs.define('test-flaky', z.object({}), async () => {
     if (failuresLeft-- > 0) throw new Error('temporary failure');
   });
   t.app.ctx.jobs.every('test-recurring', 60_000, async () => {

@@ -1,16 +1,25 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from './context.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { jobSchedules, jobs } from '../db/schema/index.js';
 import { newId } from './ids.js';
+import { LeasedQueue } from './leases.js';
 import { Poller } from './poller.js';
 import { backoffMs } from './retry.js';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobHandler = (ctx: AppContext, job: JobRow) => Promise<void>;
+export type JobHandler<P> = (ctx: AppContext, payload: P, job: JobRow) => Promise<void>;
+
+interface JobDefinition {
+  schema: z.ZodType;
+  handler: JobHandler<unknown>;
+}
 
 export const MAX_JOB_ATTEMPTS = 5;
+/** A claimed job is held this long without renewal; a running job renews it every third. */
+export const JOB_LEASE_MS = 120_000;
 const BATCH = 5;
 
 /** Queues background work in the caller's transaction: it runs only if that commits. */
@@ -33,24 +42,47 @@ export async function enqueueJob(
 
 /**
  * Runs queued jobs and recurring tasks. Modules register what they handle at start-up
- * (`define`, `every`); rows are claimed with SKIP LOCKED, so several processes can share them.
+ * (`define`, `every`). Jobs are claimed under leases (core/leases.ts), so several processes
+ * share the queue and none runs another's job while its claimer lives.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly definitions = new Map<string, JobDefinition>();
   private readonly recurring = new Map<string, { everyMs: number; run: (ctx: AppContext) => Promise<void> }>();
   private readonly poller: Poller;
+  private readonly queue: LeasedQueue<typeof jobs>;
 
   constructor(
     private readonly ctx: () => AppContext,
+    private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    pollMs = 2000,
+    options: { pollMs?: number | undefined; leaseMs?: number | undefined } = {},
   ) {
-    this.poller = new Poller('job runner', () => this.runDue(), pollMs, log);
+    this.poller = new Poller('job runner', () => this.runDue(), options.pollMs ?? 2000, log);
+    this.queue = new LeasedQueue(
+      db,
+      {
+        table: jobs,
+        dueAt: jobs.runAt,
+        statuses: { pending: 'pending', claimed: 'running', failed: 'failed' },
+        maxAttempts: MAX_JOB_ATTEMPTS,
+        leaseMs: options.leaseMs ?? JOB_LEASE_MS,
+      },
+      log,
+    );
   }
 
-  define(kind: string, handler: JobHandler) {
-    if (this.handlers.has(kind)) throw new Error(`job ${kind} is defined twice`);
-    this.handlers.set(kind, handler);
+  /** This runner's claimer id, written to the jobs it holds (`locked_by`). */
+  get claimer() {
+    return this.queue.claimer;
+  }
+
+  /**
+   * Handles the jobs of `kind`; their payload is parsed with `schema` first. A payload that does
+   * not match fails the job at once (retrying cannot fix it), with the reason in `last_error`.
+   */
+  define<S extends z.ZodType>(kind: string, schema: S, handler: JobHandler<z.output<S>>) {
+    if (this.definitions.has(kind)) throw new Error(`job ${kind} is defined twice`);
+    this.definitions.set(kind, { schema, handler: handler as JobHandler<unknown> });
   }
 
   /** A task run every `everyMs` by one process of the deployment; the first run is at start. */
@@ -59,9 +91,7 @@ export class JobRunner {
     this.recurring.set(name, { everyMs, run });
   }
 
-  async start() {
-    const { db } = this.ctx().database;
-    await db.update(jobs).set({ status: 'pending' }).where(eq(jobs.status, 'running'));
+  start() {
     this.poller.start();
   }
 
@@ -79,56 +109,59 @@ export class JobRunner {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return count;
-      for (const job of batch) {
-        await this.runJob(job);
-        count += 1;
+      // The whole batch stays held while its jobs run one after the other.
+      const release = this.queue.hold(batch.map((job) => job.id));
+      try {
+        for (const job of batch) {
+          await this.runJob(job);
+          count += 1;
+        }
+      } finally {
+        release();
       }
     }
   }
 
-  private async claim(): Promise<JobRow[]> {
-    const { db } = this.ctx().database;
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)))
-        .orderBy(jobs.runAt)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(jobs)
-        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1` })
-        .where(
-          inArray(
-            jobs.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
+  /** Due jobs of the kinds this process handles (a process of another version leaves the others). */
+  private claim(): Promise<JobRow[]> {
+    const kinds = [...this.definitions.keys()];
+    if (kinds.length === 0) return Promise.resolve([]);
+    return this.queue.claim(BATCH, inArray(jobs.kind, kinds));
   }
 
   private async runJob(job: JobRow) {
-    const { db } = this.ctx().database;
-    const handler = this.handlers.get(job.kind);
+    const definition = this.definitions.get(job.kind)!;
+    const parsed = definition.schema.safeParse(job.payload);
+    if (!parsed.success) {
+      const reason = `invalid payload: ${z.prettifyError(parsed.error)}`;
+      this.log.error({ jobId: job.id, kind: job.kind, reason }, 'job payload does not match its schema: job failed');
+      await this.settle(job, { status: 'failed', lastError: reason, finishedAt: new Date() });
+      return;
+    }
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(this.ctx(), job);
-      await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lastError: null }).where(eq(jobs.id, job.id));
+      await definition.handler(this.ctx(), parsed.data, job);
+      await this.settle(job, { status: 'done', finishedAt: new Date(), lastError: null });
     } catch (err) {
       const givesUp = job.attempts >= MAX_JOB_ATTEMPTS;
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-      await db
-        .update(jobs)
-        .set({
-          status: givesUp ? 'failed' : 'pending',
-          lastError: (err instanceof Error ? err.message : String(err)).slice(0, 2000),
-          runAt: new Date(Date.now() + backoffMs(job.attempts)),
-          finishedAt: givesUp ? new Date() : null,
-        })
-        .where(eq(jobs.id, job.id));
+      await this.settle(job, {
+        status: givesUp ? 'failed' : 'pending',
+        lastError: (err instanceof Error ? err.message : String(err)).slice(0, 2000),
+        runAt: new Date(Date.now() + backoffMs(job.attempts)),
+        finishedAt: givesUp ? new Date() : null,
+      });
+    }
+  }
+
+  /** Records the outcome, only while this runner still holds the job. */
+  private async settle(job: JobRow, outcome: Partial<JobRow>) {
+    const settled = await this.db
+      .update(jobs)
+      .set({ ...outcome, ...this.queue.released })
+      .where(this.queue.heldBy(job.id))
+      .returning({ id: jobs.id });
+    if (settled.length === 0) {
+      this.log.error({ jobId: job.id, kind: job.kind, claimer: this.claimer }, 'job lease lost: outcome not recorded');
     }
   }
 

@@ -1,4 +1,17 @@
-import { type AnyColumn, type SQL, asc, count, desc, ilike, or } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type SQL,
+  Column,
+  and,
+  asc,
+  count,
+  desc,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type ListQuery, messages } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
@@ -12,7 +25,24 @@ export interface ListSpec {
   searchable: (AnyColumn | SQL)[];
   /** A stable last sort key, so pages never repeat or skip rows that sort equal. */
   tiebreaker: AnyColumn;
+  /**
+   * Sort keys whose SQL expression is never NULL (a column says so itself). Their keyset pages
+   * are one row comparison the sort index answers; other keys also look for NULLs.
+   */
+  notNull?: string[];
 }
+
+/** A sort order a keyset can page through: the sort expression, then the tiebreaker. */
+export interface KeysetOrder {
+  sort: AnyColumn | SQL;
+  tiebreaker: AnyColumn;
+  direction: 'asc' | 'desc';
+  /** The sort expression is never NULL. */
+  sortNotNull: boolean;
+}
+
+/** An export's list parameters: the list's search and order, without a page. */
+export type ExportListQuery = Omit<ListQuery, 'limit' | 'offset'>;
 
 export interface ResolvedList {
   limit: number;
@@ -21,6 +51,7 @@ export interface ResolvedList {
   orderBy: SQL[];
   sortKey: string;
   direction: 'asc' | 'desc';
+  keyset: KeysetOrder;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
@@ -35,6 +66,10 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
   if (!sortExpr) throw AppError.badRequest(messages.invalidSortColumn, 'orderBy');
   const order = direction === 'desc' ? desc : asc;
   const search = query.search?.trim();
+  const sortNotNull =
+    sortExpr instanceof Column
+      ? sortExpr.notNull
+      : (spec.notNull ?? []).some((k) => k.toLowerCase() === sortKey.toLowerCase());
   return {
     limit: query.limit,
     offset: query.offset,
@@ -42,6 +77,7 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
     orderBy: [order(sortExpr), order(spec.tiebreaker)],
     sortKey,
     direction,
+    keyset: { sort: sortExpr, tiebreaker: spec.tiebreaker, direction, sortNotNull },
   };
 }
 
@@ -49,6 +85,62 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
 function lookupSortable(sortable: ListSpec['sortable'], key: string) {
   const match = Object.keys(sortable).find((k) => k.toLowerCase() === key.toLowerCase());
   return match ? sortable[match] : undefined;
+}
+
+/** The sort value and tiebreaker of the last row read: the next page starts after it. */
+export interface KeysetCursor {
+  key: unknown;
+  id: unknown;
+}
+
+/**
+ * What a list query adds for a keyset page: two selected fields (the row's sort value and
+ * tiebreaker, read back as the cursor) and the condition "after the cursor".
+ */
+export interface KeysetPage {
+  fields: { keysetSortValue: SQL; keysetTiebreaker: SQL };
+  where: SQL | undefined;
+}
+
+/**
+ * Rows after `cursor` in the order (PostgreSQL sorts NULLs last ascending, first descending).
+ * Without NULLs this is one row comparison, which the sort index answers by seeking.
+ */
+function afterCursor(order: KeysetOrder, cursor: KeysetCursor): SQL | undefined {
+  const { sort, tiebreaker, direction, sortNotNull } = order;
+  const beyond = direction === 'asc' ? sql`>` : sql`<`;
+  if (cursor.key === null || cursor.key === undefined) {
+    const tieAfter = sql`${tiebreaker} ${beyond} ${cursor.id}`;
+    return direction === 'asc' ? and(isNull(sort), tieAfter) : or(and(isNull(sort), tieAfter), isNotNull(sort));
+  }
+  const rowAfter = sql`(${sort}, ${tiebreaker}) ${beyond} (${cursor.key}, ${cursor.id})`;
+  return sortNotNull || direction === 'desc' ? rowAfter : or(rowAfter, isNull(sort));
+}
+
+/**
+ * Every row of a list in its order, read `size` rows at a time by keyset: each page starts
+ * after the previous page's last row (no OFFSET, no count), so each page costs the same however
+ * deep into the list it is. `select(page)` builds the list's query with the page's fields and
+ * condition added (`db.select({ ...columns, ...page?.fields })...where(and(filter, page?.where))`).
+ */
+export async function* readByKeyset<Row>(
+  select: (page: KeysetPage) => PgSelect,
+  order: KeysetOrder,
+  size = 1000,
+): AsyncGenerator<Row> {
+  const by = order.direction === 'desc' ? desc : asc;
+  const fields = { keysetSortValue: sql`${order.sort}`, keysetTiebreaker: sql`${order.tiebreaker}` };
+  let cursor: KeysetCursor | undefined;
+  for (;;) {
+    const page = (await select({ fields, where: cursor && afterCursor(order, cursor) })
+      .orderBy(by(order.sort), by(order.tiebreaker))
+      .limit(size)) as (Record<string, unknown> & Record<keyof KeysetPage['fields'], unknown>)[];
+    for (const { keysetSortValue, keysetTiebreaker, ...row } of page) {
+      cursor = { key: keysetSortValue, id: keysetTiebreaker };
+      yield row as Row;
+    }
+    if (page.length < size) return;
+  }
 }
 
 /**

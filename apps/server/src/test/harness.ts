@@ -42,13 +42,18 @@ export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'da
   /** Start a real SMTP server and point SMTP_URL at it. */
   smtp?: boolean;
   env?: Record<string, string>;
+  /**
+   * Another process of the same deployment: a second app on that context's database, data
+   * folder and SMTP sink. Closing it closes only its app.
+   */
+  sameDeploymentAs?: { database: Database; dataDir: string; smtp: SmtpSink | undefined };
 }
 
 /** The real app on a fresh database, for `app.inject`; close it in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}) {
-  const { smtp: wantSmtp, env, ...deps } = options;
-  const smtp: SmtpSink | undefined = wantSmtp ? await startSmtpSink() : undefined;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
+  const { smtp: wantSmtp, env, sameDeploymentAs: shared, ...deps } = options;
+  const smtp: SmtpSink | undefined = shared ? shared.smtp : wantSmtp ? await startSmtpSink() : undefined;
+  const dataDir = shared ? shared.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -56,7 +61,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = shared ? shared.database : await openTestDatabase();
   const app = await buildApp({
     config,
     database,
@@ -72,6 +77,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     app,
     database,
     db: database.db,
+    dataDir,
     smtp,
     /** Sends every queued mail now instead of waiting for the worker's next poll. */
     deliverMail: async () => {
@@ -82,6 +88,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     runJobs: () => app.ctx.jobs.runNow(),
     close: async () => {
       await app.close();
+      if (shared) return;
       await database.close();
       await smtp?.close();
       await fs.rm(dataDir, { recursive: true, force: true });

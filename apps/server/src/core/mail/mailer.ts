@@ -18,11 +18,15 @@ export class Mailer {
       storage: FileStorage;
       transport?: MailTransport;
       pollMs?: number;
+      leaseMs?: number;
     },
   ) {
     const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : undefined);
     this.worker = transport
-      ? new MailWorker(db, transport, options.from, log, options.storage, options.pollMs)
+      ? new MailWorker(db, transport, options.from, log, options.storage, {
+          pollMs: options.pollMs,
+          leaseMs: options.leaseMs,
+        })
       : undefined;
   }
 

@@ -1,8 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx, Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { newId } from '../ids.js';
-import { backoffMs } from '../retry.js';
 
 /**
  * A file sent with a mail. The bytes are put in the file storage under `storageKey` before the
@@ -35,50 +33,7 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<str
 }
 
 export const MAX_ATTEMPTS = 8;
+/** A mail being sent is held this long without renewal; the worker renews it every third. */
+export const MAIL_LEASE_MS = 120_000;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-
-/** Takes up to `batch` due mails for this worker; SKIP LOCKED lets several workers share the outbox. */
-export async function claimDueMail(db: Db, batch: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-}
-
-export async function markSent(db: Db, id: string) {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
-}
-
-export async function markFailed(db: Db, row: OutboxRow, error: string) {
-  const givesUp = row.attempts >= MAX_ATTEMPTS;
-  await db
-    .update(mailOutbox)
-    .set({
-      status: givesUp ? 'failed' : 'pending',
-      lastError: error.slice(0, 2000),
-      nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
-    })
-    .where(eq(mailOutbox.id, row.id));
-}
-
-/** Mails left 'sending' by a process that stopped mid-send go back in the queue. */
-export async function requeueInterrupted(db: Db) {
-  await db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.status, 'sending'));
-}

@@ -3,8 +3,11 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../files.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { LeasedQueue } from '../leases.js';
 import { Poller } from '../poller.js';
-import { claimDueMail, markFailed, markSent, requeueInterrupted, type OutboxRow } from './outbox.js';
+import { backoffMs } from '../retry.js';
+import { MAIL_LEASE_MS, MAX_ATTEMPTS, type OutboxRow } from './outbox.js';
 
 export interface MailTransport {
   send(message: {
@@ -26,10 +29,12 @@ const BATCH = 20;
 
 /**
  * Sends the outbox through SMTP. Without SMTP_URL there is no worker: mails are logged when
- * queued and stay in the outbox, to be sent once SMTP is configured.
+ * queued and stay in the outbox, to be sent once SMTP is configured. Mails are claimed under
+ * leases (core/leases.ts), so the workers of several processes never send one mail twice.
  */
 export class MailWorker {
   private readonly poller: Poller;
+  private readonly queue: LeasedQueue<typeof mailOutbox>;
 
   constructor(
     private readonly db: Db,
@@ -37,13 +42,28 @@ export class MailWorker {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly storage: FileStorage,
-    pollMs = 2000,
+    options: { pollMs?: number | undefined; leaseMs?: number | undefined } = {},
   ) {
-    this.poller = new Poller('mail worker', () => this.sendDue(), pollMs, log);
+    this.poller = new Poller('mail worker', () => this.sendDue(), options.pollMs ?? 2000, log);
+    this.queue = new LeasedQueue(
+      db,
+      {
+        table: mailOutbox,
+        dueAt: mailOutbox.nextAttemptAt,
+        statuses: { pending: 'pending', claimed: 'sending', failed: 'failed' },
+        maxAttempts: MAX_ATTEMPTS,
+        leaseMs: options.leaseMs ?? MAIL_LEASE_MS,
+      },
+      log,
+    );
   }
 
-  async start() {
-    await requeueInterrupted(this.db);
+  /** This worker's claimer id, written to the mails it holds (`locked_by`). */
+  get claimer() {
+    return this.queue.claimer;
+  }
+
+  start() {
     this.poller.start();
   }
 
@@ -59,26 +79,53 @@ export class MailWorker {
   private async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await claimDueMail(this.db, BATCH);
+      const batch = await this.queue.claim(BATCH);
       if (batch.length === 0) return sent;
-      for (const row of batch) {
-        try {
-          await this.transport.send({
-            from: this.from,
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            ...(row.htmlBody ? { html: row.htmlBody } : {}),
-            ...(row.attachments.length > 0 ? { attachments: await this.readAttachments(row) } : {}),
-          });
-          await markSent(this.db, row.id);
-          await this.removeSentAttachments(row);
-          sent += 1;
-        } catch (err) {
-          this.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail send failed, will retry');
-          await markFailed(this.db, row, err instanceof Error ? err.message : String(err));
-        }
+      // The whole batch stays held while its mails are sent one after the other.
+      const release = this.queue.hold(batch.map((row) => row.id));
+      try {
+        for (const row of batch) sent += await this.send(row);
+      } finally {
+        release();
       }
+    }
+  }
+
+  /** Sends one claimed mail; 1 when sent. */
+  private async send(row: OutboxRow): Promise<number> {
+    try {
+      await this.transport.send({
+        from: this.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(row.attachments.length > 0 ? { attachments: await this.readAttachments(row) } : {}),
+      });
+    } catch (err) {
+      const givesUp = row.attempts >= MAX_ATTEMPTS;
+      this.log.warn({ err, mailId: row.id, attempts: row.attempts, givesUp }, 'mail send failed');
+      await this.settle(row, {
+        status: givesUp ? 'failed' : 'pending',
+        lastError: (err instanceof Error ? err.message : String(err)).slice(0, 2000),
+        nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+      });
+      return 0;
+    }
+    await this.settle(row, { status: 'sent', sentAt: new Date(), lastError: null });
+    await this.removeSentAttachments(row);
+    return 1;
+  }
+
+  /** Records the outcome, only while this worker still holds the mail. */
+  private async settle(row: OutboxRow, outcome: Partial<OutboxRow>) {
+    const settled = await this.db
+      .update(mailOutbox)
+      .set({ ...outcome, ...this.queue.released })
+      .where(this.queue.heldBy(row.id))
+      .returning({ id: mailOutbox.id });
+    if (settled.length === 0) {
+      this.log.error({ mailId: row.id, claimer: this.claimer }, 'mail lease lost: outcome not recorded');
     }
   }
 

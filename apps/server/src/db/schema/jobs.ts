@@ -11,6 +11,9 @@ export const jobs = pgTable('jobs', {
   attempts: integer('attempts').notNull().default(0),
   runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),
+  /** The process holding the job while it runs, and until when (renewed while it works). */
+  lockedBy: text('locked_by'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

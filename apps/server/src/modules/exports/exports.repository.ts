@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { readByKeyset, type KeysetPage } from '../../core/lists.js';
 import { auditEvents, organizations } from '../../db/schema/index.js';
 
 export interface OrganizationLogsSelection {
@@ -30,8 +31,27 @@ function organizationChanges(of: string[] | null | undefined) {
   return and(eq(auditEvents.infoType, 'Organizations'), scope);
 }
 
-/** The audit events of a logs export, oldest first, read a page at a time. */
-export function organizationLogPages(db: DbOrTx, selection: OrganizationLogsSelection) {
+const logColumns = {
+  occurredAt: auditEvents.occurredAt,
+  // A deleted organization's name survives in its provider-level deletion event.
+  organizationName: sql<string | null>`coalesce(${organizations.name}, ${entityOrganization.name},
+    ${auditEvents.before} ->> 'name', ${auditEvents.after} ->> 'name')`,
+  infoType: auditEvents.infoType,
+  action: auditEvents.action,
+  entityType: auditEvents.entityType,
+  entityId: auditEvents.entityId,
+  actorEmail: auditEvents.actorEmail,
+  actorIp: auditEvents.actorIp,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  reason: auditEvents.reason,
+};
+
+/** The audit events of a logs export, oldest first, read by keyset (time, then id). */
+export function organizationLogRows(
+  db: DbOrTx,
+  selection: OrganizationLogsSelection,
+): AsyncIterable<OrganizationLogRow> {
   const { organizationIds, infoTypes } = selection;
   const chosen =
     organizationIds.length > 0 && infoTypes.length > 0
@@ -42,33 +62,35 @@ export function organizationLogPages(db: DbOrTx, selection: OrganizationLogsSele
     lt(auditEvents.occurredAt, selection.until),
     or(chosen, organizationChanges(selection.organizationChangesOf)) ?? sql`false`,
   );
-  return (offset: number, limit: number) =>
+  const select = (page: KeysetPage) =>
     db
-      .select({
-        occurredAt: auditEvents.occurredAt,
-        // A deleted organization's name survives in its provider-level deletion event.
-        organizationName: sql<string | null>`coalesce(${organizations.name}, ${entityOrganization.name},
-          ${auditEvents.before} ->> 'name', ${auditEvents.after} ->> 'name')`,
-        infoType: auditEvents.infoType,
-        action: auditEvents.action,
-        entityType: auditEvents.entityType,
-        entityId: auditEvents.entityId,
-        actorEmail: auditEvents.actorEmail,
-        actorIp: auditEvents.actorIp,
-        before: auditEvents.before,
-        after: auditEvents.after,
-        reason: auditEvents.reason,
-      })
+      .select({ ...logColumns, ...page.fields })
       .from(auditEvents)
       .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
       .leftJoin(
         entityOrganization,
         and(aboutAnOrganization, sql`${entityOrganization.id}::text = ${auditEvents.entityId}`),
       )
-      .where(where)
-      .orderBy(auditEvents.occurredAt, auditEvents.id)
-      .limit(limit)
-      .offset(offset);
+      .where(and(where, page.where))
+      .$dynamic();
+  return readByKeyset<OrganizationLogRow>(select, {
+    sort: auditEvents.occurredAt,
+    tiebreaker: auditEvents.id,
+    direction: 'asc',
+    sortNotNull: true,
+  });
 }
 
-export type OrganizationLogRow = Awaited<ReturnType<ReturnType<typeof organizationLogPages>>>[number];
+export interface OrganizationLogRow {
+  occurredAt: Date;
+  organizationName: string | null;
+  infoType: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actorEmail: string | null;
+  actorIp: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+}

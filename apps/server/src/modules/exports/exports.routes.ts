@@ -15,10 +15,11 @@ import {
   organizationsCsv,
   requestOrganizationLogsExport,
   runOrganizationLogsExport,
+  ZOrganizationLogsExportPayload,
 } from './exports.service.js';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, runOrganizationLogsExport);
+  app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, ZOrganizationLogsExportPayload, runOrganizationLogsExport);
 
   app.get(
     '/export/organizations',
@@ -33,8 +34,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const { columns, fetchPage } = organizationsCsv(app.ctx, request.query);
-      return sendCsvExport(reply, exportFileName('Organizations', actor.email), columns, fetchPage);
+      const { columns, rows } = organizationsCsv(app.ctx, request.query);
+      return sendCsvExport(reply, exportFileName('Organizations', actor.email), columns, rows);
     },
   );
 

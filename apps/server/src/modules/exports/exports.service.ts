@@ -1,4 +1,4 @@
-import { buffer } from 'node:stream/consumers';
+import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
   ORGANIZATION_EXPORT_COLUMNS,
@@ -8,16 +8,16 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
-import { csvStream, exportFileName, inBatches, pickColumns, type CsvColumn } from '../../core/exports.js';
+import { csvStream, exportFileName, pickColumns, type CsvColumn } from '../../core/exports.js';
 import { enqueueJob, type JobRow } from '../../core/jobs.js';
 import { renderMail } from '../../core/mail/templates.js';
 import {
-  organizationExportPages,
+  organizationExportRows,
   organizationIdsMatching,
   type OrganizationRow,
 } from '../organizations/organizations.repository.js';
 import { findUserByEmail } from '../users/users.repository.js';
-import { organizationLogPages, type OrganizationLogRow } from './exports.repository.js';
+import { organizationLogRows, type OrganizationLogRow } from './exports.repository.js';
 
 const ORGANIZATION_COLUMNS: CsvColumn<OrganizationRow>[] = [
   { key: 'name', header: ORGANIZATION_EXPORT_COLUMNS.name, value: (o) => o.name },
@@ -31,27 +31,31 @@ const ORGANIZATION_COLUMNS: CsvColumn<OrganizationRow>[] = [
 
 /**
  * The organizations CSV: the list's search and order, the selected rows when any, the visible
- * columns in the client's order; read in batches while it streams. Nothing to export is a 400.
+ * columns in the client's order; read by keyset while it streams. Nothing to export is a 400.
  */
 export function organizationsCsv(ctx: AppContext, query: OrganizationsExportQuery) {
   return {
     columns: pickColumns(ORGANIZATION_COLUMNS, query.columns),
-    fetchPage: organizationExportPages(ctx.database.db, { ...query, limit: 1, offset: 0 }, query.selectedIds),
+    rows: organizationExportRows(ctx.database.db, { ...query, limit: 1, offset: 0 }, query.selectedIds),
   };
 }
 
 export const ORGANIZATION_LOGS_EXPORT_JOB = 'organization-logs-export';
 
-interface OrganizationLogsExportPayload {
-  requesterEmail: string;
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The logs export job's payload, checked before the job runs. */
+export const ZOrganizationLogsExportPayload = z.object({
+  requesterEmail: z.string().min(1),
   /** YYYY-MM-DD, both days included. */
-  start: string;
-  end: string;
-  organizationIds: string[];
-  infoTypes: string[];
+  start: ZDay,
+  end: ZDay,
+  organizationIds: z.array(z.uuid()),
+  infoTypes: z.array(z.string()),
   /** Absent: organization changes not included; null: of every organization. */
-  organizationChangesOf?: string[] | null;
-}
+  organizationChangesOf: z.array(z.uuid()).nullable().optional(),
+});
+type OrganizationLogsExportPayload = z.infer<typeof ZOrganizationLogsExportPayload>;
 
 /**
  * Queues the logs export and audits the request, in one transaction. Organization changes are
@@ -109,33 +113,37 @@ const LOG_COLUMNS: CsvColumn<OrganizationLogRow>[] = [
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
- * The job: reads the chosen events in one snapshot (repeatable read), writes the CSV to the file
- * storage and mails it to the requester as an attachment; with no events, a mail saying so.
+ * The job: streams the chosen events, read by keyset in one snapshot (repeatable read), as CSV
+ * into the file storage, and mails the file to the requester as an attachment; with no events,
+ * a mail saying so. Memory stays flat however many events there are.
  */
-export async function runOrganizationLogsExport(ctx: AppContext, job: JobRow): Promise<void> {
-  const payload = job.payload as unknown as OrganizationLogsExportPayload;
+export async function runOrganizationLogsExport(
+  ctx: AppContext,
+  payload: OrganizationLogsExportPayload,
+  job: JobRow,
+): Promise<void> {
   const { db } = ctx.database;
-  const { csv, count } = await db.transaction(
+  const storageKey = `exports/${job.id}.csv`;
+  const count = await db.transaction(
     async (tx) => {
       let rows = 0;
-      const events = inBatches(
-        organizationLogPages(tx, {
-          from: new Date(`${payload.start}T00:00:00Z`),
-          until: nextDay(payload.end),
-          organizationIds: payload.organizationIds,
-          infoTypes: payload.infoTypes,
-          ...(payload.organizationChangesOf === undefined
-            ? {}
-            : { organizationChangesOf: payload.organizationChangesOf }),
-        }),
-      );
+      const events = organizationLogRows(tx, {
+        from: new Date(`${payload.start}T00:00:00Z`),
+        until: nextDay(payload.end),
+        organizationIds: payload.organizationIds,
+        infoTypes: payload.infoTypes,
+        ...(payload.organizationChangesOf === undefined
+          ? {}
+          : { organizationChangesOf: payload.organizationChangesOf }),
+      });
       async function* counted() {
         for await (const event of events) {
           rows += 1;
           yield event;
         }
       }
-      return { csv: await buffer(csvStream(LOG_COLUMNS, counted())), count: rows };
+      await ctx.storage.put(storageKey, csvStream(LOG_COLUMNS, counted()));
+      return rows;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -144,13 +152,12 @@ export async function runOrganizationLogsExport(ctx: AppContext, job: JobRow): P
   // The requester's language now, so a switch made while the report was built still counts.
   const language = (await findUserByEmail(db, to))?.language ?? DEFAULT_LANGUAGE;
   if (count === 0) {
+    await ctx.storage.remove(storageKey);
     await db.transaction((tx) =>
       ctx.mailer.enqueue(tx, { to, ...renderMail('organizationLogsExportEmpty', language, range) }),
     );
     return;
   }
-  const storageKey = `exports/${job.id}.csv`;
-  await ctx.storage.put(storageKey, csv);
   await db.transaction((tx) =>
     ctx.mailer.enqueue(tx, {
       to,

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -12,7 +12,7 @@ import {
   organizations,
   images,
 } from '../../db/schema/index.js';
-import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
+import { readByKeyset, readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -25,6 +25,7 @@ const LIST_SPEC: ListSpec = {
   defaultSort: { key: 'name', direction: 'asc' },
   searchable: [organizations.name],
   tiebreaker: organizations.id,
+  notNull: ['name'],
 };
 
 /**
@@ -47,18 +48,19 @@ export async function listOrganizations(
   return readPage(db, () => db.select().from(organizations).where(and(list.where, membership)).$dynamic(), list);
 }
 
-/** The organizations of an export, in the list's order and filter, read a page at a time. */
-export function organizationExportPages(db: DbOrTx, query: ListQuery, selectedIds: string[]) {
+/** The organizations of an export, in the list's order and filter, read by keyset. */
+export function organizationExportRows(db: DbOrTx, query: ListQuery, selectedIds: string[]) {
   const list = resolveList(query, LIST_SPEC);
   const where = and(list.where, selectedIds.length > 0 ? inArray(organizations.id, selectedIds) : undefined);
-  return (offset: number, limit: number): Promise<OrganizationRow[]> =>
-    db
-      .select()
-      .from(organizations)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(limit)
-      .offset(offset);
+  return readByKeyset<OrganizationRow>(
+    (page) =>
+      db
+        .select({ ...getTableColumns(organizations), ...page.fields })
+        .from(organizations)
+        .where(and(where, page.where))
+        .$dynamic(),
+    list.keyset,
+  );
 }
 
 /** Ids of the organizations whose name matches a list search. */

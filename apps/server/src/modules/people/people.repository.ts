@@ -8,7 +8,14 @@ import {
   type PersonFields,
 } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
+import {
+  readByKeyset,
+  readPage,
+  resolveList,
+  type ExportListQuery,
+  type KeysetPage,
+  type ListSpec,
+} from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -64,34 +71,53 @@ const LIST_SPEC: ListSpec = {
     sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`,
   ],
   tiebreaker: users.id,
+  notNull: ['email', 'isActivated'],
 };
 
-/**
- * One page of the people of a role in an organization, with the total. `ids` limits the rows
- * (the checked rows of an export).
- */
+/** The people of a role in an organization in the list's filter and order; `ids` limits the rows (the checked rows of an export). */
+function peopleQuery(
+  db: DbOrTx,
+  actor: Actor,
+  scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
+  query: ListQuery,
+) {
+  const list = resolveList(query, LIST_SPEC);
+  const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
+  const columns = personColumns(actor);
+  /** The query; an export's keyset page adds its fields and condition. */
+  const select = (page?: KeysetPage) =>
+    db
+      .select({ ...columns, ...page?.fields })
+      .from(users)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
+      )
+      .where(and(where, page?.where))
+      .$dynamic();
+  return { list, select };
+}
+
+/** One page of the people of a role in an organization, with the total. */
 export async function listPeople(
   db: DbOrTx,
   actor: Actor,
   scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
   query: ListQuery,
 ): Promise<{ rows: PersonFields[]; totalCount: number }> {
-  const list = resolveList(query, LIST_SPEC);
-  const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
-  return readPage(
-    db,
-    () =>
-      db
-        .select(personColumns(actor))
-        .from(users)
-        .innerJoin(
-          memberships,
-          and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
-        )
-        .where(where)
-        .$dynamic(),
-    list,
-  );
+  const { list, select } = peopleQuery(db, actor, scope, query);
+  return readPage(db, () => select(), list);
+}
+
+/** Every person of an export, in the list's order, read by keyset. */
+export function personExportRows(
+  db: DbOrTx,
+  actor: Actor,
+  scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
+  query: ExportListQuery,
+): AsyncIterable<PersonFields> {
+  const { list, select } = peopleQuery(db, actor, scope, { ...query, limit: 1, offset: 0 });
+  return readByKeyset<PersonFields>(select, list.keyset);
 }
 
 export async function findPerson(

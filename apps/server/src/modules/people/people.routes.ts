@@ -24,7 +24,7 @@ import { serviceContextOf } from '../../core/service-context.js';
 import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
 import './people.policy.js';
 import { PEOPLE_CSV_COLUMNS, presentPerson } from './people.presenter.js';
-import { listPeople, listPersonOptions } from './people.repository.js';
+import { listPeople, listPersonOptions, personExportRows } from './people.repository.js';
 import { addPeople, createPerson, deletePerson, setPersonStatus } from './people.service.js';
 
 const ZPersonParams = z.object({ id: ZUuid });
@@ -188,17 +188,9 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       const actor = requireActor(request);
       const { organizationId, selectedIds, ids, ...listQuery } = request.query;
       const checked = selectedIds ?? ids;
-      const fetchPage = async (offset: number, limit: number) =>
-        (
-          await listPeople(
-            db(),
-            actor,
-            { organizationId, role: kind.role, ids: checked },
-            { ...listQuery, offset, limit },
-          )
-        ).rows;
+      const rows = personExportRows(db(), actor, { organizationId, role: kind.role, ids: checked }, listQuery);
       const columns = pickColumns(PEOPLE_CSV_COLUMNS, listQuery.columns);
-      return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, fetchPage);
+      return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, rows);
     },
   );
 }

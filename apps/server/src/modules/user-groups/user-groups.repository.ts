@@ -2,7 +2,15 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { GroupUser, GroupUserOption, ListQuery, UserGroup } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
-import { likePattern, readPage, resolveList, type ListSpec } from '../../core/lists.js';
+import {
+  likePattern,
+  readByKeyset,
+  readPage,
+  resolveList,
+  type ExportListQuery,
+  type KeysetPage,
+  type ListSpec,
+} from '../../core/lists.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
@@ -15,25 +23,45 @@ const GROUPS_SPEC: ListSpec = {
   defaultSort: { key: 'name', direction: 'asc' },
   searchable: [userGroups.name],
   tiebreaker: userGroups.id,
+  notNull: ['name', 'userCount'],
 };
 
-/** One page of an organization's groups, optionally only the selected ones (exports). */
-export async function listUserGroups(
-  db: DbOrTx,
-  scope: { organizationId: string; ids?: string[] },
-  query: ListQuery,
-): Promise<{ rows: UserGroup[]; totalCount: number }> {
+/** An organization's groups in the list's filter and order, optionally only the selected ones (exports). */
+function userGroupsQuery(db: DbOrTx, scope: { organizationId: string; ids?: string[] }, query: ListQuery) {
   const list = resolveList(query, GROUPS_SPEC);
   const where = and(
     eq(userGroups.organizationId, scope.organizationId),
     scope.ids?.length ? inArray(userGroups.id, scope.ids) : undefined,
     list.where,
   );
-  return readPage(
-    db,
-    () => db.select({ id: userGroups.id, name: userGroups.name, userCount }).from(userGroups).where(where).$dynamic(),
-    list,
-  );
+  /** The query; an export's keyset page adds its fields and condition. */
+  const select = (page?: KeysetPage) =>
+    db
+      .select({ id: userGroups.id, name: userGroups.name, userCount, ...page?.fields })
+      .from(userGroups)
+      .where(and(where, page?.where))
+      .$dynamic();
+  return { list, select };
+}
+
+/** One page of an organization's groups, with the total. */
+export async function listUserGroups(
+  db: DbOrTx,
+  scope: { organizationId: string; ids?: string[] },
+  query: ListQuery,
+): Promise<{ rows: UserGroup[]; totalCount: number }> {
+  const { list, select } = userGroupsQuery(db, scope, query);
+  return readPage(db, () => select(), list);
+}
+
+/** Every group of an export, in the list's order, read by keyset. */
+export function userGroupExportRows(
+  db: DbOrTx,
+  scope: { organizationId: string; ids?: string[] },
+  query: ExportListQuery,
+): AsyncIterable<UserGroup> {
+  const { list, select } = userGroupsQuery(db, scope, { ...query, limit: 1, offset: 0 });
+  return readByKeyset<UserGroup>(select, list.keyset);
 }
 
 export async function findUserGroup(
@@ -158,14 +186,15 @@ const GROUP_USERS_SPEC: ListSpec = {
   defaultSort: { key: 'lastName', direction: 'asc' },
   searchable: [users.firstName, users.lastName, users.email],
   tiebreaker: users.id,
+  notNull: ['email', 'isActivated', 'groupCount'],
 };
 
-/** One page of a group's members, optionally only the selected ones (exports). */
-export async function listGroupUsers(
+/** A group's members in the list's filter and order, optionally only the selected ones (exports). */
+function groupUsersQuery(
   db: DbOrTx,
   scope: { organizationId: string; groupId: string; ids?: string[] },
   query: ListQuery,
-): Promise<{ rows: GroupUser[]; totalCount: number }> {
+) {
   const list = resolveList(query, GROUP_USERS_SPEC);
   const where = and(
     eq(memberships.organizationId, scope.organizationId),
@@ -173,7 +202,8 @@ export async function listGroupUsers(
     scope.ids?.length ? inArray(users.id, scope.ids) : undefined,
     list.where,
   );
-  const select = () =>
+  /** The query; an export's keyset page adds its fields and condition. */
+  const select = (page?: KeysetPage) =>
     db
       .select({
         id: users.id,
@@ -183,12 +213,33 @@ export async function listGroupUsers(
         status: memberships.status,
         isActivated,
         groupCount,
+        ...page?.fields,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
+      .where(and(where, page?.where))
       .$dynamic();
-  return readPage(db, select, list);
+  return { list, select };
+}
+
+/** One page of a group's members, with the total. */
+export async function listGroupUsers(
+  db: DbOrTx,
+  scope: { organizationId: string; groupId: string; ids?: string[] },
+  query: ListQuery,
+): Promise<{ rows: GroupUser[]; totalCount: number }> {
+  const { list, select } = groupUsersQuery(db, scope, query);
+  return readPage(db, () => select(), list);
+}
+
+/** Every member of an export, in the list's order, read by keyset. */
+export function groupUserExportRows(
+  db: DbOrTx,
+  scope: { organizationId: string; groupId: string; ids?: string[] },
+  query: ExportListQuery,
+): AsyncIterable<GroupUser> {
+  const { list, select } = groupUsersQuery(db, scope, { ...query, limit: 1, offset: 0 });
+  return readByKeyset<GroupUser>(select, list.keyset);
 }
 
 /** People with the role User in the organization, not yet in the group, matching the search. */

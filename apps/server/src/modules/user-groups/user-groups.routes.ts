@@ -34,8 +34,10 @@ import {
   findUserGroup,
   listGroupPermissions,
   listGroupUserOptions,
+  groupUserExportRows,
   listGroupUsers,
   listUserGroups,
+  userGroupExportRows,
 } from './user-groups.repository.js';
 import {
   addGroupUsers,
@@ -300,7 +302,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         exportFileName('User_Groups', requireActor(request).email),
         pickColumns(USER_GROUP_CSV_COLUMNS, query.columns),
-        async (offset, limit) => (await listUserGroups(db(), scope, { ...query, offset, limit })).rows,
+        userGroupExportRows(db(), scope, query),
       );
     },
   );
@@ -324,7 +326,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         exportFileName('Group_Users', requireActor(request).email),
         pickColumns(GROUP_USER_CSV_COLUMNS, query.columns),
-        async (offset, limit) => (await listGroupUsers(db(), scope, { ...query, offset, limit })).rows,
+        groupUserExportRows(db(), scope, query),
       );
     },
   );

@@ -1,0 +1,138 @@
+import os from 'node:os';
+import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { newId } from './ids.js';
+
+/** A table of background work: the columns a lease needs, under these names. */
+export type LeasedTable = PgTable & {
+  id: PgColumn;
+  status: PgColumn;
+  attempts: PgColumn;
+  lastError: PgColumn;
+  lockedBy: PgColumn;
+  lockedUntil: PgColumn;
+};
+
+export interface QueueSpec<T extends LeasedTable> {
+  table: T;
+  /** When a pending row is due. */
+  dueAt: PgColumn;
+  /** The status of a waiting row, of a claimed row, and of a row given up. */
+  statuses: { pending: string; claimed: string; failed: string };
+  maxAttempts: number;
+  /** How long a claim holds without renewal; the holder renews it every third of that. */
+  leaseMs: number;
+}
+
+/** Names the process and the instance, so an operator can tell who holds a row. */
+const newClaimerId = () => `${os.hostname()}/${process.pid}/${newId().slice(-12)}`;
+
+/**
+ * Claims rows of a work queue under leases, for one worker of one process. A claimed row
+ * carries its claimer (`locked_by`) and the time until which it is claimed (`locked_until`);
+ * the holder renews the lease while it works (`hold`), and settles the row with `heldBy(id)`
+ * in its update, so a holder whose lease was taken over changes nothing. A row whose lease
+ * expired (its process died) is claimable again, and counts that attempt; past the last
+ * attempt it is failed instead. Claims take `FOR UPDATE SKIP LOCKED`, so workers never wait
+ * for each other. Nothing resets other processes' rows.
+ */
+export class LeasedQueue<T extends LeasedTable> {
+  readonly claimer = newClaimerId();
+
+  constructor(
+    private readonly db: Db,
+    private readonly spec: QueueSpec<T>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Up to `limit` due rows (pending and due, or claimed with an expired lease), now held by this worker. */
+  async claim(limit: number, only?: SQL): Promise<T['$inferSelect'][]> {
+    const { table, dueAt, statuses, maxAttempts, leaseMs } = this.spec;
+    const expired = and(eq(table.status, statuses.claimed), lt(table.lockedUntil, sql`now()`));
+    await this.failAbandoned(expired);
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(
+          and(
+            or(
+              and(eq(table.status, statuses.pending), lte(dueAt, sql`now()`)),
+              and(expired, lt(table.attempts, maxAttempts)),
+            ),
+            only,
+          ),
+        )
+        .orderBy(dueAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const claimed = {
+        status: statuses.claimed,
+        attempts: sql`${table.attempts} + 1`,
+        lockedBy: this.claimer,
+        lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      } as PgUpdateSetSource<T>;
+      const rows = await tx
+        .update(table)
+        .set(claimed)
+        .where(
+          inArray(
+            table.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+      return rows as T['$inferSelect'][];
+    });
+  }
+
+  /** Rows whose claimer died during their last attempt are not run again: they fail. */
+  private async failAbandoned(expired: SQL | undefined) {
+    const { table, statuses, maxAttempts } = this.spec;
+    const failed = {
+      status: statuses.failed,
+      lastError: 'The process working on it stopped before it finished (lease expired) on the last attempt.',
+      lockedBy: null,
+      lockedUntil: null,
+    } as PgUpdateSetSource<T>;
+    const rows = await this.db
+      .update(table)
+      .set(failed)
+      .where(and(expired, gte(table.attempts, maxAttempts)))
+      .returning({ id: table.id });
+    for (const { id } of rows) this.log.error({ id, claimer: this.claimer }, 'abandoned on its last attempt: failed');
+  }
+
+  /**
+   * Renews the leases of `ids` every third of the lease until the returned function is called
+   * (a heartbeat while the work runs, however long it takes).
+   */
+  hold(ids: string[]): () => void {
+    const { table, statuses, leaseMs } = this.spec;
+    const renewed = { lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` } as PgUpdateSetSource<T>;
+    const timer = setInterval(() => {
+      this.db
+        .update(table)
+        .set(renewed)
+        .where(and(inArray(table.id, ids), eq(table.lockedBy, this.claimer), eq(table.status, statuses.claimed)))
+        .then(
+          () => undefined,
+          (err: unknown) => this.log.warn({ err, claimer: this.claimer }, 'lease renewal failed'),
+        );
+    }, leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The condition of a settling update: the row is still claimed by this worker. */
+  heldBy(id: string): SQL | undefined {
+    const { table, statuses } = this.spec;
+    return and(eq(table.id, id), eq(table.lockedBy, this.claimer), eq(table.status, statuses.claimed));
+  }
+
+  /** The columns that release a row when it is settled. */
+  readonly released = { lockedBy: null, lockedUntil: null } as const;
+}

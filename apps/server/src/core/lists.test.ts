@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, like, sql } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { newId } from './ids.js';
+import { readByKeyset, resolveList, type KeysetPage, type ListSpec } from './lists.js';
+
+let t: TestContext;
+
+// Names with ties and NULLs, so pages of 2 end between equal sort values and inside the NULLs.
+const FIRST_NAMES = [null, 'Ann', 'ann', null, 'Ben', 'Ann', null, 'Carl', 'ben', null, 'Ann'];
+
+const SPEC: ListSpec = {
+  sortable: { firstName: sql`lower(${users.firstName})`, email: sql`lower(${users.email})` },
+  defaultSort: { key: 'email', direction: 'asc' },
+  searchable: [users.email],
+  tiebreaker: users.id,
+  notNull: ['email'],
+};
+const ours = like(users.email, 'keyset-%');
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.db.insert(users).values(
+    FIRST_NAMES.map((firstName, i) => ({
+      id: newId(),
+      email: `keyset-${i}@example.com`,
+      role: 'User' as const,
+      firstName,
+    })),
+  );
+});
+afterAll(() => t.close());
+
+describe('keyset reads', () => {
+  for (const key of ['firstName', 'email']) {
+    for (const direction of ['asc', 'desc'] as const) {
+      it(`read every row once, in the list's order, by ${key} ${direction}, 2 rows a page`, async () => {
+        const list = resolveList({ limit: 100, offset: 0, orderBy: key, orderType: direction }, SPEC);
+        const expected = await t.db
+          .select({ id: users.id })
+          .from(users)
+          .where(ours)
+          .orderBy(...list.orderBy);
+        const select = (page: KeysetPage) =>
+          t.db
+            .select({ id: users.id, ...page.fields })
+            .from(users)
+            .where(and(ours, page.where))
+            .$dynamic();
+        const read: { id: string }[] = [];
+        for await (const row of readByKeyset<{ id: string }>(select, list.keyset, 2)) read.push(row);
+        expect(read).toEqual(expected);
+        expect(read).toHaveLength(FIRST_NAMES.length);
+      });
+    }
+  }
+});
