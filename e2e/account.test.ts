@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@e2e.qualis.test' };
 const NEW_EMAIL = 'grace.hopper@e2e.qualis.test';
@@ -23,7 +23,7 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await sink?.stop();
+    await sink?.close();
   });
 
   const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
@@ -62,7 +62,7 @@ describe('groups journey: a group grants a User documents, losing it blocks them
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await sink?.stop();
+    await sink?.close();
   });
 
   const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>

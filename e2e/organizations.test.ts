@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 /** A small opaque PNG (w × h, one colour), made here so the journey needs no fixture file. */
 function png(width: number, height: number): Buffer {
@@ -88,7 +88,7 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await sink?.stop();
+    await sink?.close();
   });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 const ADMIN = {
   firstName: 'Olivia',
@@ -41,7 +41,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     for (const context of contexts) await context.close();
     await browser?.close();
     await server?.stop();
-    await sink?.stop();
+    await sink?.close();
   });
 
   async function newPage(): Promise<Page> {

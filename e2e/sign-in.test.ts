@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
 const LOCKED = 'Too many failed sign-in attempts. Please, wait 15 minutes and try again.';
@@ -23,7 +23,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await sink?.stop();
+    await sink?.close();
   });
 
   beforeEach(async () => {

@@ -199,7 +199,7 @@ describe('mail outbox', () => {
       }),
     ).rejects.toThrow('rollback');
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail('kept@example.test');
+    const mail = await t.smtp!.waitForMail({ to: 'kept@example.test' });
     expect(mail.text).toBe('Körper ✓');
     expect(t.smtp!.messages.some((m) => m.to.includes('lost@example.test'))).toBe(false);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kept@example.test'));

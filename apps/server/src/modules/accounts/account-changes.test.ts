@@ -161,7 +161,7 @@ describe('e-mail change and POST /verifications/email', () => {
     expect(await lastAudit(person.id, 'email-change-requested')).toMatchObject({ after: { newEmail } });
 
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(newEmail, { subject: 'Qualis: confirm your new e-mail' });
+    const mail = await t.smtp!.waitForMail({ to: newEmail, subject: 'Qualis: confirm your new e-mail' });
     link = linkInMail(mail.text);
     expect(link.url.startsWith('http://qualis.test/confirm-email?')).toBe(true);
     expect(link.email).toBe(newEmail);
@@ -222,7 +222,7 @@ describe('e-mail change and POST /verifications/email', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verificationTokens.userId, other.id));
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail('late@example.test');
+    const mail = await t.smtp!.waitForMail({ to: 'late@example.test' });
     const late = linkInMail(mail.text);
     const res = await post('/verifications/email', { email: late.email, token: late.token, password: other.password });
     expect(res.statusCode).toBe(400);
@@ -342,7 +342,7 @@ describe('POST /verifications/resend-invite', () => {
       actorUserId: superAdmin.id,
     });
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(invitedAdmin.email, { subject: 'Welcome to Qualis' });
+    const mail = await t.smtp!.waitForMail({ to: invitedAdmin.email, subject: 'Welcome to Qualis' });
     const link = linkInMail(mail.text);
     const password = 'Welc0meIn';
     const set = await post('/verifications/password/set', { ...link, password, confirmPassword: password });

@@ -62,7 +62,7 @@ describe('POST /verifications/password (forgot password)', () => {
     const res = await call('POST', '/verifications/password', { email: person.email.toUpperCase() });
     expect(res.json()).toMatchObject({ data: { message: messages.resetLinkPromised } });
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: reset your password' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Qualis: reset your password' });
     const link = linkInMail(mail.text);
     expect(link.url.startsWith('http://qualis.test/reset-password?')).toBe(true);
     expect(link.email).toBe(person.email);
@@ -176,7 +176,7 @@ describe('POST /verifications/password/set (invitation)', () => {
     const person = await createUser(t.db, { password: null, role: 'Admin' });
     await t.db.transaction((tx) => sendWelcomeMail(t.app.ctx, tx, person));
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Welcome to Qualis' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Welcome to Qualis' });
     return { person, link: linkInMail(mail.text) };
   }
 

@@ -117,7 +117,7 @@ describe('GET /export/Organization-logs', () => {
     expect(res.json()).toMatchObject({ data: { message: messages.reportBeingGenerated } });
     await t.runJobs();
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(superAdminEmail, { subject: 'Qualis: your organization logs report' });
+    const mail = await t.smtp!.waitForMail({ to: superAdminEmail, subject: 'Qualis: your organization logs report' });
     const [attachment] = mailAttachments(mail.raw);
     return { mail, attachment, rows: attachment ? parseCsv(attachment.content.toString('utf8')) : [] };
   }

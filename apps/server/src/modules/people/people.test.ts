@@ -371,7 +371,7 @@ describe('PATCH /client-users/{id}/status and /client-admins/{id}/status', () =>
     expect(res.json().data).toMatchObject({ id, status: 'Active' });
     expect(await membershipOf(orgA.id, id)).toMatchObject({ status: 'Active', firstActivatedAt: expect.any(Date) });
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail('wes@example.test', { subject: 'Welcome to Qualis' });
+    const mail = await t.smtp!.waitForMail({ to: 'wes@example.test', subject: 'Welcome to Qualis' });
     expect(mail.text).toContain('(Alpha Medical)');
     const link = new URL(/http:\/\/qualis\.test\/set-password\?\S+/.exec(mail.text)![0]);
     expect(link.searchParams.get('email')).toBe('wes@example.test');

@@ -111,7 +111,7 @@ describe("mails in the recipient's language", () => {
     const res = await send('POST', '/verifications/password', {}, { email: person.email });
     expect(res.statusCode).toBe(200);
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: Passwort zurücksetzen' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Qualis: Passwort zurücksetzen' });
     expect(mail.text).toContain('Wählen Sie hier ein neues Passwort');
   });
 
@@ -124,7 +124,7 @@ describe("mails in the recipient's language", () => {
     const res = await send('PATCH', `/verifications/user-access-code/${person.id}`, headers, { organizationId: orgId });
     expect(res.statusCode).toBe(200);
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: su código de acceso' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Qualis: su código de acceso' });
     expect(mail.text).toMatch(/Su nuevo código de acceso .*\n\n\d{6}\n/);
   });
 
@@ -134,7 +134,8 @@ describe("mails in the recipient's language", () => {
     const res = await send('PUT', `/users/${person.id}`, headers, { email: 'new-greek@example.test' });
     expect(res.statusCode).toBe(200);
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail('new-greek@example.test', {
+    const mail = await t.smtp!.waitForMail({
+      to: 'new-greek@example.test',
       subject: 'Qualis: επιβεβαιώστε το νέο σας e-mail',
     });
     expect(mail.text).toContain('new-greek@example.test');
@@ -156,7 +157,7 @@ describe("mails in the recipient's language", () => {
     const activated = await send('PATCH', `/client-users/${id}/status`, headers, { ids: [orgId], status: 'Active' });
     expect(activated.statusCode).toBe(200);
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail('greta@example.test', { subject: 'Willkommen bei Qualis' });
+    const mail = await t.smtp!.waitForMail({ to: 'greta@example.test', subject: 'Willkommen bei Qualis' });
     expect(mail.text).toContain('Hallo Greta Gast');
   });
 });

@@ -114,7 +114,7 @@ describe('POST /users/me/password (reset link to oneself)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { message: messages.resetLinkSentToMailbox } });
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: reset your password' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Qualis: reset your password' });
     const link = linkInMail(mail.text);
     expect(link.path).toBe('/reset-password');
     const password = 'Res3tByMe';

@@ -123,7 +123,7 @@ describe('POST /sessions (sign in)', () => {
     expect(await auditOf('sign-in-refused')).not.toHaveLength(0);
 
     await t.deliverMail();
-    const mail = await t.smtp!.waitForMail(person.email, { subject: 'Qualis: sign-in to your account paused' });
+    const mail = await t.smtp!.waitForMail({ to: person.email, subject: 'Qualis: sign-in to your account paused' });
     expect(mail.text).toContain('There were 5 failed sign-in attempts');
     expect(mail.text).toContain('http://qualis.test/forgot-password');
 
