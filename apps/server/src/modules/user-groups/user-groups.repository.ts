@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { GroupUser, GroupUserOption, ListQuery, UserGroup } from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
 import {
@@ -26,11 +27,25 @@ const GROUPS_SPEC: ListSpec = {
   notNull: ['name', 'userCount'],
 };
 
-/** An organization's groups in the list's filter and order, optionally only the selected ones (exports). */
-function userGroupsQuery(db: DbOrTx, scope: { organizationId: string; ids?: string[] }, query: ListQuery) {
+/**
+ * The user-groups module's visibility predicate: the groups of the organization whose access the
+ * pipeline checked (only its Admins and the SuperAdmin get that far: `userGroup.manage`). The
+ * list, its count, its export and the lookup of one group all use it.
+ */
+export const userGroupsVisibleTo = (access: OrganizationAccess) =>
+  eq(userGroups.organizationId, access.organization.id);
+
+export interface UserGroupScope {
+  access: OrganizationAccess;
+  /** Only these groups (the checked rows of an export). */
+  ids?: string[] | undefined;
+}
+
+/** The visible groups in the list's filter and order, optionally only the selected ones. */
+function userGroupsQuery(db: DbOrTx, scope: UserGroupScope, query: ListQuery) {
   const list = resolveList(query, GROUPS_SPEC);
   const where = and(
-    eq(userGroups.organizationId, scope.organizationId),
+    userGroupsVisibleTo(scope.access),
     scope.ids?.length ? inArray(userGroups.id, scope.ids) : undefined,
     list.where,
   );
@@ -47,7 +62,7 @@ function userGroupsQuery(db: DbOrTx, scope: { organizationId: string; ids?: stri
 /** One page of an organization's groups, with the total. */
 export async function listUserGroups(
   db: DbOrTx,
-  scope: { organizationId: string; ids?: string[] },
+  scope: UserGroupScope,
   query: ListQuery,
 ): Promise<{ rows: UserGroup[]; totalCount: number }> {
   const { list, select } = userGroupsQuery(db, scope, query);
@@ -57,7 +72,7 @@ export async function listUserGroups(
 /** Every group of an export, in the list's order, read by keyset. */
 export function userGroupExportRows(
   db: DbOrTx,
-  scope: { organizationId: string; ids?: string[] },
+  scope: UserGroupScope,
   query: ExportListQuery,
 ): AsyncIterable<UserGroup> {
   const { list, select } = userGroupsQuery(db, scope, { ...query, limit: 1, offset: 0 });
@@ -66,13 +81,13 @@ export function userGroupExportRows(
 
 export async function findUserGroup(
   db: DbOrTx,
-  organizationId: string,
+  access: OrganizationAccess,
   id: string,
 ): Promise<(UserGroupRow & { userCount: number }) | undefined> {
   const [row] = await db
     .select({ group: userGroups, userCount })
     .from(userGroups)
-    .where(and(eq(userGroups.organizationId, organizationId), eq(userGroups.id, id)));
+    .where(and(userGroupsVisibleTo(access), eq(userGroups.id, id)));
   return row && { ...row.group, userCount: row.userCount };
 }
 

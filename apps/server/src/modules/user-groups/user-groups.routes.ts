@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,8 +27,7 @@ import { requireActor } from '../../core/auth.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
-import { organizationFrom } from '../../core/pipeline.js';
-import type { Db } from '../../db/client.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import './user-groups.policy.js';
 import { GROUP_USER_CSV_COLUMNS, USER_GROUP_CSV_COLUMNS } from './user-groups.presenter.js';
 import {
@@ -57,8 +57,8 @@ const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** A group of the organization whose access the pipeline checked, else 404. */
-async function loadGroup(db: Db, organizationId: string, groupId: string) {
-  const group = await findUserGroup(db, organizationId, groupId);
+async function loadGroup(request: FastifyRequest, groupId: string) {
+  const group = await findUserGroup(request.server.ctx.database.db, organizationAccessOf(request), groupId);
   if (!group) throw AppError.notFound();
   return group;
 }
@@ -79,8 +79,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId, ...query } = request.query;
-      const { rows, totalCount } = await listUserGroups(db(), { organizationId }, { ...query });
+      const { organizationId: _organizationId, ...query } = request.query;
+      const { rows, totalCount } = await listUserGroups(db(), { access: organizationAccessOf(request) }, query);
       return { data: rows, pagination: { totalCount } };
     },
   );
@@ -115,8 +115,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId, name } = request.body;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const { name } = request.body;
+      const group = await loadGroup(request, request.params.groupId);
       await renameGroup(serviceContextOf(request), { id: group.id, name });
       return { data: { id: group.id, name, userCount: group.userCount }, message: messages.userGroupEdited };
     },
@@ -134,7 +134,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await loadGroup(db(), request.body.organizationId, request.body.sourceGroupId);
+      await loadGroup(request, request.body.sourceGroupId);
       const data = await duplicateUserGroup(serviceContextOf(request), request.body);
       return reply.status(201).send({ data, message: messages.userGroupDuplicated });
     },
@@ -153,8 +153,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId, groupReceiverId, acknowledge } = request.query;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const { groupReceiverId, acknowledge } = request.query;
+      const group = await loadGroup(request, request.params.groupId);
       await removeUserGroup(serviceContextOf(request), {
         id: group.id,
         ...(groupReceiverId ? { groupReceiverId } : {}),
@@ -177,7 +177,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await loadGroup(db(), request.query.organizationId, request.params.groupId);
+      const group = await loadGroup(request, request.params.groupId);
       return { data: await listGroupPermissions(db(), group.organizationId, group.id) };
     },
   );
@@ -195,8 +195,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId, type } = request.body;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const { type } = request.body;
+      const group = await loadGroup(request, request.params.groupId);
       return { data: await toggleGroupPermission(serviceContextOf(request), { id: group.id, type }) };
     },
   );
@@ -215,7 +215,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const group = await loadGroup(request, request.params.groupId);
       const { rows, totalCount } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
       return {
         data: { users: rows, group: { name: group.name }, assignedToTrainings: false },
@@ -238,7 +238,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, search } = request.query;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const group = await loadGroup(request, request.params.groupId);
       const scope = { organizationId, groupId: group.id };
       return { data: await listGroupUserOptions(db(), scope, search, GROUP_USER_OPTIONS_LIMIT) };
     },
@@ -257,7 +257,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await loadGroup(db(), request.body.organizationId, request.params.groupId);
+      const group = await loadGroup(request, request.params.groupId);
       const userIds = await addGroupUsers(serviceContextOf(request), { ...request.body, id: group.id });
       return { data: { userIds }, message: messages.usersAdded };
     },
@@ -276,9 +276,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId } = request.query;
       const { userId } = request.params;
-      const group = await loadGroup(db(), organizationId, request.params.groupId);
+      const group = await loadGroup(request, request.params.groupId);
       await removeGroupUser(serviceContextOf(request), { id: group.id, userId });
       return { data: { userId }, message: messages.groupUserRemoved };
     },
@@ -296,8 +295,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { organizationId, selectedIds, ...query } = request.query;
-      const scope = { organizationId, ids: selectedIds };
+      const { selectedIds, ...query } = request.query;
+      const scope = { access: organizationAccessOf(request), ids: selectedIds };
       return sendCsvExport(
         reply,
         exportFileName('User_Groups', requireActor(request).email),
@@ -320,7 +319,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId, groupId, selectedIds, ...query } = request.query;
-      const group = await loadGroup(db(), organizationId, groupId);
+      const group = await loadGroup(request, groupId);
       const scope = { organizationId, groupId: group.id, ids: selectedIds };
       return sendCsvExport(
         reply,
