@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +22,7 @@ import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
 import { isPolicyDefined, type RoutePolicy } from './core/policies.js';
+import { registerRateLimits } from './core/rate-limits.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -47,8 +47,6 @@ export interface AppDeps {
   jobPollMs?: number;
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
   signInSlowdownMs?: number;
-  /** Requests per minute and IP (default 600); sign-in has its own lower limit. */
-  rateLimitPerMinute?: number;
   logger?: boolean;
 }
 
@@ -126,15 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, {
-    max: deps.rateLimitPerMinute ?? 600,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorEnvelope('RATE_LIMITED', messages.rateLimited),
-      retryAfterSeconds: Math.ceil(context.ttl / 1000),
-    }),
-  });
+  await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
     openapi: {

@@ -18,7 +18,7 @@ import {
   revokeSession,
   rotateSessionTokens,
 } from './sessions.repository.js';
-import { THROTTLE, accountKey, addressKey, clearFailures, isLocked, recordFailure } from './sign-in-throttle.js';
+import { THROTTLE, accountKey, addressKey, giveBackAttempt, lockIfReached, takeAttempt } from './sign-in-throttle.js';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;
@@ -61,26 +61,34 @@ export async function signIn(
 ): Promise<{ user: SessionUser; token: TokenPair }> {
   const { db } = ctx.database;
   const now = new Date();
-  const keys = [accountKey(input.email), addressKey(meta.ip)];
+  const account = accountKey(input.email);
+  const address = addressKey(meta.ip);
   const auditActor = { ...meta.audit, email: input.email };
 
-  if (await isLocked(db, keys, now)) {
+  // Counted before the password is checked, so parallel guesses are refused like sequential ones.
+  const counts = await takeAttempt(db, [account, address], now);
+  if (!counts) {
     await db.transaction((tx) =>
       recordAudit(tx, auditActor, sessionAudit(undefined, 'sign-in-refused', { email: input.email, reason: 'locked' })),
     );
     throw new AppError('SIGN_IN_LOCKED', messages.signInLocked);
   }
+  const [accountAttempts = 0, addressAttempts = 0] = counts;
 
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
-    const accountFailures = await db.transaction((tx) => registerFailure(ctx, tx, input.email, user, meta, now));
-    if (accountFailures >= THROTTLE.slowAfterAccountFailures) await sleep(ctx.signInSlowdownMs);
+    await db.transaction(async (tx) => {
+      const lockedNow = await lockIfReached(tx, account, accountAttempts, now);
+      await lockIfReached(tx, address, addressAttempts, now);
+      await registerFailure(ctx, tx, input.email, user, meta, { count: accountAttempts, lockedNow });
+    });
+    if (accountAttempts >= THROTTLE.slowAfterAccountFailures) await sleep(ctx.signInSlowdownMs);
     throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   }
 
   return db.transaction(async (tx) => {
-    await clearFailures(tx, accountKey(input.email));
+    await giveBackAttempt(tx, account, address);
     const { pair, stored } = issueTokens(now);
     const sessionId = newId();
     await insertSession(tx, {
@@ -100,17 +108,15 @@ export async function signIn(
   });
 }
 
-/** Counts the failure for the account and the address, audits it, and warns the owner on a lock. */
+/** Audits a failed sign-in, and warns the owner when it locked the account. */
 async function registerFailure(
   ctx: AppContext,
   tx: DbOrTx,
   email: string,
   user: UserRow | undefined,
   meta: RequestMeta,
-  now: Date,
-): Promise<number> {
-  const account = await recordFailure(tx, accountKey(email), THROTTLE.lockAfterAccountFailures, now);
-  await recordFailure(tx, addressKey(meta.ip), THROTTLE.lockAfterAddressFailures, now);
+  account: { count: number; lockedNow: boolean },
+): Promise<void> {
   await recordAudit(
     tx,
     { ...meta.audit, email },
@@ -125,7 +131,6 @@ async function registerFailure(
     });
     await ctx.mailer.enqueue(tx, { to: user.email, ...mail });
   }
-  return account.count;
 }
 
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<TokenPair> {

@@ -133,6 +133,53 @@ describe('POST /sessions (sign in)', () => {
     expect((await post({ email: person.email, password: DEFAULT_PASSWORD })).statusCode).toBe(201);
   });
 
+  it('refuses parallel guesses like sequential ones: at most 5 of 40 are evaluated', async () => {
+    const person = await createUser(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post({ email: person.email, password: `Wrong${i}xx` })),
+    );
+    const evaluated = answers.filter((r) => r.statusCode === 401);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(evaluated).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    expect(refused).toHaveLength(40 - THROTTLE.lockAfterAccountFailures);
+    for (const res of refused) {
+      expect(res.json()).toEqual({ errors: [{ code: 'SIGN_IN_LOCKED', message: messages.signInLocked }] });
+    }
+    expect(await auditOf('sign-in-failed', person.id)).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    const [row] = await t.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.key, `email:${person.email}`));
+    expect(row).toMatchObject({ failureCount: THROTTLE.lockAfterAccountFailures });
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
+  it('refuses the right password sent in a burst after 30 wrong ones', async () => {
+    const person = await createUser(t.db);
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => post({ email: person.email, password: `Wrong${i}xx` })),
+      post({ email: person.email, password: DEFAULT_PASSWORD }),
+    ]);
+    const right = answers.at(-1)!;
+    expect(right.statusCode).toBe(429);
+    expect(right.json().errors[0].code).toBe('SIGN_IN_LOCKED');
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    expect(await auditOf('sign-in', person.id)).toHaveLength(0);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const person = await createUser(t.db);
+    for (let i = 0; i < THROTTLE.lockAfterAddressFailures + 2; i++) {
+      expect((await post({ email: person.email, password: DEFAULT_PASSWORD })).statusCode).toBe(201);
+    }
+    expect(
+      await t.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.key, `email:${person.email}`)),
+    ).toEqual([]);
+  });
+
   it('locks a client address after 20 failures across accounts', async () => {
     const headers = { 'x-forwarded-for': 'ignored' };
     const ipContext = await createTestContext();
