@@ -6,15 +6,15 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { verifyPassword } from '../../core/passwords.js';
-import { hashToken, newSecretToken } from '../../core/tokens.js';
+import { hashToken, newSecretToken, sealWithToken, unsealWithToken } from '../../core/tokens.js';
 import type { DbOrTx } from '../../db/client.js';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import {
   findLiveSessionByAccessHash,
   findLiveSessionByRefreshHash,
-  findSessionByPreviousRefreshHash,
   insertSession,
+  lockSessionForRefresh,
   revokeSession,
   rotateSessionTokens,
 } from './sessions.repository.js';
@@ -23,6 +23,8 @@ import { THROTTLE, accountKey, addressKey, giveBackAttempt, lockIfReached, takeA
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** How long after a rotation the previous refresh token still answers the same new pair. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export interface RequestMeta {
   ip: string;
@@ -133,32 +135,46 @@ async function registerFailure(
   }
 }
 
+/**
+ * Exchanges a refresh token for a new pair; the refresh token rotates. Presenting the previous
+ * token again within REFRESH_REUSE_GRACE_MS of its rotation (two tabs refreshing at once) answers
+ * the same new pair; later, it means the token was copied, and the session ends for everyone.
+ */
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
   const { db } = ctx.database;
   const now = new Date();
   const presentedHash = hashToken(refreshToken);
-  const outcome = await db.transaction(async (tx) => {
-    const session = await findLiveSessionByRefreshHash(tx, presentedHash, now);
-    if (session) {
+  const pair = await db.transaction(async (tx): Promise<TokenPair | undefined> => {
+    const session = await lockSessionForRefresh(tx, presentedHash);
+    if (!session || session.revokedAt || session.expiresAt <= now) return undefined;
+    if (session.refreshTokenHash === presentedHash) {
+      if (session.refreshExpiresAt <= now) return undefined;
       const { pair, stored } = issueTokens(now);
-      await rotateSessionTokens(tx, session.id, { ...stored, previousRefreshTokenHash: presentedHash });
-      return { pair };
+      await rotateSessionTokens(tx, session.id, {
+        ...stored,
+        previousRefreshTokenHash: presentedHash,
+        previousRefreshRotatedAt: now,
+        previousRefreshAnswer: sealWithToken(refreshToken, JSON.stringify(pair)),
+      });
+      return pair;
     }
-    const replayed = await findSessionByPreviousRefreshHash(tx, presentedHash);
-    if (replayed) {
-      // The token was already exchanged once: someone holds a copy. End the session for both.
-      await revokeSession(tx, replayed.id, 'refresh token reused');
-      const owner = await findUserById(tx, replayed.userId);
-      await recordAudit(
-        tx,
-        { ...meta.audit, userId: replayed.userId, email: owner?.email ?? null },
-        sessionAudit(owner, 'session-revoked', { sessionId: replayed.id, reason: 'refresh token reused' }),
-      );
-    }
-    return { pair: undefined };
+    const rotatedAt = session.previousRefreshRotatedAt?.getTime() ?? 0;
+    const sealed = session.previousRefreshAnswer;
+    const answer =
+      now.getTime() - rotatedAt < REFRESH_REUSE_GRACE_MS && sealed ? unsealWithToken(refreshToken, sealed) : undefined;
+    if (answer) return JSON.parse(answer) as TokenPair;
+    // The token was already exchanged a while ago: someone holds a copy. End the session for both.
+    await revokeSession(tx, session.id, 'refresh token reused');
+    const owner = await findUserById(tx, session.userId);
+    await recordAudit(
+      tx,
+      { ...meta.audit, userId: session.userId, email: owner?.email ?? null },
+      sessionAudit(owner, 'session-revoked', { sessionId: session.id, reason: 'refresh token reused' }),
+    );
+    return undefined;
   });
-  if (!outcome.pair) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
-  return outcome.pair;
+  if (!pair) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  return pair;
 }
 
 /** Ends the session named by its refresh token, or else by the access token. Idempotent. */

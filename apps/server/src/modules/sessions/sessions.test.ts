@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
 import { auditEvents, mailOutbox, sessions, signInFailures } from '../../db/schema/index.js';
 import { verifyAuditChain, PROVIDER_CHAIN } from '../../core/audit.js';
-import { hashToken } from '../../core/tokens.js';
+import { hashToken, unsealWithToken } from '../../core/tokens.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { THROTTLE } from './sign-in-throttle.js';
+import { REFRESH_REUSE_GRACE_MS } from './sessions.service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -258,27 +259,63 @@ describe('PUT /sessions (refresh)', () => {
     expect((await profile(next.accessToken)).statusCode).toBe(200);
   });
 
-  it('ends the session when a used refresh token is presented again', async () => {
-    const person = await createUser(t.db);
-    const first = await signIn(t.app, person.email);
-    const rotated = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/sessions',
-      payload: { refreshToken: first.refreshToken },
-    });
-    const replay = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/sessions',
-      payload: { refreshToken: first.refreshToken },
-    });
-    expect(replay.statusCode).toBe(401);
-    const stolen = await t.app.inject({
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken } });
+  const profileWith = (accessToken: string) =>
+    t.app.inject({
       method: 'GET',
       url: '/api/v1/users/me/profile',
-      headers: { authorization: `Bearer ${rotated.json().data.accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}` },
     });
-    expect(stolen.statusCode).toBe(401);
+
+  it('answers 20 parallel refreshes of one token with the same new pair, and the session stays', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(first.refreshToken)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const pairs = answers.map((r) => r.json().data);
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.accessToken)).size).toBe(1);
+    expect(pairs[0].refreshToken).not.toBe(first.refreshToken);
+    expect((await profileWith(pairs[0].accessToken)).statusCode).toBe(200);
+    // The new refresh token rotates normally.
+    const next = await refresh(pairs[0].refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect((await profileWith(next.json().data.accessToken)).statusCode).toBe(200);
+    expect(await auditOf('session-revoked', person.id)).toHaveLength(0);
+  });
+
+  it('ends the session when a used refresh token is presented after the grace window', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const rotated = await refresh(first.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const [row] = await t.db
+      .update(sessions)
+      .set({ previousRefreshRotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(sessions.previousRefreshTokenHash, hashToken(first.refreshToken)))
+      .returning();
+    expect(row).toBeDefined();
+    const replay = await refresh(first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().errors[0].message).toBe(messages.sessionExpired);
+    expect((await profileWith(rotated.json().data.accessToken)).statusCode).toBe(401);
+    expect((await refresh(rotated.json().data.refreshToken)).statusCode).toBe(401);
     expect(await auditOf('session-revoked', person.id)).toHaveLength(1);
+  });
+
+  it('stores the grace answer sealed: a token that is not the previous one cannot read it', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const rotated = (await refresh(first.refreshToken)).json().data;
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.refreshTokenHash, hashToken(rotated.refreshToken)));
+    expect(row!.previousRefreshAnswer).not.toContain(rotated.refreshToken);
+    expect(row!.previousRefreshAnswer).not.toContain(rotated.accessToken);
+    expect(unsealWithToken(first.refreshToken, row!.previousRefreshAnswer!)).toContain(rotated.refreshToken);
+    expect(unsealWithToken(rotated.refreshToken, row!.previousRefreshAnswer!)).toBeUndefined();
   });
 
   it('treats an expired access token as no session', async () => {
