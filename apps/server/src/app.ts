@@ -5,16 +5,11 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { findActorByAccessToken, bearerToken, type Actor } from './core/auth.js';
-import { AppError, errorEnvelope, registerErrorHandling } from './core/errors.js';
+import { AppError, errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
 import { newId } from './core/ids.js';
@@ -23,6 +18,7 @@ import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
 import { isPolicyDefined, type RoutePolicy } from './core/policies.js';
 import { registerRateLimits } from './core/rate-limits.js';
+import { validatorCompiler } from './core/validation.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -73,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    ...httpLayerErrorHandling,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId();

@@ -5,25 +5,33 @@ import { z } from 'zod';
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, ZUuid, dataEnvelope, messages } from '@qualis/contract';
 import { requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
+import { hasControlCharacter } from '../../core/validation.js';
 import { assertAllowedImage, contentTypeOf, findImage, storeUpload, type Upload } from './uploads.service.js';
 
 const ZUploaded = dataEnvelope(z.object({ id: z.uuid() }));
 
-/** Reads the single file part of a multipart request, refusing it past `maxBytes`. */
+/**
+ * Reads the single file part of a multipart request, refusing it past `maxBytes`. A body that
+ * is not valid multipart (no boundary, cut short, a broken part header) is the client's error.
+ */
 async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Upload> {
   if (!request.isMultipart()) throw AppError.badRequest(messages.fileMissing, 'file');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
+  let upload: Upload;
   try {
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw AppError.badRequest(messages.fileMissing, 'file');
-    return { fileName: part.filename, bytes };
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
+    upload = { fileName: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', tooLarge, 'file');
     }
-    throw error;
+    request.log.info({ err: error }, 'unreadable upload');
+    throw AppError.badRequest(messages.uploadUnreadable, 'file');
   }
+  if (upload.bytes.length === 0) throw AppError.badRequest(messages.fileMissing, 'file');
+  if (hasControlCharacter(upload.fileName)) throw AppError.badRequest(messages.controlCharacter, 'file');
+  return upload;
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
