@@ -8,6 +8,7 @@ import { AppError } from './errors.js';
  * C0 control characters other than tab, line feed and carriage return. NUL cannot be stored in
  * PostgreSQL text or jsonb at all; the others are never typed by a person and only hide text.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
