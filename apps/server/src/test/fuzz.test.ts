@@ -321,6 +321,12 @@ describe('errors of the HTTP layer', () => {
     const unknown = await t.app.inject({ method: 'PATCH', url: '/api/v1/no-such-thing' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: messages.routeNotFound }] });
+    // A method the route does not have, or one the router does not know at all.
+    for (const method of ['PATCH', 'PROPFIND', 'TRACE'] as const) {
+      const res = await t.app.inject({ method: method as InjectOptions['method'], url: '/api/v1/health' });
+      expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
+      expect(ZErrorEnvelope.safeParse(res.json()).success, `${method} ${res.body}`).toBe(true);
+    }
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/organizations/%E0%A4%A' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({ errors: [{ code: 'BAD_REQUEST', message: messages.badUrl }] });
