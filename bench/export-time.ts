@@ -26,8 +26,13 @@ async function main() {
       largeOrganizationUsers: 0,
       largeOrganizationGroups: 0,
     });
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test' });
-    const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0, rateLimitPerMinute: 1e9 });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://bench.test',
+      RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
+    });
+    const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0 });
     await app.ready();
     const signIn = await app.inject({
       method: 'POST',

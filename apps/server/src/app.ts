@@ -2,19 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { errorEnvelope, registerErrorHandling } from './core/errors.js';
+import { errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
 import { registerMessageKeys } from './core/message-keys.js';
@@ -23,6 +17,8 @@ import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
 import { registerAccessPipeline } from './core/pipeline.js';
+import { registerRateLimits } from './core/rate-limits.js';
+import { validatorCompiler } from './core/validation.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -49,8 +45,6 @@ export interface AppDeps {
   leaseMs?: number;
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
   signInSlowdownMs?: number;
-  /** Requests per minute and IP (default 600); sign-in has its own lower limit. */
-  rateLimitPerMinute?: number;
   logger?: boolean;
 }
 
@@ -69,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    ...httpLayerErrorHandling,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId();
@@ -121,15 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, {
-    max: deps.rateLimitPerMinute ?? 600,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorEnvelope('RATE_LIMITED', messages.rateLimited),
-      retryAfterSeconds: Math.ceil(context.ttl / 1000),
-    }),
-  });
+  await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
     openapi: {

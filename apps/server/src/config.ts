@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const perMinute = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of requests a minute' })
+    .int('must be a whole number of requests a minute')
+    .min(1, 'must be at least 1')
+    .default(fallback);
+
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -22,6 +29,9 @@ const ZConfig = z.object({
   SUPERADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  RATE_LIMIT_PERSON_PER_MINUTE: perMinute(1200),
+  RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(600),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: perMinute(30),
 });
 
 export type Config = {
@@ -35,6 +45,15 @@ export type Config = {
   superAdminEmail: string | undefined;
   superAdminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Requests a minute (see core/rate-limits.ts); the web app's static files are never limited. */
+  rateLimits: {
+    /** Authenticated API calls, per person. */
+    personPerMinute: number;
+    /** Anonymous API calls, per client address. */
+    addressPerMinute: number;
+    /** Sign-in and token refresh, per client address. */
+    signInPerMinute: number;
+  };
   /** Directory of the built web app served at /; absent in API-only tests. */
   webDir: string | undefined;
 };
@@ -63,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superAdminEmail: c.SUPERADMIN_EMAIL?.toLowerCase(),
     superAdminPassword: c.SUPERADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
+    rateLimits: {
+      personPerMinute: c.RATE_LIMIT_PERSON_PER_MINUTE,
+      addressPerMinute: c.RATE_LIMIT_ADDRESS_PER_MINUTE,
+      signInPerMinute: c.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    },
     webDir: undefined,
   };
 }

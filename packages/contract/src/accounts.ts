@@ -22,10 +22,11 @@ const mismatch = { message: messages.passwordMismatch, path: ['confirmPassword']
 export const ZEmailRequest = z.object({ email: ZEmail });
 export type EmailRequest = z.infer<typeof ZEmailRequest>;
 
+/** The spec's client sends only the link's data; the token knows its kind, so `type` is optional. */
 export const ZTokenCheckRequest = z.object({
   email: ZEmail,
   token: ZLinkToken,
-  type: z.enum(VERIFICATION_TYPES, { error: 'type must be reset-password, set-password or confirm-email' }),
+  type: z.enum(VERIFICATION_TYPES, { error: 'type must be reset-password, set-password or confirm-email' }).optional(),
 });
 export type TokenCheckRequest = z.infer<typeof ZTokenCheckRequest>;
 

@@ -26,6 +26,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       databaseUrl: undefined,
+      rateLimits: { personPerMinute: 1200, addressPerMinute: 600, signInPerMinute: 30 },
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
@@ -39,6 +40,25 @@ describe('configuration', () => {
     } catch (error) {
       const text = (error as Error).message;
       for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'LOG_LEVEL']) expect(text).toContain(name);
+    }
+  });
+
+  it('reads the rate limits and refuses ones that are not whole positive numbers', () => {
+    const c = loadConfig({ RATE_LIMIT_PERSON_PER_MINUTE: '50', RATE_LIMIT_SIGN_IN_PER_MINUTE: '5' });
+    expect(c.rateLimits).toEqual({ personPerMinute: 50, addressPerMinute: 600, signInPerMinute: 5 });
+    const bad = {
+      RATE_LIMIT_PERSON_PER_MINUTE: 'lots',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '2.5',
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain('RATE_LIMIT_PERSON_PER_MINUTE: must be a whole number of requests a minute');
+      expect(text).toContain('RATE_LIMIT_ADDRESS_PER_MINUTE: must be at least 1');
+      expect(text).toContain('RATE_LIMIT_SIGN_IN_PER_MINUTE: must be a whole number of requests a minute');
     }
   });
 });

@@ -46,10 +46,13 @@ export async function issueVerificationToken(
 export type TokenCheck =
   { status: 'valid'; userId: string; tokenId: string } | { status: 'expired' } | { status: 'invalid' };
 
-/** Looks a token up without using it (the reset and set pages check on load). */
+/**
+ * Looks a token up without using it (the reset and set pages check on load). Without a purpose
+ * any kind of link matches: the token hash alone names one link.
+ */
 export async function checkVerificationToken(
   db: DbOrTx,
-  values: { token: string; email: string; purpose: VerificationPurpose },
+  values: { token: string; email: string; purpose: VerificationPurpose | undefined },
 ): Promise<TokenCheck> {
   const [row] = await db
     .select()
@@ -57,7 +60,7 @@ export async function checkVerificationToken(
     .where(
       and(
         eq(verificationTokens.tokenHash, hashToken(values.token)),
-        eq(verificationTokens.purpose, values.purpose),
+        values.purpose ? eq(verificationTokens.purpose, values.purpose) : undefined,
         eq(verificationTokens.email, values.email.toLowerCase()),
       ),
     );

@@ -47,27 +47,35 @@ export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'da
    * folder and SMTP sink. Closing it closes only its app.
    */
   sameDeploymentAs?: { database: Database; dataDir: string; smtp: SmtpSink | undefined };
+  /** Serve the built web app from this folder, as main.ts does. */
+  webDir?: string;
 }
 
 /** The real app on a fresh database, for `app.inject`; close it in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}) {
-  const { smtp: wantSmtp, env, sameDeploymentAs: shared, ...deps } = options;
+  const { smtp: wantSmtp, env, webDir, sameDeploymentAs: shared, ...deps } = options;
   const smtp: SmtpSink | undefined = shared ? shared.smtp : wantSmtp ? await startSmtpSink() : undefined;
   const dataDir = shared ? shared.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://qualis.test',
-    ...(smtp ? { SMTP_URL: smtp.url } : {}),
-    ...env,
-  });
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://qualis.test',
+      // Tests send many requests from one address; the rate-limit tests set their own limits.
+      RATE_LIMIT_PERSON_PER_MINUTE: '100000',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...env,
+    }),
+    webDir,
+  };
   const database = shared ? shared.database : await openTestDatabase();
   const app = await buildApp({
     config,
     database,
     logger: false,
     signInSlowdownMs: 0,
-    rateLimitPerMinute: 100_000,
     mailPollMs: 60_000,
     jobPollMs: 60_000,
     ...deps,

@@ -10,6 +10,9 @@ export const sessions = pgTable('sessions', {
   accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
   refreshTokenHash: text('refresh_token_hash').notNull(),
   previousRefreshTokenHash: text('previous_refresh_token_hash'),
+  previousRefreshRotatedAt: timestamp('previous_refresh_rotated_at', { withTimezone: true }),
+  /** The pair the previous refresh token was exchanged for, sealed with that token (sealWithToken). */
+  previousRefreshAnswer: text('previous_refresh_answer'),
   refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ip: text('ip'),

@@ -101,6 +101,28 @@ describe('POST /verifications/token', () => {
     await expireLinks(person.id);
     expect(await check(body)).toEqual({ isValid: false, isExpired: true });
   });
+
+  it("accepts the link's data without a type, as the spec's client sends it", async () => {
+    const person = await createUser(t.db);
+    const link = await resetLinkFor(person.email);
+    const check = (body: object) => call('POST', '/verifications/token', body);
+    const res = await check({ email: link.email, token: link.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ isValid: true, isExpired: false });
+    expect((await check({ email: 'other@example.test', token: link.token })).json().data).toEqual({
+      isValid: false,
+      isExpired: false,
+    });
+    expect((await check({ email: link.email, token: 'not-a-link' })).json().data).toEqual({
+      isValid: false,
+      isExpired: false,
+    });
+    await expireLinks(person.id);
+    expect((await check({ email: link.email, token: link.token })).json().data).toEqual({
+      isValid: false,
+      isExpired: true,
+    });
+  });
 });
 
 describe('PUT /verifications/password (reset)', () => {

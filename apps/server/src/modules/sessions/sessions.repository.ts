@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -24,12 +24,16 @@ export async function findLiveSessionByRefreshHash(tx: DbOrTx, refreshHash: stri
   return row;
 }
 
-/** A refresh token that was already exchanged: presenting it again means it was copied. */
-export async function findSessionByPreviousRefreshHash(tx: DbOrTx, refreshHash: string) {
+/**
+ * The session whose current or previous refresh token this is, locked: concurrent refreshes
+ * with one token queue here, and the later ones see the first one's rotation.
+ */
+export async function lockSessionForRefresh(tx: DbOrTx, refreshHash: string) {
   const [row] = await tx
     .select()
     .from(sessions)
-    .where(and(eq(sessions.previousRefreshTokenHash, refreshHash), isNull(sessions.revokedAt)));
+    .where(or(eq(sessions.refreshTokenHash, refreshHash), eq(sessions.previousRefreshTokenHash, refreshHash)))
+    .for('update');
   return row;
 }
 
@@ -46,7 +50,13 @@ export async function rotateSessionTokens(
   id: string,
   values: Pick<
     SessionRow,
-    'accessTokenHash' | 'accessExpiresAt' | 'refreshTokenHash' | 'previousRefreshTokenHash' | 'refreshExpiresAt'
+    | 'accessTokenHash'
+    | 'accessExpiresAt'
+    | 'refreshTokenHash'
+    | 'refreshExpiresAt'
+    | 'previousRefreshTokenHash'
+    | 'previousRefreshRotatedAt'
+    | 'previousRefreshAnswer'
   >,
 ) {
   await tx.update(sessions).set(values).where(eq(sessions.id, id));

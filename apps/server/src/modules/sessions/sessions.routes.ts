@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorEnvelope, ZRefreshRequest, ZRefreshResponse, ZSignInRequest, ZSignInResponse } from '@qualis/contract';
 import { auditActorOf, bearerToken } from '../../core/auth.js';
+import { signInRateLimit } from '../../core/rate-limits.js';
 import { refreshSession, signIn, signOut, type RequestMeta } from './sessions.service.js';
-
-const SIGN_IN_RATE = { max: 30, timeWindow: '1 minute' };
 
 const metaOf = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -14,6 +13,7 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
 });
 
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const SIGN_IN_RATE = signInRateLimit(app.ctx.config.rateLimits);
   app.post(
     '/sessions',
     {

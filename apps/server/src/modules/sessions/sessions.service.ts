@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { verifyPassword } from '../../core/passwords.js';
-import { hashToken, newSecretToken } from '../../core/tokens.js';
+import { hashToken, newSecretToken, sealWithToken, unsealWithToken } from '../../core/tokens.js';
 import type { DbOrTx } from '../../db/client.js';
 import { updateUser } from '../accounts/accounts.repository.js';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
@@ -14,16 +14,18 @@ import { presentSessionUser } from '../users/users.presenter.js';
 import {
   findLiveSessionByAccessHash,
   findLiveSessionByRefreshHash,
-  findSessionByPreviousRefreshHash,
   insertSession,
+  lockSessionForRefresh,
   revokeSession,
   rotateSessionTokens,
 } from './sessions.repository.js';
-import { THROTTLE, accountKey, addressKey, clearFailures, isLocked, recordFailure } from './sign-in-throttle.js';
+import { THROTTLE, accountKey, addressKey, giveBackAttempt, lockIfReached, takeAttempt } from './sign-in-throttle.js';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** How long after a rotation the previous refresh token still answers the same new pair. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export interface RequestMeta {
   ip: string;
@@ -62,26 +64,34 @@ export async function signIn(
 ): Promise<{ user: SessionUser; token: TokenPair }> {
   const { db } = ctx.database;
   const now = new Date();
-  const keys = [accountKey(input.email), addressKey(meta.ip)];
+  const account = accountKey(input.email);
+  const address = addressKey(meta.ip);
   const auditActor = { ...meta.audit, email: input.email };
 
-  if (await isLocked(db, keys, now)) {
+  // Counted before the password is checked, so parallel guesses are refused like sequential ones.
+  const counts = await takeAttempt(db, [account, address], now);
+  if (!counts) {
     await db.transaction((tx) =>
       recordAudit(tx, auditActor, sessionAudit(undefined, 'sign-in-refused', { email: input.email, reason: 'locked' })),
     );
     throw new AppError('SIGN_IN_LOCKED', messages.signInLocked);
   }
+  const [accountAttempts = 0, addressAttempts = 0] = counts;
 
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
-    const accountFailures = await db.transaction((tx) => registerFailure(ctx, tx, input.email, user, meta, now));
-    if (accountFailures >= THROTTLE.slowAfterAccountFailures) await sleep(ctx.signInSlowdownMs);
+    await db.transaction(async (tx) => {
+      const lockedNow = await lockIfReached(tx, account, accountAttempts, now);
+      await lockIfReached(tx, address, addressAttempts, now);
+      await registerFailure(ctx, tx, input.email, user, meta, { count: accountAttempts, lockedNow });
+    });
+    if (accountAttempts >= THROTTLE.slowAfterAccountFailures) await sleep(ctx.signInSlowdownMs);
     throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   }
 
   return db.transaction(async (tx) => {
-    await clearFailures(tx, accountKey(input.email));
+    await giveBackAttempt(tx, account, address);
     const { pair, stored } = issueTokens(now);
     const sessionId = newId();
     await insertSession(tx, {
@@ -104,17 +114,15 @@ export async function signIn(
   });
 }
 
-/** Counts the failure for the account and the address, audits it, and warns the owner on a lock. */
+/** Audits a failed sign-in, and warns the owner when it locked the account. */
 async function registerFailure(
   ctx: AppContext,
   tx: DbOrTx,
   email: string,
   user: UserRow | undefined,
   meta: RequestMeta,
-  now: Date,
-): Promise<number> {
-  const account = await recordFailure(tx, accountKey(email), THROTTLE.lockAfterAccountFailures, now);
-  await recordFailure(tx, addressKey(meta.ip), THROTTLE.lockAfterAddressFailures, now);
+  account: { count: number; lockedNow: boolean },
+): Promise<void> {
   await recordAudit(
     tx,
     { ...meta.audit, email },
@@ -129,35 +137,48 @@ async function registerFailure(
     });
     await ctx.mailer.enqueue(tx, { to: user.email, ...mail });
   }
-  return account.count;
 }
 
+/**
+ * Exchanges a refresh token for a new pair; the refresh token rotates. Presenting the previous
+ * token again within REFRESH_REUSE_GRACE_MS of its rotation (two tabs refreshing at once) answers
+ * the same new pair; later, it means the token was copied, and the session ends for everyone.
+ */
 export async function refreshSession(ctx: AppContext, refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
   const { db } = ctx.database;
   const now = new Date();
   const presentedHash = hashToken(refreshToken);
-  const outcome = await db.transaction(async (tx) => {
-    const session = await findLiveSessionByRefreshHash(tx, presentedHash, now);
-    if (session) {
+  const pair = await db.transaction(async (tx): Promise<TokenPair | undefined> => {
+    const session = await lockSessionForRefresh(tx, presentedHash);
+    if (!session || session.revokedAt || session.expiresAt <= now) return undefined;
+    if (session.refreshTokenHash === presentedHash) {
+      if (session.refreshExpiresAt <= now) return undefined;
       const { pair, stored } = issueTokens(now);
-      await rotateSessionTokens(tx, session.id, { ...stored, previousRefreshTokenHash: presentedHash });
-      return { pair };
+      await rotateSessionTokens(tx, session.id, {
+        ...stored,
+        previousRefreshTokenHash: presentedHash,
+        previousRefreshRotatedAt: now,
+        previousRefreshAnswer: sealWithToken(refreshToken, JSON.stringify(pair)),
+      });
+      return pair;
     }
-    const replayed = await findSessionByPreviousRefreshHash(tx, presentedHash);
-    if (replayed) {
-      // The token was already exchanged once: someone holds a copy. End the session for both.
-      await revokeSession(tx, replayed.id, 'refresh token reused');
-      const owner = await findUserById(tx, replayed.userId);
-      await recordAudit(
-        tx,
-        { ...meta.audit, userId: replayed.userId, email: owner?.email ?? null },
-        sessionAudit(owner, 'session-revoked', { sessionId: replayed.id, reason: 'refresh token reused' }),
-      );
-    }
-    return { pair: undefined };
+    const rotatedAt = session.previousRefreshRotatedAt?.getTime() ?? 0;
+    const sealed = session.previousRefreshAnswer;
+    const answer =
+      now.getTime() - rotatedAt < REFRESH_REUSE_GRACE_MS && sealed ? unsealWithToken(refreshToken, sealed) : undefined;
+    if (answer) return JSON.parse(answer) as TokenPair;
+    // The token was already exchanged a while ago: someone holds a copy. End the session for both.
+    await revokeSession(tx, session.id, 'refresh token reused');
+    const owner = await findUserById(tx, session.userId);
+    await recordAudit(
+      tx,
+      { ...meta.audit, userId: session.userId, email: owner?.email ?? null },
+      sessionAudit(owner, 'session-revoked', { sessionId: session.id, reason: 'refresh token reused' }),
+    );
+    return undefined;
   });
-  if (!outcome.pair) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
-  return outcome.pair;
+  if (!pair) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  return pair;
 }
 
 /** Ends the session named by its refresh token, or else by the access token. Idempotent. */

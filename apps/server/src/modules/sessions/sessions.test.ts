@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
 import { auditEvents, mailOutbox, sessions, signInFailures } from '../../db/schema/index.js';
 import { verifyAuditChain, PROVIDER_CHAIN } from '../../core/audit.js';
-import { hashToken } from '../../core/tokens.js';
+import { hashToken, unsealWithToken } from '../../core/tokens.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { THROTTLE } from './sign-in-throttle.js';
+import { REFRESH_REUSE_GRACE_MS } from './sessions.service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -135,6 +136,53 @@ describe('POST /sessions (sign in)', () => {
     expect((await post({ email: person.email, password: DEFAULT_PASSWORD })).statusCode).toBe(201);
   });
 
+  it('refuses parallel guesses like sequential ones: at most 5 of 40 are evaluated', async () => {
+    const person = await createUser(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post({ email: person.email, password: `Wrong${i}xx` })),
+    );
+    const evaluated = answers.filter((r) => r.statusCode === 401);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(evaluated).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    expect(refused).toHaveLength(40 - THROTTLE.lockAfterAccountFailures);
+    for (const res of refused) {
+      expect(res.json()).toMatchObject({ errors: [{ code: 'SIGN_IN_LOCKED', message: messages.signInLocked }] });
+    }
+    expect(await auditOf('sign-in-failed', person.id)).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    const [row] = await t.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.key, `email:${person.email}`));
+    expect(row).toMatchObject({ failureCount: THROTTLE.lockAfterAccountFailures });
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
+  it('refuses the right password sent in a burst after 30 wrong ones', async () => {
+    const person = await createUser(t.db);
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => post({ email: person.email, password: `Wrong${i}xx` })),
+      post({ email: person.email, password: DEFAULT_PASSWORD }),
+    ]);
+    const right = answers.at(-1)!;
+    expect(right.statusCode).toBe(429);
+    expect(right.json().errors[0].code).toBe('SIGN_IN_LOCKED');
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(THROTTLE.lockAfterAccountFailures);
+    expect(await auditOf('sign-in', person.id)).toHaveLength(0);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const person = await createUser(t.db);
+    for (let i = 0; i < THROTTLE.lockAfterAddressFailures + 2; i++) {
+      expect((await post({ email: person.email, password: DEFAULT_PASSWORD })).statusCode).toBe(201);
+    }
+    expect(
+      await t.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.key, `email:${person.email}`)),
+    ).toEqual([]);
+  });
+
   it('locks a client address after 20 failures across accounts', async () => {
     const headers = { 'x-forwarded-for': 'ignored' };
     const ipContext = await createTestContext();
@@ -213,27 +261,63 @@ describe('PUT /sessions (refresh)', () => {
     expect((await profile(next.accessToken)).statusCode).toBe(200);
   });
 
-  it('ends the session when a used refresh token is presented again', async () => {
-    const person = await createUser(t.db);
-    const first = await signIn(t.app, person.email);
-    const rotated = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/sessions',
-      payload: { refreshToken: first.refreshToken },
-    });
-    const replay = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/sessions',
-      payload: { refreshToken: first.refreshToken },
-    });
-    expect(replay.statusCode).toBe(401);
-    const stolen = await t.app.inject({
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/sessions', payload: { refreshToken } });
+  const profileWith = (accessToken: string) =>
+    t.app.inject({
       method: 'GET',
       url: '/api/v1/users/me/profile',
-      headers: { authorization: `Bearer ${rotated.json().data.accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}` },
     });
-    expect(stolen.statusCode).toBe(401);
+
+  it('answers 20 parallel refreshes of one token with the same new pair, and the session stays', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(first.refreshToken)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const pairs = answers.map((r) => r.json().data);
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.accessToken)).size).toBe(1);
+    expect(pairs[0].refreshToken).not.toBe(first.refreshToken);
+    expect((await profileWith(pairs[0].accessToken)).statusCode).toBe(200);
+    // The new refresh token rotates normally.
+    const next = await refresh(pairs[0].refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect((await profileWith(next.json().data.accessToken)).statusCode).toBe(200);
+    expect(await auditOf('session-revoked', person.id)).toHaveLength(0);
+  });
+
+  it('ends the session when a used refresh token is presented after the grace window', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const rotated = await refresh(first.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const [row] = await t.db
+      .update(sessions)
+      .set({ previousRefreshRotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(sessions.previousRefreshTokenHash, hashToken(first.refreshToken)))
+      .returning();
+    expect(row).toBeDefined();
+    const replay = await refresh(first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().errors[0].message).toBe(messages.sessionExpired);
+    expect((await profileWith(rotated.json().data.accessToken)).statusCode).toBe(401);
+    expect((await refresh(rotated.json().data.refreshToken)).statusCode).toBe(401);
     expect(await auditOf('session-revoked', person.id)).toHaveLength(1);
+  });
+
+  it('stores the grace answer sealed: a token that is not the previous one cannot read it', async () => {
+    const person = await createUser(t.db);
+    const first = await signIn(t.app, person.email);
+    const rotated = (await refresh(first.refreshToken)).json().data;
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.refreshTokenHash, hashToken(rotated.refreshToken)));
+    expect(row!.previousRefreshAnswer).not.toContain(rotated.refreshToken);
+    expect(row!.previousRefreshAnswer).not.toContain(rotated.accessToken);
+    expect(unsealWithToken(first.refreshToken, row!.previousRefreshAnswer!)).toContain(rotated.refreshToken);
+    expect(unsealWithToken(rotated.refreshToken, row!.previousRefreshAnswer!)).toBeUndefined();
   });
 
   it('treats an expired access token as no session', async () => {

@@ -40,10 +40,6 @@ interface Limit {
  */
 async function receive(ctx: AppContext, upload: Upload, storageKey: string, limit: Limit): Promise<FileFacts> {
   const inspector = new FileInspector(limit.maxBytes, () => new AppError('PAYLOAD_TOO_LARGE', limit.tooLarge, 'file'));
-  // A failure on one side tears the other down too; the side that failed first says whose fault it is.
-  let failedFirst: 'client' | 'server' | undefined;
-  upload.content.once('error', () => (failedFirst ??= 'client'));
-  inspector.once('error', () => (failedFirst ??= 'server'));
   const [read, stored] = await Promise.allSettled([
     pipeline(upload.content, inspector),
     ctx.storage.put(storageKey, inspector),
@@ -52,8 +48,11 @@ async function receive(ctx: AppContext, upload: Upload, storageKey: string, limi
   if (failure) {
     await ctx.storage.remove(storageKey);
     if (failure instanceof AppError) throw failure;
-    if (failedFirst === 'client') throw AppError.badRequest(messages.uploadUnreadable, 'file');
-    throw failure;
+    // A failure on one side tears the other down with the same error, so the order of events
+    // says nothing; a failed system call (disk, permissions) is ours, anything else came from
+    // the client's bytes (a body cut short, a malformed part).
+    if (isSystemError(failure)) throw failure;
+    throw AppError.badRequest(messages.uploadUnreadable, 'file');
   }
   const facts = inspector.facts();
   if (facts.sizeBytes === 0) {
@@ -62,6 +61,8 @@ async function receive(ctx: AppContext, upload: Upload, storageKey: string, limi
   }
   return facts;
 }
+
+const isSystemError = (error: unknown) => typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
 
 /** Checks and records stored bytes with `record`; the bytes go when it refuses them or fails. */
 async function keepOrRemove<T>(ctx: AppContext, storageKey: string, record: () => Promise<T>): Promise<T> {
