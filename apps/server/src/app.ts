@@ -17,6 +17,7 @@ import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
 import { registerAccessPipeline } from './core/pipeline.js';
+import { SessionCache } from './core/session-cache.js';
 import { registerRateLimits } from './core/rate-limits.js';
 import { validatorCompiler } from './core/validation.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -85,15 +86,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.leaseMs ? { leaseMs: deps.leaseMs } : {}),
   });
   const jobs = new JobRunner(() => app.ctx, database.db, app.log, { pollMs: deps.jobPollMs, leaseMs: deps.leaseMs });
+  const sessions = new SessionCache();
+  await sessions.start(database);
   app.decorate('ctx', {
     config,
     database,
     mailer,
     jobs,
     storage,
+    sessions,
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
-  registerAccessPipeline(app, () => app.ctx.database);
+  registerAccessPipeline(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mailer.worker?.stop();
+    await sessions.close();
   });
 
   return app;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PEOPLE_BATCH_MAX, ZUuid } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
-import { bearerToken, findActorByAccessToken, type Actor } from './auth.js';
+import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
+import type { UserRow } from '../modules/users/users.repository.js';
 import { AppError } from './errors.js';
 import { authorize, policyScope, type PolicyScope, type RoutePolicy } from './policies.js';
 
@@ -39,6 +40,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | undefined;
+    /** The signed-in person's row, read with the session (no second read of the same person). */
+    actorUser: UserRow | undefined;
     /** The caller's access in each organization the route named, in the order given. */
     organizationAccesses: OrganizationAccess[];
   }
@@ -93,8 +96,9 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
  * Handlers then read `request.actor` and `request.organizationAccesses` and check target-specific
  * rules with the same policies.
  */
-export function registerAccessPipeline(app: FastifyInstance, database: () => FastifyInstance['ctx']['database']) {
+export function registerAccessPipeline(app: FastifyInstance) {
   app.decorateRequest('actor', undefined);
+  app.decorateRequest('actorUser', undefined);
   app.decorateRequest('organizationAccesses', null as unknown as OrganizationAccess[]);
   app.decorate('routeCatalogue', []);
 
@@ -125,14 +129,17 @@ export function registerAccessPipeline(app: FastifyInstance, database: () => Fas
     const { policy, organization } = request.routeOptions.config;
     request.organizationAccesses = [];
     if (policy === undefined || policy === 'public') return;
+    const { database, sessions } = app.ctx;
     const token = bearerToken(request);
-    const actor = token ? await findActorByAccessToken(database().db, token) : undefined;
-    if (!actor) throw AppError.unauthenticated();
+    const session = token ? await verifyAccessToken(database.db, sessions, token) : undefined;
+    if (!session) throw AppError.unauthenticated();
+    const { actor } = session;
     request.actor = actor;
+    request.actorUser = session.user;
     if (policy === 'authenticated') return;
     const ids = organization ? organizationIdsOf(organization, request) : undefined;
     for (const id of ids ?? []) {
-      request.organizationAccesses.push(await resolveOrganizationAccess(database().db, actor, id));
+      request.organizationAccesses.push(await resolveOrganizationAccess(database.db, actor, id));
     }
     if (policyScope(policy) === 'organization') {
       for (const access of request.organizationAccesses) authorize(access, policy);

@@ -25,6 +25,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   raw: SqlRunner;
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel` (after the sending transaction commits), and
+   * `onListening(false)` when messages may be missed from then on, `onListening(true)` when they
+   * arrive again (PostgreSQL: a dropped listening connection, opened again). The answer stops it.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
   snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -36,6 +46,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection the server closed (restart, failover, administrator) is dropped from the
+    // pool and replaced on the next query; without a listener it would end the process.
+    pool.on('error', () => undefined);
     await pool.query('SELECT 1');
     const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
       exec: async (sql) => void (await client.query(sql)),
@@ -53,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       db: drizzlePg({ client: pool, schema }) as unknown as Db,
       raw: runnerOf(pool),
+      listen: (channel, onMessage, onListening) => listenOnPostgres(options.url, channel, onMessage, onListening),
       close: () => pool.end(),
     };
   }
@@ -70,7 +84,62 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
     raw,
+    listen: async (channel, onMessage, onListening) => {
+      // In the process itself: nothing can be missed.
+      const stop = await client.listen(channel, onMessage);
+      onListening(true);
+      return () => stop();
+    },
     snapshot: () => client.dumpDataDir('none'),
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). A dropped
+ * connection is reported (`onListening(false)`) and opened again every second until `stop`.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const retryLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect(), RECONNECT_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      await next.end().catch(() => undefined);
+      return retryLater();
+    }
+    next.on('end', () => {
+      if (stopped) return;
+      onListening(false);
+      retryLater();
+    });
+    client = next;
+    onListening(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, organizations, sessions, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
+import { forgetSessionsOf } from '../../core/session-cache.js';
 
 /**
  * A person and whether they share an organization with the actor: the actor is active in an
@@ -75,6 +76,7 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`user ${id} vanished during an update`);
+  forgetSessionsOf(id);
   return row;
 }
 
@@ -90,4 +92,5 @@ export async function revokeUserSessions(tx: DbOrTx, userId: string, reason: str
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+  forgetSessionsOf(userId);
 }

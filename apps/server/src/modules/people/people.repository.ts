@@ -19,6 +19,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
+import { forgetSessionsOf } from '../../core/session-cache.js';
 
 /** `users.id` qualified: drizzle leaves columns of a single-table select unqualified, which a
  * correlated subquery would resolve against its own tables. */
@@ -280,4 +281,5 @@ export async function deleteMemberships(tx: DbOrTx, userId: string, organization
 /** Deletes the account; its sessions, tokens and access codes go with it (ON DELETE CASCADE). */
 export async function deleteUser(tx: DbOrTx, userId: string) {
   await tx.delete(users).where(eq(users.id, userId));
+  forgetSessionsOf(userId);
 }

@@ -15,7 +15,6 @@ import {
 } from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import { findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import './profile.policy.js';
 import {
@@ -37,10 +36,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['profile'], summary: 'The signed-in person', response: { 200: ZSessionUserResponse } },
     },
     async (request) => {
-      const { db } = app.ctx.database;
-      const user = await findUserById(db, requireActor(request).userId);
+      // The person's row was read with the session: no second read of the same person.
+      const user = request.actorUser;
       if (!user) throw AppError.unauthenticated();
-      return { data: await presentSessionUser(db, user) };
+      return { data: await presentSessionUser(app.ctx.database.db, user) };
     },
   );
 

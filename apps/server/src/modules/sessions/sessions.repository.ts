@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
+import { forgetSessionsOf } from '../../core/session-cache.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -59,12 +60,15 @@ export async function rotateSessionTokens(
     | 'previousRefreshAnswer'
   >,
 ) {
-  await tx.update(sessions).set(values).where(eq(sessions.id, id));
+  const [row] = await tx.update(sessions).set(values).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+  if (row) forgetSessionsOf(row.userId);
 }
 
 export async function revokeSession(tx: DbOrTx, id: string, reason: string) {
-  await tx
+  const [row] = await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  if (row) forgetSessionsOf(row.userId);
 }
