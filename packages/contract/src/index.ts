@@ -15,3 +15,4 @@ export * from './organization-exports.js';
 export * from './permissions.js';
 export * from './user-groups.js';
 export * from './settings.js';
+export * from './endpoints.js';

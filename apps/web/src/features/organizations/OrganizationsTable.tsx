@@ -6,7 +6,7 @@ import {
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, type Organization, type ORGANIZATION_SORT_KEYS } from '@qualis/contract';
+import { NAME_TOOLTIP_LENGTH, endpoints, type Organization, type ORGANIZATION_SORT_KEYS } from '@qualis/contract';
 import { Button, Switch, Tag, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
 import { OrganizationLogoModal } from './OrganizationLogoModal';
 import { OrganizationLogsPanel } from './OrganizationLogsPanel';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import { NameModal } from '../../components/NameModal';
 import {
   useDeleteOrganization,
@@ -24,7 +25,6 @@ import {
   useToggleManagedByClient,
   useToggleOrganizationStatus,
 } from './organizations.api';
-import { OrganizationsExportMenu } from './OrganizationsExportMenu';
 import { OrganizationStatusModal } from './OrganizationStatusModal';
 import type { SuccessToast } from './useOrganizationToast';
 import './organizations.css';
@@ -179,12 +179,16 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         dispatch={dispatch}
         emptyText={t('organizations.empty')}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <OrganizationsExportMenu
-            query={{ ...exportQuery }}
+          <ExportCsvMenu
+            endpoint={endpoints.organizations.export}
+            query={exportQuery}
             selectedKeys={selectedKeys}
             columns={visible}
-            onToggleLogs={() => setLogsOpen((open) => !open)}
-            onSuccess={onSuccess}
+            onDownloaded={() => onSuccess(undefined, t('organizations.export.downloaded'))}
+            // A toggle: the panel opens or closes (closing forgets its choice).
+            extraItems={[
+              { key: 'logs', label: t('organizations.export.logs'), onClick: () => setLogsOpen((open) => !open) },
+            ]}
           />
         )}
       />

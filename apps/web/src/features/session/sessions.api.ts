@@ -1,11 +1,11 @@
-import type { SignInRequest, SignInResponse } from '@qualis/contract';
+import { endpoints, type SignInRequest } from '@qualis/contract';
 import { api } from '../../app/api';
 
 export async function signIn(request: SignInRequest) {
-  const response = await api.request<SignInResponse>('/sessions', { method: 'POST', body: request, silent: true });
+  const response = await api.call(endpoints.sessions.signIn, { body: request, silent: true });
   return response.data;
 }
 
 export function signOut(refreshToken: string) {
-  return api.request<void>('/sessions', { method: 'DELETE', body: { refreshToken }, silent: true });
+  return api.call(endpoints.sessions.signOut, { body: { refreshToken }, silent: true });
 }

@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, type UserGroup } from '@qualis/contract';
+import { NAME_TOOLTIP_LENGTH, endpoints, type UserGroup } from '@qualis/contract';
 import { Button, Space, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +128,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         emptyText={t('groups.empty')}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportCsvMenu
-            path="/export/groups"
+            endpoint={endpoints.userGroups.export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}
             columns={visible}
