@@ -74,7 +74,8 @@ export type CallInput<E extends Endpoint> = Omit<RequestOptions, 'method' | 'que
   (E['query'] extends object ? { query: EndpointQuery<E> } : { query?: undefined }) &
   (E['body'] extends object ? { body: EndpointBody<E> } : { body?: undefined });
 
-type CallArgs<E extends Endpoint> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** The path of an endpoint with its `{name}` parameters filled in, each encoded. */
 export function endpointPath(template: string, params: Record<string, string> = {}): string {

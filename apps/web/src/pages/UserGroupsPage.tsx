@@ -1,3 +1,4 @@
+import { ZCreateUserGroupRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
@@ -36,6 +37,7 @@ export default function UserGroupsPage() {
         title={t('groups.createTitle')}
         okText={t('groups.create')}
         label={t('groups.name')}
+        schema={ZCreateUserGroupRequest}
         saving={create.isPending}
         onCancel={() => setCreating(false)}
         onSubmit={(name) =>

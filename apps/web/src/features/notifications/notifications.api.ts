@@ -9,8 +9,7 @@ export const BELL_ITEMS = 3;
 export function useNotificationCount(organizationId: string) {
   return useQuery({
     queryKey: ['notifications', organizationId, 'count'],
-    queryFn: ({ signal }) =>
-      api.call(endpoints.notifications.count, { query: { organizationId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.notifications.count, { query: { organizationId }, signal }),
     select: (response) => response.data.count,
     refetchInterval: 60_000,
   });

@@ -1,3 +1,4 @@
+import { ZOrganizationNameRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ export function CreateOrganizationButton({ onSuccess }: { onSuccess: SuccessToas
         <NameModal
           open
           label={t('organizations.nameLabel')}
+          schema={ZOrganizationNameRequest}
           title={t('organizations.createModal.title')}
           okText={t('organizations.createModal.create')}
           saving={create.isPending}

@@ -6,7 +6,13 @@ import {
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, endpoints, type Organization, type ORGANIZATION_SORT_KEYS } from '@qualis/contract';
+import {
+  NAME_TOOLTIP_LENGTH,
+  endpoints,
+  type Organization,
+  type ORGANIZATION_SORT_KEYS,
+  ZOrganizationNameRequest,
+} from '@qualis/contract';
 import { Button, Switch, Tag, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -196,6 +202,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         <NameModal
           open
           label={t('organizations.nameLabel')}
+          schema={ZOrganizationNameRequest}
           title={t('organizations.renameModal.title')}
           okText={t('common.save')}
           initialName={dialog.organization.name}

@@ -36,8 +36,7 @@ function applyToLists(client: QueryClient, id: string, change: (organization: Or
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.call(endpoints.organizations.create, { body: { name } }),
+    mutationFn: (name: string) => api.call(endpoints.organizations.create, { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['organizations'] }),
   });
 }

@@ -6,7 +6,6 @@ import type { ListQueryParams } from '../../components/DataTable/table-state';
 /** The two populations of an organization: the same calls under two paths (docs/api.md). */
 export type PeopleKind = 'admins' | 'users';
 
-
 export const peopleKeys = {
   all: (kind: PeopleKind, organizationId: string) => ['people', kind, organizationId] as const,
   list: (kind: PeopleKind, organizationId: string, params: ListQueryParams) =>
@@ -35,8 +34,7 @@ export function usePeopleList(kind: PeopleKind, organizationId: string, params: 
 export function usePersonOptions(kind: PeopleKind, organizationId: string, search: string, enabled: boolean) {
   return useQuery({
     queryKey: peopleKeys.options(kind, organizationId, search),
-    queryFn: ({ signal }) =>
-      api.call(endpoints[kind].options, { query: { organizationId, search }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints[kind].options, { query: { organizationId, search }, signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
     enabled,
@@ -58,8 +56,7 @@ export interface PersonNames {
 export function useCreatePerson(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: (person: PersonNames) =>
-      api.call(endpoints[kind].create, { body: { organizationId, ...person } }),
+    mutationFn: (person: PersonNames) => api.call(endpoints[kind].create, { body: { organizationId, ...person } }),
     onSuccess: invalidate,
   });
 }
@@ -67,8 +64,7 @@ export function useCreatePerson(kind: PeopleKind, organizationId: string) {
 export function useAddPeople(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      api.call(endpoints[kind].add, { body: { organizationId, ids } }),
+    mutationFn: (ids: string[]) => api.call(endpoints[kind].add, { body: { organizationId, ids } }),
     onSuccess: invalidate,
   });
 }
@@ -84,8 +80,7 @@ export interface PersonEdit {
 export function useEditPerson(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: ({ id, ...body }: PersonEdit) =>
-      api.call(endpoints.accounts.update, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: PersonEdit) => api.call(endpoints.accounts.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -110,8 +105,7 @@ export function useDeletePerson(kind: PeopleKind, organizationId: string) {
 
 export function useResendInvite() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.call(endpoints.accounts.resendInvite, { body: { email } }),
+    mutationFn: (email: string) => api.call(endpoints.accounts.resendInvite, { body: { email } }),
   });
 }
 

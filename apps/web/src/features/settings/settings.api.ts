@@ -10,8 +10,7 @@ export const entryKeys = (organizationId: string, kind: EntryKind) => ['settings
 export function useEntries(organizationId: string, kind: EntryKind) {
   return useQuery({
     queryKey: entryKeys(organizationId, kind),
-    queryFn: ({ signal }) =>
-      api.call(endpoints.settings[kind].list, { params: { organizationId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.settings[kind].list, { params: { organizationId }, signal }),
     select: (response) => response.data,
   });
 }
@@ -28,8 +27,7 @@ export function useCreateEntry(organizationId: string, kind: EntryKind) {
 export function useDeleteEntry(organizationId: string, kind: EntryKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.call(endpoints.settings[kind].remove, { params: { organizationId, id } }),
+    mutationFn: (id: string) => api.call(endpoints.settings[kind].remove, { params: { organizationId, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: entryKeys(organizationId, kind) }),
   });
 }

@@ -1,8 +1,4 @@
-import {
-  applyPermissionToggle,
-  endpoints,
-  type DataEnvelope,
-} from '@qualis/contract';
+import { applyPermissionToggle, endpoints, type DataEnvelope } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
@@ -59,7 +55,11 @@ export function useGroupUserOptions(organizationId: string, groupId: string, sea
   return useQuery({
     queryKey: userGroupKeys.options(organizationId, groupId, search),
     queryFn: ({ signal }) =>
-      api.call(endpoints.userGroups.userOptions, { params: { id: groupId }, query: { organizationId, search }, signal }),
+      api.call(endpoints.userGroups.userOptions, {
+        params: { id: groupId },
+        query: { organizationId, search },
+        signal,
+      }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
     enabled,
@@ -90,8 +90,7 @@ function useInvalidateGroups(organizationId: string) {
 export function useCreateUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
-    mutationFn: (name: string) =>
-      api.call(endpoints.userGroups.create, { body: { organizationId, name } }),
+    mutationFn: (name: string) => api.call(endpoints.userGroups.create, { body: { organizationId, name } }),
     onSuccess: invalidate,
   });
 }
