@@ -208,7 +208,11 @@ export const endpoints = {
       body: z.object({ imageId: z.uuid() }),
       response: dataEnvelope(ZSessionUser),
     }),
-    removeAvatar: endpoint({ method: 'DELETE', path: '/users/me/profile/avatar', response: dataEnvelope(ZSessionUser) }),
+    removeAvatar: endpoint({
+      method: 'DELETE',
+      path: '/users/me/profile/avatar',
+      response: dataEnvelope(ZSessionUser),
+    }),
   },
   uploads: {
     image: endpoint({ method: 'POST', path: '/upload/image', body: ZFormBody, response: ZUploadedImage }),
@@ -287,7 +291,12 @@ export const endpoints = {
     }),
   },
   userGroups: {
-    list: endpoint({ method: 'GET', path: '/user-groups', query: ZUserGroupListQuery, response: listEnvelope(ZUserGroup) }),
+    list: endpoint({
+      method: 'GET',
+      path: '/user-groups',
+      query: ZUserGroupListQuery,
+      response: listEnvelope(ZUserGroup),
+    }),
     users: endpoint({
       method: 'GET',
       path: '/user-groups/{id}/users',
@@ -330,7 +339,12 @@ export const endpoints = {
       body: ZDuplicateUserGroupRequest,
       response: changedEnvelope(ZUserGroup),
     }),
-    remove: endpoint({ method: 'DELETE', path: '/user-groups/{id}', query: ZDeleteUserGroupQuery, response: ZChangedId }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/user-groups/{id}',
+      query: ZDeleteUserGroupQuery,
+      response: ZChangedId,
+    }),
     addUsers: endpoint({
       method: 'POST',
       path: '/user-groups/{id}/add',

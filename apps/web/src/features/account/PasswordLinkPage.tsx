@@ -1,3 +1,4 @@
+import { ZPasswordWithTokenRequest } from '@qualis/contract';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +51,8 @@ export function PasswordLinkPage({ kind }: { kind: 'reset' | 'set' }) {
       <NewPasswordForm
         submitLabel={t(kind === 'reset' ? 'account.resetSubmit' : 'account.setSubmit')}
         pending={pending}
-        onSubmit={(password, confirmPassword) => void submit(password, confirmPassword)}
+        schema={ZPasswordWithTokenRequest}
+        onSubmit={({ password, confirmPassword }) => void submit(password, confirmPassword)}
       />
       <div style={{ marginTop: 16 }}>
         <BackToLogin />

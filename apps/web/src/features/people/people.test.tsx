@@ -1,9 +1,10 @@
-import type { Person } from '@qualis/contract';
+import { messages, ZCreatePersonRequest, type Person } from '@qualis/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { editBody, personErrors } from './person-form';
+import { zodFieldErrors } from '../../components/zod-form';
+import { editBody, PERSON_FIELDS } from './person-form';
 import { rowActions } from './row-actions';
 
 // The first render loads the lazy routes; on a busy machine that takes a while.
@@ -83,12 +84,13 @@ describe('row options', () => {
 
 describe('person form rules', () => {
   it("rejects blank names, long names and a bad e-mail with the server's messages", () => {
-    expect(personErrors({ firstName: '  ', lastName: 'x'.repeat(101), email: 'nope' })).toEqual({
-      firstName: 'required',
-      lastName: 'nameTooLong',
-      email: 'invalidEmail',
+    const errors = (values: Record<string, string>) => zodFieldErrors(ZCreatePersonRequest, values, PERSON_FIELDS);
+    expect(errors({ firstName: '  ', lastName: 'x'.repeat(101), email: 'nope' })).toEqual({
+      firstName: messages.fieldRequired,
+      lastName: messages.nameTooLong,
+      email: messages.invalidEmail,
     });
-    expect(personErrors({ firstName: ' Ann ', lastName: 'Lee', email: ' ANN@example.com ' })).toEqual({});
+    expect(errors({ firstName: ' Ann ', lastName: 'Lee', email: ' ANN@example.com ' })).toEqual({});
   });
 
   it('sends the e-mail only when it changed and the current one is confirmed', () => {
