@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../app/api-client';
 
+const NO_CONTEXT = {};
+
 const messageKeys = new Map<string, string>(Object.entries(messages).map(([key, text]) => [text, key]));
 
 /**
@@ -41,23 +43,32 @@ export function zodFieldErrors(schema: z.ZodType, values: unknown, fields: reado
  * `Form.Item`, `valid` enables the submit button, and `showServerErrors(error)` puts a 400's
  * `field` messages under their fields (the API client has toasted the first one already).
  */
-export function useZodForm<F extends string>(schema: z.ZodType, fields: readonly F[], form?: FormInstance) {
+export function useZodForm<F extends string>(
+  schema: z.ZodType,
+  fields: readonly F[],
+  /** Values of the call the form does not show (a link's e-mail and token), so whole-object rules run. */
+  context: object = NO_CONTEXT,
+  form?: FormInstance,
+) {
   const [instance] = Form.useForm(form);
   const text = useMessageText();
   const values: unknown = Form.useWatch([], { form: instance, preserve: true });
-  const errors = useMemo(() => zodFieldErrors(schema, values ?? {}, fields), [schema, values, fields]);
+  const errors = useMemo(
+    () => zodFieldErrors(schema, { ...context, ...(values as object) }, fields),
+    [schema, context, values, fields],
+  );
   const valid = values !== undefined && Object.keys(errors).length === 0;
 
   const rules = useCallback(
     (field: F): FormRule[] => [
       ({ getFieldsValue }) => ({
         validator: async () => {
-          const message = zodFieldErrors(schema, getFieldsValue(true), [field])[field];
+          const message = zodFieldErrors(schema, { ...context, ...getFieldsValue(true) }, [field])[field];
           if (message) throw new Error(text(message));
         },
       }),
     ],
-    [schema, text],
+    [schema, context, text],
   );
 
   const showServerErrors = useCallback(

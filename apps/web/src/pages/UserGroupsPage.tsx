@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { useSuccessToast } from '../features/access/useSuccessToast';
+import { useSuccessToast } from '../components/useSuccessToast';
 import { NameModal } from '../components/NameModal';
 import { useCreateUserGroup } from '../features/user-groups/user-groups.api';
 import { UserGroupsTable } from '../features/user-groups/UserGroupsTable';

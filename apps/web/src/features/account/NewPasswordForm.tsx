@@ -14,6 +14,8 @@ export interface NewPasswordFormProps {
   pending: boolean;
   /** The contract schema of the call (reset, set or change password). */
   schema: z.ZodType;
+  /** Values of the call the form does not show (the link's e-mail and token). */
+  context?: object;
   /** Shows the current password above the new one (the change form), with this label. */
   currentPasswordLabel?: string;
   /** A rejection with a field error of the server shows under that field. */
@@ -32,12 +34,13 @@ export function NewPasswordForm({
   submitLabel,
   pending,
   schema,
+  context,
   currentPasswordLabel,
   onSubmit,
 }: NewPasswordFormProps) {
   const { t } = useTranslation();
   const fields = currentPasswordLabel ? CHANGE_FIELDS : NEW_FIELDS;
-  const { form, rules, valid, showServerErrors } = useZodForm(schema, fields);
+  const { form, rules, valid, showServerErrors } = useZodForm(schema, fields, context);
 
   function submit(values: NewPasswordValues) {
     if (valid) Promise.resolve(onSubmit(values)).catch(showServerErrors);

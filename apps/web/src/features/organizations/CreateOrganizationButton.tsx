@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NameModal } from '../../components/NameModal';
 import { useCreateOrganization } from './organizations.api';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 
 /** 'Add New' → 'Create Organization'. */
 export function CreateOrganizationButton({ onSuccess }: { onSuccess: SuccessToast }) {

@@ -32,7 +32,7 @@ import {
   useToggleOrganizationStatus,
 } from './organizations.api';
 import { OrganizationStatusModal } from './OrganizationStatusModal';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 import './organizations.css';
 
 type SortKey = (typeof ORGANIZATION_SORT_KEYS)[number];

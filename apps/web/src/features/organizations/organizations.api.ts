@@ -50,24 +50,22 @@ export function useRenameOrganization() {
   });
 }
 
-/** Active ↔ Inactive. */
-export function useToggleOrganizationStatus() {
+/**
+ * The two switches of a row, status (Active ↔ Inactive) and managed by client: the server flips
+ * the value, and the row changes only when it has answered (no optimistic flip).
+ */
+function useOrganizationToggle(
+  endpoint: typeof endpoints.organizations.toggleStatus | typeof endpoints.organizations.toggleManagedByClient,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.organizations.toggleStatus, { params: { id } }),
-    onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
+    mutationFn: (id: string) => api.call(endpoint, { params: { id } }),
+    onSuccess: ({ data }) => applyToLists(client, data.id, (o) => ({ ...o, ...data })),
   });
 }
 
-/** The switch calls at once; the row changes only when the server has answered (no optimistic flip). */
-export function useToggleManagedByClient() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.organizations.toggleManagedByClient, { params: { id } }),
-    onSuccess: ({ data }) =>
-      applyToLists(client, data.id, (o) => ({ ...o, isManagedByClient: data.isManagedByClient })),
-  });
-}
+export const useToggleOrganizationStatus = () => useOrganizationToggle(endpoints.organizations.toggleStatus);
+export const useToggleManagedByClient = () => useOrganizationToggle(endpoints.organizations.toggleManagedByClient);
 
 /** Uploads the cropped image, then makes it the organization's logo. */
 export function useSetOrganizationLogo() {

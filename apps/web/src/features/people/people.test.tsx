@@ -145,7 +145,7 @@ describe('Users list', SLOW, () => {
     fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lee  ' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('Please, enter a valid e-mail address')).toBeTruthy();
+    expect(await within(dialog).findByText('Please, enter a valid e-mail address')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: ' Ann@Example.com ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -172,7 +172,7 @@ describe('Users list', SLOW, () => {
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '   ' } });
     expect(save.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Anna' } });
-    expect(save.disabled).toBe(false);
+    await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
     expect(await screen.findByText('User has been successfully edited', {}, SOON)).toBeTruthy();
     expect(sent.find((s) => s.route.startsWith('PUT /api/v1/users/'))?.body).toEqual({
