@@ -33,8 +33,10 @@ export function NameModal(props: NameModalProps) {
 function NameModalBody(props: NameModalProps) {
   const { title, okText, label, schema, initialName = '', requireChange, saving, onCancel, onSubmit } = props;
   const { t } = useTranslation();
-  const { form, rules, valid, showServerErrors } = useZodForm(schema, NAME_FIELDS);
-  const name: string = Form.useWatch('name', form) ?? initialName;
+  const { form, formProps, values, rules, valid, showServerErrors } = useZodForm(schema, NAME_FIELDS, undefined, {
+    name: initialName,
+  });
+  const name = values.name ?? '';
   const unchanged = Boolean(requireChange) && name.trim() === initialName.trim();
 
   const submit = async () => {
@@ -54,7 +56,7 @@ function NameModalBody(props: NameModalProps) {
       okButtonProps={{ disabled: !valid || unchanged, loading: saving }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ name: initialName }} onFinish={() => void submit()}>
+      <Form {...formProps} layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={label} name="name" required rules={rules('name')}>
           <Input autoFocus maxLength={NAME_MAX_LENGTH + 1} />
         </Form.Item>

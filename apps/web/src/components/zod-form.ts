@@ -1,6 +1,6 @@
 import { messages } from '@qualis/contract';
 import { Form, type FormInstance, type FormRule } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../app/api-client';
@@ -40,7 +40,7 @@ export function zodFieldErrors(schema: z.ZodType, values: unknown, fields: reado
  * An Ant Design form checked by a contract schema, so the browser refuses what the server refuses
  * with the server's message. `fields` are the schema's fields this form shows (the others, such as
  * `organizationId`, are added by the caller when it sends). `rules(field)` goes on each
- * `Form.Item`, `valid` enables the submit button, and `showServerErrors(error)` puts a 400's
+ * `Form.Item`, `formProps` on the `Form`, `values` are the current values, `valid` enables the submit button, and `showServerErrors(error)` puts a 400's
  * `field` messages under their fields (the API client has toasted the first one already).
  */
 export function useZodForm<F extends string>(
@@ -48,16 +48,23 @@ export function useZodForm<F extends string>(
   fields: readonly F[],
   /** Values of the call the form does not show (a link's e-mail and token), so whole-object rules run. */
   context: object = NO_CONTEXT,
+  initialValues: Partial<Record<F, string>> = {},
   form?: FormInstance,
 ) {
   const [instance] = Form.useForm(form);
   const text = useMessageText();
-  const values: unknown = Form.useWatch([], { form: instance, preserve: true });
+  // Kept from onValuesChange (synchronous with the input event), not Form.useWatch (a tick later).
+  const [values, setValues] = useState<Partial<Record<F, string>>>(initialValues);
   const errors = useMemo(
-    () => zodFieldErrors(schema, { ...context, ...(values as object) }, fields),
+    () => zodFieldErrors(schema, { ...context, ...values }, fields),
     [schema, context, values, fields],
   );
-  const valid = values !== undefined && Object.keys(errors).length === 0;
+  const valid = Object.keys(errors).length === 0;
+  const formProps = {
+    form: instance,
+    initialValues,
+    onValuesChange: (_: unknown, all: Partial<Record<F, string>>) => setValues(all),
+  };
 
   const rules = useCallback(
     (field: F): FormRule[] => [
@@ -80,5 +87,5 @@ export function useZodForm<F extends string>(
     [instance, fields, text],
   );
 
-  return { form: instance, rules, valid, errors, showServerErrors };
+  return { form: instance, formProps, values, rules, valid, errors, showServerErrors };
 }

@@ -40,14 +40,14 @@ export function NewPasswordForm({
 }: NewPasswordFormProps) {
   const { t } = useTranslation();
   const fields = currentPasswordLabel ? CHANGE_FIELDS : NEW_FIELDS;
-  const { form, rules, valid, showServerErrors } = useZodForm(schema, fields, context);
+  const { formProps, rules, valid, showServerErrors } = useZodForm(schema, fields, context);
 
   function submit(values: NewPasswordValues) {
     if (valid) Promise.resolve(onSubmit(values)).catch(showServerErrors);
   }
 
   return (
-    <Form form={form} layout="vertical" className="qualis-form" onFinish={submit}>
+    <Form {...formProps} layout="vertical" className="qualis-form" onFinish={submit}>
       {currentPasswordLabel && (
         <Form.Item
           label={currentPasswordLabel}

@@ -28,12 +28,14 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
   const editing = person !== undefined;
   const emailEditable = !editing || person.emailConfirmed;
   const checked = emailEditable ? PERSON_FIELDS : NAMES_ONLY;
-  const { form, rules, showServerErrors } = useZodForm(ZCreatePersonRequest, checked);
-  const values: PersonValues = {
-    firstName: Form.useWatch('firstName', form) ?? person?.firstName ?? '',
-    lastName: Form.useWatch('lastName', form) ?? person?.lastName ?? '',
-    email: Form.useWatch('email', form) ?? person?.email ?? '',
+  const initial: PersonValues = {
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    email: person?.email ?? '',
   };
+  const zod = useZodForm(ZCreatePersonRequest, checked, undefined, initial);
+  const { form, formProps, rules, showServerErrors } = zod;
+  const values = { ...initial, ...zod.values };
   const noun = kind === 'admins' ? 'admin' : 'user';
 
   const submit = async () => {
@@ -73,16 +75,7 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
       okButtonProps={{ disabled: editing && anyBlank(values), loading: saving }}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          firstName: person?.firstName ?? '',
-          lastName: person?.lastName ?? '',
-          email: person?.email ?? '',
-        }}
-        onFinish={() => void submit()}
-      >
+      <Form {...formProps} layout="vertical" onFinish={() => void submit()}>
         {field('firstName')}
         {field('lastName')}
         {field('email', 'email')}

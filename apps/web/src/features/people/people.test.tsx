@@ -138,14 +138,14 @@ describe('Users list', SLOW, () => {
     fireEvent.click(await screen.findByRole('button', { name: /Create User/ }, LAZY));
     const dialog = await screen.findByRole('dialog', {}, SOON);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
+    await waitFor(() => expect(within(dialog).getAllByText('This field is required')).toHaveLength(3));
     expect(sent.some((s) => s.route === 'POST /api/v1/client-users')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '  Ann ' } });
     fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lee  ' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Please, enter a valid e-mail address')).toBeTruthy();
+    expect(await within(dialog).findByText('Please, enter a valid e-mail address', {}, SOON)).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: ' Ann@Example.com ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -161,7 +161,8 @@ describe('Users list', SLOW, () => {
   it('disables Save in Edit while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const { sent } = serve([person()], {
-      [`PUT /api/v1/users/${person().id}`]: () => jsonResponse(200, { data: {} }),
+      [`PUT /api/v1/users/${person().id}`]: () =>
+        jsonResponse(200, { data: testUser({ id: person().id, firstName: 'Anna', lastName: 'Lee' }) }),
     });
     renderApp(`/organizations/${ORG}/users`);
     await openOptions('Ann Lee');

@@ -10,7 +10,9 @@ const EMAIL_FIELDS = ['email'] as const;
 /** A new e-mail (the server's rule); the confirmation link goes to the new mailbox and the old one signs in until then. */
 export function ChangeEmailForm({ profile }: { profile: SessionUser }) {
   const { t } = useTranslation();
-  const { form, rules, valid, showServerErrors } = useZodForm(ZEmailRequest, EMAIL_FIELDS);
+  const { form, formProps, rules, valid, showServerErrors } = useZodForm(ZEmailRequest, EMAIL_FIELDS, undefined, {
+    email: '',
+  });
   const change = useChangeEmail();
 
   function submit({ email }: { email: string }) {
@@ -19,6 +21,7 @@ export function ChangeEmailForm({ profile }: { profile: SessionUser }) {
       {
         onSuccess: () => {
           form.resetFields();
+          formProps.onValuesChange(null, { email: '' });
           toastSuccess(t('profile.confirmationSent'));
         },
         onError: showServerErrors,
@@ -27,14 +30,7 @@ export function ChangeEmailForm({ profile }: { profile: SessionUser }) {
   }
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      className="qualis-form"
-      style={{ maxWidth: 480 }}
-      initialValues={{ email: '' }}
-      onFinish={submit}
-    >
+    <Form {...formProps} layout="vertical" className="qualis-form" style={{ maxWidth: 480 }} onFinish={submit}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('profile.currentEmail', { email: profile.email })}
         {profile.newEmail && <> {t('profile.pendingEmail', { email: profile.newEmail })}</>}

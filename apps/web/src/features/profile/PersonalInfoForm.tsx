@@ -10,9 +10,17 @@ const NAME_FIELDS = ['firstName', 'lastName'] as const;
 /** First and last name: at most 100 each, both non-blank to save (the server's ZUpdateAccountRequest). */
 export function PersonalInfoForm({ profile }: { profile: SessionUser }) {
   const { t } = useTranslation();
-  const { form, rules, valid, showServerErrors } = useZodForm(ZUpdateAccountRequest, NAME_FIELDS);
-  const firstName: string = Form.useWatch('firstName', form) ?? profile.firstName ?? '';
-  const lastName: string = Form.useWatch('lastName', form) ?? profile.lastName ?? '';
+  const { formProps, values, rules, valid, showServerErrors } = useZodForm(
+    ZUpdateAccountRequest,
+    NAME_FIELDS,
+    undefined,
+    {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+    },
+  );
+  const firstName = values.firstName ?? '';
+  const lastName = values.lastName ?? '';
   const update = useUpdateName();
 
   const changed = firstName.trim() !== (profile.firstName ?? '') || lastName.trim() !== (profile.lastName ?? '');
@@ -27,14 +35,7 @@ export function PersonalInfoForm({ profile }: { profile: SessionUser }) {
   }
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      className="qualis-form"
-      style={{ maxWidth: 480 }}
-      initialValues={{ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '' }}
-      onFinish={submit}
-    >
+    <Form {...formProps} layout="vertical" className="qualis-form" style={{ maxWidth: 480 }} onFinish={submit}>
       <Form.Item label={t('profile.firstName')} name="firstName" rules={rules('firstName')} style={{ marginBottom: 0 }}>
         <Input />
       </Form.Item>
