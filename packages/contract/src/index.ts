@@ -17,3 +17,4 @@ export * from './permissions.js';
 export * from './user-groups.js';
 export * from './settings.js';
 export * from './uploads.js';
+export * from './endpoints.js';

@@ -1,5 +1,16 @@
 import type { ServerText } from './i18n';
-import { TOAST_DEDUPE_MS, type ApiError as ApiErrorItem, type SessionUser, type TokenPair } from '@qualis/contract';
+import {
+  TOAST_DEDUPE_MS,
+  ZFileResponse,
+  type ApiError as ApiErrorItem,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResponse,
+  type PathParams,
+  type SessionUser,
+  type TokenPair,
+} from '@qualis/contract';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -54,6 +65,29 @@ export interface ApiClientDeps {
   homePath: (user: SessionUser) => string;
   baseUrl?: string;
   now?: () => number;
+  /**
+   * Check every JSON answer against the endpoint's response schema and fail loudly on a mismatch
+   * (development and tests; production trusts the server, see docs/decisions).
+   */
+  checkResponses?: boolean;
+}
+
+/** The inputs of one endpoint: its path parameters, query and body, each required when the endpoint has them. */
+export type CallInput<E extends Endpoint> = Omit<RequestOptions, 'method' | 'query' | 'body'> &
+  (keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> }) &
+  (E['query'] extends object ? { query: EndpointQuery<E> } : { query?: undefined }) &
+  (E['body'] extends object ? { body: EndpointBody<E> } : { body?: undefined });
+
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The path of an endpoint with its `{name}` parameters filled in, each encoded. */
+export function endpointPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -192,18 +226,42 @@ export function createApiClient(deps: ApiClientDeps) {
       : withData;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** The parsed JSON answer of any path, unchecked; features call endpoints through `call`. */
+  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const text = await (await exchange(path, options)).text();
-    return (text ? translated(JSON.parse(text)) : undefined) as T;
+    return text ? translated(JSON.parse(text)) : undefined;
+  }
+
+  function optionsOf(endpoint: Endpoint, input: CallInput<Endpoint> = {}) {
+    const { params, query, body, ...rest } = input;
+    const path = endpointPath(endpoint.path, params as Record<string, string> | undefined);
+    return { path, options: { ...rest, method: endpoint.method, query: query as RequestOptions['query'], body } };
+  }
+
+  /** One call of the contract's endpoint table: the path, inputs and answer are typed from it. */
+  async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointResponse<E>> {
+    const { path, options } = optionsOf(endpoint, input as CallInput<Endpoint>);
+    const answer = await request(path, options);
+    if (deps.checkResponses) {
+      const checked = endpoint.response.safeParse(answer);
+      if (!checked.success) {
+        throw new Error(`${endpoint.method} ${endpoint.path} answered outside the contract: ${checked.error.message}`);
+      }
+    }
+    return answer as EndpointResponse<E>;
   }
 
   /** A file answer (exports): its bytes and the name the server gave it. */
-  async function download(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string }> {
+  async function download<E extends Endpoint & { response: typeof ZFileResponse }>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<{ blob: Blob; fileName: string }> {
+    const { path, options } = optionsOf(endpoint, input as CallInput<Endpoint>);
     const response = await exchange(path, options);
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
-  return { request, download };
+  return { request, call, download };
 }
 
 /** The file name of a Content-Disposition header, preferring the UTF-8 form. */

@@ -13,4 +13,5 @@ export const api = createApiClient({
   location: () => `${window.location.pathname}${window.location.search}`,
   session: sessionStore,
   homePath,
+  checkResponses: import.meta.env.DEV,
 });

@@ -1,13 +1,16 @@
 import { NAME_MAX_LENGTH } from '@qualis/contract';
 import { Form, Input, Modal } from 'antd';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useZodForm } from './zod-form';
 
 export interface NameModalProps {
   open: boolean;
   title: string;
   okText: string;
   label: string;
+  /** The contract schema of the call whose `name` this is (its other fields are the caller's). */
+  schema: z.ZodType;
   initialName?: string;
   /** Editing: the button stays disabled until the name differs from `initialName`. */
   requireChange?: boolean;
@@ -17,13 +20,7 @@ export interface NameModalProps {
   onSubmit: (name: string) => Promise<unknown>;
 }
 
-/** The server's rule for names (contract `requiredText`): trimmed, required, at most 100 characters. */
-export function nameError(name: string): 'required' | 'tooLong' | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'required';
-  if (trimmed.length > NAME_MAX_LENGTH) return 'tooLong';
-  return null;
-}
+const NAME_FIELDS = ['name'] as const;
 
 /**
  * One name field and a confirm button: create or rename an organization, create, rename or
@@ -34,20 +31,18 @@ export function NameModal(props: NameModalProps) {
 }
 
 function NameModalBody(props: NameModalProps) {
-  const { title, okText, label, initialName = '', requireChange, saving, onCancel, onSubmit } = props;
+  const { title, okText, label, schema, initialName = '', requireChange, saving, onCancel, onSubmit } = props;
   const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const inputId = useId();
-  const error = nameError(name);
+  const { form, formProps, values, rules, valid, showServerErrors } = useZodForm(schema, NAME_FIELDS, undefined, {
+    name: initialName,
+  });
+  const name = values.name ?? '';
   const unchanged = Boolean(requireChange) && name.trim() === initialName.trim();
-  const message =
-    error === 'required' ? t('common.fieldRequired') : error === 'tooLong' ? t('common.nameTooLong') : null;
 
-  const submit = () => {
-    setTouched(true);
-    if (error || unchanged || saving) return;
-    onSubmit(name.trim()).catch(() => undefined);
+  const submit = async () => {
+    const checked = await form.validateFields().catch(() => null);
+    if (!checked || unchanged || saving) return;
+    onSubmit(String(checked.name).trim()).catch(showServerErrors);
   };
 
   return (
@@ -56,30 +51,14 @@ function NameModalBody(props: NameModalProps) {
       title={title}
       okText={okText}
       cancelText={t('common.cancel')}
-      onOk={submit}
+      onOk={() => void submit()}
       onCancel={onCancel}
-      okButtonProps={{ disabled: error !== null || unchanged, loading: saving }}
+      okButtonProps={{ disabled: !valid || unchanged, loading: saving }}
       destroyOnHidden
     >
-      <Form layout="vertical" onFinish={submit}>
-        <Form.Item
-          label={label}
-          htmlFor={inputId}
-          required
-          validateStatus={touched && message ? 'error' : undefined}
-          help={touched && message ? message : undefined}
-        >
-          <Input
-            id={inputId}
-            autoFocus
-            value={name}
-            maxLength={NAME_MAX_LENGTH + 1}
-            onChange={(event) => {
-              setName(event.target.value);
-              setTouched(true);
-            }}
-            onPressEnter={submit}
-          />
+      <Form {...formProps} layout="vertical" onFinish={() => void submit()}>
+        <Form.Item label={label} name="name" required rules={rules('name')}>
+          <Input autoFocus maxLength={NAME_MAX_LENGTH + 1} />
         </Form.Item>
       </Form>
     </Modal>

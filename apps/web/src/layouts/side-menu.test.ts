@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSideMenu, NO_ACCESS, type MenuNode } from './side-menu';
+import { NO_ACCESS } from '../features/access/access.api';
+import { buildSideMenu, type MenuNode } from './side-menu';
 
 const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };

@@ -6,14 +6,6 @@ export type AccessFlags = Pick<
   'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization'
 >;
 
-/** An ordinary user allowed nothing. */
-export const NO_ACCESS: AccessFlags = {
-  canViewDocuments: false,
-  canViewTasks: false,
-  canViewTrainingRecords: false,
-  canManageOrganization: false,
-};
-
 export type MenuKey =
   | 'dashboard'
   | 'admins'

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/PageHeader';
 import { CreateOrganizationButton } from '../features/organizations/CreateOrganizationButton';
 import { OrganizationsTable } from '../features/organizations/OrganizationsTable';
-import { useOrganizationToast } from '../features/organizations/useOrganizationToast';
+import { useSuccessToast } from '../components/useSuccessToast';
 
 export default function OrganizationsPage() {
   const { t } = useTranslation();
-  const toast = useOrganizationToast();
+  const toast = useSuccessToast();
   return (
     <>
       {toast.holder}

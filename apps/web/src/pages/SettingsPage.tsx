@@ -6,7 +6,7 @@ import { notify } from '../app/bridges';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccessFlags } from '../features/access/access.api';
-import { useSuccessToast } from '../features/access/useSuccessToast';
+import { useSuccessToast } from '../components/useSuccessToast';
 import { useOrganization } from '../features/organizations/organizations.api';
 import { useSessionUser } from '../features/session/useSession';
 import { LogoCard } from '../features/settings/LogoCard';

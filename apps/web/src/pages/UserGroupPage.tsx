@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { useSuccessToast } from '../features/access/useSuccessToast';
+import { useSuccessToast } from '../components/useSuccessToast';
 import { GroupPermissions } from '../features/user-groups/GroupPermissions';
 import { GroupUsersTable } from '../features/user-groups/GroupUsersTable';
 

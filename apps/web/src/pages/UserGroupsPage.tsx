@@ -1,10 +1,11 @@
+import { ZCreateUserGroupRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { useSuccessToast } from '../features/access/useSuccessToast';
+import { useSuccessToast } from '../components/useSuccessToast';
 import { NameModal } from '../components/NameModal';
 import { useCreateUserGroup } from '../features/user-groups/user-groups.api';
 import { UserGroupsTable } from '../features/user-groups/UserGroupsTable';
@@ -36,6 +37,7 @@ export default function UserGroupsPage() {
         title={t('groups.createTitle')}
         okText={t('groups.create')}
         label={t('groups.name')}
+        schema={ZCreateUserGroupRequest}
         saving={create.isPending}
         onCancel={() => setCreating(false)}
         onSubmit={(name) =>

@@ -1,4 +1,4 @@
-import type { AccessFlags, DataEnvelope, Role } from '@qualis/contract';
+import { endpoints, type AccessFlags, type Role } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -35,7 +35,7 @@ export function useAccessFlags(organizationId: string, role: Role) {
   const isUser = role === 'User';
   const query = useQuery({
     queryKey: accessQueryKey(organizationId),
-    queryFn: ({ signal }) => api.request<DataEnvelope<AccessFlags>>('/users/me', { query: { organizationId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.profile.accessFlags, { query: { organizationId }, signal }),
     select: (response) => response.data,
     enabled: isUser && organizationId !== '',
   });

@@ -1,82 +1,78 @@
 import { Button, Form, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmationProblem, passwordProblem } from './password-rules';
+import type { z } from 'zod';
+import { useZodForm } from '../../components/zod-form';
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+  oldPassword?: string;
+}
 
 export interface NewPasswordFormProps {
   submitLabel: string;
   pending: boolean;
-  onSubmit: (password: string, confirmPassword: string) => void;
-  /** Extra fields above the new password (the current password of the change form). */
-  currentPassword?: { value: string; onChange: (value: string) => void; label: string };
+  /** The contract schema of the call (reset, set or change password). */
+  schema: z.ZodType;
+  /** Values of the call the form does not show (the link's e-mail and token). */
+  context?: object;
+  /** Shows the current password above the new one (the change form), with this label. */
+  currentPasswordLabel?: string;
+  /** A rejection with a field error of the server shows under that field. */
+  onSubmit: (values: NewPasswordValues) => Promise<unknown> | void;
 }
 
-/**
- * New password and its confirmation, with the policy messages of spec 01 section 5 under the
- * fields. The button is enabled when every field is filled and nothing breaks the policy.
- */
-export function NewPasswordForm({ submitLabel, pending, onSubmit, currentPassword }: NewPasswordFormProps) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const passwordError = passwordProblem(password);
-  const confirmationError = confirmationProblem(password, confirmation);
-  const complete = Boolean(password && confirmation && (!currentPassword || currentPassword.value));
-  const valid = complete && !passwordError && !confirmationError;
+const NEW_FIELDS = ['password', 'confirmPassword'] as const;
+const CHANGE_FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (valid) onSubmit(password, confirmation);
+/**
+ * New password and its confirmation, with the policy messages of spec 01 section 5 (the
+ * contract's) under the fields. The button is enabled when every field is filled and nothing
+ * breaks the policy.
+ */
+export function NewPasswordForm({
+  submitLabel,
+  pending,
+  schema,
+  context,
+  currentPasswordLabel,
+  onSubmit,
+}: NewPasswordFormProps) {
+  const { t } = useTranslation();
+  const fields = currentPasswordLabel ? CHANGE_FIELDS : NEW_FIELDS;
+  const { formProps, rules, valid, showServerErrors } = useZodForm(schema, fields, context);
+
+  function submit(values: NewPasswordValues) {
+    if (valid) Promise.resolve(onSubmit(values)).catch(showServerErrors);
   }
 
   return (
-    <Form layout="vertical" component={false}>
-      <form onSubmit={submit} className="qualis-form" noValidate>
-        {currentPassword && (
-          <Form.Item label={currentPassword.label} htmlFor="current-password" style={{ marginBottom: 0 }}>
-            <Input.Password
-              id="current-password"
-              size="large"
-              autoComplete="current-password"
-              value={currentPassword.value}
-              onChange={(e) => currentPassword.onChange(e.target.value)}
-            />
-          </Form.Item>
-        )}
+    <Form {...formProps} layout="vertical" className="qualis-form" onFinish={submit}>
+      {currentPasswordLabel && (
         <Form.Item
-          label={t('account.newPassword')}
-          htmlFor="new-password"
-          validateStatus={passwordError ? 'error' : undefined}
-          help={passwordError}
+          label={currentPasswordLabel}
+          name="oldPassword"
+          rules={rules('oldPassword')}
           style={{ marginBottom: 0 }}
         >
-          <Input.Password
-            id="new-password"
-            size="large"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <Input.Password size="large" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label={t('account.confirmPassword')}
-          htmlFor="confirm-password"
-          validateStatus={confirmationError ? 'error' : undefined}
-          help={confirmationError}
-          style={{ marginBottom: 0 }}
-        >
-          <Input.Password
-            id="confirm-password"
-            size="large"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={pending} disabled={!valid}>
-          {submitLabel}
-        </Button>
-      </form>
+      )}
+      <Form.Item label={t('account.newPassword')} name="password" rules={rules('password')} style={{ marginBottom: 0 }}>
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label={t('account.confirmPassword')}
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={rules('confirmPassword')}
+        style={{ marginBottom: 0 }}
+      >
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={pending} disabled={!valid}>
+        {submitLabel}
+      </Button>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
+import { ZPasswordWithTokenRequest } from '@qualis/contract';
 import { Alert } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../app/bridges';
@@ -18,6 +19,7 @@ export function PasswordLinkPage({ kind }: { kind: 'reset' | 'set' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { email, token, state } = useLinkCheck(kind === 'reset' ? 'reset-password' : 'set-password');
+  const linkValues = useMemo(() => ({ email, token }), [email, token]);
   const [pending, setPending] = useState(false);
 
   async function submit(password: string, confirmPassword: string) {
@@ -50,7 +52,9 @@ export function PasswordLinkPage({ kind }: { kind: 'reset' | 'set' }) {
       <NewPasswordForm
         submitLabel={t(kind === 'reset' ? 'account.resetSubmit' : 'account.setSubmit')}
         pending={pending}
-        onSubmit={(password, confirmPassword) => void submit(password, confirmPassword)}
+        schema={ZPasswordWithTokenRequest}
+        context={linkValues}
+        onSubmit={({ password, confirmPassword }) => void submit(password, confirmPassword)}
       />
       <div style={{ marginTop: 16 }}>
         <BackToLogin />

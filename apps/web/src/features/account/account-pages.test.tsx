@@ -60,19 +60,23 @@ describe('reset password', () => {
     const submit = screen.getByRole('button', { name: 'Reset password' });
 
     fireEvent.change(password, { target: { value: 'Short1' } });
-    expect(screen.getByText('Your password must be more than 8 symbols')).toBeTruthy();
+    expect(await screen.findByText('Your password must be more than 8 symbols', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.change(password, { target: { value: 'alllowercase1' } });
     expect(
-      screen.getByText('Password should contain at least one letter, one digit, and one capital letter'),
+      await screen.findByText(
+        'Password should contain at least one letter, one digit, and one capital letter',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     fireEvent.change(password, { target: { value: `A1${'a'.repeat(49)}` } });
-    expect(screen.getByText('Your password must be less than 50 symbols')).toBeTruthy();
+    expect(await screen.findByText('Your password must be less than 50 symbols', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.change(password, { target: { value: 'GoodPass1' } });
     fireEvent.change(confirm, { target: { value: 'GoodPass2' } });
-    expect(screen.getByText("Password doesn't match")).toBeTruthy();
+    expect(await screen.findByText("Password doesn't match", {}, { timeout: 10_000 })).toBeTruthy();
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(confirm, { target: { value: 'GoodPass1' } });
-    expect(submit).toHaveProperty('disabled', false);
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
 
     fireEvent.click(submit);
     await waitFor(() => expect(app.location()).toBe('/login'));
@@ -108,7 +112,7 @@ describe('confirm e-mail', () => {
     expect(enter).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong1234' } });
     fireEvent.click(enter);
-    expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
+    expect(await screen.findByText('The password is incorrect.', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enter' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Sign in' }, LAZY)).toBeTruthy();

@@ -1,10 +1,9 @@
-import type {
-  ConfirmEmailRequest,
-  DataEnvelope,
-  MessageResponse,
-  PasswordWithTokenRequest,
-  SessionUser,
-  TokenCheckRequest,
+import {
+  endpoints,
+  type ConfirmEmailRequest,
+  type PasswordWithTokenRequest,
+  type SessionUser,
+  type TokenCheckRequest,
 } from '@qualis/contract';
 import { api } from '../../app/api';
 import { sessionStore } from '../session/session-store';
@@ -13,47 +12,27 @@ export type LinkType = TokenCheckRequest['type'];
 
 /** Public calls: the e-mailed token is the proof, so they go without a session and report their own failures. */
 export async function requestPasswordReset(email: string) {
-  const response = await api.request<MessageResponse>('/verifications/password', {
-    method: 'POST',
-    body: { email },
-    silent: true,
-  });
+  const response = await api.call(endpoints.accounts.requestPasswordReset, { body: { email }, silent: true });
   return response.data.message;
 }
 
 export async function checkLinkToken(request: TokenCheckRequest) {
-  const response = await api.request<DataEnvelope<{ isValid: boolean; isExpired: boolean }>>('/verifications/token', {
-    method: 'POST',
-    body: request,
-    silent: true,
-  });
+  const response = await api.call(endpoints.accounts.checkLinkToken, { body: request, silent: true });
   return response.data;
 }
 
 export async function resetPassword(request: PasswordWithTokenRequest) {
-  const response = await api.request<MessageResponse>('/verifications/password', {
-    method: 'PUT',
-    body: request,
-    silent: true,
-  });
+  const response = await api.call(endpoints.accounts.resetPassword, { body: request, silent: true });
   return response.data.message;
 }
 
 export async function setPassword(request: PasswordWithTokenRequest) {
-  const response = await api.request<MessageResponse>('/verifications/password/set', {
-    method: 'POST',
-    body: request,
-    silent: true,
-  });
+  const response = await api.call(endpoints.accounts.setPassword, { body: request, silent: true });
   return response.data.message;
 }
 
 export async function confirmEmail(request: ConfirmEmailRequest) {
-  const response = await api.request<MessageResponse>('/verifications/email', {
-    method: 'POST',
-    body: request,
-    silent: true,
-  });
+  const response = await api.call(endpoints.accounts.confirmEmail, { body: request, silent: true });
   return response.data.message;
 }
 

@@ -1,4 +1,4 @@
-import type { DataEnvelope, ListEnvelope, Notification } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
@@ -9,11 +9,7 @@ export const BELL_ITEMS = 3;
 export function useNotificationCount(organizationId: string) {
   return useQuery({
     queryKey: ['notifications', organizationId, 'count'],
-    queryFn: ({ signal }) =>
-      api.request<DataEnvelope<{ count: number }>>('/system-notifications/count', {
-        query: { organizationId },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(endpoints.notifications.count, { query: { organizationId }, signal }),
     select: (response) => response.data.count,
     refetchInterval: 60_000,
   });
@@ -23,7 +19,7 @@ export function useLatestNotifications(organizationId: string, enabled: boolean)
   return useQuery({
     queryKey: ['notifications', organizationId, 'latest'],
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<Notification>>('/system-notifications', {
+      api.call(endpoints.notifications.list, {
         query: { organizationId, limit: BELL_ITEMS, offset: 0 },
         signal,
       }),
@@ -35,7 +31,7 @@ export function useNotificationList(organizationId: string, params: ListQueryPar
   return useQuery({
     queryKey: ['notifications', organizationId, 'list', params],
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<Notification>>('/system-notifications', {
+      api.call(endpoints.notifications.list, {
         query: { organizationId, ...params },
         signal,
         notFoundPage: true,

@@ -1,10 +1,11 @@
+import { ZOrganizationNameRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NameModal } from '../../components/NameModal';
 import { useCreateOrganization } from './organizations.api';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 
 /** 'Add New' → 'Create Organization'. */
 export function CreateOrganizationButton({ onSuccess }: { onSuccess: SuccessToast }) {
@@ -20,6 +21,7 @@ export function CreateOrganizationButton({ onSuccess }: { onSuccess: SuccessToas
         <NameModal
           open
           label={t('organizations.nameLabel')}
+          schema={ZOrganizationNameRequest}
           title={t('organizations.createModal.title')}
           okText={t('organizations.createModal.create')}
           saving={create.isPending}

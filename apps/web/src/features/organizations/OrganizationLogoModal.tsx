@@ -8,7 +8,7 @@ import { ImageCropDialog } from '../../components/ImageCropDialog';
 import { OrganizationLogo } from './OrganizationLogo';
 import { useSetOrganizationLogo } from './organizations.api';
 import { logoFileProblem } from './organization-rules';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

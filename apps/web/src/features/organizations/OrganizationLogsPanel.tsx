@@ -13,7 +13,7 @@ import {
   organizationsOfStatus,
   type StatusFilter,
 } from './organization-rules';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 
 const STATUS_FILTERS: StatusFilter[] = ['ALL_ORGANIZATIONS', 'ALL_ACTIVE_ORGANIZATIONS', 'ALL_INACTIVE_ORGANIZATIONS'];
 const DAY = 'YYYY-MM-DD';

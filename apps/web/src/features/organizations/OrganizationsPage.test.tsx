@@ -122,16 +122,18 @@ describe('organizations page (SuperAdmin)', () => {
     const name = within(dialog()).getByLabelText('Organization name');
     fireEvent.change(name, { target: { value: '   ' } });
     expect(create.disabled).toBe(true);
-    expect(within(dialog()).getByText('This field is required')).toBeTruthy();
+    expect(await within(dialog()).findByText('This field is required', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.change(name, { target: { value: '  Delta Pharma ' } });
-    expect(create.disabled).toBe(false);
+    await waitFor(() => expect(create.disabled).toBe(false));
     fireEvent.click(create);
 
-    expect(await screen.findByText('Organization has been successfully created!')).toBeTruthy();
+    expect(
+      await screen.findByText('Organization has been successfully created!', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(sentTo(fetch, 'POST', '/organizations').map(({ init }) => JSON.parse(String(init?.body)))).toEqual([
       { name: 'Delta Pharma' },
     ]);
-    expect(await screen.findByText('Delta Pharma')).toBeTruthy();
+    expect(await screen.findByText('Delta Pharma', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('renames with the server rule: required, at most 100 characters', async () => {
@@ -142,16 +144,18 @@ describe('organizations page (SuperAdmin)', () => {
     const save = button('Save', dialog());
 
     fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
-    expect(within(dialog()).getByText('Must be 100 characters or fewer')).toBeTruthy();
+    expect(await within(dialog()).findByText('Must be 100 characters or fewer', {}, { timeout: 10_000 })).toBeTruthy();
     expect(save.disabled).toBe(true);
     fireEvent.change(name, { target: { value: '' } });
-    expect(within(dialog()).getByText('This field is required')).toBeTruthy();
+    expect(await within(dialog()).findByText('This field is required', {}, { timeout: 10_000 })).toBeTruthy();
     expect(save.disabled).toBe(true);
 
     fireEvent.change(name, { target: { value: 'Acme Medical Europe' } });
     fireEvent.click(save);
-    expect(await screen.findByText('Organization name has been edited successfully')).toBeTruthy();
-    expect(await screen.findByText('Acme Medical Europe')).toBeTruthy();
+    expect(
+      await screen.findByText('Organization name has been edited successfully', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Acme Medical Europe', {}, { timeout: 10_000 })).toBeTruthy();
     expect(JSON.parse(String(sentTo(fetch, 'PUT', `/organizations/${ACME}/name`)[0]?.init?.body))).toEqual({
       name: 'Acme Medical Europe',
     });
@@ -164,7 +168,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(sentTo(fetch, 'PATCH', `/organizations/${ACME}/status`)).toHaveLength(0);
     fireEvent.click(button('Deactivate', dialog()));
 
-    expect(await screen.findByText('Status has been successfully changed')).toBeTruthy();
+    expect(await screen.findByText('Status has been successfully changed', {}, { timeout: 10_000 })).toBeTruthy();
     expect(sentTo(fetch, 'PATCH', `/organizations/${ACME}/status`)).toHaveLength(1);
     expect(await screen.findByLabelText('Activate Acme Medical')).toBeTruthy();
   });
@@ -194,7 +198,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(remove.disabled).toBe(false);
     fireEvent.click(remove);
 
-    expect(await screen.findByText('Organization has been deleted successfully')).toBeTruthy();
+    expect(await screen.findByText('Organization has been deleted successfully', {}, { timeout: 10_000 })).toBeTruthy();
     expect(sentTo(fetch, 'DELETE', `/organizations/${BETA}`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Beta Devices')).toBeNull());
   });
@@ -207,12 +211,16 @@ describe('organizations page (SuperAdmin)', () => {
 
     fireEvent.change(input(), { target: { files: [new File(['gif'], 'logo.gif', { type: 'image/gif' })] } });
     expect(
-      await screen.findByText('Please, upload a file in one of the formats allowed: JPG, JPGs, JPEG, PNG, SVG'),
+      await screen.findByText(
+        'Please, upload a file in one of the formats allowed: JPG, JPGs, JPEG, PNG, SVG',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     const big = new File(['x'], 'logo.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     fireEvent.change(input(), { target: { files: [big] } });
-    expect(await screen.findByText('Please, upload an image - 10Mb max.')).toBeTruthy();
+    expect(await screen.findByText('Please, upload an image - 10Mb max.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(sentTo(fetch, 'POST', '/upload/image')).toHaveLength(0);
     // The logo of an organization its client manages is out of reach.
     expect(labelled('Logo of Gamma Labs').disabled).toBe(true);
@@ -224,9 +232,9 @@ describe('organizations page (SuperAdmin)', () => {
     const acmeRow = screen.getByText('Acme Medical').closest('tr')!;
     fireEvent.click(acmeRow.querySelector('input[type=checkbox]')!);
     fireEvent.click(button('Export'));
-    fireEvent.click(await screen.findByText('CSV file'));
+    fireEvent.click(await screen.findByText('CSV file', {}, { timeout: 10_000 }));
 
-    expect(await screen.findByText('Your report is downloaded')).toBeTruthy();
+    expect(await screen.findByText('Your report is downloaded', {}, { timeout: 10_000 })).toBeTruthy();
     const [sent] = sentTo(fetch, 'GET', '/export/organizations');
     expect(sent!.url.searchParams.getAll('selectedIds')).toEqual([ACME]);
     expect(sent!.url.searchParams.getAll('columns')).toEqual(['name', 'status', 'isManagedByClient']);
@@ -243,15 +251,15 @@ describe('organizations page (SuperAdmin)', () => {
       Promise.resolve(jsonResponse(400, { errors: [{ code: 'VALIDATION_FAILED', message: 'No records to export' }] })),
     );
     fireEvent.click(button('Export'));
-    fireEvent.click(await screen.findByText('CSV file'));
-    expect(await screen.findByText('No records to export')).toBeTruthy();
+    fireEvent.click(await screen.findByText('CSV file', {}, { timeout: 10_000 }));
+    expect(await screen.findByText('No records to export', {}, { timeout: 10_000 })).toBeTruthy();
     expect(saveFile).not.toHaveBeenCalled();
   });
 
   it('logs panel: the status filter checks organizations, Clear all and closing forget the choice', async () => {
     await openPage();
     fireEvent.click(button('Export'));
-    fireEvent.click(await screen.findByText('Logs'));
+    fireEvent.click(await screen.findByText('Logs', {}, { timeout: 10_000 }));
     const panel = await screen.findByLabelText('Logs export');
     const exportLogs = button('Export logs', panel);
     expect(exportLogs.disabled).toBe(true);
@@ -278,7 +286,7 @@ describe('organizations page (SuperAdmin)', () => {
     fireEvent.click(within(panel).getByLabelText('Close the logs export'));
     expect(screen.queryByLabelText('Logs export')).toBeNull();
     fireEvent.click(button('Export'));
-    fireEvent.click(await screen.findByText('Logs'));
+    fireEvent.click(await screen.findByText('Logs', {}, { timeout: 10_000 }));
     const reopened = await screen.findByLabelText('Logs export');
     expect(
       [...reopened.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((box) => box.checked),

@@ -6,7 +6,13 @@ import {
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, type Organization, type ORGANIZATION_SORT_KEYS } from '@qualis/contract';
+import {
+  NAME_TOOLTIP_LENGTH,
+  endpoints,
+  type Organization,
+  type ORGANIZATION_SORT_KEYS,
+  ZOrganizationNameRequest,
+} from '@qualis/contract';
 import { Button, Switch, Tag, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +22,7 @@ import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
 import { OrganizationLogoModal } from './OrganizationLogoModal';
 import { OrganizationLogsPanel } from './OrganizationLogsPanel';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import { NameModal } from '../../components/NameModal';
 import {
   useDeleteOrganization,
@@ -24,9 +31,8 @@ import {
   useToggleManagedByClient,
   useToggleOrganizationStatus,
 } from './organizations.api';
-import { OrganizationsExportMenu } from './OrganizationsExportMenu';
 import { OrganizationStatusModal } from './OrganizationStatusModal';
-import type { SuccessToast } from './useOrganizationToast';
+import type { SuccessToast } from '../../components/useSuccessToast';
 import './organizations.css';
 
 type SortKey = (typeof ORGANIZATION_SORT_KEYS)[number];
@@ -179,12 +185,16 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         dispatch={dispatch}
         emptyText={t('organizations.empty')}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <OrganizationsExportMenu
-            query={{ ...exportQuery }}
+          <ExportCsvMenu
+            endpoint={endpoints.organizations.export}
+            query={exportQuery}
             selectedKeys={selectedKeys}
             columns={visible}
-            onToggleLogs={() => setLogsOpen((open) => !open)}
-            onSuccess={onSuccess}
+            onDownloaded={() => onSuccess(undefined, t('organizations.export.downloaded'))}
+            // A toggle: the panel opens or closes (closing forgets its choice).
+            extraItems={[
+              { key: 'logs', label: t('organizations.export.logs'), onClick: () => setLogsOpen((open) => !open) },
+            ]}
           />
         )}
       />
@@ -192,6 +202,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         <NameModal
           open
           label={t('organizations.nameLabel')}
+          schema={ZOrganizationNameRequest}
           title={t('organizations.renameModal.title')}
           okText={t('common.save')}
           initialName={dialog.organization.name}

@@ -1,5 +1,3 @@
-import { ZOrganizationNameRequest } from '@qualis/contract';
-import { nameError } from '../../components/NameModal';
 import { describe, expect, it } from 'vitest';
 import {
   canExportLogs,
@@ -17,19 +15,6 @@ const choice = (overrides: Partial<LogsExportChoice> = {}): LogsExportChoice => 
   range: null,
   includeOrganizationChanges: false,
   ...overrides,
-});
-
-describe('name rule of the name dialogs (the server schema)', () => {
-  it('requires a name that is more than blanks and at most 100 characters after trimming', () => {
-    expect(nameError('')).toBe('required');
-    expect(nameError('   ')).toBe('required');
-    expect(nameError('x'.repeat(101))).toBe('tooLong');
-    expect(nameError(` ${'x'.repeat(100)} `)).toBeNull();
-    expect(nameError('Acme')).toBeNull();
-    for (const name of ['', '   ', 'x'.repeat(101), 'Acme']) {
-      expect(nameError(name) === null).toBe(ZOrganizationNameRequest.safeParse({ name }).success);
-    }
-  });
 });
 
 describe('logo file checks', () => {

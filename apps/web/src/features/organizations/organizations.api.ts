@@ -1,22 +1,13 @@
-import type { DataEnvelope, ListEnvelope, Organization, OrganizationManagedByClient } from '@qualis/contract';
+import { endpoints, type EndpointQuery, type ListEnvelope, type Organization } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import type { QueryValue } from '../../app/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
-
-/** An answer of a change: the record and, often, the server's success text. */
-export interface Changed<T> {
-  data: T;
-  message?: string;
-}
-
-const organizationPath = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`;
 
 export function useOrganizationList(params: ListQueryParams) {
   return useQuery({
     queryKey: ['organizations', 'list', params],
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<Organization>>('/organizations', { query: { ...params }, signal, notFoundPage: true }),
+      api.call(endpoints.organizations.list, { query: { ...params }, signal, notFoundPage: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,7 +16,8 @@ export function useOrganization(organizationId: string) {
   return useQuery({
     queryKey: ['organizations', organizationId],
     queryFn: ({ signal }) =>
-      api.request<DataEnvelope<Organization>>(`/organizations/${encodeURIComponent(organizationId)}`, {
+      api.call(endpoints.organizations.get, {
+        params: { id: organizationId },
         signal,
         notFoundPage: true,
       }),
@@ -44,8 +36,7 @@ function applyToLists(client: QueryClient, id: string, change: (organization: Or
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.request<Changed<Organization>>('/organizations', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => api.call(endpoints.organizations.create, { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['organizations'] }),
   });
 }
@@ -54,33 +45,27 @@ export function useRenameOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.request<Changed<Organization>>(`${organizationPath(id)}/name`, { method: 'PUT', body: { name } }),
+      api.call(endpoints.organizations.rename, { params: { id }, body: { name } }),
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
 }
 
-/** Active ↔ Inactive. */
-export function useToggleOrganizationStatus() {
+/**
+ * The two switches of a row, status (Active ↔ Inactive) and managed by client: the server flips
+ * the value, and the row changes only when it has answered (no optimistic flip).
+ */
+function useOrganizationToggle(
+  endpoint: typeof endpoints.organizations.toggleStatus | typeof endpoints.organizations.toggleManagedByClient,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Changed<Organization>>(`${organizationPath(id)}/status`, { method: 'PATCH' }),
-    onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
+    mutationFn: (id: string) => api.call(endpoint, { params: { id } }),
+    onSuccess: ({ data }) => applyToLists(client, data.id, (o) => ({ ...o, ...data })),
   });
 }
 
-/** The switch calls at once; the row changes only when the server has answered (no optimistic flip). */
-export function useToggleManagedByClient() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Changed<OrganizationManagedByClient>>(`${organizationPath(id)}/managed-by-client`, {
-        method: 'PATCH',
-      }),
-    onSuccess: ({ data }) =>
-      applyToLists(client, data.id, (o) => ({ ...o, isManagedByClient: data.isManagedByClient })),
-  });
-}
+export const useToggleOrganizationStatus = () => useOrganizationToggle(endpoints.organizations.toggleStatus);
+export const useToggleManagedByClient = () => useOrganizationToggle(endpoints.organizations.toggleManagedByClient);
 
 /** Uploads the cropped image, then makes it the organization's logo. */
 export function useSetOrganizationLogo() {
@@ -89,13 +74,8 @@ export function useSetOrganizationLogo() {
     mutationFn: async ({ id, image, fileName }: { id: string; image: Blob; fileName: string }) => {
       const form = new FormData();
       form.append('file', image, fileName);
-      const uploaded = await api.request<DataEnvelope<{ id: string }>>('/upload/image', { method: 'POST', body: form });
-      return api.request<Changed<Organization>>(
-        `${organizationPath(id)}/logo/${encodeURIComponent(uploaded.data.id)}`,
-        {
-          method: 'PUT',
-        },
-      );
+      const uploaded = await api.call(endpoints.uploads.image, { body: form });
+      return api.call(endpoints.organizations.setLogo, { params: { id, imageId: uploaded.data.id } });
     },
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
@@ -104,8 +84,7 @@ export function useSetOrganizationLogo() {
 export function useDeleteOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<DataEnvelope<{ message?: string }>>(organizationPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api.call(endpoints.organizations.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       client.setQueriesData<ListEnvelope<Organization>>({ queryKey: ['organizations', 'list'] }, (list) =>
         list
@@ -122,14 +101,14 @@ export function useDeleteOrganization() {
 }
 
 /** GET /export/organizations: the CSV of the checked rows (or the whole search), visible columns in order. */
-export function downloadOrganizationsCsv(query: Record<string, QueryValue>) {
-  return api.download('/export/organizations', { query });
+export function downloadOrganizationsCsv(query: EndpointQuery<typeof endpoints.organizations.export>) {
+  return api.download(endpoints.organizations.export, { query });
 }
 
 /** GET /export/Organization-logs: queues the report, which is e-mailed; answers a message. */
 export function useOrganizationLogsExport() {
   return useMutation({
-    mutationFn: (query: Record<string, QueryValue>) =>
-      api.request<DataEnvelope<{ message?: string }>>('/export/Organization-logs', { query }),
+    mutationFn: (query: EndpointQuery<typeof endpoints.organizations.exportLogs>) =>
+      api.call(endpoints.organizations.exportLogs, { query }),
   });
 }

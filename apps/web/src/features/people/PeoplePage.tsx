@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { PageHeader } from '../../components/PageHeader';
-import { useSuccessToast } from '../access/useSuccessToast';
+import { useSuccessToast } from '../../components/useSuccessToast';
 import { useOrganization } from '../organizations/organizations.api';
 import { useSessionUser } from '../session/useSession';
 import { AddExistingModal } from './AddExistingModal';

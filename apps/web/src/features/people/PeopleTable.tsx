@@ -7,7 +7,7 @@ import {
   MoreOutlined,
   PoweroffOutlined,
 } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, type Person, type PEOPLE_SORT_KEYS } from '@qualis/contract';
+import { NAME_TOOLTIP_LENGTH, endpoints, type Person, type PEOPLE_SORT_KEYS } from '@qualis/contract';
 import { Button, Dropdown, Tag, Tooltip, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,6 @@ import { DataTable, listQuery, useTableState, type DataTableColumn } from '../..
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
 import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import {
-  PEOPLE_PATHS,
   serverMessage,
   useDeletePerson,
   useEditPerson,
@@ -195,7 +194,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         emptyText={t(`people.${noun}.empty`)}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportCsvMenu
-            path={PEOPLE_PATHS[kind].export}
+            endpoint={endpoints[kind].export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}
             columns={visible}

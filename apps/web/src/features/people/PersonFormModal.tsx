@@ -1,15 +1,8 @@
-import type { Person } from '@qualis/contract';
+import { NAME_MAX_LENGTH, ZCreatePersonRequest, type Person } from '@qualis/contract';
 import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  anyBlank,
-  NAME_MAX_LENGTH,
-  personErrors,
-  PERSON_FIELDS,
-  type PersonField,
-  type PersonValues,
-} from './person-form';
+import { useZodForm } from '../../components/zod-form';
+import { anyBlank, PERSON_FIELDS, type PersonField, type PersonValues } from './person-form';
 import type { PeopleKind } from './people.api';
 
 export interface PersonFormModalProps {
@@ -22,56 +15,54 @@ export interface PersonFormModalProps {
   onSubmit: (values: PersonValues) => Promise<unknown>;
 }
 
+const NAMES_ONLY = PERSON_FIELDS.filter((f) => f !== 'email');
+
 /**
- * First name, last name and e-mail (spec 02 section 5). Create: all required, names at most 100,
- * a valid e-mail, checked on submit. Edit: 'Save' is disabled while a field is blank after trimming,
- * and the e-mail can be changed only when the current one is confirmed.
+ * First name, last name and e-mail (spec 02 section 5), checked by the server's schema
+ * (ZCreatePersonRequest). Create: all required, names at most 100, a valid e-mail, checked on
+ * submit. Edit: 'Save' is disabled while a field is blank after trimming, and the e-mail can be
+ * changed only when the current one is confirmed. A server error about a field shows under it.
  */
 export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: PersonFormModalProps) {
   const { t } = useTranslation();
   const editing = person !== undefined;
   const emailEditable = !editing || person.emailConfirmed;
-  const [values, setValues] = useState<PersonValues>({
+  const checked = emailEditable ? PERSON_FIELDS : NAMES_ONLY;
+  const initial: PersonValues = {
     firstName: person?.firstName ?? '',
     lastName: person?.lastName ?? '',
     email: person?.email ?? '',
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const checked = emailEditable ? PERSON_FIELDS : PERSON_FIELDS.filter((f) => f !== 'email');
-  const errors = personErrors(values, checked);
-  const shown = submitted ? errors : {};
+  };
+  const zod = useZodForm(ZCreatePersonRequest, checked, undefined, initial);
+  const { form, formProps, rules, showServerErrors } = zod;
+  const values = { ...initial, ...zod.values };
   const noun = kind === 'admins' ? 'admin' : 'user';
 
-  const submit = () => {
-    setSubmitted(true);
-    if (saving || Object.keys(errors).length > 0 || (editing && anyBlank(values))) return;
-    onSubmit(values).catch(() => undefined);
+  const submit = async () => {
+    const ok = await form.validateFields([...checked]).then(
+      () => true,
+      () => false,
+    );
+    if (!ok || saving || (editing && anyBlank(values))) return;
+    onSubmit(values).catch(showServerErrors);
   };
 
-  const field = (name: PersonField, type: 'text' | 'email' = 'text') => {
-    const id = `person-${name}`;
-    const error = shown[name];
-    return (
-      <Form.Item
-        label={t(`people.form.${name}`)}
-        htmlFor={id}
-        required
-        validateStatus={error ? 'error' : undefined}
-        help={error ? t(`people.form.errors.${error}`) : undefined}
-      >
-        <Input
-          id={id}
-          type={type}
-          autoFocus={name === 'firstName'}
-          value={values[name]}
-          disabled={name === 'email' && !emailEditable}
-          maxLength={name === 'email' ? undefined : NAME_MAX_LENGTH + 1}
-          onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-          onPressEnter={submit}
-        />
-      </Form.Item>
-    );
-  };
+  const field = (name: PersonField, type: 'text' | 'email' = 'text') => (
+    <Form.Item
+      label={t(`people.form.${name}`)}
+      name={name}
+      required
+      rules={checked.includes(name) ? rules(name) : undefined}
+      validateTrigger={[]}
+    >
+      <Input
+        type={type}
+        autoFocus={name === 'firstName'}
+        disabled={name === 'email' && !emailEditable}
+        maxLength={name === 'email' ? undefined : NAME_MAX_LENGTH + 1}
+      />
+    </Form.Item>
+  );
 
   return (
     <Modal
@@ -79,12 +70,12 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
       title={editing ? t(`people.${noun}.editTitle`) : t(`people.${noun}.createTitle`)}
       okText={editing ? t('common.save') : t('people.form.create')}
       cancelText={t('common.cancel')}
-      onOk={submit}
+      onOk={() => void submit()}
       onCancel={onCancel}
       okButtonProps={{ disabled: editing && anyBlank(values), loading: saving }}
       destroyOnHidden
     >
-      <Form layout="vertical" component="div">
+      <Form {...formProps} layout="vertical" onFinish={() => void submit()}>
         {field('firstName')}
         {field('lastName')}
         {field('email', 'email')}

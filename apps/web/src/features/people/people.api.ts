@@ -1,28 +1,10 @@
-import type {
-  DataEnvelope,
-  ListEnvelope,
-  Person,
-  PersonOption,
-  SessionUser,
-  UserAccessSettings,
-} from '@qualis/contract';
+import { endpoints, type Person } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 /** The two populations of an organization: the same calls under two paths (docs/api.md). */
 export type PeopleKind = 'admins' | 'users';
-
-export const PEOPLE_PATHS: Record<PeopleKind, { api: string; export: string }> = {
-  admins: { api: '/client-admins', export: '/export/admins' },
-  users: { api: '/client-users', export: '/export/users' },
-};
-
-/** Answers of the changing calls: the record and, often, the success text (spec 02 section 8). */
-export interface Changed<T> {
-  data: T;
-  message?: string;
-}
 
 export const peopleKeys = {
   all: (kind: PeopleKind, organizationId: string) => ['people', kind, organizationId] as const,
@@ -33,13 +15,11 @@ export const peopleKeys = {
   settings: (organizationId: string, userId: string) => ['people', 'settings', organizationId, userId] as const,
 };
 
-const personPath = (kind: PeopleKind, id: string) => `${PEOPLE_PATHS[kind].api}/${encodeURIComponent(id)}`;
-
 export function usePeopleList(kind: PeopleKind, organizationId: string, params: ListQueryParams, enabled = true) {
   return useQuery({
     queryKey: peopleKeys.list(kind, organizationId, params),
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<Person>>(PEOPLE_PATHS[kind].api, {
+      api.call(endpoints[kind].list, {
         query: { organizationId, ...params },
         signal,
         notFoundPage: true,
@@ -54,11 +34,7 @@ export function usePeopleList(kind: PeopleKind, organizationId: string, params: 
 export function usePersonOptions(kind: PeopleKind, organizationId: string, search: string, enabled: boolean) {
   return useQuery({
     queryKey: peopleKeys.options(kind, organizationId, search),
-    queryFn: ({ signal }) =>
-      api.request<DataEnvelope<PersonOption[]>>(`${PEOPLE_PATHS[kind].api}/all`, {
-        query: { organizationId, search },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(endpoints[kind].options, { query: { organizationId, search }, signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
     enabled,
@@ -80,8 +56,7 @@ export interface PersonNames {
 export function useCreatePerson(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: (person: PersonNames) =>
-      api.request<Changed<Person>>(PEOPLE_PATHS[kind].api, { method: 'POST', body: { organizationId, ...person } }),
+    mutationFn: (person: PersonNames) => api.call(endpoints[kind].create, { body: { organizationId, ...person } }),
     onSuccess: invalidate,
   });
 }
@@ -89,11 +64,7 @@ export function useCreatePerson(kind: PeopleKind, organizationId: string) {
 export function useAddPeople(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      api.request<Changed<{ ids: string[] }>>(`${PEOPLE_PATHS[kind].api}/add`, {
-        method: 'POST',
-        body: { organizationId, ids },
-      }),
+    mutationFn: (ids: string[]) => api.call(endpoints[kind].add, { body: { organizationId, ids } }),
     onSuccess: invalidate,
   });
 }
@@ -109,8 +80,7 @@ export interface PersonEdit {
 export function useEditPerson(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
-    mutationFn: ({ id, ...body }: PersonEdit) =>
-      api.request<Changed<SessionUser>>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: PersonEdit) => api.call(endpoints.accounts.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -119,7 +89,7 @@ export function useSetPersonStatus(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
     mutationFn: ({ id, ids, status }: { id: string; ids: string[]; status: Person['status'] }) =>
-      api.request<Changed<Person>>(`${personPath(kind, id)}/status`, { method: 'PATCH', body: { ids, status } }),
+      api.call(endpoints[kind].setStatus, { params: { id }, body: { ids, status } }),
     onSuccess: invalidate,
   });
 }
@@ -128,28 +98,21 @@ export function useDeletePerson(kind: PeopleKind, organizationId: string) {
   const invalidate = useInvalidatePeople(kind, organizationId);
   return useMutation({
     mutationFn: ({ id, organizationIds }: { id: string; organizationIds: string[] }) =>
-      api.request<Changed<{ id: string }>>(personPath(kind, id), {
-        method: 'DELETE',
-        query: { organizationIds },
-      }),
+      api.call(endpoints[kind].remove, { params: { id }, query: { organizationIds } }),
     onSuccess: invalidate,
   });
 }
 
 export function useResendInvite() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.request<Changed<{ message?: string }>>('/verifications/resend-invite', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api.call(endpoints.accounts.resendInvite, { body: { email } }),
   });
 }
 
 export function useGenerateAccessCode(organizationId: string) {
   return useMutation({
     mutationFn: (userId: string) =>
-      api.request<DataEnvelope<{ message: string }>>(`/verifications/user-access-code/${encodeURIComponent(userId)}`, {
-        method: 'PATCH',
-        body: { organizationId },
-      }),
+      api.call(endpoints.accounts.generateAccessCode, { params: { userId }, body: { organizationId } }),
   });
 }
 
@@ -158,7 +121,8 @@ export function useUserAccessSettings(organizationId: string, userId: string) {
   return useQuery({
     queryKey: peopleKeys.settings(organizationId, userId),
     queryFn: ({ signal }) =>
-      api.request<DataEnvelope<UserAccessSettings>>(`/client-users/${encodeURIComponent(userId)}/settings`, {
+      api.call(endpoints.users.accessSettings, {
+        params: { id: userId },
         query: { organizationId },
         signal,
         notFoundPage: true,

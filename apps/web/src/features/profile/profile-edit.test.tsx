@@ -44,11 +44,11 @@ describe('profile edit', () => {
     fireEvent.change(first, { target: { value: '   ' } });
     expect(save).toHaveProperty('disabled', true);
     fireEvent.change(first, { target: { value: 'x'.repeat(101) } });
-    expect(screen.getByText('Must be 100 characters or fewer')).toBeTruthy();
+    expect(await screen.findByText('Must be 100 characters or fewer', {}, { timeout: 10_000 })).toBeTruthy();
     expect(save).toHaveProperty('disabled', true);
     fireEvent.change(first, { target: { value: ' Augusta ' } });
     fireEvent.change(last, { target: { value: 'King' } });
-    expect(save).toHaveProperty('disabled', false);
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
     await waitFor(() => expect(sessionStore.get()?.user.firstName).toBe('Augusta'));
     expect(sent).toContainEqual([`PUT /api/v1/users/${testUser().id}`, { firstName: 'Augusta', lastName: 'King' }]);
@@ -67,7 +67,7 @@ describe('profile edit', () => {
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'NewPass12' } });
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'OldPass12' } });
-    expect(submit).toHaveProperty('disabled', false);
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     fireEvent.click(submit);
     await waitFor(() =>
       expect(sent).toContainEqual([

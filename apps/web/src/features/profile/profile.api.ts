@@ -1,9 +1,9 @@
-import type {
-  ChangePasswordRequest,
-  DataEnvelope,
-  LanguageRequest,
-  MessageResponse,
-  SessionUser,
+import {
+  endpoints,
+  type ChangePasswordRequest,
+  type DataEnvelope,
+  type LanguageRequest,
+  type SessionUser,
 } from '@qualis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -14,7 +14,7 @@ const PROFILE_KEY = ['profile'] as const;
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => api.request<DataEnvelope<SessionUser>>('/users/me/profile', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.profile.get, { signal }),
     select: (response) => response.data,
   });
 }
@@ -32,10 +32,7 @@ export function useUpdateName() {
   const keep = useKeepProfile();
   return useMutation({
     mutationFn: ({ id, firstName, lastName }: { id: string; firstName: string | null; lastName: string | null }) =>
-      api.request<DataEnvelope<SessionUser>>(`/users/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: { firstName, lastName },
-      }),
+      api.call(endpoints.accounts.update, { params: { id }, body: { firstName, lastName } }),
     onSuccess: (response) => keep(response.data),
   });
 }
@@ -44,22 +41,20 @@ export function useChangeEmail() {
   const keep = useKeepProfile();
   return useMutation({
     mutationFn: ({ id, email }: { id: string; email: string }) =>
-      api.request<DataEnvelope<SessionUser>>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { email } }),
+      api.call(endpoints.accounts.update, { params: { id }, body: { email } }),
     onSuccess: (response) => keep(response.data),
   });
 }
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.request<MessageResponse>('/verifications/resend-confirm-email', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api.call(endpoints.accounts.resendConfirmation, { body: { email } }),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      api.request<MessageResponse>('/users/me/password', { method: 'PUT', body }),
+    mutationFn: (body: ChangePasswordRequest) => api.call(endpoints.profile.changePassword, { body }),
   });
 }
 
@@ -67,10 +62,7 @@ export function useToggleEmailNotifications() {
   const keep = useKeepProfile();
   return useMutation({
     mutationFn: (emailNotificationState: boolean) =>
-      api.request<DataEnvelope<SessionUser>>('/users/me/Profile/email-notifications', {
-        method: 'PATCH',
-        body: { emailNotificationState },
-      }),
+      api.call(endpoints.profile.setEmailNotifications, { body: { emailNotificationState } }),
     onSuccess: (response) => keep(response.data),
   });
 }
@@ -79,8 +71,7 @@ export function useToggleEmailNotifications() {
 export function useSaveLanguage() {
   const keep = useKeepProfile();
   return useMutation({
-    mutationFn: (body: LanguageRequest) =>
-      api.request<DataEnvelope<SessionUser>>('/users/me/profile/language', { method: 'PATCH', body }),
+    mutationFn: (body: LanguageRequest) => api.call(endpoints.profile.setLanguage, { body }),
     onSuccess: (response) => keep(response.data),
   });
 }
@@ -92,12 +83,9 @@ export function useSetAvatar() {
     mutationFn: async ({ image, fileName }: { image: Blob; fileName: string }) => {
       const form = new FormData();
       form.append('file', image, fileName);
-      const uploaded = await api.request<DataEnvelope<{ id: string }>>('/upload/image', { method: 'POST', body: form });
+      const uploaded = await api.call(endpoints.uploads.image, { body: form });
       const imageId = uploaded.data.id;
-      return api.request<DataEnvelope<SessionUser>>(`/users/me/profile/avatar/${encodeURIComponent(imageId)}`, {
-        method: 'PATCH',
-        body: { imageId },
-      });
+      return api.call(endpoints.profile.setAvatar, { params: { imageId }, body: { imageId } });
     },
     onSuccess: (response) => keep(response.data),
   });
@@ -106,7 +94,7 @@ export function useSetAvatar() {
 export function useRemoveAvatar() {
   const keep = useKeepProfile();
   return useMutation({
-    mutationFn: () => api.request<DataEnvelope<SessionUser>>('/users/me/profile/avatar', { method: 'DELETE' }),
+    mutationFn: () => api.call(endpoints.profile.removeAvatar),
     onSuccess: (response) => keep(response.data),
   });
 }

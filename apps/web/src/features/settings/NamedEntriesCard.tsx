@@ -1,3 +1,4 @@
+import { ZCreateNamedEntryRequest } from '@qualis/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, List, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -80,6 +81,7 @@ export function NamedEntriesCard({ organizationId, kind, onSuccess }: NamedEntri
         title={t(`${prefix}.createTitle`)}
         okText={t(`${prefix}.createButton`)}
         label={t('settings.name')}
+        schema={ZCreateNamedEntryRequest}
         saving={create.isPending}
         onCancel={() => setCreating(false)}
         onSubmit={(name) =>

@@ -1,23 +1,16 @@
-import type { DataEnvelope, DocumentType, Organization, Tag } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-
-export interface Changed<T> {
-  data: T;
-  message?: string;
-}
 
 /** The two named lists of an organization's settings. */
 export type EntryKind = 'document-types' | 'tags';
 
-const organizationPath = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`;
 export const entryKeys = (organizationId: string, kind: EntryKind) => ['settings', organizationId, kind] as const;
 
 export function useEntries(organizationId: string, kind: EntryKind) {
   return useQuery({
     queryKey: entryKeys(organizationId, kind),
-    queryFn: ({ signal }) =>
-      api.request<DataEnvelope<(DocumentType | Tag)[]>>(`${organizationPath(organizationId)}/${kind}`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.settings[kind].list, { params: { organizationId }, signal }),
     select: (response) => response.data,
   });
 }
@@ -26,10 +19,7 @@ export function useCreateEntry(organizationId: string, kind: EntryKind) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api.request<Changed<DocumentType | Tag>>(`${organizationPath(organizationId)}/${kind}`, {
-        method: 'POST',
-        body: { name },
-      }),
+      api.call(endpoints.settings[kind].create, { params: { organizationId }, body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: entryKeys(organizationId, kind) }),
   });
 }
@@ -37,10 +27,7 @@ export function useCreateEntry(organizationId: string, kind: EntryKind) {
 export function useDeleteEntry(organizationId: string, kind: EntryKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request<Changed<{ id: string }>>(`${organizationPath(organizationId)}/${kind}/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      }),
+    mutationFn: (id: string) => api.call(endpoints.settings[kind].remove, { params: { organizationId, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: entryKeys(organizationId, kind) }),
   });
 }
@@ -53,11 +40,8 @@ export function useChangeLogo(organizationId: string) {
       const form = new FormData();
       form.append('organizationId', organizationId);
       form.append('file', image, fileName);
-      const uploaded = await api.request<DataEnvelope<{ id: string }>>('/upload/image', { method: 'POST', body: form });
-      return api.request<Changed<Organization>>(
-        `${organizationPath(organizationId)}/logo/${encodeURIComponent(uploaded.data.id)}`,
-        { method: 'PUT' },
-      );
+      const uploaded = await api.call(endpoints.uploads.image, { body: form });
+      return api.call(endpoints.organizations.setLogo, { params: { id: organizationId, imageId: uploaded.data.id } });
     },
     onSuccess: (answer) => client.setQueryData(['organizations', organizationId], { data: answer.data }),
   });

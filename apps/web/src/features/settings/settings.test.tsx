@@ -30,14 +30,14 @@ describe('organization settings page', () => {
         if (route === `GET /api/v1/organizations/${ORG}/document-types`)
           return jsonResponse(200, {
             data: [
-              { id: 'b', name: 'SOP' },
-              { id: 'a', name: 'Manual' },
+              { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP' },
+              { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual' },
             ],
           });
         if (route === `GET /api/v1/organizations/${ORG}/tags`) return jsonResponse(200, { data: tags });
         if (route === `POST /api/v1/organizations/${ORG}/tags`) {
           posts.push(body);
-          tags.push({ id: 't', name: (body as { name: string }).name });
+          tags.push({ id: '0190a8e4-0000-7000-8000-00000000000c', name: (body as { name: string }).name });
           return jsonResponse(201, { data: tags[0], message: 'The tag has been successfully created' });
         }
         return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons';
-import { TEXT_TOOLTIP_LENGTH, type GroupUser } from '@qualis/contract';
+import { TEXT_TOOLTIP_LENGTH, endpoints, type GroupUser } from '@qualis/contract';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,7 +140,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
               {t('groups.addUsers')}
             </Button>
             <ExportCsvMenu
-              path="/export/group-users"
+              endpoint={endpoints.userGroups.exportUsers}
               query={{
                 organizationId,
                 groupId,

@@ -1,5 +1,11 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { NAME_TOOLTIP_LENGTH, type UserGroup } from '@qualis/contract';
+import {
+  NAME_TOOLTIP_LENGTH,
+  endpoints,
+  type UserGroup,
+  ZRenameUserGroupRequest,
+  ZDuplicateUserGroupRequest,
+} from '@qualis/contract';
 import { Button, Space, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +134,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         emptyText={t('groups.empty')}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportCsvMenu
-            path="/export/groups"
+            endpoint={endpoints.userGroups.export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}
             columns={visible}
@@ -140,6 +146,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         title={t('groups.editTitle')}
         okText={t('common.save')}
         label={t('groups.name')}
+        schema={ZRenameUserGroupRequest}
         initialName={dialog?.group.name}
         requireChange
         saving={rename.isPending}
@@ -156,6 +163,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         title={t('groups.duplicateTitle')}
         okText={t('groups.duplicate')}
         label={t('groups.newName')}
+        schema={ZDuplicateUserGroupRequest}
         saving={duplicate.isPending}
         onCancel={close}
         onSubmit={(name) =>

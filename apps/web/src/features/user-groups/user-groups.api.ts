@@ -1,22 +1,7 @@
-import {
-  applyPermissionToggle,
-  type DataEnvelope,
-  type GroupUserOption,
-  type GroupUsersResponse,
-  type ListEnvelope,
-  type UserGroup,
-} from '@qualis/contract';
+import { applyPermissionToggle, endpoints, type DataEnvelope } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
-
-/** Answers of the changing calls: the record and the success text (spec 02 section 8). */
-export interface Changed<T> {
-  data: T;
-  message?: string;
-}
-
-const groupPath = (groupId: string) => `/user-groups/${encodeURIComponent(groupId)}`;
 
 export const userGroupKeys = {
   all: (organizationId: string) => ['user-groups', organizationId] as const,
@@ -32,7 +17,7 @@ export function useUserGroupList(organizationId: string, params: ListQueryParams
   return useQuery({
     queryKey: userGroupKeys.list(organizationId, params),
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<UserGroup>>('/user-groups', {
+      api.call(endpoints.userGroups.list, {
         query: { organizationId, ...params },
         signal,
         notFoundPage: true,
@@ -46,10 +31,7 @@ export function useAllUserGroups(organizationId: string, enabled: boolean) {
   return useQuery({
     queryKey: userGroupKeys.list(organizationId, { limit: 100, offset: 0 }),
     queryFn: ({ signal }) =>
-      api.request<ListEnvelope<UserGroup>>('/user-groups', {
-        query: { organizationId, limit: 100, offset: 0 },
-        signal,
-      }),
+      api.call(endpoints.userGroups.list, { query: { organizationId, limit: 100, offset: 0 }, signal }),
     enabled,
   });
 }
@@ -58,7 +40,8 @@ export function useGroupUsers(organizationId: string, groupId: string, params: L
   return useQuery({
     queryKey: userGroupKeys.users(organizationId, groupId, params),
     queryFn: ({ signal }) =>
-      api.request<GroupUsersResponse>(`${groupPath(groupId)}/users`, {
+      api.call(endpoints.userGroups.users, {
+        params: { id: groupId },
         query: { organizationId, ...params },
         signal,
         notFoundPage: true,
@@ -72,7 +55,8 @@ export function useGroupUserOptions(organizationId: string, groupId: string, sea
   return useQuery({
     queryKey: userGroupKeys.options(organizationId, groupId, search),
     queryFn: ({ signal }) =>
-      api.request<DataEnvelope<GroupUserOption[]>>(`${groupPath(groupId)}/all`, {
+      api.call(endpoints.userGroups.userOptions, {
+        params: { id: groupId },
         query: { organizationId, search },
         signal,
       }),
@@ -87,7 +71,8 @@ export function useGroupSettings(organizationId: string, groupId: string) {
   return useQuery({
     queryKey: userGroupKeys.settings(organizationId, groupId),
     queryFn: ({ signal }) =>
-      api.request<DataEnvelope<number[]>>(`${groupPath(groupId)}/settings`, {
+      api.call(endpoints.userGroups.settings, {
+        params: { id: groupId },
         query: { organizationId },
         signal,
         notFoundPage: true,
@@ -105,8 +90,7 @@ function useInvalidateGroups(organizationId: string) {
 export function useCreateUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
-    mutationFn: (name: string) =>
-      api.request<Changed<UserGroup>>('/user-groups', { method: 'POST', body: { organizationId, name } }),
+    mutationFn: (name: string) => api.call(endpoints.userGroups.create, { body: { organizationId, name } }),
     onSuccess: invalidate,
   });
 }
@@ -115,7 +99,7 @@ export function useRenameUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: string; name: string }) =>
-      api.request<Changed<UserGroup>>(`${groupPath(groupId)}/name`, { method: 'PUT', body: { organizationId, name } }),
+      api.call(endpoints.userGroups.rename, { params: { id: groupId }, body: { organizationId, name } }),
     onSuccess: invalidate,
   });
 }
@@ -124,10 +108,7 @@ export function useDuplicateUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: ({ sourceGroupId, name }: { sourceGroupId: string; name: string }) =>
-      api.request<Changed<UserGroup>>('/user-groups/duplicate', {
-        method: 'POST',
-        body: { organizationId, sourceGroupId, name },
-      }),
+      api.call(endpoints.userGroups.duplicate, { body: { organizationId, sourceGroupId, name } }),
     onSuccess: invalidate,
   });
 }
@@ -136,8 +117,8 @@ export function useDeleteUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: ({ groupId, groupReceiverId, acknowledge }: DeleteGroupInput) =>
-      api.request<Changed<{ id: string }>>(groupPath(groupId), {
-        method: 'DELETE',
+      api.call(endpoints.userGroups.remove, {
+        params: { id: groupId },
         query: { organizationId, groupReceiverId, acknowledge: acknowledge ? 'true' : undefined },
       }),
     onSuccess: invalidate,
@@ -155,10 +136,7 @@ export function useToggleGroupPermission(organizationId: string, groupId: string
   const client = useQueryClient();
   return useMutation({
     mutationFn: (type: number) =>
-      api.request<DataEnvelope<number[]>>(`${groupPath(groupId)}/settings`, {
-        method: 'PUT',
-        body: { organizationId, type },
-      }),
+      api.call(endpoints.userGroups.togglePermission, { params: { id: groupId }, body: { organizationId, type } }),
     // The same rules as the server give an instant preview; the server's answer then replaces it.
     onMutate: (type: number) => {
       const key = userGroupKeys.settings(organizationId, groupId);
@@ -182,10 +160,7 @@ export function useAddGroupUsers(organizationId: string, groupId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: (users: GroupUserToAdd[]) =>
-      api.request<Changed<{ userIds: string[] }>>(`${groupPath(groupId)}/add`, {
-        method: 'POST',
-        body: { organizationId, users },
-      }),
+      api.call(endpoints.userGroups.addUsers, { params: { id: groupId }, body: { organizationId, users } }),
     onSuccess: invalidate,
   });
 }
@@ -194,8 +169,8 @@ export function useRemoveGroupUser(organizationId: string, groupId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: ({ userId, trainingIds = [] }: { userId: string; trainingIds?: string[] }) =>
-      api.request<Changed<{ userId: string }>>(`${groupPath(groupId)}/users/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
+      api.call(endpoints.userGroups.removeUser, {
+        params: { id: groupId, userId },
         query: { organizationId, trainingIds },
       }),
     onSuccess: invalidate,

@@ -57,10 +57,10 @@ describe('User Groups list', () => {
       expect((create as HTMLButtonElement).disabled).toBe(true);
 
       fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  Quality Team  ' } });
-      expect((create as HTMLButtonElement).disabled).toBe(false);
+      await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(create);
 
-      expect(await screen.findByText('User Group has been successfully created')).toBeTruthy();
+      expect(await screen.findByText('User Group has been successfully created', {}, { timeout: 10_000 })).toBeTruthy();
       const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
       expect(JSON.parse(post![1]!.body as string)).toEqual({ organizationId: ORG, name: 'Quality Team' });
       expect(await screen.findByRole('link', { name: 'Quality Team' })).toBeTruthy();
@@ -182,10 +182,10 @@ describe('User group page', () => {
       const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
       expect(add.disabled).toBe(true);
       fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-      fireEvent.click(await screen.findByText('Linus Pauling (l@x.test)'));
+      fireEvent.click(await screen.findByText('Linus Pauling (l@x.test)', {}, { timeout: 10_000 }));
       await waitFor(() => expect(add.disabled).toBe(false));
       fireEvent.click(add);
-      expect(await screen.findByText('User(s) have been successfully added')).toBeTruthy();
+      expect(await screen.findByText('User(s) have been successfully added', {}, { timeout: 10_000 })).toBeTruthy();
       expect(posts).toEqual([
         { organizationId: ORG, users: [{ userId: '0190a8e4-0000-7000-8000-0000000000dd', trainingIds: [] }] },
       ]);

@@ -14,3 +14,5 @@ export function useSuccessToast() {
   );
   return { success, holder };
 }
+
+export type SuccessToast = ReturnType<typeof useSuccessToast>['success'];

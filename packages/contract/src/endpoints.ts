@@ -1,0 +1,397 @@
+import { z } from 'zod';
+import {
+  ZChangePasswordRequest,
+  ZConfirmEmailRequest,
+  ZEmailRequest,
+  ZMessageResponse,
+  ZPasswordWithTokenRequest,
+  ZTokenCheckRequest,
+  ZTokenCheckResponse,
+  ZUpdateAccountRequest,
+} from './accounts.js';
+import { changedEnvelope, dataEnvelope, listEnvelope } from './envelopes.js';
+import { ZLanguageRequest } from './languages.js';
+import { ZNotification, ZNotificationsCountQuery, ZNotificationsQuery } from './notifications.js';
+import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from './organization-exports.js';
+import { ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest } from './organizations.js';
+import {
+  ZAddPeopleRequest,
+  ZCreatePersonRequest,
+  ZDeletePersonQuery,
+  ZExportPeopleQuery,
+  ZGenerateAccessCodeRequest,
+  ZMessageResult,
+  ZPeopleListQuery,
+  ZPerson,
+  ZPersonOption,
+  ZPersonOptionsQuery,
+  ZSetPersonStatusRequest,
+} from './people.js';
+import { ZAccessFlags, ZUserAccessSettings } from './permissions.js';
+import { ZRefreshRequest, ZSessionUser, ZSignInRequest, ZSignInResponse } from './sessions.js';
+import { ZCreateNamedEntryRequest, ZNamedEntry } from './settings.js';
+import {
+  ZAddGroupUsersRequest,
+  ZCreateUserGroupRequest,
+  ZDeleteUserGroupQuery,
+  ZDuplicateUserGroupRequest,
+  ZGroupUserOption,
+  ZGroupUserOptionsQuery,
+  ZGroupUsersExportQuery,
+  ZGroupUsersQuery,
+  ZGroupUsersResponse,
+  ZRemoveGroupUserQuery,
+  ZRenameUserGroupRequest,
+  ZToggleGroupPermissionRequest,
+  ZUserGroup,
+  ZUserGroupListQuery,
+  ZUserGroupsExportQuery,
+} from './user-groups.js';
+import { ZUuid } from './fields.js';
+
+/**
+ * The API as the web app calls it: one row per call, with its method, its path template
+ * (`{name}` for a path parameter, as in docs/api.md), the schemas of its query and body, and the
+ * schema of its answer. The web's client takes paths, inputs and outputs from here; the server
+ * keeps its own route files, and a unit test checks that every row exists among its routes.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON answer; `ZFileResponse` for a download, `ZNoContent` for an empty answer. */
+  response: z.ZodType;
+}
+
+/** A file answer (exports); the client hands back its bytes and name, not JSON. */
+export const ZFileResponse = z.custom<Blob>(() => true);
+/** An answer without a body. */
+export const ZNoContent = z.undefined();
+/** A multipart body (uploads). */
+export const ZFormBody = z.custom<FormData>((value) => typeof FormData !== 'undefined' && value instanceof FormData);
+
+const endpoint = <const E extends Endpoint>(e: E) => e;
+
+const ZUploadedImage = dataEnvelope(z.object({ id: z.uuid() }));
+const ZMessageData = dataEnvelope(z.object({ message: z.string().optional() }));
+const ZChangedId = changedEnvelope(z.object({ id: z.uuid() }));
+
+/** The calls Admins and Users share under two paths (docs/api.md). */
+const peopleEndpoints = <const P extends string, const X extends string>(path: P, exportPath: X) => ({
+  list: endpoint({ method: 'GET', path, query: ZPeopleListQuery, response: listEnvelope(ZPerson) }),
+  options: endpoint({
+    method: 'GET',
+    path: `${path}/all`,
+    query: ZPersonOptionsQuery,
+    response: dataEnvelope(z.array(ZPersonOption)),
+  }),
+  create: endpoint({ method: 'POST', path, body: ZCreatePersonRequest, response: changedEnvelope(ZPerson) }),
+  add: endpoint({
+    method: 'POST',
+    path: `${path}/add`,
+    body: ZAddPeopleRequest,
+    response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: `${path}/{id}/status`,
+    body: ZSetPersonStatusRequest,
+    response: changedEnvelope(ZPerson),
+  }),
+  remove: endpoint({ method: 'DELETE', path: `${path}/{id}`, query: ZDeletePersonQuery, response: ZChangedId }),
+  export: endpoint({ method: 'GET', path: exportPath, query: ZExportPeopleQuery, response: ZFileResponse }),
+});
+
+/** The named lists of an organization's settings, one set of calls each. */
+const namedEntryEndpoints = <const P extends string>(segment: P) => ({
+  list: endpoint({
+    method: 'GET',
+    path: `/organizations/{organizationId}/${segment}`,
+    response: dataEnvelope(z.array(ZNamedEntry)),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: `/organizations/{organizationId}/${segment}`,
+    body: ZCreateNamedEntryRequest,
+    response: changedEnvelope(ZNamedEntry),
+  }),
+  remove: endpoint({ method: 'DELETE', path: `/organizations/{organizationId}/${segment}/{id}`, response: ZChangedId }),
+});
+
+export const endpoints = {
+  sessions: {
+    signIn: endpoint({ method: 'POST', path: '/sessions', body: ZSignInRequest, response: ZSignInResponse }),
+    signOut: endpoint({ method: 'DELETE', path: '/sessions', body: ZRefreshRequest, response: ZNoContent }),
+  },
+  accounts: {
+    requestPasswordReset: endpoint({
+      method: 'POST',
+      path: '/verifications/password',
+      body: ZEmailRequest,
+      response: ZMessageResponse,
+    }),
+    checkLinkToken: endpoint({
+      method: 'POST',
+      path: '/verifications/token',
+      body: ZTokenCheckRequest,
+      response: ZTokenCheckResponse,
+    }),
+    resetPassword: endpoint({
+      method: 'PUT',
+      path: '/verifications/password',
+      body: ZPasswordWithTokenRequest,
+      response: ZMessageResponse,
+    }),
+    setPassword: endpoint({
+      method: 'POST',
+      path: '/verifications/password/set',
+      body: ZPasswordWithTokenRequest,
+      response: ZMessageResponse,
+    }),
+    confirmEmail: endpoint({
+      method: 'POST',
+      path: '/verifications/email',
+      body: ZConfirmEmailRequest,
+      response: ZMessageResponse,
+    }),
+    resendConfirmation: endpoint({
+      method: 'POST',
+      path: '/verifications/resend-confirm-email',
+      body: ZEmailRequest,
+      response: ZMessageResponse,
+    }),
+    resendInvite: endpoint({
+      method: 'POST',
+      path: '/verifications/resend-invite',
+      body: ZEmailRequest,
+      response: ZMessageData,
+    }),
+    generateAccessCode: endpoint({
+      method: 'PATCH',
+      path: '/verifications/user-access-code/{userId}',
+      body: ZGenerateAccessCodeRequest,
+      response: dataEnvelope(ZMessageResult),
+    }),
+    /** Names and e-mail of a person: the profile, or an Admin editing a person. */
+    update: endpoint({
+      method: 'PUT',
+      path: '/users/{id}',
+      body: ZUpdateAccountRequest,
+      response: changedEnvelope(ZSessionUser),
+    }),
+  },
+  profile: {
+    get: endpoint({ method: 'GET', path: '/users/me/profile', response: dataEnvelope(ZSessionUser) }),
+    accessFlags: endpoint({
+      method: 'GET',
+      path: '/users/me',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(ZAccessFlags),
+    }),
+    changePassword: endpoint({
+      method: 'PUT',
+      path: '/users/me/password',
+      body: ZChangePasswordRequest,
+      response: ZMessageResponse,
+    }),
+    setEmailNotifications: endpoint({
+      method: 'PATCH',
+      path: '/users/me/Profile/email-notifications',
+      body: z.object({ emailNotificationState: z.boolean() }),
+      response: dataEnvelope(ZSessionUser),
+    }),
+    setLanguage: endpoint({
+      method: 'PATCH',
+      path: '/users/me/profile/language',
+      body: ZLanguageRequest,
+      response: dataEnvelope(ZSessionUser),
+    }),
+    setAvatar: endpoint({
+      method: 'PATCH',
+      path: '/users/me/profile/avatar/{imageId}',
+      body: z.object({ imageId: z.uuid() }),
+      response: dataEnvelope(ZSessionUser),
+    }),
+    removeAvatar: endpoint({
+      method: 'DELETE',
+      path: '/users/me/profile/avatar',
+      response: dataEnvelope(ZSessionUser),
+    }),
+  },
+  uploads: {
+    image: endpoint({ method: 'POST', path: '/upload/image', body: ZFormBody, response: ZUploadedImage }),
+  },
+  notifications: {
+    count: endpoint({
+      method: 'GET',
+      path: '/system-notifications/count',
+      query: ZNotificationsCountQuery,
+      response: dataEnvelope(z.object({ count: z.number().int() })),
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: '/system-notifications',
+      query: ZNotificationsQuery,
+      response: listEnvelope(ZNotification),
+    }),
+  },
+  organizations: {
+    list: endpoint({
+      method: 'GET',
+      path: '/organizations',
+      query: ZPeopleListQuery.omit({ organizationId: true }),
+      response: listEnvelope(ZOrganization),
+    }),
+    get: endpoint({ method: 'GET', path: '/organizations/{id}', response: dataEnvelope(ZOrganization) }),
+    create: endpoint({
+      method: 'POST',
+      path: '/organizations',
+      body: ZOrganizationNameRequest,
+      response: changedEnvelope(ZOrganization),
+    }),
+    rename: endpoint({
+      method: 'PUT',
+      path: '/organizations/{id}/name',
+      body: ZOrganizationNameRequest,
+      response: changedEnvelope(ZOrganization),
+    }),
+    toggleStatus: endpoint({
+      method: 'PATCH',
+      path: '/organizations/{id}/status',
+      response: changedEnvelope(ZOrganization),
+    }),
+    toggleManagedByClient: endpoint({
+      method: 'PATCH',
+      path: '/organizations/{id}/managed-by-client',
+      response: changedEnvelope(ZOrganizationManagedByClient),
+    }),
+    setLogo: endpoint({
+      method: 'PUT',
+      path: '/organizations/{id}/logo/{imageId}',
+      response: changedEnvelope(ZOrganization),
+    }),
+    remove: endpoint({ method: 'DELETE', path: '/organizations/{id}', response: ZMessageData }),
+    export: endpoint({
+      method: 'GET',
+      path: '/export/organizations',
+      query: ZOrganizationsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportLogs: endpoint({
+      method: 'GET',
+      path: '/export/Organization-logs',
+      query: ZOrganizationLogsExportQuery,
+      response: ZMessageData,
+    }),
+  },
+  admins: peopleEndpoints('/client-admins', '/export/admins'),
+  users: {
+    ...peopleEndpoints('/client-users', '/export/users'),
+    accessSettings: endpoint({
+      method: 'GET',
+      path: '/client-users/{id}/settings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(ZUserAccessSettings),
+    }),
+  },
+  userGroups: {
+    list: endpoint({
+      method: 'GET',
+      path: '/user-groups',
+      query: ZUserGroupListQuery,
+      response: listEnvelope(ZUserGroup),
+    }),
+    users: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/users',
+      query: ZGroupUsersQuery,
+      response: ZGroupUsersResponse,
+    }),
+    userOptions: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/all',
+      query: ZGroupUserOptionsQuery,
+      response: dataEnvelope(z.array(ZGroupUserOption)),
+    }),
+    settings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/settings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(z.number().int())),
+    }),
+    togglePermission: endpoint({
+      method: 'PUT',
+      path: '/user-groups/{id}/settings',
+      body: ZToggleGroupPermissionRequest,
+      response: dataEnvelope(z.array(z.number().int())),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/user-groups',
+      body: ZCreateUserGroupRequest,
+      response: changedEnvelope(ZUserGroup),
+    }),
+    rename: endpoint({
+      method: 'PUT',
+      path: '/user-groups/{id}/name',
+      body: ZRenameUserGroupRequest,
+      response: changedEnvelope(ZUserGroup),
+    }),
+    duplicate: endpoint({
+      method: 'POST',
+      path: '/user-groups/duplicate',
+      body: ZDuplicateUserGroupRequest,
+      response: changedEnvelope(ZUserGroup),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/user-groups/{id}',
+      query: ZDeleteUserGroupQuery,
+      response: ZChangedId,
+    }),
+    addUsers: endpoint({
+      method: 'POST',
+      path: '/user-groups/{id}/add',
+      body: ZAddGroupUsersRequest,
+      response: changedEnvelope(z.object({ userIds: z.array(z.uuid()) })),
+    }),
+    removeUser: endpoint({
+      method: 'DELETE',
+      path: '/user-groups/{id}/users/{userId}',
+      query: ZRemoveGroupUserQuery,
+      response: changedEnvelope(z.object({ userId: z.uuid() })),
+    }),
+    export: endpoint({ method: 'GET', path: '/export/groups', query: ZUserGroupsExportQuery, response: ZFileResponse }),
+    exportUsers: endpoint({
+      method: 'GET',
+      path: '/export/group-users',
+      query: ZGroupUsersExportQuery,
+      response: ZFileResponse,
+    }),
+  },
+  settings: {
+    'document-types': namedEntryEndpoints('document-types'),
+    tags: namedEntryEndpoints('tags'),
+  },
+} as const;
+
+/** Every row of the table, for checks that walk it (the server's route catalogue test). */
+export function listEndpoints(table: object = endpoints): Endpoint[] {
+  return Object.values(table).flatMap((value: unknown) =>
+    value && typeof value === 'object' && 'method' in value && 'path' in value
+      ? [value as Endpoint]
+      : listEndpoints(value as object),
+  );
+}
+
+/** `{ id: string }` for the path `/user-groups/{id}`. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof PathParams<Rest>]: string }
+  : Record<never, never>;
+
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
