@@ -15,7 +15,7 @@ describe('the contract endpoint table', () => {
     // Routes register without touching the database; the app is built, never started.
     const app = await buildApp({
       config: loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'qualis-contract-check'), LOG_LEVEL: 'silent' }),
-      database: { db: {} } as unknown as Database,
+      database: { db: {}, listen: async () => async () => undefined } as unknown as Database,
       logger: false,
     });
     const routes = new Set(app.routeCatalogue.map((r) => shape(r.method, r.url.replace(/^\/api\/v1/, ''))));
