@@ -23,7 +23,7 @@ export default function OrganizationLayout() {
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
   const [collapsed, setCollapsed] = useState(false);
-  const access = useAccessFlags(organizationId, user.role);
+  const access = useAccessFlags(organizationId);
   const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
   const base = `/organizations/${organizationId}`;
 
@@ -81,13 +81,7 @@ export default function OrganizationLayout() {
           <UserMenu />
         </Layout.Header>
         <Layout.Content className="qualis-content">
-          <AccessGate
-            role={user.role}
-            flags={access.flags}
-            loading={access.isLoading}
-            organizationId={organizationId}
-            userId={user.id}
-          >
+          <AccessGate flags={access.flags} loading={access.isLoading} organizationId={organizationId} userId={user.id}>
             <Outlet />
           </AccessGate>
         </Layout.Content>

@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useAccessFlags } from '../features/access/access.api';
-import { useSessionUser } from '../features/session/useSession';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
-  const user = useSessionUser();
-  const { flags } = useAccessFlags(organizationId, user.role);
+  const { flags } = useAccessFlags(organizationId);
   const base = `/organizations/${organizationId}`;
   // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may add.
   const buttons = [

@@ -8,7 +8,6 @@ import { PageSpinner } from '../components/PageSpinner';
 import { useAccessFlags } from '../features/access/access.api';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { useOrganization } from '../features/organizations/organizations.api';
-import { useSessionUser } from '../features/session/useSession';
 import { LogoCard } from '../features/settings/LogoCard';
 import { NamedEntriesCard } from '../features/settings/NamedEntriesCard';
 
@@ -17,8 +16,7 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { organizationId = '' } = useParams();
-  const user = useSessionUser();
-  const access = useAccessFlags(organizationId, user.role);
+  const access = useAccessFlags(organizationId);
   const organization = useOrganization(organizationId);
   const { success, holder } = useSuccessToast();
   const denied = !access.isLoading && !access.flags.canManageOrganization;

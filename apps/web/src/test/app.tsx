@@ -1,4 +1,4 @@
-import type { SessionUser } from '@qualis/contract';
+import { ZAccessFlags, type AccessFlags, type SessionUser } from '@qualis/contract';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -32,13 +32,26 @@ export const jsonResponse = (status: number, body?: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-/** Replaces the browser's fetch with a handler of `METHOD /path` (query string excluded). */
+/** What the server answers an Admin or the SuperAdmin for their access flags: every flag. */
+export const EVERY_FLAG: AccessFlags = Object.fromEntries(
+  Object.keys(ZAccessFlags.shape).map((flag) => [flag, true]),
+) as AccessFlags;
+
+/**
+ * Replaces the browser's fetch with a handler of `METHOD /path` (query string excluded). The
+ * access flags (`GET /users/me`) are an Admin's unless the handler answers them.
+ */
 export function stubApi(handler: (route: string, body: unknown) => Response) {
   // The API client always calls fetch with a URL string and a JSON string body.
   const fetch = vi.fn((input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    return Promise.resolve(handler(`${init.method ?? 'GET'} ${url.pathname}`, body));
+    const route = `${init.method ?? 'GET'} ${url.pathname}`;
+    const answer = handler(route, body);
+    if (route === 'GET /api/v1/users/me' && answer.status === 404) {
+      return Promise.resolve(jsonResponse(200, { data: EVERY_FLAG }));
+    }
+    return Promise.resolve(answer);
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -1,4 +1,4 @@
-import type { AccessFlags, Role } from '@qualis/contract';
+import type { AccessFlags } from '@qualis/contract';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -6,7 +6,6 @@ import { isBlocked } from './access.api';
 import { NoAccessScreen } from './NoAccessScreen';
 
 export interface AccessGateProps {
-  role: Role;
   flags: AccessFlags;
   loading: boolean;
   organizationId: string;
@@ -15,17 +14,16 @@ export interface AccessGateProps {
 }
 
 /**
- * Shows the organization pages, or the blocking screen to a User who can view neither documents
- * nor actions. Help and the person's own access page stay reachable (Profile and Logout are in the
+ * Shows the organization pages, or the blocking screen to someone whose flags allow neither
+ * documents nor actions (only a User with no such group permission: the server's flags decide). Help and the person's own access page stay reachable (Profile and Logout are in the
  * top bar's user menu).
  */
-export function AccessGate({ role, flags, loading, organizationId, userId, children }: AccessGateProps) {
+export function AccessGate({ flags, loading, organizationId, userId, children }: AccessGateProps) {
   const { pathname } = useLocation();
-  if (role !== 'User') return children;
   if (loading) return <PageSpinner />;
   const base = `/organizations/${organizationId}`;
   const alwaysOpen = [`${base}/help`, `${base}/users/${userId}`];
-  if (isBlocked(role, flags) && !alwaysOpen.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
+  if (isBlocked(flags) && !alwaysOpen.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
     return <NoAccessScreen />;
   }
   return children;

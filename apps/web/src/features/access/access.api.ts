@@ -1,19 +1,8 @@
-import { endpoints, type AccessFlags, type Role } from '@qualis/contract';
+import { endpoints, type AccessFlags } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
-/** Admins and the SuperAdmin may do everything inside an organization. */
-export const FULL_ACCESS: AccessFlags = {
-  canViewDocuments: true,
-  canViewTasks: true,
-  canViewTrainingRecords: true,
-  canManageOrganization: true,
-  canAddDocuments: true,
-  canAddTasks: true,
-  canAddTrainingRecords: true,
-};
-
-/** What a person without any group permission may do: nothing. */
+/** What a person may do while the server has not answered yet: nothing. */
 export const NO_ACCESS: AccessFlags = {
   canViewDocuments: false,
   canViewTasks: false,
@@ -27,22 +16,20 @@ export const NO_ACCESS: AccessFlags = {
 export const accessQueryKey = (organizationId: string) => ['access', organizationId] as const;
 
 /**
- * The signed-in person's access flags in an organization (spec 01 section 3, "Client user access").
- * Only ordinary users depend on their groups; the flags are fetched for every organization entered
- * and on every page load, so changed permissions show on the next load.
+ * The signed-in person's access flags in an organization (spec 01 section 3, "Client user access"),
+ * as the server's policies decide them for every role (Admins and the SuperAdmin get every flag).
+ * Fetched for every organization entered and on every page load, so changed permissions show on
+ * the next load.
  */
-export function useAccessFlags(organizationId: string, role: Role) {
-  const isUser = role === 'User';
+export function useAccessFlags(organizationId: string) {
   const query = useQuery({
     queryKey: accessQueryKey(organizationId),
     queryFn: ({ signal }) => api.call(endpoints.profile.accessFlags, { query: { organizationId }, signal }),
     select: (response) => response.data,
-    enabled: isUser && organizationId !== '',
+    enabled: organizationId !== '',
   });
-  if (!isUser) return { flags: FULL_ACCESS, isLoading: false };
   return { flags: query.data ?? NO_ACCESS, isLoading: query.isPending };
 }
 
-/** An ordinary user who can view neither documents nor tasks meets the blocking screen. */
-export const isBlocked = (role: Role, flags: AccessFlags) =>
-  role === 'User' && !flags.canViewDocuments && !flags.canViewTasks;
+/** Someone who can view neither documents nor tasks meets the blocking screen. */
+export const isBlocked = (flags: AccessFlags) => !flags.canViewDocuments && !flags.canViewTasks;
