@@ -1,22 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { documentTypes, tags } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { documentTypes, tags, users } from '../db/schema/index.js';
 import { newId } from '../core/ids.js';
+import { issueVerificationToken } from '../core/verification-tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
-import { createOrganization, createUser, createUserGroup, signIn } from './factories.js';
+import { DEFAULT_PASSWORD, createOrganization, createUser, createUserGroup, signIn } from './factories.js';
 import { multipartFile, PNG_BYTES } from './multipart.js';
 
 /**
- * Every organization-level endpoint, called by every kind of caller, against organization A.
- * One table holds the expected status of each cell; a cell that answers otherwise fails.
+ * Every API route, called by every kind of caller, mostly against organization A. The rows come
+ * from the route catalogue (`app.routeCatalogue`): each case names the routes it covers, and a
+ * route without a case fails the first test, so a new route cannot go unchecked. A GET case also
+ * covers the HEAD route Fastify derives from it (same access, same expected status).
  *
  *   anon      no session
  *   sa        the provider's SuperAdmin
- *   admin     an Admin active in A
+ *   admin     an Admin active in A (and in C, so people of C are visible to them)
  *   user56    a User of A in a group with "view all documents" (11) and settings (56)
  *   user      a User of A in no group
  *   inactive  a User of A whose membership is Inactive
  *   outsider  an Admin active only in organization B
+ *
+ * Public routes have cells too: the session does not change their answer.
  */
 const ACTORS = ['anon', 'sa', 'admin', 'user56', 'user', 'inactive', 'outsider'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -32,273 +38,606 @@ const row = (
   inactive: number,
   outsider: number,
 ) => ({ anon, sa, admin, user56, user, inactive, outsider }) satisfies Expected;
+const EVERYONE = (status: number) => row(status, status, status, status, status, status, status);
+const SIGNED_IN = (ok: number) => row(401, ok, ok, ok, ok, ok, ok);
 const ADMINS_ONLY = (ok: number) => row(401, ok, ok, 403, 403, 422, 404);
 const SUPERADMIN_ONLY = (ok: number) => row(401, ok, 403, 403, 403, 403, 403);
 const SUPERADMIN_ONLY_IN_A = (ok: number) => row(401, ok, 403, 403, 403, 422, 404);
 const MEMBERS = (ok: number) => row(401, ok, ok, ok, ok, 422, 404);
 const SETTINGS = (ok: number) => row(401, ok, ok, ok, 403, 422, 404);
+/** Managing a User of A's account (names, links, access code): the SuperAdmin and A's Admins. */
+const ACCOUNT_OF_USER_IN_A = (ok: number) => row(401, ok, ok, 403, 403, 404, 404);
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A route as the catalogue names it: `${method} ${url}`. */
+type RouteKey = `${Method} /api/v1/${string}`;
+interface Route {
+  method: Method;
+  url: string;
+}
 
 interface Fixture {
   orgA: string;
   orgB: string;
+  /** Another organization of `admin`, where people to add to A come from. */
+  orgC: string;
   ids: Record<ActorName | 'targetUser' | 'targetAdmin', string>;
+  emails: Record<ActorName, string>;
   groupA: string;
+  /** An image uploaded by the SuperAdmin (images are served by id). */
+  imageId: string;
 }
 
+interface Cell {
+  f: Fixture;
+  t: TestContext;
+  actor: ActorName;
+  route: Route;
+}
+
+/** The request of one cell; `params` fill the route's `:name` segments. */
+type CellRequest = Omit<InjectOptions, 'method' | 'url' | 'path'> & { params?: Record<string, string> };
+
 interface Case {
-  name: string;
+  /** The catalogue routes this case covers: the same request but for the method or spelling. */
+  routes: [RouteKey, ...RouteKey[]];
+  /** What the case looks at, when the route alone does not say. */
+  note?: string;
   expected: Expected;
   /** Built per cell, so a cell that creates or deletes works on its own records. */
-  request: (f: Fixture, t: TestContext, actor: ActorName) => Promise<InjectOptions> | InjectOptions;
+  request: (cell: Cell) => Promise<CellRequest> | CellRequest;
 }
 
 let sequence = 0;
 const fresh = (label: string) => `${label} ${++sequence}`;
+const freshEmail = () => `matrix-${newId()}@example.test`;
+
+/** The route's URL with its `:name` segments filled; a segment left open is a mistake of the case. */
+function urlOf(route: Route, params: Record<string, string> = {}): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for :${name}`);
+    return value;
+  });
+}
+
+/**
+ * A network address of its own for each call: sign-in and refresh are limited per address, and
+ * the matrix makes more of those calls in a minute than one person would.
+ */
+let addresses = 0;
+const nextAddress = () => `10.0.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+/** Signs in a person of its own, so a cell can end or rotate a session without touching the actors'. */
+async function ownSession(t: TestContext) {
+  const { email } = await createUser(t.db);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sessions',
+    payload: { email, password: DEFAULT_PASSWORD },
+    remoteAddress: nextAddress(),
+  });
+  return res.json().data.token as { refreshToken: string };
+}
+
+/** A person without a password yet (an open invitation) and a link token of theirs. */
+async function personWithLink(t: TestContext, purpose: 'reset-password' | 'set-password') {
+  const person = await createUser(t.db, { password: purpose === 'set-password' ? null : DEFAULT_PASSWORD });
+  const token = await issueVerificationToken(t.db, { userId: person.id, purpose, email: person.email });
+  return { email: person.email, token };
+}
+
+/** A person of `organizationId`, made for one cell. */
+const personIn = (t: TestContext, organizationId: string, role: 'Admin' | 'User', status?: 'Inactive') =>
+  createUser(t.db, {
+    role,
+    password: status ? null : DEFAULT_PASSWORD,
+    memberOf: [{ organizationId, ...(status ? { status } : {}) }],
+  });
+
+/** Uploads an image as the cell's caller (uploads are per person); a caller who cannot gets an unknown id. */
+async function ownImage(cell: Cell): Promise<string> {
+  const body = multipartFile('image.png', PNG_BYTES);
+  const uploaded = await cell.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/image',
+    payload: body.payload,
+    headers: { ...sessions[cell.actor], ...body.headers },
+  });
+  return uploaded.statusCode === 201 ? (uploaded.json().data.id as string) : newId();
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 const CASES: Case[] = [
-  // Foundation
+  // Platform
+  {
+    routes: ['GET /api/v1/health'],
+    expected: EVERYONE(200),
+    request: () => ({}),
+  },
+  {
+    routes: ['POST /api/v1/sessions'],
+    note: 'sign-in with the right password',
+    expected: EVERYONE(201),
+    request: async ({ t }) => ({ payload: { email: (await createUser(t.db)).email, password: DEFAULT_PASSWORD } }),
+  },
+  {
+    routes: ['POST /api/v1/sessions'],
+    note: 'sign-in with a wrong password',
+    expected: EVERYONE(401),
+    request: async ({ t }) => ({ payload: { email: (await createUser(t.db)).email, password: 'Wr0ngPassword' } }),
+  },
+  {
+    routes: ['PUT /api/v1/sessions'],
+    note: 'refresh',
+    expected: EVERYONE(200),
+    request: async ({ t }) => ({ payload: { refreshToken: (await ownSession(t)).refreshToken } }),
+  },
+  {
+    routes: ['DELETE /api/v1/sessions'],
+    note: 'sign-out of the session of the refresh token',
+    expected: EVERYONE(204),
+    request: async ({ t }) => ({ payload: { refreshToken: (await ownSession(t)).refreshToken } }),
+  },
+  // Password and e-mail links: public, the e-mailed token is the proof
+  {
+    routes: ['POST /api/v1/verifications/password'],
+    note: 'forgot password',
+    expected: EVERYONE(200),
+    request: async ({ t }) => ({ payload: { email: (await createUser(t.db)).email } }),
+  },
+  {
+    routes: ['POST /api/v1/verifications/token'],
+    expected: EVERYONE(200),
+    request: async ({ t }) => {
+      const { email, token } = await personWithLink(t, 'set-password');
+      return { payload: { email, token, type: 'set-password' } };
+    },
+  },
+  {
+    routes: ['PUT /api/v1/verifications/password'],
+    note: 'reset by link',
+    expected: EVERYONE(200),
+    request: async ({ t }) => {
+      const { email, token } = await personWithLink(t, 'reset-password');
+      return { payload: { email, token, password: 'N3wPassword', confirmPassword: 'N3wPassword' } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/verifications/password/set'],
+    note: 'first password by the invitation link',
+    expected: EVERYONE(200),
+    request: async ({ t }) => {
+      const { email, token } = await personWithLink(t, 'set-password');
+      return { payload: { email, token, password: 'N3wPassword', confirmPassword: 'N3wPassword' } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/verifications/email'],
+    note: 'confirm a new e-mail',
+    expected: EVERYONE(200),
+    request: async ({ t }) => {
+      const person = await createUser(t.db);
+      const newEmail = freshEmail();
+      await t.db.update(users).set({ newEmail }).where(eq(users.id, person.id));
+      const token = await issueVerificationToken(t.db, {
+        userId: person.id,
+        purpose: 'confirm-email',
+        email: newEmail,
+      });
+      return { payload: { email: newEmail, token, password: DEFAULT_PASSWORD } };
+    },
+  },
+  // One's own profile
+  {
+    routes: ['GET /api/v1/users/me/profile'],
+    expected: SIGNED_IN(200),
+    request: () => ({}),
+  },
+  {
+    routes: ['PUT /api/v1/users/me/password'],
+    note: 'change knowing the current one (to the same, so the actors keep signing in)',
+    expected: SIGNED_IN(200),
+    request: () => ({
+      payload: { oldPassword: DEFAULT_PASSWORD, password: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD },
+    }),
+  },
+  {
+    routes: ['POST /api/v1/users/me/password'],
+    note: 'a reset link to one’s own e-mail',
+    expected: SIGNED_IN(200),
+    request: ({ f, actor }) => ({ payload: { email: f.emails[actor === 'anon' ? 'user' : actor] } }),
+  },
+  {
+    routes: ['PATCH /api/v1/users/me/profile/avatar/:imageId'],
+    note: 'an image of one’s own',
+    expected: SIGNED_IN(200),
+    request: async (cell) => ({ params: { imageId: await ownImage(cell) } }),
+  },
+  {
+    routes: ['DELETE /api/v1/users/me/profile/avatar'],
+    expected: SIGNED_IN(200),
+    request: () => ({}),
+  },
+  {
+    routes: [
+      'PATCH /api/v1/users/me/Profile/email-notifications',
+      'PATCH /api/v1/users/me/profile/email-notifications',
+    ],
+    // The SuperAdmin's profile has no such switch.
+    expected: row(401, 403, 200, 200, 200, 200, 200),
+    request: () => ({ payload: { emailNotificationState: true } }),
+  },
+  {
+    routes: ['PATCH /api/v1/users/me/profile/language'],
+    expected: SIGNED_IN(200),
+    request: () => ({ payload: { language: 'en' } }),
+  },
+  {
+    routes: ['POST /api/v1/upload/image'],
+    expected: SIGNED_IN(201),
+    request: () => {
+      const body = multipartFile('image.png', PNG_BYTES);
+      return { payload: body.payload, headers: body.headers };
+    },
+  },
+  {
+    // Files belong to an organization: any active member uploads into it.
+    routes: ['POST /api/v1/upload/file'],
+    expected: MEMBERS(201),
+    request: ({ f }) => {
+      const body = multipartFile('notes.txt', Buffer.from('Quality notes\n'));
+      return { query: { organizationId: f.orgA }, payload: body.payload, headers: body.headers };
+    },
+  },
+  {
+    // Shown by <img> tags, which send no bearer token: served by the unguessable id alone.
+    routes: ['GET /api/v1/images/:imageId'],
+    expected: EVERYONE(200),
+    request: ({ f }) => ({ params: { imageId: f.imageId } }),
+  },
+  // Organizations
   {
     // Everyone lists their own organizations: the inactive member gets none, the outsider only B.
-    name: 'GET /organizations',
-    expected: row(401, 200, 200, 200, 200, 200, 200),
-    request: () => ({ method: 'GET', url: '/api/v1/organizations' }),
+    routes: ['GET /api/v1/organizations'],
+    expected: SIGNED_IN(200),
+    request: () => ({}),
   },
   {
-    name: 'GET /organizations/{A}',
+    routes: ['GET /api/v1/organizations/:organizationId'],
     expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: `/api/v1/organizations/${f.orgA}` }),
-  },
-  {
-    name: 'GET /users/me/profile',
-    expected: row(401, 200, 200, 200, 200, 200, 200),
-    request: () => ({ method: 'GET', url: '/api/v1/users/me/profile' }),
+    request: ({ f }) => ({ params: { organizationId: f.orgA } }),
   },
   // Provider administration
   {
-    name: 'POST /organizations',
+    routes: ['POST /api/v1/organizations'],
     expected: SUPERADMIN_ONLY(201),
-    request: () => ({ method: 'POST', url: '/api/v1/organizations', payload: { name: fresh('Org') } }),
+    request: () => ({ payload: { name: fresh('Org') } }),
   },
   {
-    name: 'PUT /organizations/{A}/name',
+    routes: ['PUT /api/v1/organizations/:organizationId/name'],
     expected: SUPERADMIN_ONLY(200),
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/v1/organizations/${f.orgA}/name`,
-      payload: { name: 'Alpha Medical' },
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { name: 'Alpha Medical' } }),
+  },
+  {
+    routes: ['PATCH /api/v1/organizations/:organizationId/status', 'PUT /api/v1/organizations/:organizationId/status'],
+    note: 'of a new organization',
+    expected: SUPERADMIN_ONLY(200),
+    request: async ({ t }) => ({ params: { organizationId: (await createOrganization(t.db)).id } }),
+  },
+  {
+    routes: [
+      'PATCH /api/v1/organizations/:organizationId/managed-by-client',
+      'PUT /api/v1/organizations/:organizationId/managed-by-client',
+    ],
+    note: 'of a new organization',
+    expected: SUPERADMIN_ONLY(200),
+    request: async ({ t }) => ({ params: { organizationId: (await createOrganization(t.db)).id } }),
+  },
+  {
+    routes: ['DELETE /api/v1/organizations/:organizationId'],
+    note: 'a new organization',
+    expected: SUPERADMIN_ONLY(200),
+    request: async ({ t }) => ({ params: { organizationId: (await createOrganization(t.db)).id } }),
+  },
+  {
+    routes: ['GET /api/v1/export/organizations'],
+    expected: SUPERADMIN_ONLY(200),
+    request: () => ({}),
+  },
+  {
+    routes: ['GET /api/v1/export/Organization-logs', 'GET /api/v1/export/organization-logs'],
+    expected: SUPERADMIN_ONLY(200),
+    request: () => ({
+      query: { IncludeOrganizationChanges: 'true', 'DateRange.Start': today(), 'DateRange.End': today() },
     }),
   },
+  // People: Admins (the SuperAdmin's) and Users (A's Admins too)
   {
-    name: 'GET /export/organizations',
-    expected: SUPERADMIN_ONLY(200),
-    request: () => ({ method: 'GET', url: '/api/v1/export/organizations' }),
-  },
-  {
-    name: 'DELETE /organizations/{new}',
-    expected: SUPERADMIN_ONLY(200),
-    request: async (_f, t) => ({
-      method: 'DELETE',
-      url: `/api/v1/organizations/${(await createOrganization(t.db)).id}`,
-    }),
-  },
-  // People
-  {
-    name: 'GET /client-admins',
+    routes: ['GET /api/v1/client-admins'],
     expected: SUPERADMIN_ONLY_IN_A(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/client-admins', query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    name: 'POST /client-admins',
+    routes: ['GET /api/v1/client-admins/all'],
+    expected: SUPERADMIN_ONLY_IN_A(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['POST /api/v1/client-admins'],
     expected: SUPERADMIN_ONLY_IN_A(201),
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/v1/client-admins',
-      payload: { organizationId: f.orgA, firstName: 'Ada', lastName: 'Min', email: `${newId()}@example.test` },
+    request: ({ f }) => ({
+      payload: { organizationId: f.orgA, firstName: 'Ada', lastName: 'Min', email: freshEmail() },
     }),
   },
   {
-    name: 'GET /client-users',
-    expected: ADMINS_ONLY(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/client-users', query: { organizationId: f.orgA } }),
-  },
-  {
-    name: 'POST /client-users',
-    expected: ADMINS_ONLY(201),
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/v1/client-users',
-      payload: { organizationId: f.orgA, firstName: 'Use', lastName: 'R', email: `${newId()}@example.test` },
+    routes: ['POST /api/v1/client-admins/add'],
+    note: 'an Admin of C',
+    expected: SUPERADMIN_ONLY_IN_A(200),
+    request: async ({ f, t }) => ({
+      payload: { organizationId: f.orgA, ids: [(await personIn(t, f.orgC, 'Admin')).id] },
     }),
   },
   {
-    name: 'GET /export/users',
-    expected: ADMINS_ONLY(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/export/users', query: { organizationId: f.orgA } }),
-  },
-  {
-    name: 'PATCH /client-users/{target}/status',
-    expected: ADMINS_ONLY(200),
-    request: (f) => ({
-      method: 'PATCH',
-      url: `/api/v1/client-users/${f.ids.targetUser}/status`,
+    routes: ['PATCH /api/v1/client-admins/:id/status', 'PUT /api/v1/client-admins/:id/status'],
+    note: 'a new Admin of A',
+    expected: SUPERADMIN_ONLY_IN_A(200),
+    request: async ({ f, t }) => ({
+      params: { id: (await personIn(t, f.orgA, 'Admin')).id },
       payload: { ids: [f.orgA], status: 'Inactive' },
     }),
   },
-  // Access and groups
   {
-    name: 'GET /users/me (flags)',
-    expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/users/me', query: { organizationId: f.orgA } }),
+    routes: ['DELETE /api/v1/client-admins/:id'],
+    note: 'a new, inactive, invited Admin of A',
+    expected: SUPERADMIN_ONLY_IN_A(200),
+    request: async ({ f, t }) => ({
+      params: { id: (await personIn(t, f.orgA, 'Admin', 'Inactive')).id },
+      query: { ids: f.orgA },
+    }),
   },
   {
-    name: 'GET /client-users/{user56} (flags)',
-    expected: row(401, 200, 200, 200, 403, 422, 404),
-    request: (f) => ({ method: 'GET', url: `/api/v1/client-users/${f.ids.user56}`, query: { organizationId: f.orgA } }),
+    routes: ['GET /api/v1/export/admins'],
+    expected: SUPERADMIN_ONLY_IN_A(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    name: 'GET /user-groups',
+    routes: ['GET /api/v1/client-users'],
     expected: ADMINS_ONLY(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/user-groups', query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    name: 'POST /user-groups',
+    routes: ['GET /api/v1/client-users/all'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['POST /api/v1/client-users'],
     expected: ADMINS_ONLY(201),
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/v1/user-groups',
-      payload: { organizationId: f.orgA, name: fresh('Group') },
+    request: ({ f }) => ({ payload: { organizationId: f.orgA, firstName: 'Use', lastName: 'R', email: freshEmail() } }),
+  },
+  {
+    routes: ['POST /api/v1/client-users/add'],
+    note: 'a User of C',
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({
+      payload: { organizationId: f.orgA, ids: [(await personIn(t, f.orgC, 'User')).id] },
     }),
   },
   {
-    name: 'PUT /user-groups/{A}/settings',
+    routes: ['PATCH /api/v1/client-users/:id/status', 'PUT /api/v1/client-users/:id/status'],
+    note: 'a new User of A',
     expected: ADMINS_ONLY(200),
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/v1/user-groups/${f.groupA}/settings`,
-      payload: { organizationId: f.orgA, type: 22 },
+    request: async ({ f, t }) => ({
+      params: { id: (await personIn(t, f.orgA, 'User')).id },
+      payload: { ids: [f.orgA], status: 'Inactive' },
     }),
   },
   {
-    name: 'GET /user-groups/{A}/users',
+    routes: ['DELETE /api/v1/client-users/:id'],
+    note: 'a new, inactive, invited User of A',
     expected: ADMINS_ONLY(200),
-    request: (f) => ({
-      method: 'GET',
-      url: `/api/v1/user-groups/${f.groupA}/users`,
+    request: async ({ f, t }) => ({
+      params: { id: (await personIn(t, f.orgA, 'User', 'Inactive')).id },
+      query: { organizationIds: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/export/users'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  // Accounts of others
+  {
+    routes: ['PUT /api/v1/users/:userId'],
+    note: 'names of a User of A',
+    expected: ACCOUNT_OF_USER_IN_A(200),
+    request: ({ f }) => ({ params: { userId: f.ids.targetUser }, payload: { firstName: 'Ted', lastName: 'User' } }),
+  },
+  {
+    routes: ['PUT /api/v1/users/:userId'],
+    note: 'names of an Admin of A (Admins never manage Admins)',
+    expected: row(401, 200, 403, 403, 403, 404, 404),
+    request: ({ f }) => ({ params: { userId: f.ids.targetAdmin }, payload: { firstName: 'Ann', lastName: 'Admin' } }),
+  },
+  {
+    routes: ['POST /api/v1/verifications/resend-confirm-email'],
+    note: 'of a User of A with a pending new e-mail',
+    expected: ACCOUNT_OF_USER_IN_A(200),
+    request: async ({ f, t }) => {
+      const person = await personIn(t, f.orgA, 'User');
+      await t.db.update(users).set({ newEmail: freshEmail() }).where(eq(users.id, person.id));
+      return { payload: { email: person.email } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/verifications/resend-invite'],
+    note: 'to an invited User of A (Users never resend invitations)',
+    expected: row(401, 200, 200, 403, 403, 403, 404),
+    request: async ({ f, t }) => ({ payload: { email: (await personIn(t, f.orgA, 'User', 'Inactive')).email } }),
+  },
+  {
+    routes: ['PATCH /api/v1/verifications/user-access-code/:id'],
+    note: 'of a User of A',
+    expected: ACCOUNT_OF_USER_IN_A(200),
+    request: ({ f }) => ({ params: { id: f.ids.targetUser } }),
+  },
+  // Access flags and permissions
+  {
+    routes: ['GET /api/v1/users/me'],
+    note: 'own flags',
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/client-users/:userId'],
+    note: 'flags of user56',
+    expected: row(401, 200, 200, 200, 403, 422, 404),
+    request: ({ f }) => ({ params: { userId: f.ids.user56 }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/client-users/:userId/settings'],
+    note: 'of user56',
+    expected: row(401, 200, 200, 200, 403, 422, 404),
+    request: ({ f }) => ({ params: { userId: f.ids.user56 }, query: { organizationId: f.orgA } }),
+  },
+  // User groups
+  {
+    routes: ['GET /api/v1/user-groups'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['POST /api/v1/user-groups'],
+    expected: ADMINS_ONLY(201),
+    request: ({ f }) => ({ payload: { organizationId: f.orgA, name: fresh('Group') } }),
+  },
+  {
+    routes: ['PUT /api/v1/user-groups/:groupId/name'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, payload: { organizationId: f.orgA, name: fresh('Group') } }),
+  },
+  {
+    routes: ['POST /api/v1/user-groups/duplicate'],
+    expected: ADMINS_ONLY(201),
+    request: ({ f }) => ({ payload: { organizationId: f.orgA, sourceGroupId: f.groupA, name: fresh('Copy') } }),
+  },
+  {
+    routes: ['DELETE /api/v1/user-groups/:groupId'],
+    note: 'a new group',
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({
+      params: { groupId: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
       query: { organizationId: f.orgA },
     }),
   },
   {
-    name: 'DELETE /user-groups/{new}',
+    routes: ['GET /api/v1/user-groups/:groupId/settings'],
     expected: ADMINS_ONLY(200),
-    request: async (f, t) => {
-      const group = await createUserGroup(t.db, { organizationId: f.orgA });
-      return { method: 'DELETE', url: `/api/v1/user-groups/${group.id}`, query: { organizationId: f.orgA } };
-    },
-  },
-  // Settings
-  {
-    name: 'GET /organizations/{A}/document-types',
-    expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: `/api/v1/organizations/${f.orgA}/document-types` }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
   },
   {
-    name: 'POST /organizations/{A}/document-types',
-    expected: SETTINGS(201),
-    request: (f) => ({
-      method: 'POST',
-      url: `/api/v1/organizations/${f.orgA}/document-types`,
-      payload: { name: fresh('SOP') },
+    routes: ['PUT /api/v1/user-groups/:groupId/settings'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, payload: { organizationId: f.orgA, type: 22 } }),
+  },
+  {
+    routes: ['GET /api/v1/user-groups/:groupId/users'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/user-groups/:groupId/all'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['POST /api/v1/user-groups/:groupId/add'],
+    note: 'a new User of A',
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({
+      params: { groupId: f.groupA },
+      payload: { organizationId: f.orgA, users: [{ userId: (await personIn(t, f.orgA, 'User')).id }] },
     }),
   },
   {
-    name: 'DELETE /organizations/{A}/tags/{new}',
+    routes: ['DELETE /api/v1/user-groups/:groupId/users/:userId'],
+    note: 'the member of a new group',
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => {
+      const member = await personIn(t, f.orgA, 'User');
+      const group = await createUserGroup(t.db, { organizationId: f.orgA, userIds: [member.id] });
+      return { params: { groupId: group.id, userId: member.id }, query: { organizationId: f.orgA } };
+    },
+  },
+  {
+    routes: ['GET /api/v1/export/groups'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/export/group-users'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA, groupId: f.groupA } }),
+  },
+  // Organization settings
+  {
+    routes: [
+      'GET /api/v1/organizations/:organizationId/document-types',
+      'GET /api/v1/organizations/:organizationId/tags',
+    ],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA } }),
+  },
+  {
+    routes: [
+      'POST /api/v1/organizations/:organizationId/document-types',
+      'POST /api/v1/organizations/:organizationId/tags',
+    ],
+    expected: SETTINGS(201),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { name: fresh('Entry') } }),
+  },
+  {
+    routes: ['DELETE /api/v1/organizations/:organizationId/tags/:entryId'],
+    note: 'a new tag',
     expected: SETTINGS(200),
-    request: async (f, t) => {
+    request: async ({ f, t }) => {
       const [tag] = await t.db
         .insert(tags)
         .values({ organizationId: f.orgA, id: newId(), name: fresh('tag') })
         .returning();
-      return { method: 'DELETE', url: `/api/v1/organizations/${f.orgA}/tags/${tag!.id}` };
+      return { params: { organizationId: f.orgA, entryId: tag!.id } };
     },
   },
   {
-    name: 'DELETE /organizations/{A}/document-types/{new}',
+    routes: ['DELETE /api/v1/organizations/:organizationId/document-types/:entryId'],
+    note: 'a new document type',
     expected: SETTINGS(200),
-    request: async (f, t) => {
+    request: async ({ f, t }) => {
       const [type] = await t.db
         .insert(documentTypes)
         .values({ organizationId: f.orgA, id: newId(), name: fresh('type') })
         .returning();
-      return { method: 'DELETE', url: `/api/v1/organizations/${f.orgA}/document-types/${type!.id}` };
+      return { params: { organizationId: f.orgA, entryId: type!.id } };
     },
   },
   {
-    name: 'PUT /organizations/{A}/logo/{own upload}',
+    routes: ['PUT /api/v1/organizations/:organizationId/logo/:imageId'],
+    note: 'an image of one’s own',
     expected: SETTINGS(200),
-    request: async (f, t, actor) => {
-      // Each caller uploads its own image first (uploads are per person).
-      const body = multipartFile('logo.png', PNG_BYTES);
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/upload/image',
-        payload: body.payload,
-        headers: { ...sessions[actor], ...body.headers },
-      });
-      const imageId = uploaded.statusCode === 201 ? uploaded.json().data.id : newId();
-      return { method: 'PUT', url: `/api/v1/organizations/${f.orgA}/logo/${imageId}` };
-    },
+    request: async (cell) => ({ params: { organizationId: cell.f.orgA, imageId: await ownImage(cell) } }),
   },
+  // Notifications
   {
-    name: 'GET /system-notifications/count',
+    routes: ['GET /api/v1/system-notifications'],
     expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/system-notifications/count', query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    name: 'PUT /users/{targetUser} (names)',
-    expected: row(401, 200, 200, 403, 403, 404, 404),
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/v1/users/${f.ids.targetUser}`,
-      payload: { firstName: 'Ted', lastName: 'User' },
-    }),
-  },
-  {
-    name: 'PUT /users/{targetAdmin} (names)',
-    expected: row(401, 200, 403, 403, 403, 404, 404),
-    request: (f) => ({
-      method: 'PUT',
-      url: `/api/v1/users/${f.ids.targetAdmin}`,
-      payload: { firstName: 'Ann', lastName: 'Admin' },
-    }),
-  },
-  {
-    name: 'PATCH /verifications/user-access-code/{targetUser}',
-    expected: row(401, 200, 200, 403, 403, 404, 404),
-    request: (f) => ({ method: 'PATCH', url: `/api/v1/verifications/user-access-code/${f.ids.targetUser}` }),
-  },
-  {
-    name: 'GET /client-users/{user56}/settings',
-    expected: row(401, 200, 200, 200, 403, 422, 404),
-    request: (f) => ({
-      method: 'GET',
-      url: `/api/v1/client-users/${f.ids.user56}/settings`,
-      query: { organizationId: f.orgA },
-    }),
-  },
-  {
-    name: 'GET /export/groups',
-    expected: ADMINS_ONLY(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/export/groups', query: { organizationId: f.orgA } }),
-  },
-  {
-    name: 'GET /organizations/{A}/tags',
+    routes: ['GET /api/v1/system-notifications/count'],
     expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: `/api/v1/organizations/${f.orgA}/tags` }),
-  },
-  {
-    name: 'GET /system-notifications',
-    expected: MEMBERS(200),
-    request: (f) => ({ method: 'GET', url: '/api/v1/system-notifications', query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
 ];
 
@@ -306,13 +645,31 @@ let t: TestContext;
 let fixture: Fixture;
 const sessions = {} as Record<ActorName, Record<string, string>>;
 
+const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const routeOf = (key: string): Route => {
+  const [method, url] = key.split(' ') as [Method, string];
+  return { method, url };
+};
+
+/** The routes a case covers: those it names, and the HEAD twin of each GET it names. */
+function routesOf(c: Case): Route[] {
+  const catalogue = new Set(t.app.routeCatalogue.map(keyOf));
+  return c.routes.flatMap((key) => {
+    const head = key.replace(/^GET /, 'HEAD ');
+    return [routeOf(key), ...(key.startsWith('GET ') && catalogue.has(head) ? [routeOf(head)] : [])];
+  });
+}
+
+const isPublic = (key: string) => t.app.routeCatalogue.find((r) => keyOf(r) === key)?.policy === 'public';
+
 beforeAll(async () => {
   t = await createTestContext();
   const orgA = (await createOrganization(t.db, { name: 'Alpha' })).id;
   const orgB = (await createOrganization(t.db, { name: 'Beta' })).id;
+  const orgC = (await createOrganization(t.db, { name: 'Gamma' })).id;
   const people = {
     sa: await createUser(t.db, { role: 'SuperAdmin' }),
-    admin: await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: orgA }] }),
+    admin: await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: orgA }, { organizationId: orgC }] }),
     user56: await createUser(t.db, { memberOf: [{ organizationId: orgA }] }),
     user: await createUser(t.db, { memberOf: [{ organizationId: orgA }] }),
     inactive: await createUser(t.db, { memberOf: [{ organizationId: orgA, status: 'Inactive' }] }),
@@ -329,34 +686,107 @@ beforeAll(async () => {
   for (const actor of ACTORS.filter((a) => a !== 'anon')) {
     sessions[actor] = (await signIn(t.app, people[actor as Exclude<ActorName, 'anon'>].email)).headers;
   }
+  const image = multipartFile('logo.png', PNG_BYTES);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/image',
+    payload: image.payload,
+    headers: { ...sessions.sa, ...image.headers },
+  });
   fixture = {
     orgA,
     orgB,
+    orgC,
     groupA: group.id,
+    imageId: uploaded.json().data.id,
     ids: { anon: '', ...Object.fromEntries(Object.entries(people).map(([k, v]) => [k, v.id])) } as Fixture['ids'],
+    emails: {
+      anon: '',
+      ...Object.fromEntries(Object.entries(people).map(([k, v]) => [k, v.email])),
+    } as Fixture['emails'],
   };
 });
 afterAll(() => t.close());
 
 describe('authorization matrix', () => {
+  it('has expected cells for every route of the catalogue, and no case for a route that does not exist', () => {
+    const catalogue = t.app.routeCatalogue.map(keyOf);
+    const covered = new Set(CASES.flatMap((c) => routesOf(c).map(keyOf)));
+    expect({
+      routesWithoutCases: catalogue.filter((key) => !covered.has(key)),
+      casesOfUnknownRoutes: [...covered].filter((key) => !catalogue.includes(key)),
+    }).toEqual({ routesWithoutCases: [], casesOfUnknownRoutes: [] });
+  });
+
   it('answers every cell as the table says', async () => {
     const mismatches: string[] = [];
     let cells = 0;
     for (const c of CASES) {
-      for (const actor of ACTORS) {
-        const options = await c.request(fixture, t, actor);
-        const res = await t.app.inject({ ...options, headers: { ...options.headers, ...sessions[actor] } });
-        cells += 1;
-        if (res.statusCode !== c.expected[actor]) {
-          mismatches.push(
-            `${c.name} as ${actor}: expected ${c.expected[actor]}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
-          );
+      for (const route of routesOf(c)) {
+        const name = `${keyOf(route)}${c.note ? ` (${c.note})` : ''}`;
+        for (const actor of ACTORS) {
+          const { params, ...options } = await c.request({ f: fixture, t, actor, route });
+          const res = await t.app.inject({
+            ...options,
+            method: route.method,
+            url: urlOf(route, params),
+            headers: { ...options.headers, ...sessions[actor] },
+            remoteAddress: nextAddress(),
+          });
+          cells += 1;
+          if (res.statusCode !== c.expected[actor]) {
+            mismatches.push(
+              `${name} as ${actor}: expected ${c.expected[actor]}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+            );
+          }
+          // Nothing the outsider receives carries organization A's data.
+          if (actor === 'outsider') expect(res.body, name).not.toContain('Alpha');
         }
-        // Nothing the outsider receives carries organization A's data.
-        if (actor === 'outsider') expect(res.body, c.name).not.toContain('Alpha');
       }
     }
-    console.log(`authorization matrix: ${cells} cells checked (${CASES.length} endpoints x ${ACTORS.length} callers)`);
+    console.log(
+      `authorization matrix: ${cells} cells checked (${cells / ACTORS.length} case routes x ${ACTORS.length} callers)`,
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('decides access before validating input: 401 without a session, 403 on provider-only routes', async () => {
+    const call = (route: Route, actor: ActorName, query?: Record<string, string>) =>
+      t.app.inject({
+        method: route.method,
+        // Every id of the path is invalid; no query and no body unless given.
+        url: route.url.replace(/:\w+/g, 'not-an-id'),
+        ...(query ? { query } : {}),
+        headers: sessions[actor],
+      });
+    const mismatches: string[] = [];
+    const expectStatus = async (route: Route, actor: ActorName, status: number, query?: Record<string, string>) => {
+      const res = await call(route, actor, query);
+      if (res.statusCode !== status) {
+        mismatches.push(
+          `${keyOf(route)} as ${actor}: expected ${status}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      }
+    };
+
+    // The probe's case: a User asking for the logs report without a date range.
+    await expectStatus(routeOf('GET /api/v1/export/Organization-logs'), 'user', 403);
+    await expectStatus(routeOf('GET /api/v1/export/Organization-logs'), 'user', 403, { 'DateRange.Start': 'x' });
+
+    // Every route that needs a session says so before it looks at the input.
+    const signedInRoutes = t.app.routeCatalogue.filter((r) => !isPublic(keyOf(r)));
+    for (const route of signedInRoutes) await expectStatus(route as Route, 'anon', 401);
+
+    // The provider's routes (SuperAdmin only, whatever the organization) refuse everyone else first.
+    const providerOnly = CASES.filter(
+      (c) =>
+        c.expected.sa < 300 &&
+        (['admin', 'user56', 'user', 'inactive', 'outsider'] as const).every((a) => c.expected[a] === 403),
+    ).flatMap(routesOf);
+    expect(providerOnly.map(keyOf)).toContain('GET /api/v1/export/Organization-logs');
+    for (const route of providerOnly) {
+      for (const actor of ['admin', 'user', 'inactive', 'outsider'] as const) await expectStatus(route, actor, 403);
+    }
     expect(mismatches).toEqual([]);
   });
 });
