@@ -117,7 +117,7 @@ export const operationIdOf = (method: string, path: string) =>
     .join('');
 
 /** The document's path of a route: without the API prefix, `{name}` for `:name`. */
-const documentPathOf = (url: string) => url.slice(API_PREFIX.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}') || '/';
+export const documentPathOf = (url: string) => url.slice(API_PREFIX.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}') || '/';
 
 /**
  * The error statuses a route can answer, from what it declares to the access pipeline

@@ -4,7 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { ZErrorEnvelope } from '@qualis/contract';
 import { buildAppWithoutDatabase } from '../openapi-document.js';
-import { completeDocument, operationIdOf } from './openapi.js';
+import { completeDocument, documentPathOf, operationIdOf } from './openapi.js';
 import type { RouteEntry } from './pipeline.js';
 
 let app: FastifyInstance;
@@ -24,7 +24,6 @@ const operations = () =>
   );
 const operation = (method: string, path: string) => doc.paths[path]![method as 'get'] as Operation;
 const statuses = (op: Operation) => Object.keys(op.responses).map(Number);
-const documentPath = (url: string) => url.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', () => {
   it('documents every API route of the catalogue once, under the relative server /api/v1', () => {
@@ -56,7 +55,7 @@ describe('the OpenAPI document', () => {
 
   it('declares, from each route of the catalogue, the errors the access pipeline can answer', () => {
     for (const route of app.routeCatalogue.filter((r) => r.method !== 'HEAD')) {
-      const op = operation(route.method.toLowerCase(), documentPath(route.url));
+      const op = operation(route.method.toLowerCase(), documentPathOf(route.url));
       const codes = statuses(op);
       const where = `${route.method} ${route.url}`;
       expect(codes, where).toContain(429);
