@@ -206,7 +206,9 @@ export function completeDocument(document: OpenAPIV3.Document, catalogue: readon
         // Error answers are always the envelope (core/errors.ts): the shared description replaces what a route declared.
         if (Number(status) >= 400) continue;
         const placeholder = 'description' in response && response.description === 'Default Response';
-        responses[status] = placeholder ? { ...response, description: STATUS_CODES[Number(status)] ?? status } : response;
+        responses[status] = placeholder
+          ? { ...response, description: STATUS_CODES[Number(status)] ?? status }
+          : response;
       }
       const declaredErrors = Object.keys(operation.responses)
         .map(Number)
