@@ -1,19 +1,21 @@
 // Time of the organizations CSV export at a given size, through the real app (app.inject, no
-// network), on PGlite in a temporary folder: seeding, then EXPORT_RUNS downloads.
-//   npx tsx bench/export-time.ts --organizations 100000
+// network), on PGlite in a temporary folder: seeding, then EXPORT_RUNS downloads
+// (`npx tsx bench/export-time.ts --help`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { BENCH_PASSWORD, BENCH_SUPERADMIN_EMAIL, openBenchDatabase, positiveInt, seed } from './seed.js';
+import { parseCommandLine } from './cli.js';
 
 const EXPORT_RUNS = 3;
 
 async function main() {
-  const { values } = parseArgs({ options: { organizations: { type: 'string', default: '100000' } } });
+  const values = parseCommandLine(['npx tsx bench/export-time.ts --organizations 100000'], {
+    organizations: { type: 'string', default: '100000', value: 'N', description: 'organizations to seed and export' },
+  });
   const organizations = positiveInt('organizations', values.organizations);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-export-bench-'));
   const database = await openBenchDatabase({ dataDir });

@@ -1,15 +1,11 @@
 // Throughput and latency of the real app against a bare Fastify route on the same machine, and of
-// each measured endpoint against the raw SQL it sends.
-//   npm run bench:load                                   (embedded PGlite in a temporary folder)
-//   npm run bench:load -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench   (an empty database)
-//   npm run bench:load -- --duration 5 --explain        (shorter runs; print the query plans)
+// each measured endpoint against the raw SQL it sends (`npm run bench:load -- --help`).
 // The app and its database client run in a worker thread, autocannon in the main thread, so the
 // load generator does not share an event loop with the server. See docs/performance.md.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -31,6 +27,7 @@ import {
   seedOptionsOf,
   type SeedOptions,
 } from './seed.js';
+import { parseCommandLine } from './cli.js';
 
 interface WorkerInput extends SeedOptions {
   databaseUrl: string | undefined;
@@ -504,15 +501,24 @@ async function download(url: string, headers: Record<string, string>): Promise<E
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
+  const values = parseCommandLine(
+    [
+      'npm run bench:load                                   (embedded PGlite in a temporary folder)',
+      'npm run bench:load -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench   (an empty database)',
+      'npm run bench:load -- --duration 5 --explain        (shorter runs; print the query plans)',
+    ],
+    {
       ...SEED_ARGS,
-      'database-url': { type: 'string' },
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-      explain: { type: 'boolean', default: false },
+      'database-url': {
+        type: 'string',
+        value: 'URL',
+        description: 'an empty PostgreSQL database to seed and measure (default: PGlite in a temporary folder)',
+      },
+      duration: { type: 'string', default: '10', value: 'SECONDS', description: 'length of each measured run' },
+      connections: { type: 'string', default: '10', value: 'N', description: 'concurrent connections of the load' },
+      explain: { type: 'boolean', default: false, description: 'print the query plans of the raw SQL' },
     },
-  });
+  );
   const loadBefore = os.loadavg()[0]?.toFixed(2);
   const seconds = positiveInt('duration', values.duration);
   const connections = positiveInt('connections', values.connections);

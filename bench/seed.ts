@@ -1,14 +1,11 @@
-// Fills a database with benchmark data in a few set-based statements.
-//   npm run bench:seed -- --data-dir ./data/bench --organizations 100000 --users 10000 --memberships-per-user 3
-//   npm run bench:seed -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench
-//   npm run bench:seed -- --data-dir ./data/bench --large-organization-users 5000 --large-organization-groups 200
+// Fills a database with benchmark data in a few set-based statements (`npm run bench:seed -- --help`).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { newId } from '../apps/server/src/core/ids.js';
 import { hashPassword } from '../apps/server/src/core/passwords.js';
 import { openDatabase, type Database, type SqlRunner } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { parseCommandLine, type DescribedOption } from './cli.js';
 
 export const BENCH_PASSWORD = 'Bench1234';
 export const BENCH_SUPERADMIN_EMAIL = 'bench-superadmin@bench.qualis.test';
@@ -193,12 +190,39 @@ export const nonNegativeInt = (name: string, value: string | undefined): number 
 
 /** The command-line options of the seed, shared by bench/load.ts. */
 export const SEED_ARGS = {
-  organizations: { type: 'string', default: '10000' },
-  users: { type: 'string', default: '1000' },
-  'memberships-per-user': { type: 'string', default: '3' },
-  'large-organization-users': { type: 'string', default: '5000' },
-  'large-organization-groups': { type: 'string', default: '200' },
-} as const;
+  organizations: { type: 'string', default: '10000', value: 'N', description: 'organizations to create' },
+  users: { type: 'string', default: '1000', value: 'N', description: 'Users (bench-user-1 ...) spread over them' },
+  'memberships-per-user': {
+    type: 'string',
+    default: '3',
+    value: 'N',
+    description: 'organizations each of those Users is an active member of',
+  },
+  'large-organization-users': {
+    type: 'string',
+    default: '5000',
+    value: 'N',
+    description: 'Users of the one large organization (0: none)',
+  },
+  'large-organization-groups': {
+    type: 'string',
+    default: '200',
+    value: 'N',
+    description: 'user groups of the large organization',
+  },
+} as const satisfies Record<string, DescribedOption>;
+
+const DATABASE_ARGS = {
+  'database-url': { type: 'string', value: 'URL', description: 'a PostgreSQL database (migrated here if empty)' },
+  'data-dir': { type: 'string', value: 'DIR', description: "a server's DATA_DIR: its embedded PGlite database" },
+} as const satisfies Record<string, DescribedOption>;
+
+const USAGE = [
+  'npm run bench:seed -- --data-dir ./data/bench --organizations 100000 --users 10000 --memberships-per-user 3',
+  'npm run bench:seed -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench',
+  'npm run bench:seed -- --data-dir ./data/bench --large-organization-users 5000 --large-organization-groups 200',
+  'Give --database-url or --data-dir; the database must not be seeded yet.',
+];
 
 export function seedOptionsOf(values: { [K in keyof typeof SEED_ARGS]?: string | undefined }): SeedOptions {
   return {
@@ -211,13 +235,7 @@ export function seedOptionsOf(values: { [K in keyof typeof SEED_ARGS]?: string |
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      ...SEED_ARGS,
-      'database-url': { type: 'string' },
-      'data-dir': { type: 'string' },
-    },
-  });
+  const values = parseCommandLine(USAGE, { ...SEED_ARGS, ...DATABASE_ARGS });
   const options = seedOptionsOf(values);
   const database = await openBenchDatabase({ databaseUrl: values['database-url'], dataDir: values['data-dir'] });
   try {

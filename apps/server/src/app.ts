@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
@@ -13,6 +13,7 @@ import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
 import { registerMessageKeys } from './core/message-keys.js';
 import { newId } from './core/ids.js';
+import { API_PREFIX, openApiOptions } from './core/openapi.js';
 import { JobRunner } from './core/jobs.js';
 import { Mailer } from './core/mail/mailer.js';
 import type { MailTransport } from './core/mail/worker.js';
@@ -122,14 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerRateLimits(app, config.rateLimits);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Qualis API', version: '1.0.0', description: 'Electronic quality management system' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(app));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
@@ -148,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userGroupsRoutes);
       await api.register(settingsRoutes);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));

@@ -74,7 +74,8 @@ describe('HTTP basics', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/organizations']));
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/sessions', '/organizations']));
   });
 
   it('hides the internals of unexpected errors', async () => {

@@ -39,13 +39,17 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The spec's client writes 'Organization-logs'; the lower-case spelling is accepted too.
-  for (const url of ['/export/Organization-logs', '/export/organization-logs']) {
+  // The spec's client writes 'Organization-logs'; the lower-case spelling is accepted too (its own operationId).
+  for (const [url, operationId] of [
+    ['/export/Organization-logs', 'getExportOrganizationLogs'],
+    ['/export/organization-logs', 'getExportOrganizationLogsLowerCase'],
+  ] as const) {
     app.get(
       url,
       {
         config: { policy: 'organization.exportLogs' },
         schema: {
+          operationId,
           tags: ['exports'],
           summary: 'Queue the organization logs report (SuperAdmin); the CSV is e-mailed to the requester',
           querystring: ZOrganizationLogsExportQuery,

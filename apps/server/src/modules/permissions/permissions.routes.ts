@@ -13,7 +13,8 @@ import { findMember, listGroupsOfMember } from './permissions.repository.js';
 import { effectivePermissions } from './permissions.service.js';
 
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
-const ZUserParams = z.object({ userId: ZUuid });
+/** `id` like the people routes on the same path (`/client-users/{id}`): one path, one parameter name. */
+const ZUserParams = z.object({ id: ZUuid });
 
 /** The target person must be a member of the organization (else 404), and the actor may read them (else 403). */
 async function loadReadableMember(access: OrganizationAccess, db: Db, userId: string) {
@@ -43,7 +44,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/client-users/:userId',
+    '/client-users/:id',
     {
       config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
       schema: {
@@ -55,13 +56,13 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { permissions } = await loadReadableMember(organizationAccessOf(request), db(), request.params.userId);
+      const { permissions } = await loadReadableMember(organizationAccessOf(request), db(), request.params.id);
       return { data: accessFlags(permissions) };
     },
   );
 
   app.get(
-    '/client-users/:userId/settings',
+    '/client-users/:id/settings',
     {
       config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
       schema: {
@@ -74,8 +75,8 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const { member, permissions } = await loadReadableMember(access, db(), request.params.userId);
-      const userGroups = await listGroupsOfMember(db(), access.organization.id, request.params.userId);
+      const { member, permissions } = await loadReadableMember(access, db(), request.params.id);
+      const userGroups = await listGroupsOfMember(db(), access.organization.id, request.params.id);
       return { data: { user: member, userGroups, settings: presentAccessSettings(permissions) } };
     },
   );

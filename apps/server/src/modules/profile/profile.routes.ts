@@ -123,13 +123,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // The spec's client writes "Profile" here; both spellings work.
-  for (const url of ['/users/me/Profile/email-notifications', '/users/me/profile/email-notifications']) {
+  // The spec's client writes "Profile" here; both spellings work (and need their own operationIds).
+  for (const [url, operationId] of [
+    ['/users/me/Profile/email-notifications', 'patchUsersMeProfileEmailNotifications'],
+    ['/users/me/profile/email-notifications', 'patchUsersMeProfileEmailNotificationsLowerCase'],
+  ] as const) {
     app.patch(
       url,
       {
         config: { policy: 'profile.email-notifications' },
         schema: {
+          operationId,
           tags: ['profile'],
           summary: 'Toggles the e-mails about new Actions (or sets them to emailNotificationState)',
           body: ZEmailNotificationsRequest,

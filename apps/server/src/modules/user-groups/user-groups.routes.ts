@@ -11,6 +11,7 @@ import {
   ZGroupUserOptionsQuery,
   ZGroupUsersExportQuery,
   ZGroupUsersQuery,
+  ZGroupUsersResponse,
   ZRemoveGroupUserQuery,
   ZRenameUserGroupRequest,
   ZToggleGroupPermissionRequest,
@@ -211,6 +212,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
           "The group's List of Users; sort keys firstName, lastName (default), email, status, isActivated, groupCount",
         params: ZGroupParams,
         querystring: ZGroupUsersQuery,
+        response: { 200: ZGroupUsersResponse },
       },
     },
     async (request) => {
