@@ -12,7 +12,14 @@ const unused = new Proxy(
     },
   },
 );
-const NO_DATABASE = { kind: 'pglite', db: unused, raw: unused, close: async () => {} } as unknown as Database;
+const NO_DATABASE = {
+  kind: 'pglite',
+  db: unused,
+  raw: unused,
+  // Nothing changes without a database: no session change to hear of.
+  listen: async () => async () => {},
+  close: async () => {},
+} as unknown as Database;
 
 /** The app as the server builds it, ready, with no database behind it: its routes and document only. */
 export async function buildAppWithoutDatabase() {

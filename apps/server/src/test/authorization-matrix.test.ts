@@ -491,16 +491,16 @@ const CASES: Case[] = [
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['GET /api/v1/client-users/:userId'],
+    routes: ['GET /api/v1/client-users/:id'],
     note: 'flags of user56',
     expected: row(401, 200, 200, 200, 403, 422, 404),
-    request: ({ f }) => ({ params: { userId: f.ids.user56 }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { id: f.ids.user56 }, query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['GET /api/v1/client-users/:userId/settings'],
+    routes: ['GET /api/v1/client-users/:id/settings'],
     note: 'of user56',
     expected: row(401, 200, 200, 200, 403, 422, 404),
-    request: ({ f }) => ({ params: { userId: f.ids.user56 }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { id: f.ids.user56 }, query: { organizationId: f.orgA } }),
   },
   // User groups
   {
