@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PEOPLE_BATCH_MAX, ZUuid } from '@qualis/contract';
+import { PEOPLE_BATCH_MAX, ZUuid, messages } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
 import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { AppError } from './errors.js';
-import { authorize, policyScope, type PolicyScope, type RoutePolicy } from './policies.js';
+import { authorize, policyScope, roleMayPass, type PolicyScope, type RoutePolicy } from './policies.js';
 
 /**
  * Where a route's organization comes from: the input field (named in a 400) and how to read it
@@ -66,10 +66,7 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
   const values = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw]) as unknown[];
   if (values.length === 0) {
     if (source.optional) return undefined;
-    throw AppError.badRequest(
-      source.missingMessage ?? ZUuid.safeParse(undefined).error!.issues[0]!.message,
-      source.field,
-    );
+    throw AppError.badRequest(source.missingMessage ?? messages.fieldRequired, source.field);
   }
   // Each organization costs a query before the body is validated: bound it like the bulk calls.
   if (values.length > PEOPLE_BATCH_MAX) {
@@ -91,8 +88,9 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
  * 1. the route's declaration is checked when it is registered: a policy, and an organization
  *    source exactly when the policy works inside an organization (a route cannot forget it);
  * 2. before input validation, so a caller without the right learns nothing from a 400:
- *    the session (401), the organization access of each named organization (404 / 403 / 422,
- *    in core/access.ts) and the declared policy without a target (403).
+ *    the session (401), the roles the policy allows at all (403), the organization access of
+ *    each named organization (404 / 403 / 422, in core/access.ts) and the declared policy
+ *    without a target (403).
  * Handlers then read `request.actor` and `request.organizationAccesses` and check target-specific
  * rules with the same policies.
  */
@@ -137,6 +135,7 @@ export function registerAccessPipeline(app: FastifyInstance) {
     request.actor = actor;
     request.actorUser = session.user;
     if (policy === 'authenticated') return;
+    if (!roleMayPass(policy, actor.role)) throw AppError.forbidden();
     const ids = organization ? organizationIdsOf(organization, request) : undefined;
     for (const id of ids ?? []) {
       request.organizationAccesses.push(await resolveOrganizationAccess(database.db, actor, id));

@@ -1,3 +1,4 @@
+import type { Role } from '@qualis/contract';
 import type { OrganizationAccess } from './access.js';
 import type { Actor } from './auth.js';
 import { AppError } from './errors.js';
@@ -15,7 +16,9 @@ import { AppError } from './errors.js';
 type ActorRule<T> = (actor: Actor, target: T | undefined) => boolean;
 type OrganizationRule<T> = (access: OrganizationAccess, target: T | undefined) => boolean;
 
-type Registered = { scope: 'actor'; rule: ActorRule<never> } | { scope: 'organization'; rule: OrganizationRule<never> };
+type Registered =
+  | { scope: 'actor'; rule: ActorRule<never> }
+  | { scope: 'organization'; rule: OrganizationRule<never>; roles: readonly Role[] | undefined };
 
 export type PolicyName = `${string}.${string}`;
 export type PolicyScope = Registered['scope'];
@@ -31,8 +34,20 @@ export function allowActor<T = undefined>(name: PolicyName, rule: ActorRule<T>):
   register(name, { scope: 'actor', rule: rule as ActorRule<never> });
 }
 
-export function allowInOrganization<T = undefined>(name: PolicyName, rule: OrganizationRule<T>): void {
-  register(name, { scope: 'organization', rule: rule as OrganizationRule<never> });
+/**
+ * `roles`: the only roles the rule can ever allow. The pipeline refuses the others (403) before
+ * it reads the organization, so a caller without the role learns nothing from a 400 or a 404.
+ */
+export function allowInOrganization<T = undefined>(
+  name: PolicyName,
+  rule: OrganizationRule<T>,
+  options: { roles?: readonly Role[] } = {},
+): void {
+  const roles = options.roles;
+  const guarded: OrganizationRule<T> = roles
+    ? (access, target) => roles.includes(access.actor.role) && rule(access, target)
+    : rule;
+  register(name, { scope: 'organization', rule: guarded as OrganizationRule<never>, roles });
 }
 
 function entryOf(name: string): Registered {
@@ -42,6 +57,12 @@ function entryOf(name: string): Registered {
 }
 
 export const policyScope = (name: string): PolicyScope | undefined => registry.get(name)?.scope;
+
+/** Whether the role can pass the policy at all (organization policies that name their roles). */
+export function roleMayPass(name: string, role: Role): boolean {
+  const entry = entryOf(name);
+  return entry.scope !== 'organization' || !entry.roles || entry.roles.includes(role);
+}
 
 export function can<T>(subject: Actor | OrganizationAccess, name: PolicyName, target?: T): boolean {
   const entry = entryOf(name);

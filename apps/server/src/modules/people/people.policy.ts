@@ -1,5 +1,5 @@
 import type { MembershipStatus } from '@qualis/contract';
-import { isOrganizationAdmin } from '../../core/access.js';
+import type { OrganizationAccess } from '../../core/access.js';
 import { allowInOrganization, can } from '../../core/policies.js';
 
 /**
@@ -7,8 +7,8 @@ import { allowInOrganization, can } from '../../core/policies.js';
  * Users are managed by the SuperAdmin and by the organization's active Admins. The organization
  * access (membership, managed-by-client) is checked before these rules.
  */
-allowInOrganization('clientAdmin.manage', (access) => access.actor.role === 'SuperAdmin');
-allowInOrganization('clientUser.manage', isOrganizationAdmin);
+allowInOrganization('clientAdmin.manage', () => true, { roles: ['SuperAdmin'] });
+allowInOrganization('clientUser.manage', () => true, { roles: ['SuperAdmin', 'Admin'] });
 
 /** What the row rules look at: the membership in one organization and the account's state. */
 export interface PersonState {
@@ -28,7 +28,7 @@ export const personStateOf = (person: PersonState): PersonState => ({
 const invitationOpen = (person: PersonState) => !person.emailConfirmed && !person.isActivated;
 
 for (const resource of ['clientAdmin', 'clientUser'] as const) {
-  const manages = (access: Parameters<typeof isOrganizationAdmin>[0]) => can(access, `${resource}.manage`);
+  const manages = (access: OrganizationAccess) => can(access, `${resource}.manage`);
   /** 'Delete' withdraws an open invitation: only while inactive in the organization. */
   allowInOrganization<PersonState>(
     `${resource}.delete`,

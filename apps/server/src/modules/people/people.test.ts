@@ -89,7 +89,8 @@ describe('GET /client-users and /client-admins', () => {
   it('answers 404 for an organization the Admin does not belong to', async () => {
     const res = await api('GET', `/client-users?organizationId=${orgB.id}`, adminA);
     expect(res.statusCode).toBe(404);
-    expect((await api('GET', `/client-admins?organizationId=${orgB.id}`, adminA)).statusCode).toBe(404);
+    // Admins are never the Admin's to manage: refused before the organization is looked at.
+    expect((await api('GET', `/client-admins?organizationId=${orgB.id}`, adminA)).statusCode).toBe(403);
   });
 
   it('refuses Admins to an Admin, everything to a User, and client-managed organizations to the SuperAdmin', async () => {
