@@ -31,6 +31,30 @@ export const permissionsOf = (role: Role, groupPermissions: readonly number[]): 
 /** Admins of the organization and the provider's SuperAdmin. */
 export const isOrganizationAdmin = (access: OrganizationAccess) => access.actor.role !== 'User';
 
+/** The organization, the membership and the group permissions of one person, prepared once per database. */
+function prepareAccessLookup(db: DbOrTx) {
+  return db
+    .select({
+      organization: organizations,
+      membershipStatus: memberships.status,
+      groupPermissions: sql<number[]>`coalesce((
+        select array_agg(distinct p.type)::int[]
+        from user_group_members m
+        join user_group_permissions p on p.organization_id = m.organization_id and p.group_id = m.group_id
+        where m.organization_id = ${organizations.id} and m.user_id = ${sql.placeholder('userId')}
+      ), '{}'::int[])`,
+    })
+    .from(organizations)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    .prepare('organization_access');
+}
+
+const accessLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareAccessLookup>>();
+
 /**
  * The access of `actor` in an organization, in one query, checked in this order:
  * - no such organization, or not a member: 404 (ids of others reveal nothing);
@@ -44,20 +68,9 @@ export async function resolveOrganizationAccess(
   actor: Actor,
   organizationId: string,
 ): Promise<OrganizationAccess> {
-  const [row] = await db
-    .select({
-      organization: organizations,
-      membershipStatus: memberships.status,
-      groupPermissions: sql<number[]>`coalesce((
-        select array_agg(distinct p.type)::int[]
-        from user_group_members m
-        join user_group_permissions p on p.organization_id = m.organization_id and p.group_id = m.group_id
-        where m.organization_id = ${organizations.id} and m.user_id = ${actor.userId}
-      ), '{}'::int[])`,
-    })
-    .from(organizations)
-    .leftJoin(memberships, and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, actor.userId)))
-    .where(eq(organizations.id, organizationId));
+  let lookup = accessLookups.get(db);
+  if (!lookup) accessLookups.set(db, (lookup = prepareAccessLookup(db)));
+  const [row] = await lookup.execute({ organizationId, userId: actor.userId });
   if (!row) throw AppError.notFound();
   const { organization, membershipStatus } = row;
   if (actor.role === 'SuperAdmin') {
