@@ -1,23 +1,20 @@
 // Builds the web app (production) when apps/web/dist is missing or older than its sources.
 // Used by `npm start` and by the browser tests, so neither ever serves a stale or dev build.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale } from './stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
 
-function newestChange(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(target).map((entry) => newestChange(path.join(target, entry))));
-}
-
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map((s) => newestChange(path.join(root, s))))) {
+if (
+  isStale(
+    builtIndex,
+    sources.map((s) => path.join(root, s)),
+  )
+) {
   console.log('Building the web app…');
   // A test runner's NODE_ENV=test would otherwise give a development build of React and antd.
   const build = spawnSync('npm', ['run', 'build', '-w', '@qualis/web'], {
