@@ -96,14 +96,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Copies the template into a data directory that holds no database yet (and has no other files). */
+/**
+ * Copies the template into a data directory that does not exist yet or is empty. Anything else
+ * (a database, or files that are not one) is left to PGlite as it is.
+ */
 async function copyTemplate(template: string, dataDir: string): Promise<void> {
-  const exists = (file: string) =>
-    fs.access(file).then(
-      () => true,
-      () => false,
-    );
-  if ((await exists(path.join(dataDir, 'PG_VERSION'))) || !(await exists(path.join(template, 'PG_VERSION')))) return;
+  const entries = await fs.readdir(dataDir).catch(() => []);
+  const templateReady = await fs.access(path.join(template, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (entries.length > 0 || !templateReady) return;
+  // Copied beside it and renamed, so an interrupted copy never looks like a database.
   const scratch = `${dataDir}.new`;
   await fs.rm(scratch, { recursive: true, force: true });
   await copyTree(template, scratch);
