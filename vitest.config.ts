@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -30,20 +30,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server serves the web app only when it has been built: a production build of the sources. */
-function ensureWebBuild() {
-  execFileSync(process.execPath, ['scripts/build-web.mjs'], { cwd: ROOT, stdio: 'inherit' });
-}
-
 /**
- * Starts the real server (apps/server/src/main.ts) in its own process, on a free port, with a
- * fresh embedded database in a temporary DATA_DIR, and waits until it answers /api/v1/health.
- * Its output goes to test-results/e2e/<name>.log.
+ * Starts the real server as `npm start` does (apps/server/dist/main.js, built once per run by
+ * e2e/support/global-setup.ts) in its own process, on a free port, with a fresh embedded database
+ * in a temporary DATA_DIR, and waits until it answers /api/v1/health. Its output goes to
+ * test-results/e2e/<name>.log.
  */
 export async function startServer(
   options: { smtpUrl?: string; env?: Record<string, string>; name?: string } = {},
 ): Promise<RunningServer> {
-  ensureWebBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qualis-e2e-'));
@@ -51,7 +46,7 @@ export async function startServer(
   const logFile = path.join(RESULTS_DIR, `${options.name ?? 'server'}.log`);
   const log = fs.openSync(logFile, 'w');
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
     env: {

@@ -6,7 +6,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = path.resolve(HERE, '../../web/dist');
+/** Written next to the built server by scripts/build-server.mjs; absent when run from source. */
+const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template');
 
 async function main() {
   let config;
@@ -22,7 +25,7 @@ async function main() {
 
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), template: PGLITE_TEMPLATE });
   const app = await buildApp({ config, database });
   await migrate(database.raw, (msg) => app.log.info(msg));
   await ensureSuperAdmin(database.db, config, app.log);

@@ -41,7 +41,24 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * An initialised data directory (scripts/build-server.mjs prepares one): a dataDir that holds
+       * no database yet is copied from it instead of running PGlite's initdb.
+       */
+      template?: string;
+    };
+
+/**
+ * PGlite's shared buffers live in its WebAssembly memory and are all touched at start: its 128 MB
+ * default is a third of the process's memory. Pages beyond it are still in the OS page cache.
+ * See docs/performance.md (start-up).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -70,10 +87,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  if (options.dataDir) {
+    await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+    if (options.template) await copyTemplate(options.template, options.dataDir);
+  }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const raw: SqlRunner = {
     exec: async (sql) => void (await client.exec(sql)),
@@ -142,4 +163,35 @@ async function listenOnPostgres(
     clearTimeout(retry);
     await client?.end();
   };
+}
+
+/**
+ * Copies the template into a data directory that does not exist yet or is empty. Anything else
+ * (a database, or files that are not one) is left to PGlite as it is.
+ */
+async function copyTemplate(template: string, dataDir: string): Promise<void> {
+  const entries = await fs.readdir(dataDir).catch(() => []);
+  const templateReady = await fs.access(path.join(template, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (entries.length > 0 || !templateReady) return;
+  // Copied beside it and renamed, so an interrupted copy never looks like a database.
+  const scratch = `${dataDir}.new`;
+  await fs.rm(scratch, { recursive: true, force: true });
+  await copyTree(template, scratch);
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rename(scratch, dataDir);
+}
+
+/** About a thousand small files: a plain walk copies them in a third of the CPU time of fs.cp. */
+async function copyTree(from: string, to: string): Promise<void> {
+  await fs.mkdir(to);
+  const entries = await fs.readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+      return entry.isDirectory() ? copyTree(source, target) : fs.copyFile(source, target);
+    }),
+  );
 }

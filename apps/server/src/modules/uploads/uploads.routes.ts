@@ -49,7 +49,7 @@ const presentFile = (row: OrganizationFileRow) => ({
 
 /**
  * Sends stored bytes as an attachment that a browser will not run: its sniffed type, no sniffing
- * by the browser (helmet's nosniff), and a CSP that keeps an SVG or HTML inert.
+ * by the browser (nosniff, core/security-headers.ts), and a CSP that keeps an SVG or HTML inert.
  */
 async function sendStored(
   ctx: AppContext,
