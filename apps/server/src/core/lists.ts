@@ -166,3 +166,27 @@ export async function readPage<T extends PgSelect>(
   const [counted] = await db.select({ n: count() }).from(filtered);
   return { rows, totalCount: counted?.n ?? 0 };
 }
+
+/** A list's query, built once from its scope and the list parameters (filter, order, keyset page). */
+export type ListQueryBuilder<Scope> = (
+  db: DbOrTx,
+  scope: Scope,
+  query: ListQuery,
+) => { list: ResolvedList; select: (page?: KeysetPage) => PgSelect };
+
+/**
+ * The two ways every list is read, from its one query: a page with the total (the screen), and
+ * every row in the same filter and order by keyset (its CSV and PDF exports).
+ */
+export function listReaders<Scope, Row>(build: ListQueryBuilder<Scope>) {
+  return {
+    page: async (db: DbOrTx, scope: Scope, query: ListQuery): Promise<{ rows: Row[]; totalCount: number }> => {
+      const { list, select } = build(db, scope, query);
+      return (await readPage(db, () => select(), list)) as unknown as { rows: Row[]; totalCount: number };
+    },
+    exportRows: (db: DbOrTx, scope: Scope, query: ExportListQuery): AsyncIterable<Row> => {
+      const { list, select } = build(db, scope, { ...query, limit: 1, offset: 0 });
+      return readByKeyset<Row>(select, list.keyset);
+    },
+  };
+}

@@ -8,14 +8,7 @@ import {
   type PersonFields,
 } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import {
-  readByKeyset,
-  readPage,
-  resolveList,
-  type ExportListQuery,
-  type KeysetPage,
-  type ListSpec,
-} from '../../core/lists.js';
+import { listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -76,15 +69,18 @@ const LIST_SPEC: ListSpec = {
 };
 
 /** The people of a role in an organization in the list's filter and order; `ids` limits the rows (the checked rows of an export). */
-function peopleQuery(
-  db: DbOrTx,
-  actor: Actor,
-  scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
-  query: ListQuery,
-) {
+export interface PeopleScope {
+  /** Whose view: the memberships shown are those of organizations the actor manages. */
+  actor: Actor;
+  organizationId: string;
+  role: PersonRole;
+  ids?: string[] | undefined;
+}
+
+function peopleQuery(db: DbOrTx, scope: PeopleScope, query: ListQuery) {
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
-  const columns = personColumns(actor);
+  const columns = personColumns(scope.actor);
   /** The query; an export's keyset page adds its fields and condition. */
   const select = (page?: KeysetPage) =>
     db
@@ -99,27 +95,8 @@ function peopleQuery(
   return { list, select };
 }
 
-/** One page of the people of a role in an organization, with the total. */
-export async function listPeople(
-  db: DbOrTx,
-  actor: Actor,
-  scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
-  query: ListQuery,
-): Promise<{ rows: PersonFields[]; totalCount: number }> {
-  const { list, select } = peopleQuery(db, actor, scope, query);
-  return readPage(db, () => select(), list);
-}
-
-/** Every person of an export, in the list's order, read by keyset. */
-export function personExportRows(
-  db: DbOrTx,
-  actor: Actor,
-  scope: { organizationId: string; role: PersonRole; ids?: string[] | undefined },
-  query: ExportListQuery,
-): AsyncIterable<PersonFields> {
-  const { list, select } = peopleQuery(db, actor, scope, { ...query, limit: 1, offset: 0 });
-  return readByKeyset<PersonFields>(select, list.keyset);
-}
+/** A page of the people of a role in an organization with the total, and an export's rows. */
+export const { page: listPeople, exportRows: personExportRows } = listReaders<PeopleScope, PersonFields>(peopleQuery);
 
 export async function findPerson(
   db: DbOrTx,

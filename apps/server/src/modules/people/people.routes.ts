@@ -67,8 +67,8 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     async (request) => {
       const access = organizationAccessOf(request);
       const { organizationId } = request.query;
-      const scope = { organizationId, role: kind.role };
-      const { rows, totalCount } = await listPeople(db(), access.actor, scope, request.query);
+      const scope = { actor: access.actor, organizationId, role: kind.role };
+      const { rows, totalCount } = await listPeople(db(), scope, request.query);
       return { data: rows.map(presentPerson(access, kind)), pagination: { totalCount } };
     },
   );
@@ -188,7 +188,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       const actor = requireActor(request);
       const { organizationId, selectedIds, ids, ...listQuery } = request.query;
       const checked = selectedIds ?? ids;
-      const rows = personExportRows(db(), actor, { organizationId, role: kind.role, ids: checked }, listQuery);
+      const rows = personExportRows(db(), { actor, organizationId, role: kind.role, ids: checked }, listQuery);
       const columns = pickColumns(PEOPLE_CSV_COLUMNS, listQuery.columns);
       return sendCsvExport(reply, exportFileName(kind.label, actor.email), columns, rows);
     },

@@ -3,15 +3,7 @@ import type { GroupUser, GroupUserOption, ListQuery, UserGroup } from '@qualis/c
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
-import {
-  likePattern,
-  readByKeyset,
-  readPage,
-  resolveList,
-  type ExportListQuery,
-  type KeysetPage,
-  type ListSpec,
-} from '../../core/lists.js';
+import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
@@ -59,25 +51,10 @@ function userGroupsQuery(db: DbOrTx, scope: UserGroupScope, query: ListQuery) {
   return { list, select };
 }
 
-/** One page of an organization's groups, with the total. */
-export async function listUserGroups(
-  db: DbOrTx,
-  scope: UserGroupScope,
-  query: ListQuery,
-): Promise<{ rows: UserGroup[]; totalCount: number }> {
-  const { list, select } = userGroupsQuery(db, scope, query);
-  return readPage(db, () => select(), list);
-}
-
-/** Every group of an export, in the list's order, read by keyset. */
-export function userGroupExportRows(
-  db: DbOrTx,
-  scope: UserGroupScope,
-  query: ExportListQuery,
-): AsyncIterable<UserGroup> {
-  const { list, select } = userGroupsQuery(db, scope, { ...query, limit: 1, offset: 0 });
-  return readByKeyset<UserGroup>(select, list.keyset);
-}
+/** A page of the visible groups with the total, and an export's rows. */
+export const { page: listUserGroups, exportRows: userGroupExportRows } = listReaders<UserGroupScope, UserGroup>(
+  userGroupsQuery,
+);
 
 export async function findUserGroup(
   db: DbOrTx,
@@ -205,11 +182,13 @@ const GROUP_USERS_SPEC: ListSpec = {
 };
 
 /** A group's members in the list's filter and order, optionally only the selected ones (exports). */
-function groupUsersQuery(
-  db: DbOrTx,
-  scope: { organizationId: string; groupId: string; ids?: string[] },
-  query: ListQuery,
-) {
+interface GroupUsersScope {
+  organizationId: string;
+  groupId: string;
+  ids?: string[] | undefined;
+}
+
+function groupUsersQuery(db: DbOrTx, scope: GroupUsersScope, query: ListQuery) {
   const list = resolveList(query, GROUP_USERS_SPEC);
   const where = and(
     eq(memberships.organizationId, scope.organizationId),
@@ -237,25 +216,10 @@ function groupUsersQuery(
   return { list, select };
 }
 
-/** One page of a group's members, with the total. */
-export async function listGroupUsers(
-  db: DbOrTx,
-  scope: { organizationId: string; groupId: string; ids?: string[] },
-  query: ListQuery,
-): Promise<{ rows: GroupUser[]; totalCount: number }> {
-  const { list, select } = groupUsersQuery(db, scope, query);
-  return readPage(db, () => select(), list);
-}
-
-/** Every member of an export, in the list's order, read by keyset. */
-export function groupUserExportRows(
-  db: DbOrTx,
-  scope: { organizationId: string; groupId: string; ids?: string[] },
-  query: ExportListQuery,
-): AsyncIterable<GroupUser> {
-  const { list, select } = groupUsersQuery(db, scope, { ...query, limit: 1, offset: 0 });
-  return readByKeyset<GroupUser>(select, list.keyset);
-}
+/** A page of a group's members with the total, and an export's rows. */
+export const { page: listGroupUsers, exportRows: groupUserExportRows } = listReaders<GroupUsersScope, GroupUser>(
+  groupUsersQuery,
+);
 
 /** People with the role User in the organization, not yet in the group, matching the search. */
 export async function listGroupUserOptions(
