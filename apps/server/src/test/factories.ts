@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Language, MembershipStatus, OrganizationStatus, Role } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
+  auditEvents,
   memberships,
   organizations,
   userGroupMembers,
@@ -111,4 +113,14 @@ export async function createUserGroup(
     await db.insert(userGroupMembers).values(values.userIds.map((userId) => ({ organizationId, groupId, userId })));
   }
   return group!;
+}
+
+/** The newest audit event of an action on a record. */
+export async function lastAudit(db: DbOrTx, entityId: string, action: string) {
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)))
+    .orderBy(desc(auditEvents.seq));
+  return event;
 }

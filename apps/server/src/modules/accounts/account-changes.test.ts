@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
-import { auditEvents, mailOutbox, users, verificationTokens } from '../../db/schema/index.js';
+import { mailOutbox, users, verificationTokens } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, linkInMail, signIn } from '../../test/factories.js';
+import { createOrganization, createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 type Headers = Record<string, string>;
@@ -40,14 +40,6 @@ const post = (url: string, payload: object, auth: Headers = {}) =>
 const putUser = (id: string, payload: object, auth: Headers) =>
   t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, payload, headers: auth });
 
-async function lastAudit(userId: string, action: string) {
-  const [event] = await t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityId, userId), eq(auditEvents.action, action)))
-    .orderBy(desc(auditEvents.seq));
-  return event;
-}
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 const mailsTo = (email: string) => t.smtp!.messages.filter((m) => m.to.includes(email));
 
@@ -121,7 +113,7 @@ describe('PUT /users/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: userA.id, firstName: 'Ann', lastName: 'Lee', email: userA.email });
     expect(await userRow(userA.id)).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
-    expect(await lastAudit(userA.id, 'name-changed')).toMatchObject({
+    expect(await lastAudit(t.db, userA.id, 'name-changed')).toMatchObject({
       infoType: 'Users',
       organizationId: null,
       actorUserId: userA.id,
@@ -133,10 +125,13 @@ describe('PUT /users/:id', () => {
   it('lets an Admin edit a User of a shared organization and the SuperAdmin edit an Admin', async () => {
     const byAdmin = await putUser(userA.id, { firstName: 'Anna', lastName: 'Lee' }, headers.adminA!);
     expect(byAdmin.statusCode).toBe(200);
-    expect(await lastAudit(userA.id, 'name-changed')).toMatchObject({ actorUserId: adminA.id, infoType: 'Users' });
+    expect(await lastAudit(t.db, userA.id, 'name-changed')).toMatchObject({
+      actorUserId: adminA.id,
+      infoType: 'Users',
+    });
     const bySuperAdmin = await putUser(otherAdminA.id, { firstName: 'Otto', lastName: 'Berg' }, headers.superAdmin!);
     expect(bySuperAdmin.statusCode).toBe(200);
-    expect(await lastAudit(otherAdminA.id, 'name-changed')).toMatchObject({
+    expect(await lastAudit(t.db, otherAdminA.id, 'name-changed')).toMatchObject({
       actorUserId: superAdmin.id,
       infoType: 'Admins',
     });
@@ -158,7 +153,7 @@ describe('e-mail change and POST /verifications/email', () => {
     const res = await putUser(person.id, { email: ` ${newEmail.toUpperCase()} ` }, session.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email: person.email, newEmail });
-    expect(await lastAudit(person.id, 'email-change-requested')).toMatchObject({ after: { newEmail } });
+    expect(await lastAudit(t.db, person.id, 'email-change-requested')).toMatchObject({ after: { newEmail } });
 
     await t.deliverMail();
     const mail = await t.smtp!.waitForMail({ to: newEmail, subject: 'Qualis: confirm your new e-mail' });
@@ -199,7 +194,7 @@ describe('e-mail change and POST /verifications/email', () => {
     expect((await post('/sessions', { email: person.email, password: person.password })).statusCode).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/profile', headers: session.headers });
     expect(me.json().data).toMatchObject({ email: newEmail, newEmail: null });
-    expect(await lastAudit(person.id, 'email-confirmed')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'email-confirmed')).toMatchObject({
       infoType: 'Users',
       actorUserId: person.id,
       before: { email: person.email },
@@ -282,7 +277,7 @@ describe('POST /verifications/resend-confirm-email', () => {
     expect(newest.json().data.isValid).toBe(true);
     const oldest = await post('/verifications/token', { ...links[0]!, type: 'confirm-email' });
     expect(oldest.json().data.isValid).toBe(false);
-    expect(await lastAudit(pending.id, 'confirmation-link-resent')).toMatchObject({ actorUserId: adminA.id });
+    expect(await lastAudit(t.db, pending.id, 'confirmation-link-resent')).toMatchObject({ actorUserId: adminA.id });
   });
 });
 
@@ -337,7 +332,7 @@ describe('POST /verifications/resend-invite', () => {
         messageParams: { role: 'Admin', email: invitedAdmin.email },
       },
     });
-    expect(await lastAudit(invitedAdmin.id, 'welcome-mail-resent')).toMatchObject({
+    expect(await lastAudit(t.db, invitedAdmin.id, 'welcome-mail-resent')).toMatchObject({
       infoType: 'Admins',
       actorUserId: superAdmin.id,
     });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
-import { auditEvents, mailOutbox, users, verificationTokens } from '../../db/schema/index.js';
+import { mailOutbox, users, verificationTokens } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createUser, linkInMail, signIn } from '../../test/factories.js';
+import { createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
 import { sendWelcomeMail } from './welcome-mail.js';
 
 let t: TestContext;
@@ -16,15 +16,6 @@ const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, payload });
 
 const NEW_PASSWORD = 'N3wSecret';
-
-async function lastAudit(userId: string, action: string) {
-  const [event] = await t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityId, userId), eq(auditEvents.action, action)))
-    .orderBy(desc(auditEvents.seq));
-  return event;
-}
 
 /** Asks for a reset link and returns the link read from the SMTP sink. */
 async function resetLinkFor(email: string) {
@@ -69,7 +60,7 @@ describe('POST /verifications/password (forgot password)', () => {
     expect(mail.text).toContain('1 hour');
     const [token] = await t.db.select().from(verificationTokens).where(eq(verificationTokens.userId, person.id));
     expect(Math.abs(token!.expiresAt.getTime() - token!.createdAt.getTime() - 60 * 60_000)).toBeLessThan(5000);
-    expect(await lastAudit(person.id, 'password-reset-requested')).toMatchObject({ infoType: 'Users' });
+    expect(await lastAudit(t.db, person.id, 'password-reset-requested')).toMatchObject({ infoType: 'Users' });
   });
 
   it('sends at most 5 reset mails per person and hour, silently', async () => {
@@ -176,7 +167,7 @@ describe('PUT /verifications/password (reset)', () => {
     const oldSignIn = await call('POST', '/sessions', { email: person.email, password: person.password });
     expect(oldSignIn.statusCode).toBe(401);
     await signIn(t.app, person.email, NEW_PASSWORD);
-    expect(await lastAudit(person.id, 'password-reset')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'password-reset')).toMatchObject({
       infoType: 'Users',
       organizationId: null,
       actorUserId: person.id,
@@ -229,7 +220,7 @@ describe('POST /verifications/password/set (invitation)', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, person.id));
     expect(row!.emailConfirmed).toBe(true);
     await signIn(t.app, person.email, NEW_PASSWORD);
-    expect(await lastAudit(person.id, 'password-set')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'password-set')).toMatchObject({
       infoType: 'Admins',
       before: { emailConfirmed: false },
       after: { emailConfirmed: true },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
-import { auditEvents, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, DEFAULT_PASSWORD, signIn } from '../../test/factories.js';
+import { createOrganization, createUser, DEFAULT_PASSWORD, lastAudit, signIn } from '../../test/factories.js';
 
 type Headers = Record<string, string>;
 
@@ -19,15 +19,6 @@ const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth: Heade
   t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
 
 const languageOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.language;
-
-async function lastAudit(userId: string, action: string) {
-  const [event] = await t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityId, userId), eq(auditEvents.action, action)))
-    .orderBy(desc(auditEvents.seq));
-  return event;
-}
 
 describe('PATCH /users/me/profile/language', () => {
   it('needs a session', async () => {
@@ -58,7 +49,7 @@ describe('PATCH /users/me/profile/language', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: person.id, language: 'it' });
     expect(await languageOf(person.id)).toBe('it');
-    expect(await lastAudit(person.id, 'language-changed')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'language-changed')).toMatchObject({
       before: { language: 'en' },
       after: { language: 'it' },
     });
@@ -90,7 +81,7 @@ describe('POST /sessions with a language', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user.language).toBe('ru');
     expect(await languageOf(person.id)).toBe('ru');
-    expect((await lastAudit(person.id, 'sign-in'))?.after).toMatchObject({ language: 'ru' });
+    expect((await lastAudit(t.db, person.id, 'sign-in'))?.after).toMatchObject({ language: 'ru' });
 
     const without = await signInWith(person.email);
     expect(without.json().data.user.language).toBe('ru');
@@ -153,7 +144,7 @@ describe("mails in the recipient's language", () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id as string;
     expect(await languageOf(id)).toBe('de');
-    expect(await lastAudit(id, 'create')).toMatchObject({ after: { language: 'de' } });
+    expect(await lastAudit(t.db, id, 'create')).toMatchObject({ after: { language: 'de' } });
     const activated = await send('PATCH', `/client-users/${id}/status`, headers, { ids: [orgId], status: 'Active' });
     expect(activated.statusCode).toBe(200);
     await t.deliverMail();

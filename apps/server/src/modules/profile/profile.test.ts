@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
-import { auditEvents, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, linkInMail, signIn } from '../../test/factories.js';
+import { createOrganization, createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 
 type Headers = Record<string, string>;
@@ -19,14 +19,6 @@ afterAll(() => t.close());
 const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, auth: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
 
-async function lastAudit(userId: string, action: string) {
-  const [event] = await t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityId, userId), eq(auditEvents.action, action)))
-    .orderBy(desc(auditEvents.seq));
-  return event;
-}
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 async function member(role: 'Admin' | 'User' = 'User') {
@@ -90,7 +82,10 @@ describe('PUT /users/me/password', () => {
     expect((await send('GET', '/users/me/profile', session.headers)).statusCode).toBe(200);
     expect((await send('GET', '/users/me/profile', other.headers)).statusCode).toBe(401);
     await signIn(t.app, person.email, NEW);
-    expect(await lastAudit(person.id, 'password-changed')).toMatchObject({ infoType: 'Users', actorUserId: person.id });
+    expect(await lastAudit(t.db, person.id, 'password-changed')).toMatchObject({
+      infoType: 'Users',
+      actorUserId: person.id,
+    });
   });
 });
 
@@ -121,7 +116,7 @@ describe('POST /users/me/password (reset link to oneself)', () => {
     const reset = await send('PUT', '/verifications/password', {}, { ...link, password, confirmPassword: password });
     expect(reset.statusCode).toBe(200);
     await signIn(t.app, person.email, password);
-    expect(await lastAudit(person.id, 'password-reset')).toMatchObject({ infoType: 'Admins' });
+    expect(await lastAudit(t.db, person.id, 'password-reset')).toMatchObject({ infoType: 'Admins' });
   });
 });
 
@@ -168,7 +163,7 @@ describe('avatar', () => {
     expect(set.json().data).toMatchObject({ id: person.id, avatar: { compactPath: path, originalPath: path } });
     expect((await userRow(person.id)).avatarFileId).toBe(image);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
-    expect(await lastAudit(person.id, 'avatar-changed')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'avatar-changed')).toMatchObject({
       infoType: 'Users',
       before: { avatarFileId: null },
       after: { avatarFileId: image },
@@ -178,7 +173,7 @@ describe('avatar', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.avatar).toBeNull();
     expect((await userRow(person.id)).avatarFileId).toBeNull();
-    expect(await lastAudit(person.id, 'avatar-removed')).toMatchObject({ before: { avatarFileId: image } });
+    expect(await lastAudit(t.db, person.id, 'avatar-removed')).toMatchObject({ before: { avatarFileId: image } });
   });
 });
 
@@ -210,7 +205,7 @@ describe('PATCH /users/me/Profile/email-notifications', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().data.emailNotificationState).toBe(false);
     expect((await userRow(person.id)).emailNotificationState).toBe(false);
-    expect(await lastAudit(person.id, 'email-notifications-changed')).toMatchObject({
+    expect(await lastAudit(t.db, person.id, 'email-notifications-changed')).toMatchObject({
       infoType: 'Admins',
       before: { emailNotificationState: true },
       after: { emailNotificationState: false },
