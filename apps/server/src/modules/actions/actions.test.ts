@@ -544,6 +544,11 @@ describe('GET /export/Tasks', () => {
     );
     expect(selected).toEqual([['System #'], ['2']]);
 
+    for (const key of ['assignee', 'assigner', 'creator', 'creationDate', 'dueDate', 'status']) {
+      const sorted = await call('GET', `/export/Tasks?organizationId=${org}&orderBy=${key}&columns=name`, boss.headers);
+      expect(parseCsv(sorted.body), key).toHaveLength(4);
+    }
+
     const plain = await person(org);
     const nothing = await call('GET', `/export/Tasks?organizationId=${org}`, plain.headers);
     expect(nothing.statusCode).toBe(400);
