@@ -35,6 +35,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(permissionsRoutes);
       await api.register(userGroupsRoutes);
       await api.register(settingsRoutes);
+      await api.register(actionsRoutes);
     },
     { prefix: API_PREFIX },
   );

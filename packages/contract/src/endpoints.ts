@@ -48,6 +48,17 @@ import {
   ZUserGroupsExportQuery,
 } from './user-groups.js';
 import { ZUuid } from './fields.js';
+import {
+  ZAction,
+  ZActionDetailQuery,
+  ZActionListQuery,
+  ZActionsExportQuery,
+  ZCreateActionRequest,
+  ZDeleteActionsQuery,
+  ZMemberOption,
+  ZMemberOptionsQuery,
+  ZUpdateActionRequest,
+} from './actions.js';
 
 /**
  * The API as the web app calls it: one row per call, with its method, its path template
@@ -375,6 +386,40 @@ export const endpoints = {
   settings: {
     'document-types': namedEntryEndpoints('document-types'),
     tags: namedEntryEndpoints('tags'),
+  },
+  actions: {
+    list: endpoint({ method: 'GET', path: '/tasks', query: ZActionListQuery, response: listEnvelope(ZAction) }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/tasks/{taskId}/details',
+      query: ZActionDetailQuery,
+      response: dataEnvelope(ZAction),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/tasks',
+      body: ZCreateActionRequest,
+      response: changedEnvelope(ZAction),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/tasks/{taskId}/details',
+      body: ZUpdateActionRequest,
+      response: changedEnvelope(ZAction),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/tasks',
+      query: ZDeleteActionsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    exportCsv: endpoint({ method: 'GET', path: '/export/Tasks', query: ZActionsExportQuery, response: ZFileResponse }),
+    memberOptions: endpoint({
+      method: 'GET',
+      path: '/organizations/{organizationId}/member-options',
+      query: ZMemberOptionsQuery,
+      response: dataEnvelope(z.array(ZMemberOption)),
+    }),
   },
 } as const;
 

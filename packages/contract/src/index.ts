@@ -17,4 +17,5 @@ export * from './permissions.js';
 export * from './user-groups.js';
 export * from './settings.js';
 export * from './uploads.js';
+export * from './actions.js';
 export * from './endpoints.js';

@@ -3,6 +3,13 @@ export const NAME_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
+/** The spec's shared text limits (spec 03 section 5 leaves the values open): names and titles, descriptions. */
+export const SHORT_TEXT_MAX_LENGTH = 255;
+export const LONG_TEXT_MAX_LENGTH = 5000;
+/** An external link (http:// or https://). */
+export const LINK_MAX_LENGTH = 2048;
+/** Lookups (assignee, assigner and other option lists) answer at most this many entries (spec 03 section 9). */
+export const LOOKUP_LIMIT = 20;
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -110,6 +110,17 @@ export const messages = {
   tagCreated: 'The tag has been successfully created',
   tagDeleted: 'The tag has been successfully deleted',
   tagNameTaken: 'A tag with this name already exists in this organization.',
+  // Actions (spec 03 sections 5 and 8).
+  actionCreated: 'Your action is created',
+  actionUpdated: 'The action is updated successfully',
+  actionDeleted: 'The action is deleted',
+  actionStatusInvalid: 'Please, choose a status: To do (0) or Complete (1).',
+  actionAssigneeNotMember: 'The assignee must be an active member of this organization.',
+  actionAssignerNotMember: 'The assigner must be an active member of this organization.',
+  actionStatusOnly: 'You may change only the status of this action.',
+  chooseActions: 'Please, choose at least one action.',
+  linkNotHttp: 'A link must start with http:// or https://',
+  tagsUnknown: 'One or more of the tags do not exist in this organization.',
   // The person's language (the web's switch and the e-mails).
   invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',
 } as const;

@@ -24,7 +24,7 @@ export const ZOrganizationsExportQuery = ZListQuery.omit({ limit: true, offset: 
 export type OrganizationsExportQuery = z.infer<typeof ZOrganizationsExportQuery>;
 
 /** A calendar day, YYYY-MM-DD; a time part (the client sends the end as ...T23:50:00Z) is dropped. */
-const ZDay = z
+export const ZDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, messages.invalidDate)
   .transform((v) => v.slice(0, 10))

@@ -113,11 +113,11 @@ export const ZRemoveGroupUserQuery = z.object({ organizationId: ZUuid, trainingI
 export type RemoveGroupUserQuery = z.infer<typeof ZRemoveGroupUserQuery>;
 
 /** The list's search, order and visible columns, and optionally the checked rows (`selectedIds` or `SelectedIds`). */
-const ZExportSelection = ZListQuery.omit({ limit: true, offset: true }).extend({
+export const ZExportSelection = ZListQuery.omit({ limit: true, offset: true }).extend({
   selectedIds: repeated(ZUuid),
   SelectedIds: repeated(ZUuid),
 });
-const mergeSelection = <T extends { selectedIds?: string[] | undefined; SelectedIds?: string[] | undefined }>({
+export const mergeSelection = <T extends { selectedIds?: string[] | undefined; SelectedIds?: string[] | undefined }>({
   SelectedIds,
   selectedIds,
   ...rest

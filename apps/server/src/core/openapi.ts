@@ -41,6 +41,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: 'User groups of an organization: their permissions, their members and CSV exports.',
   },
   { name: 'settings', description: 'Organization settings: document types, tags and the logo.' },
+  {
+    name: 'actions',
+    description: 'Actions (tasks) of an organization, their CSV export and the member lookup of their pickers.',
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

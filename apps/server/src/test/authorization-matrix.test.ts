@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { documentTypes, tags, users } from '../db/schema/index.js';
+import { actions, documentTypes, tags, users } from '../db/schema/index.js';
+import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
@@ -148,6 +149,28 @@ async function ownImage(cell: Cell): Promise<string> {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** A new action of organization A assigned by the Admin to `assigneeId`. */
+async function actionInA(
+  t: TestContext,
+  f: Fixture,
+  assigneeId = f.ids.admin,
+  name = fresh('Action'),
+): Promise<string> {
+  const id = newId();
+  await t.db.insert(actions).values({
+    organizationId: f.orgA,
+    id,
+    number: await nextNumber(t.db, f.orgA, 'action'),
+    name,
+    description: 'Check the scale',
+    dueDate: today(),
+    assignerId: f.ids.admin,
+    assigneeId,
+    creatorId: f.ids.admin,
+  });
+  return id;
+}
 
 const CASES: Case[] = [
   // Platform
@@ -628,6 +651,95 @@ const CASES: Case[] = [
     expected: SETTINGS(200),
     request: async (cell) => ({ params: { organizationId: cell.f.orgA, imageId: await ownImage(cell) } }),
   },
+  // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
+  {
+    routes: ['GET /api/v1/tasks'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/tasks/:taskId/details'],
+    note: "an action of the Admin's",
+    expected: row(401, 200, 200, 404, 404, 422, 404),
+    request: async ({ f, t }) => ({ params: { taskId: await actionInA(t, f) }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/tasks/:taskId/details'],
+    note: 'an action assigned to user',
+    expected: row(401, 200, 200, 404, 200, 422, 404),
+    request: async ({ f, t }) => ({
+      params: { taskId: await actionInA(t, f, f.ids.user) },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['POST /api/v1/tasks'],
+    expected: row(401, 201, 201, 403, 403, 422, 404),
+    request: ({ f }) => ({
+      payload: {
+        organizationId: f.orgA,
+        name: fresh('Action'),
+        description: 'Check the scale',
+        dueDate: today(),
+        assignerId: f.ids.admin,
+        assigneeId: f.ids.admin,
+      },
+    }),
+  },
+  {
+    routes: ['PUT /api/v1/tasks/:taskId/details'],
+    note: "rename an action of the Admin's",
+    expected: row(401, 200, 200, 404, 404, 422, 404),
+    request: async ({ f, t }) => ({
+      params: { taskId: await actionInA(t, f) },
+      payload: {
+        organizationId: f.orgA,
+        name: fresh('Renamed'),
+        description: 'Check the scale',
+        dueDate: today(),
+        assignerId: f.ids.admin,
+        assigneeId: f.ids.admin,
+        status: 0,
+      },
+    }),
+  },
+  {
+    routes: ['PUT /api/v1/tasks/:taskId/details'],
+    note: 'complete an action assigned to user (the assignee needs no edit permission)',
+    expected: row(401, 200, 200, 404, 200, 422, 404),
+    request: async ({ f, t }) => {
+      const name = fresh('Action');
+      return {
+        params: { taskId: await actionInA(t, f, f.ids.user, name) },
+        payload: {
+          organizationId: f.orgA,
+          name,
+          description: 'Check the scale',
+          dueDate: today(),
+          assignerId: f.ids.admin,
+          assigneeId: f.ids.user,
+          status: 1,
+        },
+      };
+    },
+  },
+  {
+    routes: ['DELETE /api/v1/tasks'],
+    note: "a new action of the Admin's",
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await actionInA(t, f) } }),
+  },
+  {
+    routes: ['GET /api/v1/export/Tasks'],
+    note: 'with an action assigned to each member',
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/organizations/:organizationId/member-options'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, query: { search: 'a' } }),
+  },
   // Notifications
   {
     routes: ['GET /api/v1/system-notifications'],
@@ -705,6 +817,7 @@ beforeAll(async () => {
       ...Object.fromEntries(Object.entries(people).map(([k, v]) => [k, v.email])),
     } as Fixture['emails'],
   };
+  for (const assignee of [people.user56, people.user]) await actionInA(t, fixture, assignee.id);
 });
 afterAll(() => t.close());
 

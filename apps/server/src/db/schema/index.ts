@@ -6,3 +6,4 @@ export * from './jobs.js';
 export * from './access-codes.js';
 export * from './notifications.js';
 export * from './user-groups.js';
+export * from './actions.js';

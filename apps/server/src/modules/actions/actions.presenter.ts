@@ -1,0 +1,72 @@
+import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import type { CsvColumn } from '../../core/exports.js';
+import { can } from '../../core/policies.js';
+import type { ActionState } from './actions.policy.js';
+import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const personOf = (p: ActionPersonRow): ActionPerson => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  role: p.role,
+});
+
+export const actionStateOf = (row: ActionState): ActionState => ({
+  status: row.status,
+  creatorId: row.creatorId,
+  assignerId: row.assignerId,
+  assigneeId: row.assigneeId,
+});
+
+/** The row as the spec's client reads it, with the flags of the same policies the server enforces. */
+export const presentAction =
+  (access: OrganizationAccess) =>
+  (row: ActionRecord): Action => {
+    const createdAt = iso(row.createdAt);
+    const state = actionStateOf(row);
+    return {
+      id: row.id,
+      number: row.number,
+      name: row.name,
+      description: row.description,
+      status: ACTION_STATUS[row.status],
+      dueDate: row.dueDate,
+      link: row.link,
+      linkDescription: row.linkDescription,
+      extraLink: row.extraLink,
+      extraLinkDescription: row.extraLinkDescription,
+      tags: row.tags,
+      tagIds: row.tags.map((t) => t.id),
+      assignee: personOf(row.assignee),
+      assigner: personOf(row.assigner),
+      creator: personOf(row.creator),
+      kind: row.kind,
+      createdAt,
+      creationDate: createdAt.slice(0, 10),
+      creationTime: createdAt.slice(11, 19),
+      completedAt: row.completedAt === null ? null : iso(row.completedAt),
+      canBeEdited: can(access, 'action.edit', state),
+      canChangeStatus: can(access, 'action.changeStatus', state),
+      canBeDeleted: can(access, 'action.delete', state),
+    };
+  };
+
+const nameOf = (p: ActionPersonRow) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+
+/** The list's columns as CSV columns; the client's `columns` picks and orders them. */
+export const ACTION_CSV_COLUMNS: CsvColumn<ActionRecord>[] = [
+  { key: 'number', header: ACTION_COLUMNS.number, value: (a) => a.number },
+  { key: 'name', header: ACTION_COLUMNS.name, value: (a) => a.name },
+  { key: 'assignee', header: ACTION_COLUMNS.assignee, value: (a) => nameOf(a.assignee) },
+  { key: 'status', header: ACTION_COLUMNS.status, value: (a) => ACTION_STATUS_LABELS[ACTION_STATUS[a.status]] },
+  { key: 'dueDate', header: ACTION_COLUMNS.dueDate, value: (a) => a.dueDate },
+  { key: 'link', header: ACTION_COLUMNS.link, value: (a) => a.link },
+  { key: 'creator', header: ACTION_COLUMNS.creator, value: (a) => nameOf(a.creator) },
+  { key: 'assigner', header: ACTION_COLUMNS.assigner, value: (a) => nameOf(a.assigner) },
+  { key: 'creationDate', header: ACTION_COLUMNS.creationDate, value: (a) => iso(a.createdAt).slice(0, 10) },
+  { key: 'creationTime', header: ACTION_COLUMNS.creationTime, value: (a) => iso(a.createdAt).slice(11, 19) },
+];

@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACTION_DEFAULT_COLUMNS,
+  LOOKUP_LIMIT,
+  ZAction,
+  ZActionDetailQuery,
+  ZActionListQuery,
+  ZActionsExportQuery,
+  ZCreateActionRequest,
+  ZDeleteActionsQuery,
+  ZMemberOption,
+  ZMemberOptionsQuery,
+  ZUpdateActionRequest,
+  ZUuid,
+  dataEnvelope,
+  listEnvelope,
+  messageFields,
+  messages,
+  type ActionsExportQuery,
+} from '@qualis/contract';
+import { requireActor } from '../../core/auth.js';
+import type { OrganizationAccess } from '../../core/access.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../core/errors.js';
+import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
+import './actions.policy.js';
+import { ACTION_CSV_COLUMNS, presentAction } from './actions.presenter.js';
+import { actionExportRows, findVisibleAction, listActions, listMemberOptions } from './actions.repository.js';
+import { createAction, deleteActions, updateAction } from './actions.service.js';
+
+const tags = ['actions'];
+const ZTaskParams = z.object({ taskId: ZUuid });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
+
+/** The action as its detail shows it; 404 when the person may not see it. */
+async function presentedAction(db: DbOrTx, access: OrganizationAccess, id: string) {
+  const row = await findVisibleAction(db, access, id);
+  if (!row) throw AppError.notFound();
+  return presentAction(access)(row);
+}
+
+/**
+ * The export's columns and order: the visible columns the client sent (the spec's default ones
+ * otherwise); without an order, by number descending when the number is visible, else by name.
+ */
+function exportListQuery(query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) {
+  const columns = query.columns?.length ? query.columns : ACTION_DEFAULT_COLUMNS;
+  const ordered = query.orderBy ?? query['Order.Key'];
+  const numberVisible = columns.some((c) => c.toLowerCase() === 'number');
+  return {
+    columns,
+    query: ordered || numberVisible ? query : { ...query, orderBy: 'name', orderType: 'asc' as const },
+  };
+}
+
+/** Actions (tasks) of an organization, spec 03 sections 2-5 and 7, and the people lookup of their pickers. */
+export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+
+  app.get(
+    '/tasks',
+    {
+      config: { policy: 'action.view', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary:
+          'The actions the person may see; sort keys number (default, descending), name, status, dueDate, assignee, assigner, creator, creationDate; search on number, name and description',
+        querystring: ZActionListQuery,
+        response: { 200: listEnvelope(ZAction) },
+      },
+    },
+    async (request) => {
+      const access = organizationAccessOf(request);
+      const { organizationId: _organizationId, ...query } = request.query;
+      const { rows, totalCount } = await listActions(db(), { access }, query);
+      return { data: rows.map(presentAction(access)), pagination: { totalCount } };
+    },
+  );
+
+  app.get(
+    '/tasks/:taskId/details',
+    {
+      config: { policy: 'action.view', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary: 'One action with its canBeEdited, canChangeStatus and canBeDeleted flags',
+        params: ZTaskParams,
+        querystring: ZActionDetailQuery,
+        response: { 200: dataEnvelope(ZAction) },
+      },
+    },
+    async (request) => ({ data: await presentedAction(db(), organizationAccessOf(request), request.params.taskId) }),
+  );
+
+  app.post(
+    '/tasks',
+    {
+      config: { policy: 'action.add', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary: 'Create a manual action (To do), numbered by the organization',
+        body: ZCreateActionRequest,
+        response: { 201: withMessage(ZAction) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createAction(serviceContextOf(request), request.body);
+      const data = await presentedAction(db(), organizationAccessOf(request), id);
+      return reply.status(201).send({ data, message: messages.actionCreated });
+    },
+  );
+
+  app.put(
+    '/tasks/:taskId/details',
+    {
+      config: { policy: 'action.changeStatus', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary:
+          'Save an action: every field needs the edit permission on it; the status alone its assignee may always change',
+        params: ZTaskParams,
+        body: ZUpdateActionRequest,
+        response: { 200: withMessage(ZAction) },
+      },
+    },
+    async (request) => {
+      const { taskId } = request.params;
+      await updateAction(serviceContextOf(request), taskId, request.body);
+      const data = await presentedAction(db(), organizationAccessOf(request), taskId);
+      return { data, message: messages.actionUpdated };
+    },
+  );
+
+  app.delete(
+    '/tasks',
+    {
+      config: { policy: 'action.delete', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary: 'Delete the chosen actions, all or nothing',
+        querystring: ZDeleteActionsQuery,
+        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
+      },
+    },
+    async (request) => {
+      const { ids } = request.query;
+      await deleteActions(serviceContextOf(request), ids);
+      return { data: { ids }, message: messages.actionDeleted };
+    },
+  );
+
+  app.get(
+    '/export/Tasks',
+    {
+      config: { policy: 'action.view', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
+        querystring: ZActionsExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
+      const { columns, query } = exportListQuery(rest);
+      const rows = actionExportRows(db(), { access: organizationAccessOf(request), ids: selectedIds }, query);
+      return sendCsvExport(
+        reply,
+        exportFileName('Tasks', requireActor(request).email),
+        pickColumns(ACTION_CSV_COLUMNS, columns),
+        rows,
+      );
+    },
+  );
+
+  app.get(
+    '/organizations/:organizationId/member-options',
+    {
+      config: { policy: 'organizationMembers.lookup', organization: organizationFrom.params() },
+      schema: {
+        tags,
+        summary: `Active members of the organization for the assigner and assignee pickers (at most ${LOOKUP_LIMIT}), by name`,
+        params: z.object({ organizationId: ZUuid }),
+        querystring: ZMemberOptionsQuery,
+        response: { 200: dataEnvelope(z.array(ZMemberOption)) },
+      },
+    },
+    async (request) => ({
+      data: await listMemberOptions(db(), request.params.organizationId, request.query.search, LOOKUP_LIMIT),
+    }),
+  );
+};

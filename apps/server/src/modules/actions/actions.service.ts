@@ -1,0 +1,206 @@
+import { actionStatusName, messages, type CreateActionRequest, type UpdateActionRequest } from '@qualis/contract';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../core/audit.js';
+import { nextNumber } from '../../core/counters.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { authorize, can } from '../../core/policies.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
+import {
+  deleteActionRows,
+  findActiveMembers,
+  findTagIds,
+  insertAction,
+  lockVisibleActions,
+  replaceActionTags,
+  updateActionRow,
+  type ActionTableRow,
+} from './actions.repository.js';
+import { actionStateOf } from './actions.presenter.js';
+
+const INFO_TYPE = 'Actions';
+const ENTITY = 'action';
+/** The name of the organization counter that numbers actions ("System #"). */
+const COUNTER = 'action';
+
+/** The fields a person sets, as stored; the audit trail records them by these names. */
+type ActionFields = Pick<
+  ActionTableRow,
+  | 'name'
+  | 'description'
+  | 'dueDate'
+  | 'assignerId'
+  | 'assigneeId'
+  | 'link'
+  | 'linkDescription'
+  | 'extraLink'
+  | 'extraLinkDescription'
+> & { tagIds: string[] };
+
+const fieldsOf = (input: CreateActionRequest): ActionFields => ({
+  name: input.name,
+  description: input.description,
+  dueDate: input.dueDate,
+  assignerId: input.assignerId,
+  assigneeId: input.assigneeId,
+  link: input.link,
+  linkDescription: input.linkDescription,
+  extraLink: input.extraLink,
+  extraLinkDescription: input.extraLinkDescription,
+  tagIds: [...input.tagIds].sort(),
+});
+
+const FIELD_NAMES = [
+  'name',
+  'description',
+  'dueDate',
+  'assignerId',
+  'assigneeId',
+  'link',
+  'linkDescription',
+  'extraLink',
+  'extraLinkDescription',
+  'tagIds',
+] as const satisfies readonly (keyof ActionFields)[];
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The people and tags the action names must belong to the organization: the assigner and the
+ * assignee active members, the tags the organization's. Only what changes is checked, so an
+ * action keeps a person who has since left.
+ */
+async function checkReferences(
+  tx: Tx,
+  organizationId: string,
+  next: ActionFields,
+  previous?: ActionFields,
+): Promise<void> {
+  const people = (['assignerId', 'assigneeId'] as const).filter((f) => !previous || previous[f] !== next[f]);
+  const active = await findActiveMembers(
+    tx,
+    organizationId,
+    people.map((f) => next[f]),
+  );
+  for (const field of people) {
+    if (!active.includes(next[field])) {
+      const message = field === 'assigneeId' ? messages.actionAssigneeNotMember : messages.actionAssignerNotMember;
+      throw AppError.badRequest(message, field);
+    }
+  }
+  const newTags = next.tagIds.filter((id) => !previous?.tagIds.includes(id));
+  if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
+    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+  }
+}
+
+/** Creates a manual action, To do, numbered by the organization's counter. Answers its id. */
+export async function createAction(ctx: ServiceContext, input: CreateActionRequest): Promise<string> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const id = newId();
+  const fields = fieldsOf(input);
+  await db.transaction(async (tx) => {
+    await checkReferences(tx, organizationId, fields);
+    const number = await nextNumber(tx, organizationId, COUNTER);
+    const { tagIds, ...columns } = fields;
+    await insertAction(tx, { organizationId, id, number, ...columns, creatorId: ctx.access.actor.userId });
+    await replaceActionTags(tx, organizationId, id, tagIds);
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: id,
+      after: { number, status: 'ToDo', kind: 'manual', ...fields },
+    });
+  });
+  return id;
+}
+
+/** The visible action, locked; 404 when the person may not see it. */
+async function lockOne(ctx: ServiceContext, tx: Tx, id: string) {
+  const [row] = await lockVisibleActions(tx, ctx.access, [id]);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/**
+ * Saves the edit form. Changing any field but the status needs `action.edit` on the action as it
+ * was; changing the status needs `action.changeStatus` (the assignee always has it). Each kind of
+ * change writes its audit event: 'update' with the changed fields before and after, 'statusChange'.
+ */
+export async function updateAction(ctx: ServiceContext, id: string, input: UpdateActionRequest): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  await db.transaction(async (tx) => {
+    const row = await lockOne(ctx, tx, id);
+    const state = actionStateOf(row);
+    const previous: ActionFields = { ...row, tagIds: row.tagIds };
+    const next = fieldsOf(input);
+    const changed = FIELD_NAMES.filter((f) => !sameValue(previous[f], next[f]));
+    const status = actionStatusName(input.status);
+    const statusChanged = status !== row.status;
+
+    if (changed.length > 0 && !can(ctx.access, 'action.edit', state)) {
+      throw AppError.forbidden(can(ctx.access, 'action.changeStatus', state) ? messages.actionStatusOnly : undefined);
+    }
+    if (statusChanged) authorize(ctx.access, 'action.changeStatus', state);
+    if (changed.length === 0 && !statusChanged) return;
+
+    if (changed.length > 0) {
+      await checkReferences(tx, organizationId, next, previous);
+      const { tagIds, ...columns } = next;
+      await updateActionRow(tx, organizationId, id, columns);
+      if (changed.includes('tagIds')) await replaceActionTags(tx, organizationId, id, tagIds);
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: INFO_TYPE,
+        action: 'update',
+        entityType: ENTITY,
+        entityId: id,
+        before: Object.fromEntries(changed.map((f) => [f, previous[f]])),
+        after: Object.fromEntries(changed.map((f) => [f, next[f]])),
+      });
+    }
+    if (statusChanged) {
+      await updateActionRow(tx, organizationId, id, {
+        status,
+        completedAt: status === 'Complete' ? new Date() : null,
+      });
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: INFO_TYPE,
+        action: 'statusChange',
+        entityType: ENTITY,
+        entityId: id,
+        before: { number: row.number, status: row.status },
+        after: { number: row.number, status },
+      });
+    }
+  });
+}
+
+/**
+ * Deletes the chosen actions, all or nothing: an id the person cannot see answers 404, an
+ * action they may not delete 403, and then nothing is deleted. One audit event per action.
+ */
+export async function deleteActions(ctx: ServiceContext, ids: string[]): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await lockVisibleActions(tx, ctx.access, unique);
+    if (rows.length !== unique.length) throw AppError.notFound();
+    for (const row of rows) authorize(ctx.access, 'action.delete', actionStateOf(row));
+    await deleteActionRows(tx, organizationId, unique);
+    for (const row of rows) {
+      const { organizationId: _org, id, createdAt: _c, updatedAt: _u, ...before } = row;
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: INFO_TYPE,
+        action: 'delete',
+        entityType: ENTITY,
+        entityId: id,
+        before,
+      });
+    }
+  });
+}

@@ -1,0 +1,593 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, Permission } from '@qualis/contract';
+import { actionTags, actions, auditEvents, tags } from '../../db/schema/index.js';
+import { newId } from '../../core/ids.js';
+import { parseCsv } from '../../test/csv.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
+
+type Headers = Record<string, string>;
+interface Person {
+  id: string;
+  email: string;
+  headers: Headers;
+}
+let t: TestContext;
+let orgA: string;
+let orgB: string;
+let admin: Person;
+let outsider: Person;
+let foreignTag: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
+  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
+  admin = await person(orgA, 'Admin');
+  outsider = await person(orgB, 'Admin');
+  foreignTag = await tagIn(orgB, 'Foreign');
+});
+afterAll(() => t.close());
+
+/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
+async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
+  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
+  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
+  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
+}
+
+async function tagIn(organizationId: string, name: string) {
+  const id = newId();
+  await t.db.insert(tags).values({ organizationId, id, name });
+  return id;
+}
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+
+const auditOf = async (entityId: string) =>
+  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId))).sort((a, b) => a.seq - b.seq);
+
+const payload = (organizationId: string, assignerId: string, assigneeId: string, extra: object = {}) => ({
+  organizationId,
+  name: 'Calibrate the scale',
+  description: 'Use the reference weights',
+  dueDate: '2030-05-01',
+  assignerId,
+  assigneeId,
+  ...extra,
+});
+
+/** Creates an action through the API as `by` and answers the presented action. */
+async function create(by: Person, organizationId: string, assignerId: string, assigneeId: string, extra: object = {}) {
+  const res = await call('POST', '/tasks', by.headers, payload(organizationId, assignerId, assigneeId, extra));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; number: number; [key: string]: unknown };
+}
+
+/** The edit form's payload of an action as its detail shows it, with changes. */
+async function editPayload(by: Person, organizationId: string, id: string, changes: object = {}) {
+  const res = await call('GET', `/tasks/${id}/details?organizationId=${organizationId}`, admin.headers);
+  const a = res.json().data;
+  return {
+    organizationId,
+    name: a.name,
+    description: a.description,
+    dueDate: a.dueDate,
+    assignerId: a.assigner.id,
+    assigneeId: a.assignee.id,
+    link: a.link,
+    linkDescription: a.linkDescription,
+    extraLink: a.extraLink,
+    extraLinkDescription: a.extraLinkDescription,
+    tagIds: a.tagIds,
+    status: a.status,
+    ...changes,
+  };
+}
+
+const list = async (by: Person, organizationId: string, query = '') => {
+  const res = await call('GET', `/tasks?organizationId=${organizationId}${query}`, by.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: { id: string; number: number; name: string }[]; pagination: { totalCount: number } };
+};
+
+describe('GET /tasks', () => {
+  it('needs a session, and answers 404 for an organization the person is not in', async () => {
+    expect((await call('GET', `/tasks?organizationId=${orgA}`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/tasks?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown sort key and a bad limit', async () => {
+    const bad = await call('GET', `/tasks?organizationId=${orgA}&orderBy=description`, admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe(messages.invalidSortColumn);
+    expect((await call('GET', `/tasks?organizationId=${orgA}&limit=0`, admin.headers)).statusCode).toBe(400);
+  });
+
+  it('shows "view related" exactly the rows where the person is creator, assigner or assignee, with that total', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const related = await person(org, 'User', [Permission.ViewRelatedActions, Permission.AddActionsWithRelatedView]);
+    const plain = await person(org);
+    const assignedToPlain = await create(boss, org, boss.id, plain.id, { name: 'For plain' });
+    const assignedByRelated = await create(boss, org, related.id, boss.id, { name: 'Assigned by related' });
+    await create(boss, org, boss.id, boss.id, { name: 'Only the boss' });
+    const createdByRelated = await create(related, org, boss.id, boss.id, { name: 'Created by related' });
+    const assignedToRelated = await create(boss, org, boss.id, related.id, { name: 'Assigned to related' });
+
+    const everything = await list(boss, org);
+    expect(everything.pagination.totalCount).toBe(5);
+    expect(everything.data.map((a) => a.number)).toEqual([5, 4, 3, 2, 1]);
+
+    const mine = await list(related, org);
+    expect(mine.data.map((a) => a.id)).toEqual([assignedToRelated.id, createdByRelated.id, assignedByRelated.id]);
+    expect(mine.pagination.totalCount).toBe(3);
+    // A page short of the end still counts only the visible rows.
+    const page = await list(related, org, '&limit=2&offset=0');
+    expect(page.data).toHaveLength(2);
+    expect(page.pagination.totalCount).toBe(3);
+    expect((await list(related, org, '&limit=2&offset=2')).pagination.totalCount).toBe(3);
+    // Searching for another's action finds nothing.
+    expect((await list(related, org, '&search=Only the boss')).pagination.totalCount).toBe(0);
+
+    // Without any action permission: the actions assigned to them, nothing else.
+    const own = await list(plain, org);
+    expect(own.data.map((a) => a.id)).toEqual([assignedToPlain.id]);
+    expect(own.pagination.totalCount).toBe(1);
+    const other = await call('GET', `/tasks/${assignedByRelated.id}/details?organizationId=${org}`, plain.headers);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('searches number, name and description, and sorts by the spec keys', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const ann = await createUser(t.db, { firstName: 'Ann', lastName: 'Zed', memberOf: [{ organizationId: org }] });
+    const bob = await createUser(t.db, { firstName: 'Bob', lastName: 'Young', memberOf: [{ organizationId: org }] });
+    await create(boss, org, boss.id, bob.id, { name: 'beta', description: 'Filter change', dueDate: '2030-01-02' });
+    await create(boss, org, boss.id, ann.id, { name: 'Alpha', description: 'Torque check', dueDate: '2030-03-01' });
+    expect((await list(boss, org, '&search=torque')).data.map((a) => a.name)).toEqual(['Alpha']);
+    expect((await list(boss, org, '&search=1')).data.map((a) => a.name)).toEqual(['beta']);
+    expect((await list(boss, org, '&orderBy=name&orderType=asc')).data.map((a) => a.name)).toEqual(['Alpha', 'beta']);
+    expect((await list(boss, org, '&orderBy=assignee&orderType=asc')).data.map((a) => a.name)).toEqual([
+      'Alpha',
+      'beta',
+    ]);
+    expect((await list(boss, org, '&Order.Key=dueDate&Order.Direction=desc')).data.map((a) => a.name)).toEqual([
+      'Alpha',
+      'beta',
+    ]);
+    for (const key of ['status', 'assigner', 'creator', 'creationDate', 'number']) {
+      expect((await list(boss, org, `&orderBy=${key}`)).pagination.totalCount).toBe(2);
+    }
+  });
+});
+
+describe('POST /tasks', () => {
+  it('needs a session, answers 404 for another organization and 403 without an add permission', async () => {
+    expect((await call('POST', '/tasks', {}, payload(orgA, admin.id, admin.id))).statusCode).toBe(401);
+    expect((await call('POST', '/tasks', outsider.headers, payload(orgA, admin.id, admin.id))).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
+    const refused = await call('POST', '/tasks', viewer.headers, payload(orgA, admin.id, viewer.id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].message).toBe(messages.accessDenied);
+  });
+
+  it('refuses bad input with its message and field, and stores nothing', async () => {
+    const before = (await t.db.select().from(actions).where(eq(actions.organizationId, orgA))).length;
+    const inactive = await createUser(t.db, { memberOf: [{ organizationId: orgA, status: 'Inactive' }] });
+    const cases: [object, string, string][] = [
+      [{ name: undefined }, 'name', messages.fieldRequired],
+      [{ name: '   ' }, 'name', messages.fieldRequired],
+      [{ description: '  ' }, 'description', messages.fieldRequired],
+      [{ dueDate: undefined }, 'dueDate', messages.fieldRequired],
+      [{ dueDate: '2030-02-30' }, 'dueDate', messages.invalidDate],
+      [{ dueDate: 'tomorrow' }, 'dueDate', messages.invalidDate],
+      [{ assigneeId: undefined }, 'assigneeId', messages.fieldRequired],
+      [{ assigneeId: outsider.id }, 'assigneeId', messages.actionAssigneeNotMember],
+      [{ assigneeId: inactive.id }, 'assigneeId', messages.actionAssigneeNotMember],
+      [{ assignerId: outsider.id }, 'assignerId', messages.actionAssignerNotMember],
+      [{ link: 'www.example.com' }, 'link', messages.linkNotHttp],
+      [{ extraLink: 'ftp://example.com/file' }, 'extraLink', messages.linkNotHttp],
+      [{ tagIds: [foreignTag] }, 'tagIds', messages.tagsUnknown],
+      [{ name: 'x'.repeat(256) }, 'name', 'Must be 255 characters or fewer'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await call('POST', '/tasks', admin.headers, { ...payload(orgA, admin.id, admin.id), ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().errors[0], JSON.stringify(change)).toMatchObject({ field, message });
+    }
+    expect((await t.db.select().from(actions).where(eq(actions.organizationId, orgA))).length).toBe(before);
+  });
+
+  it('creates a To do action with tags and links, numbered, audited', async () => {
+    const assignee = await person(orgA);
+    const tag = await tagIn(orgA, `Calibration ${newId()}`);
+    const res = await call(
+      'POST',
+      '/tasks',
+      admin.headers,
+      payload(orgA, admin.id, assignee.id, {
+        name: '  Calibrate  ',
+        link: 'https://example.com/sop',
+        linkDescription: 'SOP',
+        extraLink: '',
+        tagIds: [tag, tag],
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { data, message } = res.json();
+    expect(message).toBe(messages.actionCreated);
+    expect(data).toMatchObject({
+      name: 'Calibrate',
+      status: 0,
+      dueDate: '2030-05-01',
+      link: 'https://example.com/sop',
+      linkDescription: 'SOP',
+      extraLink: null,
+      tagIds: [tag],
+      assignee: { id: assignee.id, email: assignee.email, role: 'User' },
+      assigner: { id: admin.id },
+      creator: { id: admin.id },
+      kind: 'manual',
+      canBeEdited: true,
+      canChangeStatus: true,
+      canBeDeleted: true,
+    });
+    expect(data.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(data.creationTime).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    expect(await t.db.select().from(actionTags).where(eq(actionTags.actionId, data.id))).toHaveLength(1);
+    const [event] = await auditOf(data.id);
+    expect(event).toMatchObject({
+      organizationId: orgA,
+      infoType: 'Actions',
+      action: 'create',
+      actorUserId: admin.id,
+      after: { number: data.number, name: 'Calibrate', assigneeId: assignee.id, tagIds: [tag], status: 'ToDo' },
+    });
+  });
+
+  it('numbers per organization and never reuses a number after a delete', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const other = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const otherBoss = await person(other, 'Admin');
+    const first = await create(boss, org, boss.id, boss.id);
+    const second = await create(boss, org, boss.id, boss.id);
+    expect([first.number, second.number]).toEqual([1, 2]);
+    expect((await call('DELETE', `/tasks?organizationId=${org}&ids=${second.id}`, boss.headers)).statusCode).toBe(200);
+    expect((await create(boss, org, boss.id, boss.id)).number).toBe(3);
+    expect((await create(otherBoss, other, otherBoss.id, otherBoss.id)).number).toBe(1);
+  });
+});
+
+describe('GET /tasks/{taskId}/details', () => {
+  it('answers 401, 404 for another organization or an invisible action, and the flags of the policies', async () => {
+    const mine = await create(admin, orgA, admin.id, admin.id);
+    const url = `/tasks/${mine.id}/details?organizationId=${orgA}`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/tasks/${mine.id}/details?organizationId=${orgB}`, outsider.headers)).statusCode).toBe(
+      404,
+    );
+    const plain = await person(orgA);
+    expect((await call('GET', url, plain.headers)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
+    const seen = await call('GET', url, viewer.headers);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({
+      id: mine.id,
+      canBeEdited: false,
+      canChangeStatus: false,
+      canBeDeleted: false,
+    });
+    expect((await call('GET', `/tasks/not-an-id/details?organizationId=${orgA}`, admin.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /tasks/{taskId}/details', () => {
+  it('needs a session, answers 404 for another organization and for an invisible action', async () => {
+    const a = await create(admin, orgA, admin.id, admin.id);
+    const body = await editPayload(admin, orgA, a.id, { name: 'Renamed' });
+    expect((await call('PUT', `/tasks/${a.id}/details`, {}, body)).statusCode).toBe(401);
+    expect((await call('PUT', `/tasks/${a.id}/details`, outsider.headers, body)).statusCode).toBe(404);
+    const plain = await person(orgA);
+    expect((await call('PUT', `/tasks/${a.id}/details`, plain.headers, body)).statusCode).toBe(404);
+    expect((await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, admin.headers)).json().data.name).toBe(
+      'Calibrate the scale',
+    );
+  });
+
+  it('refuses a person who sees the action but may not edit it (403), and bad input (400)', async () => {
+    const viewer = await person(orgA, 'User', [Permission.ViewRelatedActions]);
+    const a = await create(admin, orgA, viewer.id, admin.id);
+    const refused = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      viewer.headers,
+      await editPayload(admin, orgA, a.id, { name: 'X' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].message).toBe(messages.accessDenied);
+    const missingStatus = await call('PUT', `/tasks/${a.id}/details`, admin.headers, {
+      ...(await editPayload(admin, orgA, a.id)),
+      status: undefined,
+    });
+    expect(missingStatus.json().errors[0]).toMatchObject({ field: 'status', message: messages.fieldRequired });
+    const badStatus = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, a.id, { status: 2 }),
+    );
+    expect(badStatus.json().errors[0]).toMatchObject({ field: 'status', message: messages.actionStatusInvalid });
+    const badLink = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, a.id, { link: 'javascript:alert(1)' }),
+    );
+    expect(badLink.json().errors[0]).toMatchObject({ field: 'link', message: messages.linkNotHttp });
+    const stranger = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, a.id, { assigneeId: outsider.id }),
+    );
+    expect(stranger.json().errors[0]).toMatchObject({ field: 'assigneeId', message: messages.actionAssigneeNotMember });
+  });
+
+  it('saves the changed fields with their before and after in the audit trail', async () => {
+    const tag = await tagIn(orgA, `Audit ${newId()}`);
+    const a = await create(admin, orgA, admin.id, admin.id, { tagIds: [tag] });
+    const res = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, a.id, { name: 'Recalibrate', dueDate: '2030-06-01', tagIds: [] }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: messages.actionUpdated,
+      data: { name: 'Recalibrate', dueDate: '2030-06-01', tagIds: [], status: 0 },
+    });
+    const events = await auditOf(a.id);
+    expect(events.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(events[1]).toMatchObject({
+      infoType: 'Actions',
+      before: { name: 'Calibrate the scale', dueDate: '2030-05-01', tagIds: [tag] },
+      after: { name: 'Recalibrate', dueDate: '2030-06-01', tagIds: [] },
+    });
+    expect(Object.keys(events[1]!.before as object).sort()).toEqual(['dueDate', 'name', 'tagIds']);
+  });
+
+  it('lets the assignee complete and reopen their action without an edit permission, but not rename it', async () => {
+    const worker = await person(orgA);
+    const a = await create(admin, orgA, admin.id, worker.id);
+    const seen = await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, worker.headers);
+    expect(seen.json().data).toMatchObject({ canBeEdited: false, canChangeStatus: true, canBeDeleted: false });
+
+    const done = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { status: 1 }),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 1, completedAt: expect.any(String) });
+    const [row] = await t.db.select().from(actions).where(eq(actions.id, a.id));
+    expect(row).toMatchObject({ status: 'Complete', completedAt: expect.any(Date) });
+    expect((await auditOf(a.id)).at(-1)).toMatchObject({
+      action: 'statusChange',
+      actorUserId: worker.id,
+      before: { status: 'ToDo' },
+      after: { status: 'Complete' },
+    });
+
+    const renamed = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { name: 'Mine now' }),
+    );
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json().errors[0].message).toBe(messages.actionStatusOnly);
+    // Renaming with a status change is refused as a whole.
+    const both = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { name: 'Mine now', status: 0 }),
+    );
+    expect(both.statusCode).toBe(403);
+    expect((await t.db.select().from(actions).where(eq(actions.id, a.id)))[0]).toMatchObject({
+      name: 'Calibrate the scale',
+      status: 'Complete',
+    });
+
+    const reopened = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { status: 0 }),
+    );
+    expect(reopened.json().data).toMatchObject({ status: 0, completedAt: null });
+  });
+
+  it('lets 17 edit every action not completed, and nothing completed', async () => {
+    const editor = await person(orgA, 'User', [Permission.ViewAllActions, Permission.EditAllNotCompletedActions]);
+    const a = await create(admin, orgA, admin.id, admin.id);
+    const ok = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      editor.headers,
+      await editPayload(admin, orgA, a.id, { name: 'By 17', status: 1 }),
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ name: 'By 17', status: 1, canBeEdited: false });
+    const later = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      editor.headers,
+      await editPayload(admin, orgA, a.id, { name: 'Again' }),
+    );
+    expect(later.statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /tasks', () => {
+  it('needs a session, answers 404 for another organization, 403 without a delete permission, 400 without ids', async () => {
+    const a = await create(admin, orgA, admin.id, admin.id);
+    expect((await call('DELETE', `/tasks?organizationId=${orgA}&ids=${a.id}`, {})).statusCode).toBe(401);
+    expect((await call('DELETE', `/tasks?organizationId=${orgA}&ids=${a.id}`, outsider.headers)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
+    expect((await call('DELETE', `/tasks?organizationId=${orgA}&ids=${a.id}`, viewer.headers)).statusCode).toBe(403);
+    const none = await call('DELETE', `/tasks?organizationId=${orgA}`, admin.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseActions });
+  });
+
+  it('deletes all or nothing: an invisible id answers 404, an undeletable one 403, and nothing goes', async () => {
+    const owner = await person(orgA, 'User', [
+      Permission.ViewRelatedActions,
+      Permission.AddActionsWithRelatedView,
+      Permission.DeleteRelatedActions,
+    ]);
+    const narrow = await person(orgA, 'User', [
+      Permission.ViewAllActions,
+      Permission.DeleteOwnOrAssignedNotCompletedActions,
+    ]);
+    const ownOpen = await create(admin, orgA, narrow.id, admin.id);
+    const ownDone = await create(admin, orgA, narrow.id, admin.id);
+    await call(
+      'PUT',
+      `/tasks/${ownDone.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, ownDone.id, { status: 1 }),
+    );
+    const notTheirs = await create(admin, orgA, admin.id, admin.id);
+
+    const mixed = await call(
+      'DELETE',
+      `/tasks?organizationId=${orgA}&ids=${ownOpen.id}&ids=${ownDone.id}`,
+      narrow.headers,
+    );
+    expect(mixed.statusCode).toBe(403);
+    const invisible = await call('DELETE', `/tasks?organizationId=${orgA}&ids=${notTheirs.id}`, owner.headers);
+    expect(invisible.statusCode).toBe(404);
+    for (const id of [ownOpen.id, ownDone.id, notTheirs.id]) {
+      expect(await t.db.select().from(actions).where(eq(actions.id, id))).toHaveLength(1);
+    }
+
+    const res = await call('DELETE', `/tasks?organizationId=${orgA}&ids=${ownOpen.id}`, narrow.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: messages.actionDeleted, data: { ids: [ownOpen.id] } });
+    expect(await t.db.select().from(actions).where(eq(actions.id, ownOpen.id))).toHaveLength(0);
+    expect((await auditOf(ownOpen.id)).at(-1)).toMatchObject({
+      action: 'delete',
+      infoType: 'Actions',
+      actorUserId: narrow.id,
+      before: { number: ownOpen.number, name: 'Calibrate the scale', status: 'ToDo', tagIds: [] },
+    });
+
+    const bulk = await call(
+      'DELETE',
+      `/tasks?organizationId=${orgA}&ids=${ownDone.id}&ids=${notTheirs.id}`,
+      admin.headers,
+    );
+    expect(bulk.statusCode).toBe(200);
+    expect(await t.db.select().from(actions).where(eq(actions.id, notTheirs.id))).toHaveLength(0);
+  });
+});
+
+describe('GET /export/Tasks', () => {
+  it('needs a session and answers 404 for another organization', async () => {
+    expect((await call('GET', `/export/Tasks?organizationId=${orgA}`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/export/Tasks?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('exports the visible rows only, in the visible columns, order and selection', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const related = await person(org, 'User', [Permission.ViewRelatedActions]);
+    const a = await create(boss, org, boss.id, related.id, { name: 'Theirs A', link: 'https://a.test' });
+    const b = await create(boss, org, related.id, boss.id, { name: 'Theirs B' });
+    await create(boss, org, boss.id, boss.id, { name: 'Boss only' });
+
+    const res = await call('GET', `/export/Tasks?organizationId=${org}`, related.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`Tasks_version_${related.email}`);
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual(['System #', 'Name', 'Assignee', 'Status', 'Due date', 'Link']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Theirs B', 'Theirs A']);
+    expect(rows[2]).toEqual(['1', 'Theirs A', 'Pat Doe', 'To do', '2030-05-01', 'https://a.test']);
+
+    const byName = parseCsv(
+      (await call('GET', `/export/Tasks?organizationId=${org}&columns=name&columns=creator`, boss.headers)).body,
+    );
+    expect(byName).toEqual([
+      ['Name', 'Creator'],
+      ['Boss only', 'Pat Doe'],
+      ['Theirs A', 'Pat Doe'],
+      ['Theirs B', 'Pat Doe'],
+    ]);
+
+    const selected = parseCsv(
+      (
+        await call(
+          'GET',
+          `/export/Tasks?organizationId=${org}&selectedIds=${a.id}&selectedIds=${b.id}&search=B&columns=number`,
+          boss.headers,
+        )
+      ).body,
+    );
+    expect(selected).toEqual([['System #'], ['2']]);
+
+    for (const key of ['assignee', 'assigner', 'creator', 'creationDate', 'dueDate', 'status']) {
+      const sorted = await call('GET', `/export/Tasks?organizationId=${org}&orderBy=${key}&columns=name`, boss.headers);
+      expect(parseCsv(sorted.body), key).toHaveLength(4);
+    }
+
+    const plain = await person(org);
+    const nothing = await call('GET', `/export/Tasks?organizationId=${org}`, plain.headers);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors[0].message).toBe(messages.noRecordsToExport);
+  });
+});
+
+describe('GET /organizations/{organizationId}/member-options', () => {
+  it('needs a session and answers 404 for another organization', async () => {
+    expect((await call('GET', `/organizations/${orgA}/member-options`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/organizations/${orgA}/member-options`, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('answers at most 20 active members matching the search, by name', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const asker = await person(org);
+    await createUser(t.db, { firstName: 'Zoe', lastName: 'Quality', memberOf: [{ organizationId: org }] });
+    await createUser(t.db, {
+      firstName: 'Ina',
+      lastName: 'Quality',
+      memberOf: [{ organizationId: org, status: 'Inactive' }],
+    });
+    await createUser(t.db, {
+      role: 'Admin',
+      firstName: 'Al',
+      lastName: 'Quality',
+      memberOf: [{ organizationId: org }],
+    });
+    await createUser(t.db, { firstName: 'Ot', lastName: 'Quality', memberOf: [{ organizationId: orgB }] });
+    for (let i = 0; i < 22; i++) await createUser(t.db, { lastName: `Many${i}`, memberOf: [{ organizationId: org }] });
+    const found = await call('GET', `/organizations/${org}/member-options?search=quality`, asker.headers);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.map((p: { firstName: string; role: string }) => [p.firstName, p.role])).toEqual([
+      ['Al', 'Admin'],
+      ['Zoe', 'User'],
+    ]);
+    expect((await call('GET', `/organizations/${org}/member-options`, asker.headers)).json().data).toHaveLength(20);
+    expect(
+      (await call('GET', `/organizations/${org}/member-options?search=al%20qual`, asker.headers)).json().data,
+    ).toHaveLength(1);
+  });
+});

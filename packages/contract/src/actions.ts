@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { ZUuid, requiredText } from './fields.js';
+import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
+import { ZListQuery } from './lists.js';
+import { messages } from './messages.js';
+import { ZDay } from './organization-exports.js';
+import { ZRole } from './roles.js';
+import { ZExportSelection, mergeSelection } from './user-groups.js';
+
+/** Actions (tasks) of an organization: spec 03 sections 2-5, 7 and 9. */
+
+/** Statuses as the spec's client speaks them: To do (0), Complete (1). The database stores the names. */
+export const ACTION_STATUS = { ToDo: 0, Complete: 1 } as const;
+export type ActionStatusName = keyof typeof ACTION_STATUS;
+export type ActionStatus = (typeof ACTION_STATUS)[ActionStatusName];
+export const ACTION_STATUS_LABELS: Record<ActionStatus, string> = { 0: 'To do', 1: 'Complete' };
+export const actionStatusName = (status: ActionStatus): ActionStatusName =>
+  status === ACTION_STATUS.Complete ? 'Complete' : 'ToDo';
+
+export const ZActionStatus = z.union([z.literal(0), z.literal(1)], { error: messages.actionStatusInvalid });
+
+/** Columns of the actions list, their CSV headers, and the list's sort keys (all but `link`). */
+export const ACTION_COLUMNS = {
+  number: 'System #',
+  name: 'Name',
+  assignee: 'Assignee',
+  status: 'Status',
+  dueDate: 'Due date',
+  link: 'Link',
+  creator: 'Creator',
+  assigner: 'Assigner',
+  creationDate: 'Creation date',
+  creationTime: 'Creation time',
+} as const;
+export type ActionColumn = keyof typeof ACTION_COLUMNS;
+/** Spec 03 section 9: visible by default; the other columns are hidden until chosen. */
+export const ACTION_DEFAULT_COLUMNS: ActionColumn[] = ['number', 'name', 'assignee', 'status', 'dueDate', 'link'];
+export const ACTION_SORT_KEYS = [
+  'number',
+  'name',
+  'status',
+  'dueDate',
+  'assignee',
+  'assigner',
+  'creator',
+  'creationDate',
+] as const;
+
+export const ZActionPerson = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: ZRole,
+});
+export type ActionPerson = z.infer<typeof ZActionPerson>;
+
+export const ZActionTag = z.object({ id: z.uuid(), name: z.string() });
+
+/** One action, as the list's rows and the detail show it. */
+export const ZAction = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  status: ZActionStatus,
+  dueDate: z.string().describe('YYYY-MM-DD'),
+  link: z.string().nullable(),
+  linkDescription: z.string().nullable(),
+  extraLink: z.string().nullable(),
+  extraLinkDescription: z.string().nullable(),
+  tags: z.array(ZActionTag),
+  tagIds: z.array(z.uuid()),
+  assignee: ZActionPerson,
+  assigner: ZActionPerson,
+  creator: ZActionPerson,
+  /** 'manual', or the automatic kind that created it (reviews, approvals, trainings). */
+  kind: z.string(),
+  createdAt: z.string().describe('ISO 8601, UTC'),
+  creationDate: z.string().describe('YYYY-MM-DD, UTC'),
+  creationTime: z.string().describe('HH:mm:ss, UTC'),
+  completedAt: z.string().nullable(),
+  /** Every field may be changed (the Edit button). */
+  canBeEdited: z.boolean(),
+  /** The status may be changed: true also for the assignee without an edit permission. */
+  canChangeStatus: z.boolean(),
+  canBeDeleted: z.boolean(),
+});
+export type Action = z.infer<typeof ZAction>;
+
+/** An optional text: trimmed; empty means none. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or fewer`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An external link counts only when it starts with http:// or https:// (spec 03 section 5). */
+const ZLink = z
+  .string()
+  .trim()
+  .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), messages.linkNotHttp);
+
+const ZDueDate = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).pipe(ZDay);
+const ZPersonId = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid);
+
+/** POST /tasks. Required: name, description, due date, assigner, assignee (spec 03 section 5). */
+export const ZCreateActionRequest = z.object({
+  organizationId: ZUuid,
+  name: requiredText(SHORT_TEXT_MAX_LENGTH),
+  description: requiredText(LONG_TEXT_MAX_LENGTH),
+  dueDate: ZDueDate,
+  assignerId: ZPersonId,
+  assigneeId: ZPersonId,
+  link: ZLink,
+  linkDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
+  extraLink: ZLink,
+  extraLinkDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
+  tagIds: z
+    .array(ZUuid)
+    .max(100, 'At most 100 tags')
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])]),
+});
+export type CreateActionRequest = z.infer<typeof ZCreateActionRequest>;
+
+/** PUT /tasks/{taskId}/details: the same fields plus the status (all required, spec 03 section 5). */
+export const ZUpdateActionRequest = ZCreateActionRequest.extend({
+  status: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, messages.fieldRequired)
+    .pipe(ZActionStatus),
+});
+export type UpdateActionRequest = z.infer<typeof ZUpdateActionRequest>;
+
+export const ZActionListQuery = ZListQuery.extend({ organizationId: ZUuid });
+export type ActionListQuery = z.infer<typeof ZActionListQuery>;
+
+export const ZActionDetailQuery = z.object({ organizationId: ZUuid });
+
+/** DELETE /tasks?ids=&organizationId=: all or nothing. */
+export const ZDeleteActionsQuery = z.object({
+  organizationId: ZUuid,
+  ids: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(ZUuid).min(1, messages.chooseActions).max(1000, 'At most 1000 at a time'),
+  ),
+});
+export type DeleteActionsQuery = z.infer<typeof ZDeleteActionsQuery>;
+
+/** GET /export/Tasks: the list's search, order, visible columns and optionally the checked rows. */
+export const ZActionsExportQuery = ZExportSelection.extend({ organizationId: ZUuid }).transform(mergeSelection);
+export type ActionsExportQuery = z.infer<typeof ZActionsExportQuery>;
+
+/** GET /organizations/{organizationId}/member-options: the assigner and assignee pickers. */
+export const ZMemberOptionsQuery = z.object({
+  search: z.string().trim().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+});
+export const ZMemberOption = ZActionPerson;
+export type MemberOption = z.infer<typeof ZMemberOption>;
