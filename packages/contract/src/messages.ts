@@ -90,6 +90,8 @@ export const messages = {
   choosePeople: 'Please, choose at least one person.',
   chooseOrganizations: 'Please, choose at least one organization.',
   personNotDeletable: 'Only a person who is inactive and has not confirmed the e-mail can be deleted.',
+  personHasRecords:
+    'This person is named in records (such as actions) and cannot be deleted. Please, keep them inactive.',
   accessCodeSent: 'The access code has been sent to {email}',
   // User groups, permissions and organization settings (spec 02 sections 4, 5, 6, 8).
   userGroupCreated: 'User Group has been successfully created',

@@ -1,17 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ListQuery, MemberOption } from '@qualis/contract';
+import { Permission, type ListQuery, type MemberOption } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
-import {
-  likePattern,
-  readByKeyset,
-  readPage,
-  resolveList,
-  type ExportListQuery,
-  type KeysetPage,
-  type ListSpec,
-} from '../../core/lists.js';
-import { Permission } from '@qualis/contract';
+import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { actionTags, actions, memberships, tags, users } from '../../db/schema/index.js';
 
@@ -148,21 +139,8 @@ function actionsQuery(db: DbOrTx, scope: ActionScope, query: ListQuery) {
   return { list, select: (page?: KeysetPage) => selectActions(db, where, page) };
 }
 
-/** One page of the visible actions, with the total of the same filter. */
-export async function listActions(
-  db: DbOrTx,
-  scope: ActionScope,
-  query: ListQuery,
-): Promise<{ rows: ActionRecord[]; totalCount: number }> {
-  const { list, select } = actionsQuery(db, scope, query);
-  return readPage(db, () => select(), list) as Promise<{ rows: ActionRecord[]; totalCount: number }>;
-}
-
-/** Every action of an export, in the list's order, read by keyset. */
-export function actionExportRows(db: DbOrTx, scope: ActionScope, query: ExportListQuery): AsyncIterable<ActionRecord> {
-  const { list, select } = actionsQuery(db, scope, { ...query, limit: 1, offset: 0 });
-  return readByKeyset<ActionRecord>(select, list.keyset);
-}
+/** A page of the visible actions with the total of the same filter, and an export's rows. */
+export const { page: listActions, exportRows: actionExportRows } = listReaders<ActionScope, ActionRecord>(actionsQuery);
 
 /** One action the person may see, else undefined (the caller answers 404). */
 export async function findVisibleAction(

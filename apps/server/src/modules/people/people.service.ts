@@ -4,6 +4,7 @@ import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { can } from '../../core/policies.js';
+import { isForeignKeyViolation } from '../../core/unique-violation.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendWelcomeMail } from '../accounts/welcome-mail.js';
@@ -153,38 +154,45 @@ export async function deletePerson(
   input: { userId: string; accesses: OrganizationAccess[] },
 ): Promise<void> {
   const organizationIds = input.accesses.map((a) => a.organization.id);
-  await ctx.app.database.db.transaction(async (tx) => {
-    const person = await lockPerson(tx, input.userId, kind.role);
-    const current = person ? await findMemberships(tx, person.id, organizationIds) : [];
-    if (!person || current.length !== organizationIds.length) throw AppError.notFound();
-    const deletable = input.accesses.every((access) => {
-      const membership = current.find((m) => m.organizationId === access.organization.id)!;
-      const state = {
-        status: membership.status,
-        emailConfirmed: person.emailConfirmed,
-        isActivated: person.passwordHash !== null,
-      };
-      return can(access, `${kind.resource}.delete`, state);
-    });
-    if (!deletable) throw AppError.badRequest(messages.personNotDeletable);
-    const remaining = await deleteMemberships(tx, person.id, organizationIds);
-    if (remaining === 0) await deleteUser(tx, person.id);
-    for (const membership of current) {
-      await recordAudit(tx, ctx.audit, {
-        organizationId: membership.organizationId,
-        infoType: kind.infoType,
-        action: 'delete',
-        entityType: 'user',
-        entityId: person.id,
-        before: {
-          firstName: person.firstName,
-          lastName: person.lastName,
-          email: person.email,
-          role: person.role,
+  try {
+    await ctx.app.database.db.transaction(async (tx) => {
+      const person = await lockPerson(tx, input.userId, kind.role);
+      const current = person ? await findMemberships(tx, person.id, organizationIds) : [];
+      if (!person || current.length !== organizationIds.length) throw AppError.notFound();
+      const deletable = input.accesses.every((access) => {
+        const membership = current.find((m) => m.organizationId === access.organization.id)!;
+        const state = {
           status: membership.status,
-        },
-        after: { accountDeleted: remaining === 0 },
+          emailConfirmed: person.emailConfirmed,
+          isActivated: person.passwordHash !== null,
+        };
+        return can(access, `${kind.resource}.delete`, state);
       });
-    }
-  });
+      if (!deletable) throw AppError.badRequest(messages.personNotDeletable);
+      const remaining = await deleteMemberships(tx, person.id, organizationIds);
+      if (remaining === 0) await deleteUser(tx, person.id);
+      for (const membership of current) {
+        await recordAudit(tx, ctx.audit, {
+          organizationId: membership.organizationId,
+          infoType: kind.infoType,
+          action: 'delete',
+          entityType: 'user',
+          entityId: person.id,
+          before: {
+            firstName: person.firstName,
+            lastName: person.lastName,
+            email: person.email,
+            role: person.role,
+            status: membership.status,
+          },
+          after: { accountDeleted: remaining === 0 },
+        });
+      }
+    });
+  } catch (error) {
+    // Their account still appears in other records (an action they were assigned while active):
+    // those records must keep naming them, so the person stays, inactive.
+    if (isForeignKeyViolation(error)) throw AppError.badRequest(messages.personHasRecords);
+    throw error;
+  }
 }

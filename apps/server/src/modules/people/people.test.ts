@@ -477,6 +477,34 @@ describe('DELETE /client-users/{id} and /client-admins/{id}', () => {
     expect(deletions[0]!.before).toMatchObject({ email: 'dora@example.test', status: 'Inactive' });
   });
 
+  it('keeps, inactive, a person that an action still names, and says why', async () => {
+    const created = await api('POST', '/client-users', adminA, {
+      organizationId: orgA.id,
+      firstName: 'Ned',
+      lastName: 'Named',
+      email: 'ned.named@example.test',
+    });
+    const ned = created.json().data.id as string;
+    // Active (never signed in), assigned an action, inactive again: still an open invitation.
+    await api('PATCH', `/client-users/${ned}/status`, adminA, { ids: [orgA.id], status: 'Active' });
+    const action = await api('POST', '/tasks', adminA, {
+      organizationId: orgA.id,
+      name: 'Read the SOP',
+      description: 'Read it',
+      dueDate: '2030-01-01',
+      assignerId: adminAPerson.id,
+      assigneeId: ned,
+    });
+    expect(action.statusCode, action.body).toBe(201);
+    await api('PATCH', `/client-users/${ned}/status`, adminA, { ids: [orgA.id], status: 'Inactive' });
+
+    const res = await api('DELETE', `/client-users/${ned}?organizationIds=${orgA.id}`, adminA);
+    expect(res.statusCode).toBe(400);
+    expect(firstError(res).message).toBe(messages.personHasRecords);
+    expect(await membershipOf(orgA.id, ned)).toMatchObject({ status: 'Inactive' });
+    expect((await auditOf(ned)).filter((e) => e.action === 'delete')).toEqual([]);
+  });
+
   it('deletes an unconfirmed Admin for the SuperAdmin', async () => {
     const created = await api('POST', '/client-admins', superAdmin, {
       organizationId: orgB.id,
