@@ -36,6 +36,7 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { userGroupsRoutes } from './modules/user-groups/user-groups.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userGroupsRoutes);
       await api.register(settingsRoutes);
       await api.register(actionsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: API_PREFIX },
   );

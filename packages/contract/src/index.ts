@@ -19,3 +19,4 @@ export * from './settings.js';
 export * from './uploads.js';
 export * from './actions.js';
 export * from './endpoints.js';
+export * from './dashboard.js';

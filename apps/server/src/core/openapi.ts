@@ -45,6 +45,7 @@ const TAGS: OpenAPIV3.TagObject[] = [
     name: 'actions',
     description: 'Actions (tasks) of an organization, their CSV export and the member lookup of their pickers.',
   },
+  { name: 'dashboard', description: "The dashboard's counters and cards: what waits for the person." },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

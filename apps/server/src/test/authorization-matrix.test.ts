@@ -673,6 +673,18 @@ const CASES: Case[] = [
     }),
   },
   {
+    // Every member has a dashboard; its cards show only what their lists would.
+    routes: [
+      'GET /api/v1/dashboard/counters',
+      'GET /api/v1/dashboard/actions',
+      'GET /api/v1/dashboard/trainings',
+      'GET /api/v1/dashboard/documents-to-review',
+      'GET /api/v1/dashboard/documents-to-approve',
+    ],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
     routes: ['POST /api/v1/tasks'],
     expected: row(401, 201, 201, 403, 403, 422, 404),
     request: ({ f }) => ({
