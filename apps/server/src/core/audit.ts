@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { auditChainHeads, auditEvents } from '../db/schema/index.js';
@@ -118,4 +118,25 @@ export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<Ch
     return { ok: false, count: events.length, brokenAtSeq: events.length + 1 };
   }
   return { ok: true, count: events.length };
+}
+
+/** A record's audit events in the order they happened (the history an export prints). */
+export function auditHistoryOf(db: DbOrTx, record: { organizationId: string; entityType: string; entityId: string }) {
+  return db
+    .select({
+      occurredAt: auditEvents.occurredAt,
+      actorEmail: auditEvents.actorEmail,
+      action: auditEvents.action,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, record.entityType),
+        eq(auditEvents.entityId, record.entityId),
+        eq(auditEvents.organizationId, record.organizationId),
+      ),
+    )
+    .orderBy(asc(auditEvents.seq));
 }

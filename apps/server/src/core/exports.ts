@@ -75,12 +75,16 @@ export async function sendCsvExport<T>(
   columns: CsvColumn<T>[],
   rows: AsyncIterable<T>,
 ) {
+  return sendCsv(reply, fileName, columns, await nonEmpty(rows));
+}
+
+/** The same rows, once it is known there is a first one; none answers 400 'No records to export'. */
+export async function nonEmpty<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) throw AppError.badRequest(messages.noRecordsToExport);
-  const all = (async function* () {
+  return (async function* () {
     yield first.value;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   })();
-  return sendCsv(reply, fileName, columns, all);
 }

@@ -742,7 +742,7 @@ const CASES: Case[] = [
     request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await actionInA(t, f) } }),
   },
   {
-    routes: ['GET /api/v1/export/Tasks'],
+    routes: ['GET /api/v1/export/Tasks', 'GET /api/v1/export/one-task', 'GET /api/v1/export/many-Tasks'],
     note: 'with an action assigned to each member',
     expected: MEMBERS(200),
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),

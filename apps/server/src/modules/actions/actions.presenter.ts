@@ -1,6 +1,7 @@
 import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
+import type { PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../../core/policies.js';
 import type { ActionState } from './actions.policy.js';
 import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
@@ -70,3 +71,55 @@ export const ACTION_CSV_COLUMNS: CsvColumn<ActionRecord>[] = [
   { key: 'creationDate', header: ACTION_COLUMNS.creationDate, value: (a) => iso(a.createdAt).slice(0, 10) },
   { key: 'creationTime', header: ACTION_COLUMNS.creationTime, value: (a) => iso(a.createdAt).slice(11, 19) },
 ];
+
+type HistoryEntry = { occurredAt: Date; actorEmail: string | null; action: string; before: unknown; after: unknown };
+
+const printable = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** What changed, field by field: `field: before → after` (a creation lists what was set). */
+function changesOf(entry: HistoryEntry): string {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const empty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && !value.length);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => key in before || !empty(after[key]))
+    .map((key) =>
+      key in before
+        ? `${key}: ${printable(before[key])} → ${printable(after[key])}`
+        : `${key}: ${printable(after[key])}`,
+    )
+    .join('; ');
+}
+
+const linkOf = (link: string | null, description: string | null) =>
+  link ? (description ? `${description} (${link})` : link) : '';
+
+/** An action as its exported PDF shows it: every field, then its audit history. */
+export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[]): PdfRecord {
+  const createdAt = iso(row.createdAt);
+  return {
+    title: `Action #${row.number}: ${row.name}`,
+    fileName: `${row.number} ${row.name}`,
+    fields: [
+      { label: ACTION_COLUMNS.number, value: String(row.number) },
+      { label: ACTION_COLUMNS.name, value: row.name },
+      { label: 'Description', value: row.description },
+      { label: ACTION_COLUMNS.status, value: ACTION_STATUS_LABELS[ACTION_STATUS[row.status]] },
+      { label: ACTION_COLUMNS.dueDate, value: row.dueDate },
+      { label: ACTION_COLUMNS.assignee, value: `${nameOf(row.assignee)} <${row.assignee.email}>` },
+      { label: ACTION_COLUMNS.assigner, value: `${nameOf(row.assigner)} <${row.assigner.email}>` },
+      { label: ACTION_COLUMNS.creator, value: `${nameOf(row.creator)} <${row.creator.email}>` },
+      { label: 'Created', value: `${createdAt.slice(0, 10)} ${createdAt.slice(11, 19)} UTC` },
+      { label: ACTION_COLUMNS.link, value: linkOf(row.link, row.linkDescription) },
+      { label: 'Extra link', value: linkOf(row.extraLink, row.extraLinkDescription) },
+      { label: 'Tags', value: row.tags.map((t) => t.name).join(', ') },
+    ],
+    history: history.map((entry) => ({
+      at: entry.occurredAt,
+      who: entry.actorEmail ?? 'system',
+      what: entry.action,
+      changes: changesOf(entry),
+    })),
+  };
+}

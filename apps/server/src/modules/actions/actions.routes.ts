@@ -23,11 +23,14 @@ import { requireActor } from '../../core/auth.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
+import { auditHistoryOf } from '../../core/audit.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { sendRecordsExport } from '../../core/record-pdf.js';
+import { letterheadOf } from '../exports/letterhead.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import './actions.policy.js';
-import { ACTION_CSV_COLUMNS, presentAction } from './actions.presenter.js';
+import { ACTION_CSV_COLUMNS, actionPdfRecord, presentAction } from './actions.presenter.js';
 import { actionExportRows, findVisibleAction, listActions, listMemberOptions } from './actions.repository.js';
 import { createAction, deleteActions, updateAction } from './actions.service.js';
 
@@ -175,6 +178,39 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  // Spec 03 section 7: 'Single PDF' (every chosen record in one file) and 'PDF archive' (a ZIP
+  // with one PDF per record), with the list's selection, search and order.
+  for (const [url, format, label, summary] of [
+    ['/export/one-task', 'pdf', 'Tasks', 'One PDF with every chosen action: its fields and audit history'],
+    ['/export/many-Tasks', 'zip', 'Tasks', 'A ZIP with one PDF per chosen action, named by number and name'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { policy: 'action.view', organization: organizationFrom.query() },
+        schema: { tags, summary, querystring: ZActionsExportQuery, produces: [`application/${format}`] },
+      },
+      async (request, reply) => {
+        const access = organizationAccessOf(request);
+        const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
+        const { query } = exportListQuery(rest);
+        const rows = actionExportRows(db(), { access, ids: selectedIds }, query);
+        const records = (async function* () {
+          for await (const row of rows) {
+            const history = await auditHistoryOf(db(), {
+              organizationId: access.organization.id,
+              entityType: 'action',
+              entityId: row.id,
+            });
+            yield actionPdfRecord(row, history);
+          }
+        })();
+        const fileName = exportFileName(label, access.actor.email, new Date(), format);
+        return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app.ctx, access));
+      },
+    );
+  }
 
   app.get(
     '/organizations/:organizationId/member-options',

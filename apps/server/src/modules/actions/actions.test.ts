@@ -68,7 +68,8 @@ async function create(by: Person, organizationId: string, assignerId: string, as
 
 /** The edit form's payload of an action as its detail shows it, with changes. */
 async function editPayload(by: Person, organizationId: string, id: string, changes: object = {}) {
-  const res = await call('GET', `/tasks/${id}/details?organizationId=${organizationId}`, admin.headers);
+  const reader = organizationId === orgA ? admin : by;
+  const res = await call('GET', `/tasks/${id}/details?organizationId=${organizationId}`, reader.headers);
   const a = res.json().data;
   return {
     organizationId,
@@ -551,6 +552,98 @@ describe('GET /export/Tasks', () => {
 
     const plain = await person(org);
     const nothing = await call('GET', `/export/Tasks?organizationId=${org}`, plain.headers);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors[0].message).toBe(messages.noRecordsToExport);
+  });
+});
+
+/** The text of each page of a PDF, as a reader extracts it. */
+async function pdfPages(bytes: Buffer): Promise<string[]> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+  return text;
+}
+
+/** The entries of a ZIP: name and bytes. */
+async function unzipped(bytes: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
+  const yauzl = await import('yauzl');
+  const zip = await new Promise<import('yauzl').ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const entries: { name: string; bytes: Buffer }[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: import('yauzl').Entry) =>
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
+        zip.readEntry();
+      }),
+    );
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+describe('GET /export/one-task and /export/many-Tasks', () => {
+  it('need a session and answer 404 for another organization', async () => {
+    for (const path of ['one-task', 'many-Tasks']) {
+      expect((await call('GET', `/export/${path}?organizationId=${orgA}`, {})).statusCode).toBe(401);
+      expect((await call('GET', `/export/${path}?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
+    }
+  });
+
+  it('print the visible actions with their fields and audit history, one PDF or a ZIP of PDFs', async () => {
+    const org = (await createOrganization(t.db, { name: 'Gamma Ωmega' })).id;
+    const boss = await person(org, 'Admin');
+    const related = await person(org, 'User', [Permission.ViewRelatedActions]);
+    const first = await create(boss, org, boss.id, related.id, { name: 'Calibrate Ζ scale', link: 'https://a.test' });
+    const renamed = await call('PUT', `/tasks/${first.id}/details`, boss.headers, {
+      ...(await editPayload(boss, org, first.id)),
+      dueDate: '2030-06-01',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await create(boss, org, related.id, boss.id, { name: 'Review/approve SOP' });
+    await create(boss, org, boss.id, boss.id, { name: 'Boss only' });
+
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/export/one-task?organizationId=${org}`,
+      headers: related.headers,
+    });
+    expect(single.statusCode).toBe(200);
+    expect(single.headers['content-type']).toBe('application/pdf');
+    expect(single.headers['content-disposition']).toContain(`Tasks_version_${related.email}`);
+    const pages = await pdfPages(single.rawPayload);
+    expect(pages).toHaveLength(2);
+    const all = pages.join('\n');
+    expect(all).toContain('Gamma Ωmega');
+    expect(all).toContain('Action #1: Calibrate Ζ scale');
+    expect(all).toContain('Action #2: Review/approve SOP');
+    expect(all).not.toContain('Boss only');
+    // Newest number first (the export's default order); lines wrap where the page ends.
+    expect(pages[1]!.replace(/\s+/g, ' ')).toContain('update: dueDate: 2030-05-01 → 2030-06-01');
+    expect(pages[0]).toContain(`Page 1`);
+    expect(pages[0]).toContain(`by ${related.email}`);
+
+    const archive = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/export/many-Tasks?organizationId=${org}&selectedIds=${first.id}`,
+      headers: boss.headers,
+    });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.headers['content-type']).toBe('application/zip');
+    const entries = await unzipped(archive.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(['1 Calibrate Ζ scale.pdf']);
+    const [page] = await pdfPages(entries[0]!.bytes);
+    expect(page).toContain('https://a.test');
+    expect(page).toContain('create');
+
+    const plain = await person(org);
+    const nothing = await call('GET', `/export/many-Tasks?organizationId=${org}`, plain.headers);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().errors[0].message).toBe(messages.noRecordsToExport);
   });

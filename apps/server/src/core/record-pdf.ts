@@ -1,0 +1,197 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import yazl from 'yazl';
+import { attachmentHeader, nonEmpty } from './exports.js';
+import { cleanFileName } from './files.js';
+
+/** One record as an auditor reads it: its fields, then who changed what and when. */
+export interface PdfRecord {
+  title: string;
+  /** The record's PDF in an archive: system number and name. */
+  fileName: string;
+  fields: { label: string; value: string }[];
+  history: { at: Date; who: string; what: string; changes: string }[];
+}
+
+/** What every page carries: whose records, and who exported them when. */
+export interface PdfLetterhead {
+  organizationName: string;
+  /** PNG or JPEG bytes of the organization's logo, if it has one pdfkit can draw. */
+  logo: Buffer | null;
+  exportedBy: string;
+  exportedAt: Date;
+}
+
+// Names and texts come in seven languages (Greek and Cyrillic among them): a Unicode font.
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT = path.join(fontDir, 'DejaVuSans.ttf');
+const BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+
+const MARGIN = 50;
+const FOOTER_HEIGHT = 30;
+const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * A document whose every page gets the footer (page number, export time, exporting person) as it
+ * is added, so a long export streams without keeping its pages.
+ */
+function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    info: { Title: `${head.organizationName} export`, Author: head.exportedBy, CreationDate: head.exportedAt },
+  });
+  doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
+  let page = 0;
+  const footer = () => {
+    page += 1;
+    const { x, y } = doc;
+    const bottom = doc.page.height - MARGIN - FOOTER_HEIGHT + 10;
+    // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(`Page ${page}  ·  Exported ${utc(head.exportedAt)} by ${head.exportedBy}`, MARGIN, bottom, {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = margin;
+    doc.fillColor('black').fontSize(10);
+    doc.x = x;
+    doc.y = y;
+  };
+  doc.on('pageAdded', footer);
+  footer();
+  return doc;
+}
+
+function writeLetterhead(doc: PDFKit.PDFDocument, head: PdfLetterhead) {
+  const top = doc.y;
+  if (head.logo) {
+    try {
+      doc.image(head.logo, MARGIN, top, { fit: [48, 48] });
+      doc.x = MARGIN + 60;
+    } catch {
+      // A logo pdfkit cannot read (an SVG) is left out; the name still says whose records these are.
+    }
+  }
+  doc
+    .font('bold')
+    .fontSize(14)
+    .text(head.organizationName, doc.x, top + 14);
+  doc.x = MARGIN;
+  doc.y = Math.max(doc.y, top + 56);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.moveDown();
+}
+
+function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetterhead) {
+  writeLetterhead(doc, head);
+  doc.font('bold').fontSize(13).text(record.title);
+  doc.moveDown(0.5);
+  for (const { label, value } of record.fields) {
+    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });
+    doc.font('body').text(value || '—');
+  }
+  doc.moveDown();
+  doc.font('bold').fontSize(11).text('History');
+  doc.moveDown(0.3);
+  if (record.history.length === 0) doc.font('body').fontSize(9).text('No recorded changes.');
+  for (const entry of record.history) {
+    doc
+      .font('body')
+      .fontSize(9)
+      .text(`${utc(entry.at)} — ${entry.who} — ${entry.what}${entry.changes ? `: ${entry.changes}` : ''}`)
+      .moveDown(0.3);
+  }
+}
+
+/** Every record in one PDF, one after another, each starting on its own page. */
+export function singlePdfStream(records: AsyncIterable<PdfRecord>, head: PdfLetterhead): Readable {
+  const doc = newDocument(head);
+  const out = new PassThrough();
+  doc.pipe(out);
+  void (async () => {
+    let first = true;
+    try {
+      for await (const record of records) {
+        if (!first) doc.addPage();
+        first = false;
+        writeRecord(doc, record, head);
+        await drained(out);
+      }
+      doc.end();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+/** A ZIP with one PDF per record, written as the records are read. */
+export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLetterhead): Readable {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  void (async () => {
+    const used = new Set<string>();
+    try {
+      for await (const record of records) {
+        const doc = newDocument(head);
+        writeRecord(doc, record, head);
+        doc.end();
+        zip.addReadStream(doc as unknown as Readable, uniqueName(record.fileName, used), { mtime: head.exportedAt });
+        await drained(out);
+      }
+      zip.end();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+/** Waits while the client reads slower than records are written, so memory stays flat. */
+async function drained(out: PassThrough) {
+  while (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+}
+
+/** Entry names are the record's, made safe for any file system and never repeated. */
+function uniqueName(fileName: string, used: Set<string>): string {
+  const safe = cleanFileName(fileName.replace(/[\\/:*?"<>|]/g, '_')).slice(0, 150);
+  let name = `${safe}.pdf`;
+  for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${safe} (${n}).pdf`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+/**
+ * Sends records as one PDF or as a ZIP of PDFs; nothing to export answers 400 'No records to
+ * export' before any byte is sent, as for CSV.
+ */
+export async function sendRecordsExport(
+  reply: FastifyReply,
+  format: 'pdf' | 'zip',
+  fileName: string,
+  records: AsyncIterable<PdfRecord>,
+  head: PdfLetterhead,
+) {
+  const all = await nonEmpty(records);
+  return reply
+    .header('content-type', format === 'pdf' ? 'application/pdf' : 'application/zip')
+    .header('content-disposition', attachmentHeader(fileName))
+    .header('cache-control', 'no-store')
+    .send(format === 'pdf' ? singlePdfStream(all, head) : pdfArchiveStream(all, head));
+}
