@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
-import { notifications } from '../../db/schema/index.js';
+import { actions, notifications } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 
@@ -26,14 +26,27 @@ beforeAll(async () => {
   headers = (await signIn(t.app, person.email)).headers;
 
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-  const notice = (key: string, organizationId: string, userId: string, minutesAgo: number, read = false) => {
+  let number = 0;
+  const notice = async (key: string, organizationId: string, userId: string, minutesAgo: number, read = false) => {
     ids[key] = newId();
+    const actionId = newId();
+    await t.db.insert(actions).values({
+      organizationId,
+      id: actionId,
+      number: ++number,
+      name: `Action ${key}`,
+      description: 'Check the scale',
+      dueDate: '2030-01-15',
+      assignerId: userId,
+      assigneeId: userId,
+      creatorId: userId,
+    });
     return {
       organizationId,
       id: ids[key],
       userId,
       kind: 'ActionAssigned' as const,
-      entityId: newId(),
+      entityId: actionId,
       payload: { number: minutesAgo, name: `Action ${key}`, dueDate: '2030-01-15' },
       readAt: read ? at(1) : null,
       createdAt: at(minutesAgo),
@@ -42,11 +55,11 @@ beforeAll(async () => {
   await t.db
     .insert(notifications)
     .values([
-      notice('oldest', orgA, person.id, 30),
-      notice('read', orgA, person.id, 20, true),
-      notice('newest', orgA, person.id, 10),
-      notice('colleague', orgA, colleague.id, 5),
-      notice('inB', orgB, person.id, 1),
+      await notice('oldest', orgA, person.id, 30),
+      await notice('read', orgA, person.id, 20, true),
+      await notice('newest', orgA, person.id, 10),
+      await notice('colleague', orgA, colleague.id, 5),
+      await notice('inB', orgB, person.id, 1),
     ]);
 });
 afterAll(() => t.close());
