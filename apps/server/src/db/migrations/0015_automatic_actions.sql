@@ -9,12 +9,17 @@ ALTER TABLE actions
   ADD CONSTRAINT actions_kind_source_check CHECK ((kind = 'manual') = (source_id IS NULL));
 
 -- An automatic action links to its record inside the product (spec 03 section 2, "Links to records"),
--- so a link is an http(s) address or the path of a record of an organization.
-ALTER TABLE actions DROP CONSTRAINT actions_link_check;
-ALTER TABLE actions ADD CONSTRAINT actions_link_check CHECK (
-  link ~* '^https?://'
-  OR link ~ '^/organizations/[0-9a-f-]{36}/(documents|tasks|training-records|human-resources)/[0-9a-f-]{36}(\?revision=[0-9]+)?$'
-);
+-- so a link is an http(s) address or the path of a record (RECORD_LINK_PATTERN of the contract).
+ALTER TABLE actions DROP CONSTRAINT actions_link_check, DROP CONSTRAINT actions_extra_link_check;
+ALTER TABLE actions
+  ADD CONSTRAINT actions_link_check CHECK (
+    link ~* '^https?://'
+    OR link ~ '^/organizations/[0-9a-f-]{36}/(documents|tasks|training-records|human-resources)/[0-9a-f-]{36}(\?revision=[0-9]+)?$'
+  ),
+  ADD CONSTRAINT actions_extra_link_check CHECK (
+    extra_link ~* '^https?://'
+    OR extra_link ~ '^/organizations/[0-9a-f-]{36}/(documents|tasks|training-records|human-resources)/[0-9a-f-]{36}(\?revision=[0-9]+)?$'
+  );
 
 -- One open action per person, kind and artifact: assigning the same reviewer twice does not
 -- make two open actions, also when two transactions try at once.

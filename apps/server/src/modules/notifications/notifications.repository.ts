@@ -63,9 +63,7 @@ export async function dismissNotifications(
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(
-      and(ownIn(organizationId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined),
-    )
+    .where(and(ownIn(organizationId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
     .returning({ id: notifications.id });
   return rows.length;
 }

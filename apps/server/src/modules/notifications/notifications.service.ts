@@ -4,7 +4,12 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { renderMail } from '../../core/mail/templates.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { dismissNotifications, findRecipient, insertNotification, ownsNotification } from './notifications.repository.js';
+import {
+  dismissNotifications,
+  findRecipient,
+  insertNotification,
+  ownsNotification,
+} from './notifications.repository.js';
 
 /** The action as its notice and e-mail show it: as it was when it was assigned. */
 export interface AssignedAction {
