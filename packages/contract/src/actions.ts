@@ -97,14 +97,24 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** An external link counts only when it starts with http:// or https:// (spec 03 section 5). */
+/**
+ * The path of a record inside the product (spec 03 section 2, "Links to records"): the link of
+ * an automatic action, and of a manual one made with the link-to-record picker.
+ */
+export const RECORD_LINK_PATTERN =
+  /^\/organizations\/[0-9a-f-]{36}\/(documents|tasks|training-records|human-resources)\/[0-9a-f-]{36}(\?revision=[0-9]+)?$/;
+
+/**
+ * An external link counts only when it starts with http:// or https:// (spec 03 section 5); the
+ * other links are paths of records.
+ */
 const ZLink = z
   .string()
   .trim()
   .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), messages.linkNotHttp);
+  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || RECORD_LINK_PATTERN.test(v), messages.linkNotHttp);
 
 const ZDueDate = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).pipe(ZDay);
 const ZPersonId = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid);

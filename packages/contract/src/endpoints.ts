@@ -11,7 +11,12 @@ import {
 } from './accounts.js';
 import { changedEnvelope, dataEnvelope, listEnvelope } from './envelopes.js';
 import { ZLanguageRequest } from './languages.js';
-import { ZNotification, ZNotificationsCountQuery, ZNotificationsQuery } from './notifications.js';
+import {
+  ZDismissNotificationsRequest,
+  ZNotification,
+  ZNotificationsCountQuery,
+  ZNotificationsQuery,
+} from './notifications.js';
 import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from './organization-exports.js';
 import { ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest } from './organizations.js';
 import {
@@ -247,6 +252,12 @@ export const endpoints = {
       path: '/system-notifications',
       query: ZNotificationsQuery,
       response: listEnvelope(ZNotification),
+    }),
+    dismiss: endpoint({
+      method: 'PATCH',
+      path: '/system-notifications',
+      body: ZDismissNotificationsRequest,
+      response: ZMessageResult,
     }),
   },
   organizations: {

@@ -121,6 +121,12 @@ export const messages = {
   actionAssignerNotMember: 'The assigner must be an active member of this organization.',
   actionStatusOnly: 'You may change only the status of this action.',
   chooseActions: 'Please, choose at least one action.',
+  automaticActionStatus: 'This action completes itself when the work it asks for is done.',
+  automaticActionAssignee: 'The assignee of this action is chosen on the record it belongs to.',
+  // Notifications (spec 03 sections 2 and 7).
+  notificationDismissed: 'The notification is dismissed',
+  notificationsDismissed: 'All notifications are dismissed',
+  notificationAlreadyDismissed: 'This notification is already dismissed.',
   linkNotHttp: 'A link must start with http:// or https://',
   tagsUnknown: 'One or more of the tags do not exist in this organization.',
   // The person's language (the web's switch and the e-mails).

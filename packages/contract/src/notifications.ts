@@ -10,6 +10,10 @@ export type NotificationsQuery = z.infer<typeof ZNotificationsQuery>;
 
 export const ZNotificationsCountQuery = z.object({ organizationId: ZUuid });
 
+/** Dismiss (spec 03 section 7): with `id` that notification, with only the organization all of the person's. */
+export const ZDismissNotificationsRequest = z.object({ organizationId: ZUuid, id: ZUuid.optional() });
+export type DismissNotificationsRequest = z.infer<typeof ZDismissNotificationsRequest>;
+
 /** Spec 03 "Notification": the task is the assigned action, as it was when the notice was made. */
 export const ZNotification = z.object({
   id: z.uuid(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { actions, documentTypes, tags, users } from '../db/schema/index.js';
+import { actions, documentTypes, notifications, tags, users } from '../db/schema/index.js';
 import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
@@ -168,6 +168,20 @@ async function actionInA(
     assignerId: f.ids.admin,
     assigneeId,
     creatorId: f.ids.admin,
+  });
+  return id;
+}
+
+/** A new unread notification of user's, about an action assigned to them. */
+async function noticeOfUser(t: TestContext, f: Fixture): Promise<string> {
+  const id = newId();
+  await t.db.insert(notifications).values({
+    organizationId: f.orgA,
+    id,
+    userId: f.ids.user,
+    kind: 'ActionAssigned',
+    entityId: await actionInA(t, f, f.ids.user),
+    payload: {},
   });
   return id;
 }
@@ -762,6 +776,18 @@ const CASES: Case[] = [
     routes: ['GET /api/v1/system-notifications/count'],
     expected: MEMBERS(200),
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['PATCH /api/v1/system-notifications'],
+    note: 'dismiss all of one’s own',
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ payload: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['PATCH /api/v1/system-notifications'],
+    note: "dismiss user's notification: only user may",
+    expected: row(401, 404, 404, 404, 200, 422, 404),
+    request: async ({ f, t }) => ({ payload: { organizationId: f.orgA, id: await noticeOfUser(t, f) } }),
   },
 ];
 

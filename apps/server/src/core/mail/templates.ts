@@ -224,6 +224,36 @@ export const templates = {
       body: 'Здравствуйте!\n\nНет записей для экспорта: в запрошенном отчёте по журналам организаций (с {{start}} по {{end}}) ничего не найдено.\n\nQualis',
     },
   },
+  actionAssigned: {
+    en: {
+      subject: 'Qualis: action #{{number}} is assigned to you',
+      body: 'Hello {{name}},\n\nAn action is assigned to you in {{organization}}:\n\n#{{number}} {{actionName}}\nDue date: {{dueDate}}\n\nOpen it: {{actionUrl}}\n\nYou can turn these e-mails off in your profile.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η ενέργεια #{{number}} σας ανατέθηκε',
+      body: 'Γεια σας {{name}},\n\nΣας ανατέθηκε μια ενέργεια στο {{organization}}:\n\n#{{number}} {{actionName}}\nΠροθεσμία: {{dueDate}}\n\nΑνοίξτε την: {{actionUrl}}\n\nΜπορείτε να απενεργοποιήσετε αυτά τα e-mail στο προφίλ σας.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: l’azione #{{number}} ti è stata assegnata',
+      body: 'Salve {{name}},\n\nti è stata assegnata un’azione in {{organization}}:\n\n#{{number}} {{actionName}}\nScadenza: {{dueDate}}\n\nAprila: {{actionUrl}}\n\nPuoi disattivare queste e-mail nel tuo profilo.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: akcija #{{number}} vam je dodeljena',
+      body: 'Zdravo {{name}},\n\nDodeljena vam je akcija u organizaciji {{organization}}:\n\n#{{number}} {{actionName}}\nRok: {{dueDate}}\n\nOtvorite je: {{actionUrl}}\n\nOve e-mailove možete isključiti u svom profilu.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: se le ha asignado la acción #{{number}}',
+      body: 'Hola, {{name}}:\n\nSe le ha asignado una acción en {{organization}}:\n\n#{{number}} {{actionName}}\nFecha límite: {{dueDate}}\n\nÁbrala: {{actionUrl}}\n\nPuede desactivar estos correos en su perfil.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Maßnahme #{{number}} ist Ihnen zugewiesen',
+      body: 'Hallo {{name}},\n\nIhnen ist eine Maßnahme in {{organization}} zugewiesen:\n\n#{{number}} {{actionName}}\nFällig am: {{dueDate}}\n\nÖffnen: {{actionUrl}}\n\nDiese E-Mails können Sie in Ihrem Profil abschalten.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: вам назначено действие #{{number}}',
+      body: 'Здравствуйте, {{name}}!\n\nВам назначено действие в {{organization}}:\n\n#{{number}} {{actionName}}\nСрок: {{dueDate}}\n\nОткрыть: {{actionUrl}}\n\nЭти письма можно отключить в профиле.\n\nQualis',
+    },
+  },
 } satisfies Record<string, TemplateSet>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,4 +1,5 @@
 import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { actions } from './actions.js';
 import { memberships } from './organizations.js';
 
 export const notifications = pgTable(
@@ -18,6 +19,10 @@ export const notifications = pgTable(
     foreignKey({
       columns: [t.organizationId, t.userId],
       foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.entityId],
+      foreignColumns: [actions.organizationId, actions.id],
     }).onDelete('cascade'),
   ],
 );

@@ -2,9 +2,11 @@ import { Permission, type PermissionType } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { allowInOrganization, can } from '../../core/policies.js';
 
-/** What the action rules look at: the status and the three people of the action. */
+/** What the action rules look at: the status, the kind and the three people of the action. */
 export interface ActionState {
   status: 'ToDo' | 'Complete';
+  /** 'manual', or the automatic kind that completes with its artifact's work. */
+  kind: string;
   creatorId: string;
   assignerId: string;
   assigneeId: string;
@@ -62,12 +64,14 @@ allowInOrganization<ActionState>('action.edit', (access, a) => {
 });
 
 /**
- * Complete or reopen: whoever may edit the action, and always its assignee (it is their work).
- * Without a target every member passes: anyone may be the assignee of an action.
+ * Complete or reopen a manual action: whoever may edit it, and always its assignee (it is their
+ * work). An automatic action completes itself when its work is done (automatic-actions.ts), so
+ * nobody changes its status by hand. Without a target every member passes: anyone may be the
+ * assignee of an action.
  */
 allowInOrganization<ActionState>(
   'action.changeStatus',
-  (access, a) => !a || isAssignee(access, a) || can(access, 'action.edit', a),
+  (access, a) => !a || (a.kind === 'manual' && (isAssignee(access, a) || can(access, 'action.edit', a))),
 );
 
 /** Delete: 19 all, 20 those not completed they created or assign, 24 the related ones; Admins always. */

@@ -18,6 +18,7 @@ const personOf = (p: ActionPersonRow): ActionPerson => ({
 
 export const actionStateOf = (row: ActionState): ActionState => ({
   status: row.status,
+  kind: row.kind,
   creatorId: row.creatorId,
   assignerId: row.assignerId,
   assigneeId: row.assigneeId,

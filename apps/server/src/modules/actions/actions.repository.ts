@@ -265,3 +265,28 @@ export async function listMemberOptions(
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(limit);
 }
+
+/** Which automatic actions of an artifact: one kind, its source, optionally only these assignees. */
+export interface AutomaticActionsOf {
+  organizationId: string;
+  kind: string;
+  sourceType: string;
+  sourceId: string;
+  assigneeIds?: string[] | undefined;
+}
+
+const openOf = (q: AutomaticActionsOf) =>
+  and(
+    eq(actions.organizationId, q.organizationId),
+    eq(actions.sourceType, q.sourceType),
+    eq(actions.sourceId, q.sourceId),
+    eq(actions.kind, q.kind),
+    eq(actions.status, 'ToDo'),
+    q.assigneeIds ? inArray(actions.assigneeId, q.assigneeIds) : undefined,
+  );
+
+/** The open automatic actions of an artifact, locked for the rest of the transaction, by number. */
+export async function lockOpenAutomaticActions(tx: DbOrTx, q: AutomaticActionsOf): Promise<ActionTableRow[]> {
+  if (q.assigneeIds?.length === 0) return [];
+  return tx.select().from(actions).where(openOf(q)).orderBy(asc(actions.number)).for('update');
+}

@@ -16,6 +16,7 @@ import {
   updateActionRow,
   type ActionTableRow,
 } from './actions.repository.js';
+import { notifyActionAssigned } from '../notifications/notifications.service.js';
 import { actionStateOf } from './actions.presenter.js';
 
 const INFO_TYPE = 'Actions';
@@ -94,27 +95,55 @@ async function checkReferences(
   }
 }
 
+/** A new action's fields; an automatic one adds its kind and the artifact it belongs to. */
+export type NewAction = ActionFields & Partial<Pick<ActionTableRow, 'kind' | 'sourceType' | 'sourceId'>>;
+
+/**
+ * Adds an action in the caller's transaction, manual or automatic alike: To do, numbered by the
+ * organization's counter, created by the caller, audited, and its assignee told (notification and
+ * e-mail). Answers its id.
+ */
+export async function addAction(tx: Tx, ctx: ServiceContext, action: NewAction): Promise<string> {
+  const { audit, organizationId } = scopeOf(ctx);
+  const id = newId();
+  const number = await nextNumber(tx, organizationId, COUNTER);
+  const { tagIds, ...columns } = action;
+  await insertAction(tx, { organizationId, id, number, ...columns, creatorId: ctx.access.actor.userId });
+  await replaceActionTags(tx, organizationId, id, tagIds);
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: INFO_TYPE,
+    action: 'create',
+    entityType: ENTITY,
+    entityId: id,
+    after: { number, status: 'ToDo', kind: 'manual', ...action },
+  });
+  await tellAssignee(tx, ctx, { id, number, ...action });
+  return id;
+}
+
+/**
+ * The assignee hears of an action given to them (notifications.service.ts); a person who assigns
+ * an action to themselves is not told what they just did.
+ */
+async function tellAssignee(
+  tx: Tx,
+  ctx: ServiceContext,
+  action: Pick<ActionTableRow, 'id' | 'number' | 'name' | 'dueDate' | 'assigneeId'>,
+) {
+  if (action.assigneeId === ctx.access.actor.userId) return;
+  const { id, name } = ctx.access.organization;
+  await notifyActionAssigned(ctx.app, tx, { ...action, organization: { id, name } });
+}
+
 /** Creates a manual action, To do, numbered by the organization's counter. Answers its id. */
 export async function createAction(ctx: ServiceContext, input: CreateActionRequest): Promise<string> {
-  const { db, audit, organizationId } = scopeOf(ctx);
-  const id = newId();
+  const { db, organizationId } = scopeOf(ctx);
   const fields = fieldsOf(input);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await checkReferences(tx, organizationId, fields);
-    const number = await nextNumber(tx, organizationId, COUNTER);
-    const { tagIds, ...columns } = fields;
-    await insertAction(tx, { organizationId, id, number, ...columns, creatorId: ctx.access.actor.userId });
-    await replaceActionTags(tx, organizationId, id, tagIds);
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: INFO_TYPE,
-      action: 'create',
-      entityType: ENTITY,
-      entityId: id,
-      after: { number, status: 'ToDo', kind: 'manual', ...fields },
-    });
+    return addAction(tx, ctx, fields);
   });
-  return id;
 }
 
 /** The visible action, locked; 404 when the person may not see it. */
@@ -126,8 +155,10 @@ async function lockOne(ctx: ServiceContext, tx: Tx, id: string) {
 
 /**
  * Saves the edit form. Changing any field but the status needs `action.edit` on the action as it
- * was; changing the status needs `action.changeStatus` (the assignee always has it). Each kind of
- * change writes its audit event: 'update' with the changed fields before and after, 'statusChange'.
+ * was; changing the status needs `action.changeStatus` (the assignee always has it). An automatic
+ * action keeps its status and assignee: its record completes it and chooses its person
+ * (automatic-actions.ts). Each kind of change writes its audit event: 'update' with the changed
+ * fields before and after, 'statusChange'. A new assignee is told, as on creation.
  */
 export async function updateAction(ctx: ServiceContext, id: string, input: UpdateActionRequest): Promise<void> {
   const { db, audit, organizationId } = scopeOf(ctx);
@@ -140,6 +171,10 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
     const status = actionStatusName(input.status);
     const statusChanged = status !== row.status;
 
+    if (row.kind !== 'manual') {
+      if (statusChanged) throw AppError.badRequest(messages.automaticActionStatus, 'status');
+      if (changed.includes('assigneeId')) throw AppError.badRequest(messages.automaticActionAssignee, 'assigneeId');
+    }
     if (changed.length > 0 && !can(ctx.access, 'action.edit', state)) {
       throw AppError.forbidden(can(ctx.access, 'action.changeStatus', state) ? messages.actionStatusOnly : undefined);
     }
@@ -160,6 +195,7 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
         before: Object.fromEntries(changed.map((f) => [f, previous[f]])),
         after: Object.fromEntries(changed.map((f) => [f, next[f]])),
       });
+      if (changed.includes('assigneeId')) await tellAssignee(tx, ctx, { ...next, id, number: row.number });
     }
     if (statusChanged) {
       await updateActionRow(tx, organizationId, id, {

@@ -191,6 +191,8 @@ describe('POST /tasks', () => {
       [{ assignerId: outsider.id }, 'assignerId', messages.actionAssignerNotMember],
       [{ link: 'www.example.com' }, 'link', messages.linkNotHttp],
       [{ extraLink: 'ftp://example.com/file' }, 'extraLink', messages.linkNotHttp],
+      [{ link: `/organizations/${orgA}/documents/not-an-id` }, 'link', messages.linkNotHttp],
+      [{ link: `/organizations/${orgA}/settings/${newId()}` }, 'link', messages.linkNotHttp],
       [{ tagIds: [foreignTag] }, 'tagIds', messages.tagsUnknown],
       [{ name: 'x'.repeat(256) }, 'name', 'Must be 255 characters or fewer'],
     ];
@@ -217,6 +219,16 @@ describe('POST /tasks', () => {
         tagIds: [tag, tag],
       }),
     );
+    // A link to a record of the product (the link-to-record picker) is a path.
+    const recordLink = `/organizations/${orgA}/documents/${newId()}?revision=3`;
+    const internal = await call(
+      'POST',
+      '/tasks',
+      admin.headers,
+      payload(orgA, admin.id, assignee.id, { extraLink: recordLink }),
+    );
+    expect(internal.statusCode, internal.body).toBe(201);
+    expect(internal.json().data.extraLink).toBe(recordLink);
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json();
     expect(message).toBe(messages.actionCreated);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, users } from '../../db/schema/index.js';
 import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -30,3 +30,45 @@ export async function listNotifications(
 
 export const countUnreadNotifications = (db: DbOrTx, organizationId: string, userId: string) =>
   db.$count(notifications, and(ownIn(organizationId, userId), isNull(notifications.readAt)));
+
+export async function insertNotification(tx: DbOrTx, row: typeof notifications.$inferInsert) {
+  await tx.insert(notifications).values(row);
+}
+
+/** The person an action is assigned to, as the notice and its e-mail need them. */
+export async function findRecipient(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      emailNotificationState: users.emailNotificationState,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Dismisses the person's unread notifications in the organization: one when `id` is given, else
+ * all. Answers how many were dismissed.
+ */
+export async function dismissNotifications(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  id: string | undefined,
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(ownIn(organizationId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Whether the person has this notification in the organization (read or not). */
+export async function ownsNotification(db: DbOrTx, organizationId: string, userId: string, id: string) {
+  return (await db.$count(notifications, and(ownIn(organizationId, userId), eq(notifications.id, id)))) > 0;
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZDismissNotificationsRequest,
+  ZMessageResult,
   ZNotification,
   ZNotificationsCountQuery,
   ZNotificationsQuery,
@@ -12,6 +14,7 @@ import { organizationFrom } from '../../core/pipeline.js';
 import '../organizations/organizations.policy.js';
 import { presentNotification } from './notifications.presenter.js';
 import { countUnreadNotifications, listNotifications } from './notifications.repository.js';
+import { dismiss } from './notifications.service.js';
 
 /** The signed-in person's own notifications in one organization (bell and notifications page). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,6 +53,25 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const { db } = app.ctx.database;
       return { data: { count: await countUnreadNotifications(db, request.query.organizationId, actor.userId) } };
+    },
+  );
+
+  app.patch(
+    '/system-notifications',
+    {
+      config: { policy: 'organization.read', organization: organizationFrom.body() },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          "Dismiss: with id, that unread notification of the person's (404 for another's, 409 when already dismissed); with only organizationId, all of theirs in the organization",
+        body: ZDismissNotificationsRequest,
+        response: { 200: ZMessageResult },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { organizationId, id } = request.body;
+      return { message: await dismiss(app.ctx.database.db, organizationId, actor.userId, id) };
     },
   );
 };

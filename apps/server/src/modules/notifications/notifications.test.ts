@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
-import { notifications } from '../../db/schema/index.js';
+import { actions, notifications } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 
@@ -26,14 +27,27 @@ beforeAll(async () => {
   headers = (await signIn(t.app, person.email)).headers;
 
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-  const notice = (key: string, organizationId: string, userId: string, minutesAgo: number, read = false) => {
+  let number = 0;
+  const notice = async (key: string, organizationId: string, userId: string, minutesAgo: number, read = false) => {
     ids[key] = newId();
+    const actionId = newId();
+    await t.db.insert(actions).values({
+      organizationId,
+      id: actionId,
+      number: ++number,
+      name: `Action ${key}`,
+      description: 'Check the scale',
+      dueDate: '2030-01-15',
+      assignerId: userId,
+      assigneeId: userId,
+      creatorId: userId,
+    });
     return {
       organizationId,
       id: ids[key],
       userId,
       kind: 'ActionAssigned' as const,
-      entityId: newId(),
+      entityId: actionId,
       payload: { number: minutesAgo, name: `Action ${key}`, dueDate: '2030-01-15' },
       readAt: read ? at(1) : null,
       createdAt: at(minutesAgo),
@@ -42,16 +56,20 @@ beforeAll(async () => {
   await t.db
     .insert(notifications)
     .values([
-      notice('oldest', orgA, person.id, 30),
-      notice('read', orgA, person.id, 20, true),
-      notice('newest', orgA, person.id, 10),
-      notice('colleague', orgA, colleague.id, 5),
-      notice('inB', orgB, person.id, 1),
+      await notice('oldest', orgA, person.id, 30),
+      await notice('read', orgA, person.id, 20, true),
+      await notice('newest', orgA, person.id, 10),
+      await notice('colleague', orgA, colleague.id, 5),
+      await notice('inB', orgB, person.id, 1),
     ]);
 });
 afterAll(() => t.close());
 
 const get = (url: string, auth = headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: auth });
+const dismiss = (payload: object, auth = headers) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/system-notifications', headers: auth, payload });
+const readAtOf = async (key: string) =>
+  (await t.db.select().from(notifications).where(eq(notifications.id, ids[key]!)))[0]!.readAt;
 
 describe('GET /system-notifications', () => {
   it('needs a session', async () => {
@@ -120,5 +138,58 @@ describe('GET /system-notifications/count', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { count: 2 } });
     expect((await get(`/system-notifications/count?organizationId=${orgB}`)).json()).toEqual({ data: { count: 1 } });
+  });
+});
+
+// Runs last: it dismisses the notices the tests above count.
+describe('PATCH /system-notifications', () => {
+  it('needs a session, and answers 404 outside the person’s organizations and 422 for an inactive one', async () => {
+    expect((await dismiss({ organizationId: orgA }, {})).statusCode).toBe(401);
+    expect((await dismiss({ organizationId: strangerOrg })).statusCode).toBe(404);
+    expect((await dismiss({ organizationId: inactiveOrg })).statusCode).toBe(422);
+  });
+
+  it('refuses a missing organization and a malformed id', async () => {
+    const missing = await dismiss({ id: ids.newest });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].field).toBe('organizationId');
+    const malformed = await dismiss({ organizationId: orgA, id: 'abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].field).toBe('id');
+  });
+
+  it('answers 404 for another person’s notification, one of another organization and an unknown one, and changes nothing', async () => {
+    for (const id of [ids.colleague, ids.inB, newId()]) {
+      const res = await dismiss({ organizationId: orgA, id });
+      expect(res.statusCode, id).toBe(404);
+    }
+    expect(await readAtOf('colleague')).toBeNull();
+    expect(await readAtOf('inB')).toBeNull();
+  });
+
+  it('dismisses one unread notification; a second time answers 409', async () => {
+    const res = await dismiss({ organizationId: orgA, id: ids.newest });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.notificationDismissed, messageKey: 'notificationDismissed' });
+    expect(await readAtOf('newest')).toBeInstanceOf(Date);
+    expect(await readAtOf('oldest')).toBeNull();
+    expect((await get(`/system-notifications/count?organizationId=${orgA}`)).json()).toEqual({ data: { count: 1 } });
+    const listed = await get(`/system-notifications?organizationId=${orgA}&limit=1`);
+    expect(listed.json().data[0]).toMatchObject({ id: ids.newest, status: 'Read' });
+
+    const again = await dismiss({ organizationId: orgA, id: ids.newest });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].message).toBe(messages.notificationAlreadyDismissed);
+  });
+
+  it('dismisses all of the person’s notifications in that organization only', async () => {
+    const res = await dismiss({ organizationId: orgA });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.notificationsDismissed);
+    expect((await get(`/system-notifications/count?organizationId=${orgA}`)).json()).toEqual({ data: { count: 0 } });
+    expect((await get(`/system-notifications/count?organizationId=${orgB}`)).json()).toEqual({ data: { count: 1 } });
+    expect(await readAtOf('colleague')).toBeNull();
+    // Nothing left to dismiss is no error.
+    expect((await dismiss({ organizationId: orgA })).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,178 @@
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../core/audit.js';
+import { AppError } from '../../core/errors.js';
+import { messages } from '@qualis/contract';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
+import { addAction } from './actions.service.js';
+import {
+  deleteActionRows,
+  findActiveMembers,
+  lockOpenAutomaticActions,
+  updateActionRow,
+  type ActionTableRow,
+} from './actions.repository.js';
+
+/**
+ * Automatic actions (spec 03 sections 1 and 9): the work a record asks of a person becomes an
+ * action in their list, created, completed and withdrawn by the record's module inside its own
+ * transaction. Nobody completes one by hand (actions.service.ts refuses it); it completes when
+ * its work is done and goes away when the assignment is withdrawn.
+ *
+ *   review          a reviewer is assigned to a document revision
+ *   approval        an approver is assigned to a document revision
+ *   responsible     a responsible person is chosen for a document
+ *   link-training   an approved revision needs a training linked to it
+ *   training        a training is assigned to a person
+ */
+export const AUTOMATIC_ACTION_KINDS = ['review', 'approval', 'responsible', 'link-training', 'training'] as const;
+export type AutomaticActionKind = (typeof AUTOMATIC_ACTION_KINDS)[number];
+
+/** The record an automatic action belongs to; its organization must be the caller's. */
+export interface ActionSource {
+  type: 'document' | 'training-record';
+  id: string;
+  organizationId: string;
+}
+
+/** The path of a record inside the product (spec 03 section 2, "Links to records"), the action's link. */
+export function recordLink(source: ActionSource, revision?: number): string {
+  const area = source.type === 'document' ? 'documents' : 'training-records';
+  const query = revision === undefined ? '' : `?revision=${revision}`;
+  return `/organizations/${source.organizationId}/${area}/${source.id}${query}`;
+}
+
+/** An automatic action's due date: 2 weeks after assignment (UTC date). */
+export const AUTOMATIC_DUE_DAYS = 14;
+const twoWeeksFromToday = () => new Date(Date.now() + AUTOMATIC_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
+
+interface Assignment {
+  source: ActionSource;
+  /** The people to assign; repeated ids count once. */
+  people: string[];
+  name: string;
+  description: string;
+  /** Usually `recordLink(source)`. */
+  link: string;
+}
+
+/** A training's action is due when the training is; every other kind 2 weeks after assignment. */
+export type AssignActionsInput =
+  | (Assignment & { kind: Exclude<AutomaticActionKind, 'training'> })
+  | (Assignment & { kind: 'training'; dueDate: string });
+
+interface Selection {
+  kind: AutomaticActionKind;
+  source: ActionSource;
+  /** Only these assignees; all of the kind on the record when left out. */
+  people?: string[];
+}
+
+function scopeFor(ctx: ServiceContext, source: ActionSource) {
+  const scope = scopeOf(ctx);
+  if (source.organizationId !== scope.organizationId) {
+    throw new Error(`automatic actions: source of organization ${source.organizationId} in ${scope.organizationId}`);
+  }
+  return scope;
+}
+
+const query = (organizationId: string, { kind, source, people }: Selection) => ({
+  organizationId,
+  kind,
+  sourceType: source.type,
+  sourceId: source.id,
+  assigneeIds: people && [...new Set(people)],
+});
+
+/**
+ * Assigns the work of `kind` on the record to each person, in the caller's transaction: an open
+ * action of the same kind, record and person is kept (assigning twice makes no second action);
+ * the others get a new To do action assigned and created by the caller, audited, and their
+ * notification and e-mail. Every person must be an active member. Answers the new actions' ids.
+ */
+export async function assignActions(tx: Tx, ctx: ServiceContext, input: AssignActionsInput): Promise<string[]> {
+  const { organizationId } = scopeFor(ctx, input.source);
+  const people = [...new Set(input.people)];
+  const active = await findActiveMembers(tx, organizationId, people);
+  if (active.length !== people.length) throw AppError.badRequest(messages.actionAssigneeNotMember);
+
+  const open = await lockOpenAutomaticActions(tx, query(organizationId, { ...input, people }));
+  const assigned = new Set(open.map((a) => a.assigneeId));
+  const dueDate = input.kind === 'training' ? input.dueDate : twoWeeksFromToday();
+  const ids: string[] = [];
+  for (const assigneeId of people.filter((p) => !assigned.has(p))) {
+    ids.push(
+      await addAction(tx, ctx, {
+        name: input.name,
+        description: input.description,
+        dueDate,
+        assignerId: ctx.access.actor.userId,
+        assigneeId,
+        link: input.link,
+        linkDescription: null,
+        extraLink: null,
+        extraLinkDescription: null,
+        tagIds: [],
+        kind: input.kind,
+        sourceType: input.source.type,
+        sourceId: input.source.id,
+      }),
+    );
+  }
+  return ids;
+}
+
+const sourceOf = (row: ActionTableRow) => ({ kind: row.kind, sourceType: row.sourceType, sourceId: row.sourceId });
+
+/**
+ * The work is done (the review given, the training passed): the open actions of `kind` on the
+ * record, of `people` or everyone's, become Complete, each with its 'statusChange' audit event
+ * naming the caller. Answers their ids.
+ */
+export async function completeActions(tx: Tx, ctx: ServiceContext, selection: Selection): Promise<string[]> {
+  const { organizationId, audit } = scopeFor(ctx, selection.source);
+  const rows = await lockOpenAutomaticActions(tx, query(organizationId, selection));
+  for (const row of rows) {
+    await updateActionRow(tx, organizationId, row.id, { status: 'Complete', completedAt: new Date() });
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: 'Actions',
+      action: 'statusChange',
+      entityType: 'action',
+      entityId: row.id,
+      before: { number: row.number, status: row.status },
+      after: { number: row.number, status: 'Complete', ...sourceOf(row) },
+      reason: 'The work the action asks for is done.',
+    });
+  }
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The assignment is withdrawn (a reviewer removed, a training unassigned, the record deleted):
+ * the open actions of `kind` on the record, of `people` or everyone's, are deleted with their
+ * notifications; each writes a 'withdraw' audit event with the action as it was. Completed
+ * actions stay: the work was done. Answers the withdrawn ids.
+ */
+export async function withdrawActions(tx: Tx, ctx: ServiceContext, selection: Selection): Promise<string[]> {
+  const { organizationId, audit } = scopeFor(ctx, selection.source);
+  const rows = await lockOpenAutomaticActions(tx, query(organizationId, selection));
+  if (rows.length === 0) return [];
+  await deleteActionRows(
+    tx,
+    organizationId,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) {
+    const { organizationId: _org, id, createdAt: _c, updatedAt: _u, ...before } = row;
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: 'Actions',
+      action: 'withdraw',
+      entityType: 'action',
+      entityId: id,
+      before,
+      reason: 'The assignment was withdrawn.',
+    });
+  }
+  return rows.map((r) => r.id);
+}

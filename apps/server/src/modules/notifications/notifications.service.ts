@@ -1,0 +1,66 @@
+import { messages } from '@qualis/contract';
+import type { AppContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { renderMail } from '../../core/mail/templates.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  dismissNotifications,
+  findRecipient,
+  insertNotification,
+  ownsNotification,
+} from './notifications.repository.js';
+
+/** The action as its notice and e-mail show it: as it was when it was assigned. */
+export interface AssignedAction {
+  organization: { id: string; name: string };
+  id: string;
+  number: number;
+  name: string;
+  dueDate: string;
+  assigneeId: string;
+}
+
+/**
+ * Tells the assignee of an action, in the caller's transaction: a notification for the bell and
+ * the notifications page, and an e-mail through the outbox in their language linking to the
+ * action, unless they turned 'e-mails about new Actions' off in their profile. Both commit or
+ * roll back with the action.
+ */
+export async function notifyActionAssigned(app: AppContext, tx: DbOrTx, action: AssignedAction): Promise<void> {
+  const { organization } = action;
+  await insertNotification(tx, {
+    organizationId: organization.id,
+    id: newId(),
+    userId: action.assigneeId,
+    kind: 'ActionAssigned',
+    entityId: action.id,
+    payload: { number: action.number, name: action.name, dueDate: action.dueDate },
+  });
+  const person = await findRecipient(tx, action.assigneeId);
+  if (!person?.emailNotificationState) return;
+  const mail = renderMail('actionAssigned', person.language, {
+    name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email,
+    organization: organization.name,
+    number: action.number,
+    actionName: action.name,
+    dueDate: action.dueDate,
+    actionUrl: `${app.config.publicUrl}/organizations/${organization.id}/tasks/${action.id}`,
+  });
+  await app.mailer.enqueue(tx, { to: person.email, organizationId: organization.id, ...mail });
+}
+
+/**
+ * Dismiss (spec 03 section 7): with an id, that one unread notification of the person (another's
+ * or an unknown one answers 404, one already dismissed 409); without, all of theirs in the
+ * organization. Answers the message for the toast.
+ */
+export async function dismiss(db: Db, organizationId: string, userId: string, id: string | undefined) {
+  const dismissed = await dismissNotifications(db, organizationId, userId, id);
+  if (!id) return messages.notificationsDismissed;
+  if (dismissed === 0) {
+    if (!(await ownsNotification(db, organizationId, userId, id))) throw AppError.notFound();
+    throw AppError.conflict(messages.notificationAlreadyDismissed, 'id');
+  }
+  return messages.notificationDismissed;
+}
