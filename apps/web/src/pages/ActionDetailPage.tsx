@@ -27,22 +27,15 @@ export default function ActionDetailPage() {
   const action = useAction(organizationId, taskId);
   const update = useUpdateAction(organizationId, taskId);
   const { success, holder } = useSuccessToast();
-  const [mode, setMode] = useState<ActionFormMode | 'view'>('view');
+  const [chosenMode, setMode] = useState<ActionFormMode | 'view' | null>(null);
   const list = actionsPath(organizationId);
   const data = action.data;
+  // The list's 'Edit' opens the edit mode when the action says it may be edited.
+  const mode = chosenMode ?? (state.edit && data?.canBeEdited ? 'edit' : 'view');
 
   useEffect(() => {
     if (action.isError) void navigate(list, { replace: true });
   }, [action.isError, navigate, list]);
-
-  // The list's 'Edit' opens the edit mode once the action shows it may be edited.
-  const [editAsked, setEditAsked] = useState(state.edit === true);
-  useEffect(() => {
-    if (editAsked && data) {
-      if (data.canBeEdited) setMode('edit');
-      setEditAsked(false);
-    }
-  }, [editAsked, data]);
 
   const name = data?.name ?? state.name ?? '';
   const editButton =
