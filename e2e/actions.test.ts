@@ -68,6 +68,8 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
   /** Clicks an option of the open select (antd's visible list, not its hidden accessible copy). */
   const pick = (page: Page, text: string) =>
     page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  /** Waits until no select list is open (before a screenshot). */
+  const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
   const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
 
   it('creates, lists, opens and completes an action', async () => {
@@ -132,6 +134,7 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
     await admin.getByLabel('Tags').click();
     await pick(admin, TAG);
     await admin.keyboard.press('Escape');
+    await listsClosed(admin);
     await screenshot(admin, 'actions-02-create-form');
     await save.click();
     await toast(admin, 'Your action is created');
@@ -157,6 +160,7 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
     expect(await user.getByLabel('Name').count()).toBe(0);
     await user.getByLabel('Status').click();
     await pick(user, 'Complete');
+    await listsClosed(user);
     await screenshot(user, 'actions-05-user-status-form');
     await user.getByRole('button', { name: 'Save' }).click();
     await toast(user, 'The action is updated successfully');

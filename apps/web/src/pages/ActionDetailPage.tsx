@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card } from 'antd';
+import { Breadcrumb, Button, Card, Divider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -60,21 +60,26 @@ export default function ActionDetailPage() {
         ) : mode === 'view' ? (
           <ActionView action={data} />
         ) : (
-          <ActionForm
-            key={mode}
-            organizationId={organizationId}
-            mode={mode}
-            action={data}
-            me={user}
-            saving={update.isPending}
-            onCancel={() => setMode('view')}
-            onSubmit={(body) =>
-              update.mutateAsync({ ...body, status: body.status ?? data.status }).then((answer) => {
-                success(answer.message, t('actions.updated'));
-                setMode('view');
-              })
-            }
-          />
+          <>
+            {/* A status-only edit keeps the action in sight above its one field. */}
+            {mode === 'status' && <ActionView action={data} />}
+            {mode === 'status' && <Divider />}
+            <ActionForm
+              key={mode}
+              organizationId={organizationId}
+              mode={mode}
+              action={data}
+              me={user}
+              saving={update.isPending}
+              onCancel={() => setMode('view')}
+              onSubmit={(body) =>
+                update.mutateAsync({ ...body, status: body.status ?? data.status }).then((answer) => {
+                  success(answer.message, t('actions.updated'));
+                  setMode('view');
+                })
+              }
+            />
+          </>
         )}
       </Card>
     </>

@@ -113,6 +113,7 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
         'status',
         t('actions.fields.status'),
         <Select
+          style={{ maxWidth: 240 }}
           options={[
             { value: ACTION_STATUS.ToDo, label: t('actions.status.ToDo') },
             { value: ACTION_STATUS.Complete, label: t('actions.status.Complete') },

@@ -74,14 +74,14 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     {
       key: 'number',
       title: t('actions.columns.number'),
-      width: 8,
+      width: 12,
       sortKey: 'number' satisfies SortKey,
       text: (a) => String(a.number),
     },
     {
       key: 'name',
       title: t('actions.columns.name'),
-      width: 24,
+      width: 20,
       sortKey: 'name' satisfies SortKey,
       text: (a) => a.name,
       render: (a) => (
@@ -93,7 +93,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     {
       key: 'assignee',
       title: t('actions.columns.assignee'),
-      width: 16,
+      width: 15,
       sortKey: 'assignee' satisfies SortKey,
       text: (a) => person(a.assignee),
       tooltip: 10,
@@ -101,21 +101,21 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     {
       key: 'status',
       title: t('actions.columns.status'),
-      width: 10,
+      width: 12,
       sortKey: 'status' satisfies SortKey,
       render: (a) => <ActionStatusTag status={a.status} />,
     },
     {
       key: 'dueDate',
       title: t('actions.columns.dueDate'),
-      width: 11,
+      width: 13,
       sortKey: 'dueDate' satisfies SortKey,
       text: (a) => formatDate(a.dueDate, i18n.language),
     },
     {
       key: 'link',
       title: t('actions.columns.link'),
-      width: 21,
+      width: 18,
       render: (a) =>
         a.link ? (
           <ExternalLink href={a.link} className="qualis-cell-text">
@@ -158,7 +158,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       hiddenByDefault: true,
       text: (a) => creationTime(a.createdAt, i18n.language),
     },
-    { key: 'options', title: t('actions.columns.options'), width: 9, render: options },
+    { key: 'options', title: t('actions.columns.options'), width: 10, render: options },
   ];
 
   return (
