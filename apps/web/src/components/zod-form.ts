@@ -43,18 +43,18 @@ export function zodFieldErrors(schema: z.ZodType, values: unknown, fields: reado
  * `Form.Item`, `formProps` on the `Form`, `values` are the current values, `valid` enables the submit button, and `showServerErrors(error)` puts a 400's
  * `field` messages under their fields (the API client has toasted the first one already).
  */
-export function useZodForm<F extends string>(
+export function useZodForm<F extends string, V = string>(
   schema: z.ZodType,
   fields: readonly F[],
   /** Values of the call the form does not show (a link's e-mail and token), so whole-object rules run. */
   context: object = NO_CONTEXT,
-  initialValues: Partial<Record<F, string>> = {},
+  initialValues: Partial<Record<F, V>> = {},
   form?: FormInstance,
 ) {
   const [instance] = Form.useForm(form);
   const text = useMessageText();
   // Kept from onValuesChange (synchronous with the input event), not Form.useWatch (a tick later).
-  const [values, setValues] = useState<Partial<Record<F, string>>>(initialValues);
+  const [values, setValues] = useState<Partial<Record<F, V>>>(initialValues);
   const errors = useMemo(
     () => zodFieldErrors(schema, { ...context, ...values }, fields),
     [schema, context, values, fields],
@@ -63,7 +63,7 @@ export function useZodForm<F extends string>(
   const formProps = {
     form: instance,
     initialValues,
-    onValuesChange: (_: unknown, all: Partial<Record<F, string>>) => setValues(all),
+    onValuesChange: (_: unknown, all: Partial<Record<F, V>>) => setValues(all),
   };
 
   const rules = useCallback(

@@ -23,6 +23,8 @@ export interface DataTableColumn<T> {
   render?: (row: T) => ReactNode;
   /** Shows the full text in a tooltip when it is longer than this many characters. */
   tooltip?: number;
+  /** Hidden until chosen in 'Manage columns'. */
+  hiddenByDefault?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -37,7 +39,14 @@ export interface DataTableProps<T> {
   emptyText: string;
   /** The export menu; it gets the selected rows and the visible columns, in display order. */
   exportMenu?: (selection: { selectedKeys: string[]; columns: string[] }) => ReactNode;
+  /** Buttons for the checked rows (a bulk delete), shown while any is checked; `clear` unchecks them. */
+  selectionActions?: (selection: { selectedKeys: string[]; clear: () => void }) => ReactNode;
+  /** A click on a row (outside its links, buttons and checkbox). */
+  onRowClick?: (row: T) => void;
 }
+
+/** Elements of a row that do their own thing on click. */
+const INTERACTIVE = 'a, button, input, label, .ant-table-selection-column, .ant-dropdown';
 
 function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
   if (column.render) return column.render(row);
@@ -53,6 +62,7 @@ function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
 /** The one list table of the app: search, sort, paging, column management, selection, export. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, totalCount, loading, state, dispatch, emptyText, exportMenu } = props;
+  const { selectionActions, onRowClick } = props;
   const { t } = useTranslation();
   const layout = useColumnLayout(columns);
   const [selected, setSelected] = useState<string[]>([]);
@@ -122,6 +132,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="qualis-table-toolbar">
         <SearchBox value={state.search} onSearch={search} />
         <div className="qualis-table-toolbar__actions">
+          {selected.length > 0 && selectionActions?.({ selectedKeys: selected, clear: () => setSelected([]) })}
           {exportMenu?.({ selectedKeys: selected, columns: layout.visible.map((c) => c.key) })}
           <Button icon={<SettingOutlined />} onClick={() => setManaging(true)}>
             {t('table.manageColumns')}
@@ -136,6 +147,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
         pagination={false}
         tableLayout="fixed"
         locale={{ emptyText }}
+        rowClassName={onRowClick ? 'qualis-table__row--clickable' : undefined}
+        onRow={
+          onRowClick
+            ? (row) => ({
+                onClick: (event) => {
+                  if (!(event.target as HTMLElement).closest(INTERACTIVE)) onRowClick(row);
+                },
+              })
+            : undefined
+        }
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,

@@ -6,6 +6,7 @@ export const MAX_COLUMN_WIDTH = 80;
 interface LayoutColumn {
   key: string;
   width: number;
+  hiddenByDefault?: boolean;
 }
 
 /** Moves `key` to where `target` stands. */
@@ -22,7 +23,9 @@ export const clampWidth = (percent: number) => Math.min(MAX_COLUMN_WIDTH, Math.m
 /** Order, visibility and width (percent of the table) of a table's columns. Column keys must be stable. */
 export function useColumnLayout<C extends LayoutColumn>(columns: readonly C[]) {
   const [order, setOrder] = useState(() => columns.map((c) => c.key));
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(
+    () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.key)),
+  );
   const [widths, setWidths] = useState<Record<string, number>>(() =>
     Object.fromEntries(columns.map((c) => [c.key, c.width])),
   );

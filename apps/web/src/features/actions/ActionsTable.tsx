@@ -1,0 +1,203 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, type Action } from '@qualis/contract';
+import { Button, Dropdown, Modal, Tooltip, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import type { SuccessToast } from '../../components/useSuccessToast';
+import { fullName } from '../people/row-actions';
+import { formatDate } from '../notifications/relative-time';
+import { ActionStatusTag } from './ActionStatusTag';
+import { ExternalLink } from './ExternalLink';
+import { useActionList, useDeleteActions } from './actions.api';
+import { actionPath, creationTime } from './action-paths';
+
+type SortKey = (typeof ACTION_SORT_KEYS)[number];
+
+/** The actions waiting for the delete confirmation, and what to do once they are gone. */
+type PendingDelete = { ids: string[]; done?: () => void } | null;
+
+export interface ActionsTableProps {
+  organizationId: string;
+  onSuccess: SuccessToast;
+}
+
+/**
+ * 'List of Actions' (spec 03 sections 2 and 9): the default columns, the hidden ones in 'Manage
+ * columns', row options by the row's flags, checked rows deleted together, and the CSV export.
+ */
+export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useTableState();
+  const params = listQuery(state);
+  const list = useActionList(organizationId, params);
+  const remove = useDeleteActions(organizationId);
+  const [pending, setPending] = useState<PendingDelete>(null);
+  const open = (a: Action, edit = false) =>
+    void navigate(actionPath(organizationId, a.id), { state: { name: a.name, edit } });
+  const person = (p: Action['assignee']) => fullName(p);
+
+  const deleteChosen = () => {
+    if (!pending) return;
+    remove.mutate(pending.ids, {
+      onSuccess: (answer) => {
+        onSuccess(answer.message, t('actions.deleted'));
+        pending.done?.();
+        setPending(null);
+      },
+    });
+  };
+
+  const options = (a: Action) => {
+    const items: MenuProps['items'] = [
+      { key: 'view', icon: <EyeOutlined />, label: t('actions.viewDetails'), onClick: () => open(a) },
+      a.canBeEdited && { key: 'edit', icon: <EditOutlined />, label: t('actions.edit'), onClick: () => open(a, true) },
+      a.canBeDeleted && {
+        key: 'delete',
+        icon: <DeleteOutlined />,
+        danger: true,
+        label: t('actions.delete'),
+        onClick: () => setPending({ ids: [a.id] }),
+      },
+    ].filter((item) => item !== false);
+    return (
+      <Dropdown trigger={['click']} menu={{ items }}>
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: a.name })} />
+      </Dropdown>
+    );
+  };
+
+  const columns: DataTableColumn<Action>[] = [
+    {
+      key: 'number',
+      title: t('actions.columns.number'),
+      width: 12,
+      sortKey: 'number' satisfies SortKey,
+      text: (a) => String(a.number),
+    },
+    {
+      key: 'name',
+      title: t('actions.columns.name'),
+      width: 20,
+      sortKey: 'name' satisfies SortKey,
+      text: (a) => a.name,
+      render: (a) => (
+        <Link to={actionPath(organizationId, a.id)} state={{ name: a.name }} className="qualis-cell-text">
+          {a.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={a.name}>{a.name}</Tooltip> : a.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'assignee',
+      title: t('actions.columns.assignee'),
+      width: 15,
+      sortKey: 'assignee' satisfies SortKey,
+      text: (a) => person(a.assignee),
+      tooltip: 10,
+    },
+    {
+      key: 'status',
+      title: t('actions.columns.status'),
+      width: 12,
+      sortKey: 'status' satisfies SortKey,
+      render: (a) => <ActionStatusTag status={a.status} />,
+    },
+    {
+      key: 'dueDate',
+      title: t('actions.columns.dueDate'),
+      width: 13,
+      sortKey: 'dueDate' satisfies SortKey,
+      text: (a) => formatDate(a.dueDate, i18n.language),
+    },
+    {
+      key: 'link',
+      title: t('actions.columns.link'),
+      width: 18,
+      render: (a) =>
+        a.link ? (
+          <ExternalLink href={a.link} className="qualis-cell-text">
+            {a.linkDescription || a.link}
+          </ExternalLink>
+        ) : (
+          <Typography.Text type="secondary">{t('actions.noLink')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'creator',
+      title: t('actions.columns.creator'),
+      width: 14,
+      sortKey: 'creator' satisfies SortKey,
+      hiddenByDefault: true,
+      text: (a) => person(a.creator),
+      tooltip: 10,
+    },
+    {
+      key: 'assigner',
+      title: t('actions.columns.assigner'),
+      width: 14,
+      sortKey: 'assigner' satisfies SortKey,
+      hiddenByDefault: true,
+      text: (a) => person(a.assigner),
+      tooltip: 10,
+    },
+    {
+      key: 'creationDate',
+      title: t('actions.columns.creationDate'),
+      width: 11,
+      sortKey: 'creationDate' satisfies SortKey,
+      hiddenByDefault: true,
+      text: (a) => formatDate(a.createdAt, i18n.language),
+    },
+    {
+      key: 'creationTime',
+      title: t('actions.columns.creationTime'),
+      width: 10,
+      hiddenByDefault: true,
+      text: (a) => creationTime(a.createdAt, i18n.language),
+    },
+    { key: 'options', title: t('actions.columns.options'), width: 10, render: options },
+  ];
+
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(a) => a.id}
+        totalCount={list.data?.pagination.totalCount}
+        loading={list.isFetching}
+        state={state}
+        dispatch={dispatch}
+        emptyText={t('actions.empty')}
+        onRowClick={(a) => open(a)}
+        selectionActions={({ selectedKeys, clear }) => (
+          <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>
+            {t('actions.deleteSelected', { count: selectedKeys.length })}
+          </Button>
+        )}
+        exportMenu={({ selectedKeys, columns: visible }) => (
+          <ExportCsvMenu
+            endpoint={endpoints.actions.exportCsv}
+            query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
+            selectedKeys={selectedKeys}
+            columns={visible}
+          />
+        )}
+      />
+      <Modal
+        open={pending !== null}
+        title={t('actions.deleteTitle')}
+        okText={t('actions.delete')}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        cancelText={t('common.cancel')}
+        onCancel={() => setPending(null)}
+        onOk={deleteChosen}
+      >
+        <Typography.Paragraph>{t('actions.deleteText', { count: pending?.ids.length ?? 0 })}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}

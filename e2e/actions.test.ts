@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Permission } from '@qualis/contract';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+
+const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@actions.e2e.qualis.test' };
+const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@actions.e2e.qualis.test' };
+const PASSWORD = 'Welcome2024';
+const ACTION = 'Calibrate the scale';
+const TAG = 'Audit';
+
+describe('actions journey: an Admin assigns an action with a tag and a link, the User completes it', () => {
+  let sink: SmtpSink;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({ smtpUrl: sink.url, name: 'actions.server' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, urlPath, body, token);
+
+  /** Activates a person and sets their password with the token of the welcome mail. */
+  async function onboard(
+    kind: 'client-admins' | 'client-users',
+    person: typeof ADMIN,
+    organizationId: string,
+    token: string,
+  ) {
+    const created = await call<{ data: { id: string } }>('POST', `/${kind}`, { organizationId, ...person }, token);
+    await call('PATCH', `/${kind}/${created.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
+    const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
+    const link = /https?:\/\/[^\s"'<>]+\/set-password\?[^\s"'<>]+/.exec(mail.text)?.[0];
+    if (!link) throw new Error(`no set-password link in "${mail.subject}"`);
+    const query = new URL(link.replace(/&amp;/g, '&')).searchParams;
+    await call('POST', '/verifications/password/set', {
+      email: query.get('email'),
+      token: query.get('token'),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    return created.data.id;
+  }
+
+  async function signedIn(email: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/^password/i).fill(PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    return page;
+  }
+
+  const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+  /** Clicks an option of the open select (antd's visible list, not its hidden accessible copy). */
+  const pick = (page: Page, text: string) =>
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  /** Waits until no select list is open (before a screenshot). */
+  const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+  const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
+
+  it('creates, lists, opens and completes an action', async () => {
+    // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
+    // the User see the actions related to them.
+    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
+    const token = sa.data.token.accessToken;
+    const organization = await call<{ data: { id: string } }>(
+      'POST',
+      '/organizations',
+      { name: 'Acme Medical' },
+      token,
+    );
+    const organizationId = organization.data.id;
+    await onboard('client-admins', ADMIN, organizationId, token);
+    const userId = await onboard('client-users', USER, organizationId, token);
+    await call('POST', `/organizations/${organizationId}/tags`, { name: TAG }, token);
+    const group = await call<{ data: { id: string } }>(
+      'POST',
+      '/user-groups',
+      { organizationId, name: 'Staff' },
+      token,
+    );
+    await call(
+      'PUT',
+      `/user-groups/${group.data.id}/settings`,
+      { organizationId, type: Permission.ViewRelatedActions },
+      token,
+    );
+    await call(
+      'POST',
+      `/user-groups/${group.data.id}/add`,
+      { organizationId, users: [{ userId, trainingIds: [] }] },
+      token,
+    );
+    const base = `/organizations/${organizationId}`;
+
+    // 1. The Admin opens Actions from the menu: the empty list.
+    const admin = await signedIn(ADMIN.email);
+    await admin.waitForURL(`**${base}/dashboard`);
+    await mainMenu(admin).getByRole('link', { name: 'Actions' }).click();
+    await admin.waitForURL(`**${base}/tasks`);
+    await admin.getByText('There are no Actions to display').waitFor();
+    await screenshot(admin, 'actions-01-empty-list');
+
+    // 2. ... and creates an action for the User with a tag and a link.
+    await admin.getByRole('button', { name: 'Add New' }).click();
+    await admin.waitForURL(`**${base}/tasks/create`);
+    const save = admin.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await admin.getByText(`${ADMIN.firstName} ${ADMIN.lastName} (${ADMIN.email})`).waitFor();
+    await admin.getByLabel('Name', { exact: true }).fill(ACTION);
+    await admin.getByLabel('Description', { exact: true }).fill('Before the audit, with the reference weights.');
+    await admin.getByLabel('Assignee').click();
+    await admin.getByLabel('Assignee').fill('Linus');
+    await pick(admin, `${USER.firstName} ${USER.lastName} (${USER.email})`);
+    await admin.getByLabel('Link', { exact: true }).fill('ftp://example.com/sop');
+    await admin.getByText('A link must start with http:// or https://').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await admin.getByLabel('Link', { exact: true }).fill('https://example.com/sop-12');
+    await admin.getByLabel('Link description', { exact: true }).fill('SOP 12');
+    await admin.getByLabel('Tags').click();
+    await pick(admin, TAG);
+    await admin.keyboard.press('Escape');
+    await listsClosed(admin);
+    await screenshot(admin, 'actions-02-create-form');
+    await save.click();
+    await toast(admin, 'Your action is created');
+    await admin.waitForURL(`**${base}/tasks`);
+    const row = admin.getByRole('row').filter({ hasText: ACTION });
+    await row.getByText(`${USER.firstName} ${USER.lastName}`).waitFor();
+    await row.getByText('To do').waitFor();
+    await screenshot(admin, 'actions-03-list');
+
+    // 3. The User signs in, opens Actions and the action, and completes it.
+    const user = await signedIn(USER.email);
+    await user.waitForURL(`**${base}/dashboard`);
+    await mainMenu(user).getByRole('link', { name: 'Actions' }).click();
+    await user.waitForURL(`**${base}/tasks`);
+    expect(await user.getByRole('button', { name: 'Add New' }).count()).toBe(0);
+    await user.getByRole('row').filter({ hasText: ACTION }).getByText('To do').click();
+    await user.waitForURL(new RegExp(`${base}/tasks/[0-9a-f-]{36}$`));
+    await user.getByRole('heading', { name: ACTION }).waitFor();
+    await user.getByText(TAG, { exact: true }).waitFor();
+    expect(await user.getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop-12');
+    await screenshot(user, 'actions-04-user-detail');
+    await user.getByRole('button', { name: /Change status/ }).click();
+    expect(await user.getByLabel('Name').count()).toBe(0);
+    await user.getByLabel('Status').click();
+    await pick(user, 'Complete');
+    await listsClosed(user);
+    await screenshot(user, 'actions-05-user-status-form');
+    await user.getByRole('button', { name: 'Save' }).click();
+    await toast(user, 'The action is updated successfully');
+    await user.locator('.ant-descriptions .ant-tag').getByText('Complete').waitFor();
+    await screenshot(user, 'actions-06-user-completed');
+
+    // 4. The Admin's list shows it complete.
+    await admin.reload();
+    await admin.getByRole('row').filter({ hasText: ACTION }).getByText('Complete').waitFor();
+    await screenshot(admin, 'actions-07-admin-sees-complete');
+  });
+});
