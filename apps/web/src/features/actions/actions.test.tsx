@@ -178,7 +178,7 @@ describe('List of Actions', () => {
       expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
       fireEvent.click(screen.getByLabelText('Select all rows on this page'));
       fireEvent.click(await screen.findByRole('button', { name: /Delete selected \(2\)/ }, SOON));
-      const dialog = await screen.findByRole('dialog', SOON);
+      const dialog = await screen.findByRole('dialog', {}, SOON);
       expect(within(dialog).getByText(/Delete 2 action/)).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
