@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE, type Language } from '@qualis/contract';
+import type { Language } from '@qualis/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
@@ -68,29 +68,8 @@ export async function restoreLanguage() {
 /** The code of the language on screen (what the sign-in and the switch send to the server). */
 export const currentLanguage = (): LanguageCode => (isLanguage(i18next.language) ? i18next.language : 'en');
 
-/**
- * A server text in the language on screen: the translation of its catalogue key (`messages.<key>`,
- * with its placeholder values) when there is one, else the server's English text.
- */
-/** A server text: the English `message`, with its catalogue key and placeholder values when it has one. */
-export interface ServerText {
-  message: string;
-  messageKey?: string;
-  messageParams?: Record<string, string>;
-}
-
 /** i18next's `t` for a key known only at run time (the server's message keys). */
-const translateKey = i18next.t as unknown as (key: string, values?: Record<string, string>) => string;
-
-export function translateMessage(answer: ServerText): string {
-  const key = answer.messageKey && `messages.${answer.messageKey}`;
-  if (!key || !i18next.exists(key)) return answer.message;
-  const params = { ...answer.messageParams };
-  // 'Please, switch on "{permission}" first.' names an option by its English label.
-  const permission = PERMISSION_CATALOGUE.find((p) => p.label === params.permission);
-  if (permission) params.permission = permissionText(permission.type, 'label');
-  return translateKey(key, params);
-}
+export const translateKey = i18next.t as unknown as (key: string, values?: Record<string, string>) => string;
 
 /**
  * A text of the permission catalogue in the language on screen: its label, or its tooltip for
