@@ -38,14 +38,18 @@ async function measure(browser: Browser, baseURL: string, path: string, session:
   await context.addInitScript(
     ([key, value]) => {
       if (value && !localStorage.getItem(key)) localStorage.setItem(key, value);
-      const w = window as unknown as { __perf: { lcp: number; cls: number; csp: string[] } };
-      w.__perf = { lcp: 0, cls: 0, csp: [] };
+      const w = window as unknown as { __perf: { lcp: number; cls: number; csp: string[]; shifts: string[] } };
+      w.__perf = { lcp: 0, cls: 0, csp: [], shifts: [] };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__perf.lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) w.__perf.cls += entry.value;
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          w.__perf.cls += entry.value;
+          const nodes = entry.sources.map((s) => (s.node instanceof Element ? s.node.className : s.node?.nodeName));
+          w.__perf.shifts.push(`${entry.value.toFixed(3)} ${nodes.join(',')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('securitypolicyviolation', (event) =>
@@ -68,10 +72,11 @@ async function measure(browser: Browser, baseURL: string, path: string, session:
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
   const perf = await page.evaluate(
-    () => (window as unknown as { __perf: { lcp: number; cls: number; csp: string[] } }).__perf,
+    () => (window as unknown as { __perf: { lcp: number; cls: number; csp: string[]; shifts: string[] } }).__perf,
   );
   const bodies = await Promise.all(scripts);
   await context.close();
+  if (process.env.BENCH_WEB_SHIFTS) console.log(path, perf.shifts);
   const kib = (n: number) => Math.round((n / 1024) * 10) / 10;
   return {
     page: path,
@@ -99,6 +104,10 @@ async function main() {
       { name: 'Bench Medical' },
       token.accessToken,
     );
+    // Enough organizations for the list to have a second page.
+    for (let n = 1; n <= 30; n++) {
+      await callApi(server, 'POST', '/organizations', { name: `Bench Clinic ${n}` }, token.accessToken);
+    }
     const session = JSON.stringify({ user, token, storage: 'local' });
     const paths: [string, string | null][] = [
       ['/login', null],
