@@ -1,9 +1,15 @@
 import type { Language } from '@qualis/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en/translation.json';
+import enPublic from '../locales/en/public.json';
+import type enRest from '../locales/en/translation.json';
 
-export type Translation = typeof en;
+/**
+ * Every language comes in two files: public.json, what the sign-in page shows, and
+ * translation.json, the rest. English's public part ships with the first page; the rest of a
+ * language loads before the first other page (routes.tsx) or the first API call (LoginPage).
+ */
+export type Translation = typeof enPublic & typeof enRest;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,20 +30,39 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'qualis.language';
 
-// English ships with the first page; the others load when chosen.
-const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Translation }>> = {
-  el: () => import('../locales/el/translation.json'),
-  it: () => import('../locales/it/translation.json'),
-  sr: () => import('../locales/sr/translation.json'),
-  es: () => import('../locales/es/translation.json'),
-  de: () => import('../locales/de/translation.json'),
-  ru: () => import('../locales/ru/translation.json'),
-};
+type TextPart = 'public' | 'translation';
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/public.json', '!../locales/en/public.json', '../locales/*/translation.json'],
+  { import: 'default' },
+);
+const parts = new Map<string, Promise<void>>([['en/public', Promise.resolve()]]);
+let allTextsWanted = false;
+
+/** Adds one part of a language's texts, once. */
+function loadPart(code: LanguageCode, part: TextPart): Promise<void> {
+  const key = `${code}/${part}`;
+  let loading = parts.get(key);
+  if (!loading) {
+    loading = files[`../locales/${key}.json`]!().then((texts) => {
+      i18next.addResourceBundle(code, 'translation', texts, true, true);
+    });
+    loading.catch(() => parts.delete(key)); // a failed download is tried again next time
+    parts.set(key, loading);
+  }
+  return loading;
+}
+
+/** Loads all the texts of English (the fallback) and of the language on screen; from then on, of every language chosen. */
+export function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  return Promise.all([loadPart('en', 'translation'), loadPart(currentLanguage(), 'translation')]).then(() => {});
+}
 
 void i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  // A copy: the rest of English is merged into this object later.
+  resources: { en: { translation: { ...enPublic } as Translation } },
   interpolation: { escapeValue: false },
   initAsync: false,
   showSupportNotice: false,
@@ -48,10 +73,7 @@ export const i18n = i18next;
 const isLanguage = (code: string | null): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
 
 export async function changeLanguage(code: LanguageCode) {
-  if (code !== 'en' && !i18next.hasResourceBundle(code, 'translation')) {
-    const { default: translation } = await loaders[code]();
-    i18next.addResourceBundle(code, 'translation', translation);
-  }
+  await Promise.all([loadPart(code, 'public'), allTextsWanted && loadPart(code, 'translation')]);
   await i18next.changeLanguage(code);
   document.documentElement.lang = code;
   localStorage.setItem(STORAGE_KEY, code);

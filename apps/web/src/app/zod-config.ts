@@ -5,3 +5,4 @@
 // sign-in page's code, and holds before any schema exists. zod-config.test.ts checks zod sees it.
 const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 (holder.__zod_globalConfig ??= {}).jitless = true;
+export {};

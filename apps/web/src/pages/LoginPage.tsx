@@ -1,25 +1,34 @@
-import { Alert, Button, Checkbox } from 'antd';
+import { Button, Checkbox } from 'antd';
 // The plain input and the password input alone: `Input` from 'antd' brings TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
 import { homePath, returnPath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { useSession } from '../features/session/useSession';
+import { loadAllTexts } from '../app/i18n';
 
 /**
  * The API client and the contract's endpoint table (with zod) are not part of this page's code:
- * they load when the person starts typing, so the first paint does not wait for them.
+ * they load when the person starts typing, so the first paint does not wait for them; so do all
+ * the texts, which translate the server's answer.
  */
+// Shown only when signing in fails, so it comes with the code that signs in.
+const loadAlert = () => import('antd/es/alert');
+const Alert = lazy(loadAlert);
+
 let sessionsApi: Promise<typeof import('../features/session/sessions.api')> | undefined;
 function loadSessionsApi() {
-  sessionsApi ??= import('../features/session/sessions.api').catch((failure: unknown) => {
-    sessionsApi = undefined; // a failed download is tried again on submit
-    throw failure;
-  });
+  sessionsApi ??= Promise.all([import('../features/session/sessions.api'), loadAllTexts(), loadAlert()]).then(
+    ([module]) => module,
+    (failure: unknown) => {
+      sessionsApi = undefined; // a failed download is tried again on submit
+      throw failure;
+    },
+  );
   return sessionsApi;
 }
 const prefetchSessionsApi = () => void loadSessionsApi().catch(() => undefined);
@@ -62,7 +71,11 @@ export default function LoginPage() {
         <h1 className="qualis-auth__title">{t('login.title')}</h1>
         <p className="qualis-auth__subtitle">{t('login.subtitle')}</p>
         <form onSubmit={(event) => void submit(event)} className="qualis-form" noValidate>
-          {error && <Alert type="error" showIcon title={error} />}
+          {error && (
+            <Suspense fallback={null}>
+              <Alert type="error" showIcon title={error} />
+            </Suspense>
+          )}
           <label className="qualis-field">
             <span>{t('login.email')}</span>
             <Input
