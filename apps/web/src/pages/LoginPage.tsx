@@ -1,5 +1,6 @@
-import { Button, Checkbox } from 'antd';
-// The plain input and the password input alone: `Input` from 'antd' brings TextArea, Search and OTP.
+import { Button } from 'antd';
+// Each component alone: `Input` from 'antd' brings TextArea, Search and OTP, `Checkbox` its group.
+import Checkbox from 'antd/es/checkbox/Checkbox';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
