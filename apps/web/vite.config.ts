@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudget } from './bundle-budget';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bundleBudget()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -1,20 +1,26 @@
-import { TOAST_DURATION_MS } from '@qualis/contract';
-import { ConfigProvider, message } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { bindNotify } from './bridges';
+import { ConfigProvider } from 'antd';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { toastHost } from './bridges';
 import { theme } from './theme';
 
-/** Routes the API client's toasts into antd's themed message API: one at a time, 10 s each. */
-function ToastHost() {
-  const [api, holder] = message.useMessage({ maxCount: 1, duration: TOAST_DURATION_MS / 1000 });
-  useEffect(() => bindNotify((text) => void api.error(text)), [api]);
-  return holder;
+// antd's message code loads with the first toast, not with the first page.
+const ToastHost = lazy(() => import('./ToastHost'));
+
+function Toasts() {
+  const needed = useSyncExternalStore(toastHost.subscribe, toastHost.needed);
+  return (
+    needed && (
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+    )
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={theme}>
-      <ToastHost />
+      <Toasts />
       {children}
     </ConfigProvider>
   );

@@ -1,4 +1,4 @@
-import type { ServerText } from './i18n';
+import type { ServerText } from './server-text';
 import {
   TOAST_DEDUPE_MS,
   ZFileResponse,

@@ -2,7 +2,8 @@ import { homePath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { createApiClient } from './api-client';
 import { navigate, notify } from './bridges';
-import { i18n, translateMessage } from './i18n';
+import { i18n } from './i18n';
+import { translateMessage } from './server-text';
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),

@@ -5,8 +5,31 @@
 type Navigate = (to: string, options?: { state?: unknown }) => void;
 type Notify = (text: string) => void;
 
+/**
+ * The toast host's code loads on the first toast: until a host binds, the last text waits here,
+ * and the app's providers are told to mount one.
+ */
+let pending: string | null = null;
+let hostNeeded = false;
+const hostListeners = new Set<() => void>();
+const holdToast: Notify = (text) => {
+  pending = text;
+  if (hostNeeded) return;
+  hostNeeded = true;
+  for (const listener of hostListeners) listener();
+};
+
+/** Whether a toast host should be mounted (once a toast has been raised); for useSyncExternalStore. */
+export const toastHost = {
+  needed: () => hostNeeded,
+  subscribe: (listener: () => void) => {
+    hostListeners.add(listener);
+    return () => void hostListeners.delete(listener);
+  },
+};
+
 let navigateImpl: Navigate = (to) => window.location.assign(to);
-let notifyImpl: Notify = (text) => console.error(text);
+let notifyImpl: Notify = holdToast;
 
 export const navigate: Navigate = (to, options) => navigateImpl(to, options);
 export const notify: Notify = (text) => notifyImpl(text);
@@ -17,7 +40,9 @@ export function bindNavigate(impl: Navigate) {
 
 export function bindNotify(impl: Notify) {
   notifyImpl = impl;
+  if (pending !== null) impl(pending);
+  pending = null;
   return () => {
-    if (notifyImpl === impl) notifyImpl = (text) => console.error(text);
+    if (notifyImpl === impl) notifyImpl = holdToast;
   };
 }

@@ -1,9 +1,15 @@
-import { PERMISSION_CATALOGUE, type Language } from '@qualis/contract';
+import type { Language } from '@qualis/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en/translation.json';
+import enPublic from '../locales/en/public.json';
+import type enRest from '../locales/en/translation.json';
 
-export type Translation = typeof en;
+/**
+ * Every language comes in two files: public.json, what the sign-in page shows, and
+ * translation.json, the rest. English's public part ships with the first page; the rest of a
+ * language loads before the first other page (routes.tsx) or the first API call (LoginPage).
+ */
+export type Translation = typeof enPublic & typeof enRest;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,20 +30,39 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'qualis.language';
 
-// English ships with the first page; the others load when chosen.
-const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Translation }>> = {
-  el: () => import('../locales/el/translation.json'),
-  it: () => import('../locales/it/translation.json'),
-  sr: () => import('../locales/sr/translation.json'),
-  es: () => import('../locales/es/translation.json'),
-  de: () => import('../locales/de/translation.json'),
-  ru: () => import('../locales/ru/translation.json'),
-};
+type TextPart = 'public' | 'translation';
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/public.json', '!../locales/en/public.json', '../locales/*/translation.json'],
+  { import: 'default' },
+);
+const parts = new Map<string, Promise<void>>([['en/public', Promise.resolve()]]);
+let allTextsWanted = false;
+
+/** Adds one part of a language's texts, once. */
+function loadPart(code: LanguageCode, part: TextPart): Promise<void> {
+  const key = `${code}/${part}`;
+  let loading = parts.get(key);
+  if (!loading) {
+    loading = files[`../locales/${key}.json`]!().then((texts) => {
+      i18next.addResourceBundle(code, 'translation', texts, true, true);
+    });
+    loading.catch(() => parts.delete(key)); // a failed download is tried again next time
+    parts.set(key, loading);
+  }
+  return loading;
+}
+
+/** Loads all the texts of English (the fallback) and of the language on screen; from then on, of every language chosen. */
+export function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  return Promise.all([loadPart('en', 'translation'), loadPart(currentLanguage(), 'translation')]).then(() => {});
+}
 
 void i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  // A copy: the rest of English is merged into this object later.
+  resources: { en: { translation: { ...enPublic } as Translation } },
   interpolation: { escapeValue: false },
   initAsync: false,
   showSupportNotice: false,
@@ -48,10 +73,7 @@ export const i18n = i18next;
 const isLanguage = (code: string | null): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
 
 export async function changeLanguage(code: LanguageCode) {
-  if (code !== 'en' && !i18next.hasResourceBundle(code, 'translation')) {
-    const { default: translation } = await loaders[code]();
-    i18next.addResourceBundle(code, 'translation', translation);
-  }
+  await Promise.all([loadPart(code, 'public'), allTextsWanted && loadPart(code, 'translation')]);
   await i18next.changeLanguage(code);
   document.documentElement.lang = code;
   localStorage.setItem(STORAGE_KEY, code);
@@ -68,29 +90,8 @@ export async function restoreLanguage() {
 /** The code of the language on screen (what the sign-in and the switch send to the server). */
 export const currentLanguage = (): LanguageCode => (isLanguage(i18next.language) ? i18next.language : 'en');
 
-/**
- * A server text in the language on screen: the translation of its catalogue key (`messages.<key>`,
- * with its placeholder values) when there is one, else the server's English text.
- */
-/** A server text: the English `message`, with its catalogue key and placeholder values when it has one. */
-export interface ServerText {
-  message: string;
-  messageKey?: string;
-  messageParams?: Record<string, string>;
-}
-
 /** i18next's `t` for a key known only at run time (the server's message keys). */
-const translateKey = i18next.t as unknown as (key: string, values?: Record<string, string>) => string;
-
-export function translateMessage(answer: ServerText): string {
-  const key = answer.messageKey && `messages.${answer.messageKey}`;
-  if (!key || !i18next.exists(key)) return answer.message;
-  const params = { ...answer.messageParams };
-  // 'Please, switch on "{permission}" first.' names an option by its English label.
-  const permission = PERMISSION_CATALOGUE.find((p) => p.label === params.permission);
-  if (permission) params.permission = permissionText(permission.type, 'label');
-  return translateKey(key, params);
-}
+export const translateKey = i18next.t as unknown as (key: string, values?: Record<string, string>) => string;
 
 /**
  * A text of the permission catalogue in the language on screen: its label, or its tooltip for

@@ -2,11 +2,12 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { RequireSession } from '../features/session/RequireSession';
+import { loadAllTexts } from './i18n';
 import LoginPage from '../pages/LoginPage';
 
-/** Every route but /login loads its code when first visited. */
+/** Every route but /login loads its code, and all the texts, when first visited. */
 function lazyElement(load: () => Promise<{ default: ComponentType }>) {
-  const Component = lazy(load);
+  const Component = lazy(() => Promise.all([load(), loadAllTexts()]).then(([page]) => page));
   return (
     <Suspense fallback={<PageSpinner />}>
       <Component />

@@ -1,9 +1,17 @@
 import { messages, PERMISSION_CATALOGUE } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../app/i18n';
-import en from './en/translation.json';
+import enPublic from './en/public.json';
+import enRest from './en/translation.json';
 
-const files = import.meta.glob<{ default: unknown }>('./*/translation.json', { eager: true });
+// Each language: public.json (the sign-in page) and translation.json (the rest); one set of keys.
+const en = { ...enPublic, ...enRest };
+const publicFiles = import.meta.glob<{ default: object }>('./*/public.json', { eager: true });
+const restFiles = import.meta.glob<{ default: object }>('./*/translation.json', { eager: true });
+const textsOf = (code: string) => ({
+  ...publicFiles[`./${code}/public.json`]!.default,
+  ...restFiles[`./${code}/translation.json`]!.default,
+});
 
 function leaves(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
@@ -18,12 +26,17 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe('translations', () => {
   const english = leaves(en);
 
-  it('has a file for every language of the switch', () => {
-    expect(Object.keys(files).sort()).toEqual(LANGUAGES.map((l) => `./${l.code}/translation.json`).sort());
+  it('has the files of every language of the switch, each with the same sections as English', () => {
+    const codes = LANGUAGES.map((l) => l.code).sort();
+    expect(Object.keys(publicFiles).sort()).toEqual(codes.map((code) => `./${code}/public.json`));
+    expect(Object.keys(restFiles).sort()).toEqual(codes.map((code) => `./${code}/translation.json`));
+    for (const code of codes) {
+      expect(Object.keys(publicFiles[`./${code}/public.json`]!.default), code).toEqual(Object.keys(enPublic));
+    }
   });
 
   it.each(LANGUAGES.map((l) => l.code))('%s has every English key, with the same placeholders', (code) => {
-    const translated = leaves(files[`./${code}/translation.json`]!.default);
+    const translated = leaves(textsOf(code));
     expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(translated)) {
       expect(text.trim(), key).not.toBe('');

@@ -1,12 +1,38 @@
-import { Alert, Button, Checkbox, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { Button } from 'antd';
+// Each component alone: `Input` from 'antd' brings TextArea, Search and OTP, `Checkbox` its group.
+import Checkbox from 'antd/es/checkbox/Checkbox';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
 import { homePath, returnPath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
-import { signIn } from '../features/session/sessions.api';
 import { useSession } from '../features/session/useSession';
+import { loadAllTexts } from '../app/i18n';
+
+/**
+ * The API client and the contract's endpoint table (with zod) are not part of this page's code:
+ * they load when the person starts typing, so the first paint does not wait for them; so do all
+ * the texts, which translate the server's answer.
+ */
+// Shown only when signing in fails, so it comes with the code that signs in.
+const loadAlert = () => import('antd/es/alert');
+const Alert = lazy(loadAlert);
+
+let sessionsApi: Promise<typeof import('../features/session/sessions.api')> | undefined;
+function loadSessionsApi() {
+  sessionsApi ??= Promise.all([import('../features/session/sessions.api'), loadAllTexts(), loadAlert()]).then(
+    ([module]) => module,
+    (failure: unknown) => {
+      sessionsApi = undefined; // a failed download is tried again on submit
+      throw failure;
+    },
+  );
+  return sessionsApi;
+}
+const prefetchSessionsApi = () => void loadSessionsApi().catch(() => undefined);
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,7 +53,8 @@ export default function LoginPage() {
     setPending(true);
     try {
       // The server validates with the contract's ZSignInRequest and its message lands in the alert;
-      // repeating that here would put zod into this page's bundle (spec budget: 200 KB gzip).
+      // repeating that here would put zod into this page's bundle (budget: scripts/web-budget.mjs).
+      const { signIn } = await loadSessionsApi();
       const { user, token } = await signIn({ email: email.trim(), password });
       sessionStore.start(user, token, remember);
     } catch (failure) {
@@ -45,7 +72,11 @@ export default function LoginPage() {
         <h1 className="qualis-auth__title">{t('login.title')}</h1>
         <p className="qualis-auth__subtitle">{t('login.subtitle')}</p>
         <form onSubmit={(event) => void submit(event)} className="qualis-form" noValidate>
-          {error && <Alert type="error" showIcon title={error} />}
+          {error && (
+            <Suspense fallback={null}>
+              <Alert type="error" showIcon title={error} />
+            </Suspense>
+          )}
           <label className="qualis-field">
             <span>{t('login.email')}</span>
             <Input
@@ -54,16 +85,22 @@ export default function LoginPage() {
               autoComplete="username"
               autoFocus
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                prefetchSessionsApi();
+                setEmail(e.target.value);
+              }}
             />
           </label>
           <label className="qualis-field">
             <span>{t('login.password')}</span>
-            <Input.Password
+            <Password
               size="large"
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                prefetchSessionsApi();
+                setPassword(e.target.value);
+              }}
             />
           </label>
           <div className="qualis-auth__row">

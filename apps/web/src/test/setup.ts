@@ -1,7 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach } from 'vitest';
-import '../app/i18n';
+import { loadAllTexts } from '../app/i18n';
+
+// Page tests render pages directly, without the routes that load the texts beyond sign-in.
+await loadAllTexts();
 
 // Role queries normally compute every element's visibility from its styles, which with Ant
 // Design's CSS-in-JS is the slowest part of a page test; closed dialogs are removed from the
