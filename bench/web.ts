@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // What a browser pays to open the web app: for /login, the signed-in /organizations and an
 // organization's Users list, each on a fresh load in Debian's Chromium with mobile emulation
 // (390x844, CPU 4x slower): the JavaScript fetched (files, bytes, gzip), LCP, CLS and any
