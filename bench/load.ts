@@ -698,8 +698,8 @@ function report(databaseName: string, rounds: Round[], cases: Case[], options: R
   }
 }
 
-/** Profiles the app under load on the profile endpoint, then summarises where its CPU time went. */
-async function profileApp(options: RunOptions, dir: string) {
+/** Profiles the app under load on one case (at `connections`), then summarises where its CPU time went. */
+async function profileApp(options: RunOptions, dir: string, group: CaseGroup) {
   fs.mkdirSync(dir, { recursive: true });
   const before = new Set(fs.readdirSync(dir));
   const spawned = performance.now();
@@ -707,7 +707,8 @@ async function profileApp(options: RunOptions, dir: string) {
   // The start-up and the warm-up are left out of the summary.
   let startUpMs = 0;
   try {
-    const [c] = casesOf(options.fixture, new Set(['profile']), options.connections, []);
+    const [c] = casesOf(options.fixture, new Set([group]), options.connections, []);
+    if (!c || c.bare || c.newConnectionPerRequest) throw new Error(`--cpu-prof-case: ${group} is not an endpoint case`);
     const url = `${app.url}${c!.path}`;
     await runAutocannon(url, c!, WARMUP_SECONDS);
     startUpMs = performance.now() - spawned;
@@ -730,6 +731,7 @@ async function main() {
       'npm run bench:load -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench   (an empty database)',
       'npm run bench:load -- --rounds 3 --cases bare,health,profile,organizations,users,export --organizations 100000',
       'npm run bench:load -- --cpu-prof ./profiles     (also profile the app under load on /users/me/profile)',
+      'npm run bench:load -- --cases organizations --cpu-prof ./profiles --cpu-prof-case organizations',
     ],
     {
       ...SEED_ARGS,
@@ -755,18 +757,24 @@ async function main() {
       'cpu-prof': {
         type: 'string',
         value: 'DIR',
-        description: 'after the rounds, run the app with node --cpu-prof under load on the profile endpoint',
+        description: 'after the rounds, run the app with node --cpu-prof under load on one case (--cpu-prof-case)',
+      },
+      'cpu-prof-case': {
+        type: 'string',
+        default: 'profile',
+        value: 'CASE',
+        description: 'the case --cpu-prof loads the app with (an endpoint of --cases)',
       },
       explain: { type: 'boolean', default: false, description: 'print the query plans of the raw SQL' },
     },
   );
-  const groups = new Set(
-    values.cases!.split(',').map((name) => {
-      if (!(CASE_GROUPS as readonly string[]).includes(name))
-        throw new Error(`--cases: unknown case ${name}; one of ${CASE_GROUPS.join(', ')}`);
-      return name as CaseGroup;
-    }),
-  );
+  const caseGroup = (option: string, name: string) => {
+    if (!(CASE_GROUPS as readonly string[]).includes(name))
+      throw new Error(`--${option}: unknown case ${name}; one of ${CASE_GROUPS.join(', ')}`);
+    return name as CaseGroup;
+  };
+  const groups = new Set(values.cases!.split(',').map((name) => caseGroup('cases', name)));
+  const profiled = caseGroup('cpu-prof-case', values['cpu-prof-case']!);
   const seconds = positiveInt('duration', values.duration);
   const connections = positiveInt('connections', values.connections);
   const rounds = positiveInt('rounds', values.rounds);
@@ -804,7 +812,7 @@ async function main() {
       done.push(await runRound(options));
     }
     report(databaseName, done, casesOf(fixture, groups, connections, []), options);
-    if (values['cpu-prof']) await profileApp(options, path.resolve(values['cpu-prof']));
+    if (values['cpu-prof']) await profileApp(options, path.resolve(values['cpu-prof']), profiled);
   } finally {
     await bare.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
