@@ -1,20 +1,22 @@
-// Throughput and latency of the real app against a bare Fastify route on the same machine, and of
-// each measured endpoint against the raw SQL it sends (`npm run bench:load -- --help`).
-// The app and its database client run in a worker thread, autocannon in the main thread, so the
-// load generator does not share an event loop with the server. See docs/performance.md.
+// Throughput and latency of the real server against a bare Fastify route on the same machine, and
+// of each measured endpoint against the raw SQL it sends (`npm run bench:load -- --help`).
+// The built server (`node apps/server/dist/main.js`) and the bare route each run in their own
+// process; this process seeds the database, measures the raw SQL and generates the load.
+// See docs/performance.md.
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { newId } from '../apps/server/src/core/ids.js';
 import { hashToken, newSecretToken } from '../apps/server/src/core/tokens.js';
-import type { SqlRunner } from '../apps/server/src/db/client.js';
+import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { formatProfileSummary, summariseCpuProfile } from './cpu-profile.js';
+import { parseCommandLine } from './cli.js';
 import {
   BENCH_PASSWORD,
   BENCH_SUPERADMIN_EMAIL,
@@ -27,185 +29,44 @@ import {
   seedOptionsOf,
   type SeedOptions,
 } from './seed.js';
-import { parseCommandLine } from './cli.js';
+import * as sql from './statements.js';
 
-interface WorkerInput extends SeedOptions {
-  databaseUrl: string | undefined;
-  refreshSessions: number;
-  explain: boolean;
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WARMUP_SECONDS = 2;
+/** A raw SQL measurement: warm-up runs, then up to RAW_SQL_RUNS runs or RAW_SQL_MAX_MS. */
+const RAW_SQL_RUNS = 2000;
+const RAW_SQL_MAX_MS = 5000;
+/** Search texts: substrings of the seeded names that match a few percent of the rows. */
+const ORGANIZATION_SEARCH = 'ab';
+const USER_SEARCH = 'ab';
+const EXPORT_RUNS = 5;
+/** Every limit of the server raised out of the way (per person, per address, sign-in). */
+const NO_RATE_LIMITS = {
+  RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
+  RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000000',
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000000',
+};
+
+/** The groups of cases `--cases` chooses from. */
+const CASE_GROUPS = [
+  'bare',
+  'health',
+  'profile',
+  'organizations',
+  'organizations-search',
+  'organizations-status',
+  'permissions',
+  'users',
+  'users-search',
+  'sessions',
+  'export',
+] as const;
+type CaseGroup = (typeof CASE_GROUPS)[number];
 
 interface Latency {
   p50: number;
   p95: number;
   p99: number;
-}
-
-type RawSqlName =
-  | 'organizations'
-  | 'organizationsSearch'
-  | 'organizationsByStatus'
-  | 'organizationsExport'
-  | 'effectivePermissions'
-  | 'users'
-  | 'usersSearch';
-
-interface RawSqlResult extends Latency {
-  runs: number;
-  /** EXPLAIN (ANALYZE, BUFFERS) of each statement, with --explain. */
-  plans?: string[];
-}
-
-interface WorkerReady {
-  appUrl: string;
-  bareUrl: string;
-  refreshTokens: string[];
-  largeOrganizationId: string | undefined;
-  /** A User of the large organization in 3 groups. */
-  memberEmail: string | undefined;
-}
-
-interface MemorySample {
-  heapUsed: number;
-  rss: number;
-  external: number;
-}
-type ToWorker = 'stop' | 'memory-start' | 'memory-stop' | { rawSql: RawSqlName };
-interface MemoryReport {
-  before: MemorySample;
-  peak: MemorySample;
-  after: MemorySample;
-  samples: number;
-}
-
-const RAW_SQL_RUNS = 2000;
-/** A raw SQL measurement stops after this long even when it has not reached RAW_SQL_RUNS. */
-const RAW_SQL_MAX_MS = 5000;
-const WARMUP_SECONDS = 2;
-/** Search texts: substrings of the seeded names that match a few percent of the rows. */
-const ORGANIZATION_SEARCH = 'ab';
-const USER_SEARCH = 'ab';
-const EXPORT_RUNS = 5;
-const EXPORT_BATCH = 1000;
-
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-
-const ORGANIZATION_COLUMNS = `"id", "name", "status", "is_managed_by_client", "logo_file_id", "created_at", "updated_at"`;
-
-/**
- * The statements an endpoint sends after the bearer-token lookup (which every endpoint makes),
- * written as the repositories build them: core/lists.ts readPage (the page by the sort order, then
- * a count when the page is full), core/tenancy.ts, permissions.repository.ts, people.repository.ts.
- */
-function organizationsPage(where: string, whereParams: unknown[], orderBy: string): Statement[] {
-  const n = whereParams.length;
-  return [
-    {
-      text: `select ${ORGANIZATION_COLUMNS} from "organizations" ${where} order by ${orderBy} limit $${n + 1} offset $${n + 2}`,
-      params: [...whereParams, 25, 0],
-    },
-    {
-      text: `select count(*) from (select ${ORGANIZATION_COLUMNS} from "organizations" ${where}) "filtered_rows"`,
-      params: whereParams,
-    },
-  ];
-}
-
-/** The SuperAdmin's Users list of one organization (people.repository.ts listPeople). */
-function usersPage(organizationId: string, search: string | undefined): Statement[] {
-  const columns = `"users"."id", "users"."first_name", "users"."last_name", "users"."email", "memberships"."status",
-    ("users"."password_hash" is not null), "users"."email_confirmed", "users"."role",
-    coalesce((
-      select json_agg(json_build_object('organizationId', so.id, 'organizationName', so.name, 'userStatus', sm.status)
-        order by lower(so.name), so.id)
-      from memberships sm join organizations so on so.id = sm.organization_id
-      where sm.user_id = "users"."id"
-        and sm.organization_id in (select mo.id from organizations mo where not mo.is_managed_by_client)), '[]'::json)`;
-  const from = `from "users" inner join "memberships"
-    on ("memberships"."user_id" = "users"."id" and "memberships"."organization_id" = $1)`;
-  const where = search
-    ? `where ("users"."role" = $2 and ("users"."first_name" ilike $3 or "users"."last_name" ilike $3
-        or "users"."email" ilike $3 or concat_ws(' ', "users"."first_name", "users"."last_name") ilike $3))`
-    : `where "users"."role" = $2`;
-  const params = search ? [organizationId, 'User', `%${search}%`] : [organizationId, 'User'];
-  const n = params.length;
-  return [
-    // loadManagedOrganizations: the SuperAdmin's organization context.
-    {
-      text: `select ${ORGANIZATION_COLUMNS} from "organizations" where "organizations"."id" = $1`,
-      params: [organizationId],
-    },
-    {
-      text: `select ${columns} ${from} ${where}
-        order by lower("users"."last_name") asc, "users"."id" asc limit $${n + 1} offset $${n + 2}`,
-      params: [...params, 25, 0],
-    },
-    { text: `select count(*) from (select ${columns} ${from} ${where}) "filtered_rows"`, params },
-  ];
-}
-
-function rawQueries(ids: {
-  organizations?: number;
-  organizationId?: string | undefined;
-  memberId?: string | undefined;
-}): Partial<Record<RawSqlName, Statement[]>> {
-  const byName = `lower("organizations"."name") asc, "organizations"."id" asc`;
-  const queries: Partial<Record<RawSqlName, Statement[]>> = {
-    organizations: organizationsPage('', [], byName),
-    organizationsSearch: organizationsPage(
-      'where "organizations"."name" ilike $1',
-      [`%${ORGANIZATION_SEARCH}%`],
-      byName,
-    ),
-    organizationsByStatus: organizationsPage('', [], `"organizations"."status" desc, "organizations"."id" desc`),
-    // The export reads the list's order EXPORT_BATCH rows at a time until a short page (timed by
-    // exportStatements); its last page is the one --explain shows.
-    organizationsExport: [exportPage(Math.floor((ids.organizations ?? 0) / EXPORT_BATCH) * EXPORT_BATCH)],
-  };
-  const { organizationId, memberId } = ids;
-  if (organizationId && memberId) {
-    queries.effectivePermissions = [
-      {
-        // loadOrganizationContext for a member
-        text: `select ${ORGANIZATION_COLUMNS.replace(/"(\w+)"/g, '"organizations"."$1"')}, "memberships"."status"
-          from "memberships" inner join "organizations" on "organizations"."id" = "memberships"."organization_id"
-          where ("memberships"."organization_id" = $1 and "memberships"."user_id" = $2)`,
-        params: [organizationId, memberId],
-      },
-      {
-        // findRoleAndGroupPermissions
-        text: `select "role", coalesce((
-            select array_agg(distinct p.type)::int[]
-            from user_group_permissions p
-            join user_group_members m on m.organization_id = p.organization_id and m.group_id = p.group_id
-            where m.organization_id = $1 and m.user_id = users.id
-          ), '{}'::int[]) from "users" where "users"."id" = $2`,
-        params: [organizationId, memberId],
-      },
-    ];
-    queries.users = usersPage(organizationId, undefined);
-    queries.usersSearch = usersPage(organizationId, USER_SEARCH);
-  }
-  return queries;
-}
-
-/** A page of the organizations export (modules/organizations organizationExportPages). */
-const exportPage = (offset: number): Statement => ({
-  text: `select ${ORGANIZATION_COLUMNS} from "organizations"
-    order by lower("organizations"."name") asc, "organizations"."id" asc limit $1 offset $2`,
-  params: [EXPORT_BATCH, offset],
-});
-
-async function exportStatements(raw: SqlRunner) {
-  // Runs the pages one after another, as sendCsvExport does, until a short one.
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const { text, params } = exportPage(offset);
-    const rows = await raw.query(text, params);
-    if (rows.length < EXPORT_BATCH) return;
-  }
 }
 
 function percentiles(samples: number[]): Latency {
@@ -214,19 +75,71 @@ function percentiles(samples: number[]): Latency {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-// ---------------------------------------------------------------- worker: the servers
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+const ms = (value: number) => value.toFixed(2);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const load1 = () => os.loadavg()[0]!.toFixed(2);
 
-async function serve(input: WorkerInput): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qualis-bench-'));
-  const database = await openBenchDatabase({ databaseUrl: input.databaseUrl, dataDir });
+// ---------------------------------------------------------------- the data
+
+/** What the seeded database holds for the cases: ids and the bench's own access tokens. */
+interface Fixture {
+  organizations: number;
+  users: number;
+  superAdminId: string;
+  /** Sessions inserted by the bench (no sign-in needed before measuring their raw SQL). */
+  superAdminToken: string;
+  largeOrganizationId: string | undefined;
+  /** A User of the large organization in 3 groups, and a session of theirs. */
+  member: { id: string; token: string } | undefined;
+}
+
+/** A session of a person with a known access token, valid for the whole run. */
+async function insertSession(database: Database, userId: string): Promise<string> {
+  const token = newSecretToken();
+  await database.raw.query(
+    `INSERT INTO sessions (id, user_id, access_token_hash, access_expires_at, refresh_token_hash, refresh_expires_at, expires_at)
+     VALUES ($1, $2, $3, now() + interval '1 day', $4, now() + interval '1 day', now() + interval '1 day')`,
+    [newId(), userId, hashToken(token), hashToken(newSecretToken())],
+  );
+  return token;
+}
+
+async function seedFixture(database: Database, options: SeedOptions): Promise<Fixture> {
   await migrate(database.raw);
   const [used] = await database.raw.query('SELECT 1 FROM users LIMIT 1');
   if (used)
     throw new Error('the benchmark database must be empty: a run seeds it and leaves the data, so create a new one');
-  await seed(database.raw, input);
+  await seed(database.raw, options);
+  const [superAdmin] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    BENCH_SUPERADMIN_EMAIL,
+  ]);
+  const [large] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
+    LARGE_ORGANIZATION_NAME,
+  ]);
+  const [member] = large
+    ? await database.raw.query<{ id: string }>(
+        `SELECT user_id AS id FROM user_group_members WHERE organization_id = $1
+         GROUP BY user_id ORDER BY count(*) DESC, user_id LIMIT 1`,
+        [large.id],
+      )
+    : [];
+  return {
+    organizations: options.organizations + (large ? 1 : 0),
+    users: options.users,
+    superAdminId: superAdmin!.id,
+    superAdminToken: await insertSession(database, superAdmin!.id),
+    largeOrganizationId: large?.id,
+    member: member && { id: member.id, token: await insertSession(database, member.id) },
+  };
+}
 
-  // Sessions to refresh, one refresh token per request: tokens rotate and a reused one is refused.
-  const refreshTokens = Array.from({ length: input.refreshSessions }, () => newSecretToken());
+/** Sessions of the SuperAdmin to refresh, one refresh token per request (a reused one is refused). */
+async function insertRefreshSessions(database: Database, count: number): Promise<string[]> {
+  const refreshTokens = Array.from({ length: count }, () => newSecretToken());
   await database.raw.query(
     `INSERT INTO sessions (id, user_id, access_token_hash, access_expires_at, refresh_token_hash, refresh_expires_at, expires_at)
      SELECT id, (SELECT id FROM users WHERE email = $4), access_hash, now() + interval '15 minutes',
@@ -239,145 +152,146 @@ async function serve(input: WorkerInput): Promise<void> {
       BENCH_SUPERADMIN_EMAIL,
     ],
   );
-
-  const [large] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
-    LARGE_ORGANIZATION_NAME,
-  ]);
-  const [member] = large
-    ? await database.raw.query<{ id: string; email: string }>(
-        `SELECT u.id, u.email FROM user_group_members m JOIN users u ON u.id = m.user_id
-         WHERE m.organization_id = $1 GROUP BY u.id, u.email ORDER BY count(*) DESC, u.email LIMIT 1`,
-        [large.id],
-      )
-    : [];
-
-  // Each endpoint's statements run directly, one after another, through the same client (PGlite
-  // instance or pg pool): warm-up runs, then up to RAW_SQL_RUNS timed runs or RAW_SQL_MAX_MS.
-  const [{ n: organizationCount } = { n: 0 }] = await database.raw.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM organizations',
-  );
-  const queries = rawQueries({ organizations: organizationCount, organizationId: large?.id, memberId: member?.id });
-  // An endpoint's statements run directly, one after another, through the same client (PGlite
-  // instance or pg pool): warm-up runs, then up to RAW_SQL_RUNS timed runs or RAW_SQL_MAX_MS. The
-  // main thread asks for it just before the endpoint's one-connection run, so both see the same
-  // machine load.
-  const measureRaw = async (name: RawSqlName): Promise<RawSqlResult | undefined> => {
-    const statements = queries[name];
-    if (!statements) return undefined;
-    const runOnce =
-      name === 'organizationsExport'
-        ? () => exportStatements(database.raw)
-        : async () => {
-            for (const s of statements) await database.raw.query(s.text, s.params);
-          };
-    const samples: number[] = [];
-    // The export reads every row per run: fewer runs (at 100,000 rows a run takes seconds).
-    const [warmUp, minimumRuns] = name === 'organizationsExport' ? [1, 3] : [100, 20];
-    const started = performance.now();
-    for (let i = 0; i < RAW_SQL_RUNS + warmUp; i++) {
-      const sent = performance.now();
-      await runOnce();
-      if (i >= warmUp) samples.push(performance.now() - sent);
-      if (samples.length >= minimumRuns && performance.now() - started > RAW_SQL_MAX_MS) break;
-    }
-    const plans = input.explain
-      ? await Promise.all(
-          statements.map(async (s) => {
-            const rows = await database.raw.query<Record<string, string>>(
-              `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
-              s.params,
-            );
-            return rows.map((row) => Object.values(row)[0]).join('\n');
-          }),
-        )
-      : undefined;
-    return { ...percentiles(samples), runs: samples.length, ...(plans ? { plans } : {}) };
-  };
-
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
-    RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000000',
-  });
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    signInSlowdownMs: 0,
-  });
-  const bare = Fastify();
-  bare.get('/', async () => ({ hello: 'world' }));
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  // Memory of this thread's heap (the app's) and of the process, sampled while exports run.
-  const sample = (): MemorySample => {
-    const { heapUsed, rss, external } = process.memoryUsage();
-    return { heapUsed, rss, external };
-  };
-  let memory:
-    { before: MemorySample; peak: MemorySample; samples: number; timer: NodeJS.Timeout | undefined } | undefined;
-  parentPort?.on('message', async (message: ToWorker) => {
-    if (typeof message === 'object') {
-      parentPort?.postMessage({ name: message.rawSql, result: await measureRaw(message.rawSql) });
-      return;
-    }
-    if (message === 'memory-start') {
-      const before = sample();
-      const state = { before, peak: { ...before }, samples: 0, timer: undefined as NodeJS.Timeout | undefined };
-      state.timer = setInterval(() => {
-        const now = sample();
-        state.samples += 1;
-        state.peak = {
-          heapUsed: Math.max(state.peak.heapUsed, now.heapUsed),
-          rss: Math.max(state.peak.rss, now.rss),
-          external: Math.max(state.peak.external, now.external),
-        };
-      }, 5);
-      memory = state;
-      parentPort?.postMessage('memory-started');
-      return;
-    }
-    if (message === 'memory-stop' && memory) {
-      clearInterval(memory.timer);
-      const report: MemoryReport = {
-        before: memory.before,
-        peak: memory.peak,
-        after: sample(),
-        samples: memory.samples,
-      };
-      memory = undefined;
-      parentPort?.postMessage(report);
-      return;
-    }
-    if (message !== 'stop') return;
-    await Promise.all([app.close(), bare.close()]);
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    parentPort?.close();
-  });
-  const ready: WorkerReady = {
-    appUrl,
-    bareUrl,
-    refreshTokens,
-    largeOrganizationId: large?.id,
-    memberEmail: member?.email,
-  };
-  parentPort?.postMessage(ready);
+  return refreshTokens;
 }
 
-// ---------------------------------------------------------------- main thread: the load
+// ---------------------------------------------------------------- raw SQL
+
+interface RawSqlResult extends Latency {
+  runs: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) of each statement, with --explain. */
+  plans?: string[];
+}
+
+/**
+ * Runs `once` after warm-up runs, then up to RAW_SQL_RUNS times or RAW_SQL_MAX_MS (at least
+ * `minimumRuns`), one after another through one connection of the client.
+ */
+async function timeRuns(once: () => Promise<unknown>, warmUp: number, minimumRuns: number) {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < RAW_SQL_RUNS + warmUp; i++) {
+    const sent = performance.now();
+    await once();
+    if (i >= warmUp) samples.push(performance.now() - sent);
+    if (samples.length >= minimumRuns && performance.now() - started > RAW_SQL_MAX_MS) break;
+  }
+  return { ...percentiles(samples), runs: samples.length };
+}
+
+async function measureStatements(database: Database, statements: sql.Statement[], explain: boolean) {
+  const result: RawSqlResult = await database.raw.withSession((one) =>
+    timeRuns(
+      async () => {
+        for (const s of statements) await one.query(s.text, s.params);
+      },
+      100,
+      20,
+    ),
+  );
+  if (explain) {
+    result.plans = [];
+    for (const s of statements) {
+      const rows = await database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.params);
+      result.plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- the servers
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node <args>` and waits until `readyPath` answers 200 on its port. */
+async function startProcess(args: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (let started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (child.exitCode !== null) throw new Error(`node ${args.join(' ')} exited with ${child.exitCode}`);
+    if (Date.now() - started > 60_000) throw new Error(`node ${args.join(' ')} did not answer in 60 s`);
+    const ok = await fetch(`${url}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The bare Fastify route: `{ hello: 'world' }`, in its own process. */
+const BARE_ROUTE = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+
+function startBareRoute(): Promise<Server> {
+  return startProcess(['--input-type=module', '--eval', BARE_ROUTE], {}, '/');
+}
+
+/** The built server, as `npm start` runs it, on the benchmark's database, limits raised. */
+function startApp(target: { databaseUrl?: string | undefined; dataDir: string }, cpuProfileDir?: string) {
+  return startProcess(
+    [...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : []), 'apps/server/dist/main.js'],
+    {
+      DATA_DIR: target.dataDir,
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      LOG_LEVEL: 'warn',
+      ...NO_RATE_LIMITS,
+    },
+    '/api/v1/health',
+  );
+}
+
+/** The resident memory of a process, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D/g, '') ?? NaN) * 1024;
+}
+
+// ---------------------------------------------------------------- the load
 
 interface Case {
   name: string;
-  url: string;
+  group: CaseGroup;
+  /** Relative to the app's URL, or the bare route's when `bare`. */
+  path: string;
+  bare?: boolean;
   connections: number;
   headers?: Record<string, string>;
+  /** The statements the endpoint sends, measured right before its one-connection run. */
+  rawSql?: sql.Statement[];
   /**
    * Each request on a new connection from its own loopback address (127.a.b.c): sign-in and
-   * refresh allow 30 requests a minute per client address, so they are measured as many clients
-   * would use them, against a bare route measured the same way.
+   * refresh are measured as many clients would use them, against a bare route measured the same way.
    */
   newConnectionPerRequest?: { method: 'GET' | 'POST' | 'PUT'; body?: () => string };
 }
@@ -387,12 +301,12 @@ interface Measured extends Latency {
   failed: number;
 }
 
-/** Keep-alive connections: autocannon. */
-function runAutocannon(c: Case, seconds: number): Promise<Measured> {
+/** Keep-alive connections: autocannon, without accept-encoding (responses are not compressed). */
+function runAutocannon(url: string, c: Case, seconds: number): Promise<Measured> {
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: c.url, connections: c.connections, duration: seconds, headers: c.headers ?? {} },
+      { url, connections: c.connections, duration: seconds, headers: c.headers ?? {} },
       (error, result) => {
         if (error) return reject(error);
         resolve({
@@ -418,9 +332,9 @@ const nextLoopbackAddress = () => {
  * counts, and with `Connection: close` it queues a stale request per reconnect, so its latencies
  * grow through the run.)
  */
-async function runNewConnections(c: Case, seconds: number): Promise<Measured> {
+async function runNewConnections(url: string, c: Case, seconds: number): Promise<Measured> {
   const { method, body } = c.newConnectionPerRequest ?? { method: 'GET' };
-  const target = new URL(c.url);
+  const target = new URL(url);
   const latencies: number[] = [];
   let failed = 0;
   const request = (payload: string | undefined) =>
@@ -458,21 +372,6 @@ async function runNewConnections(c: Case, seconds: number): Promise<Measured> {
   };
 }
 
-const run = (c: Case, seconds: number) => (c.newConnectionPerRequest ? runNewConnections : runAutocannon)(c, seconds);
-const ms = (value: number) => value.toFixed(2);
-
-/** Sign-in as one account: the bearer header. */
-async function bearerOf(appUrl: string, email: string): Promise<Record<string, string>> {
-  const signIn = await fetch(`${appUrl}/api/v1/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (signIn.status !== 201) throw new Error(`sign-in of ${email} failed: HTTP ${signIn.status}`);
-  const { data } = (await signIn.json()) as { data: { token: { accessToken: string } } };
-  return { authorization: `Bearer ${data.token.accessToken}` };
-}
-
 interface ExportRun {
   status: number;
   bytes: number;
@@ -481,10 +380,10 @@ interface ExportRun {
   lastByteMs: number;
 }
 
-/** One download, read to the end; times to the first and the last byte. */
+/** One download without compression, read to the end; times to the first and the last byte. */
 async function download(url: string, headers: Record<string, string>): Promise<ExportRun> {
   const sent = performance.now();
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
   let firstByteMs = NaN;
   let bytes = 0;
   let rows = 0;
@@ -498,14 +397,341 @@ async function download(url: string, headers: Record<string, string>): Promise<E
   return { status: response.status, bytes, rows: rows - 1, firstByteMs, lastByteMs: performance.now() - sent };
 }
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+/** The cases chosen, in the order they run, each keep-alive endpoint at `connections` and at one. */
+function casesOf(fixture: Fixture, groups: Set<CaseGroup>, connections: number, refreshTokens: string[]): Case[] {
+  const bearer = { authorization: `Bearer ${fixture.superAdminToken}` };
+  const json = { 'content-type': 'application/json' };
+  const endpoint = (c: Omit<Case, 'connections'>): Case[] => [
+    { ...c, connections },
+    { ...c, name: `${c.name}, one connection`, connections: 1 },
+  ];
+  const large = fixture.largeOrganizationId;
+  const member = fixture.member;
+  let signIns = 0;
+  let refreshes = 0;
+  const cases: Case[] = [
+    { name: 'bare Fastify route (baseline)', group: 'bare', path: '/', bare: true, connections },
+    ...endpoint({
+      name: 'GET /api/v1/health',
+      group: 'health',
+      path: '/api/v1/health',
+      rawSql: [{ text: 'SELECT 1', params: [] }],
+    }),
+    ...endpoint({
+      name: 'GET /users/me/profile (SuperAdmin)',
+      group: 'profile',
+      path: '/api/v1/users/me/profile',
+      headers: bearer,
+      rawSql: sql.sessionLookup(hashToken(fixture.superAdminToken)),
+    }),
+    ...endpoint({
+      name: `GET /organizations?limit=25 of ${fixture.organizations}`,
+      group: 'organizations',
+      path: '/api/v1/organizations?limit=25',
+      headers: bearer,
+      rawSql: sql.organizationsList(),
+    }),
+    ...endpoint({
+      name: `GET /organizations?search=${ORGANIZATION_SEARCH}&limit=25`,
+      group: 'organizations-search',
+      path: `/api/v1/organizations?limit=25&search=${ORGANIZATION_SEARCH}`,
+      headers: bearer,
+      rawSql: sql.organizationsSearch(ORGANIZATION_SEARCH),
+    }),
+    ...endpoint({
+      name: 'GET /organizations?orderBy=status&orderType=desc&limit=25',
+      group: 'organizations-status',
+      path: '/api/v1/organizations?limit=25&orderBy=status&orderType=desc',
+      headers: bearer,
+      rawSql: sql.organizationsByStatus(),
+    }),
+    ...(large && member
+      ? [
+          ...endpoint({
+            name: 'GET /users/me?organizationId= (a User in 3 groups)',
+            group: 'permissions',
+            path: `/api/v1/users/me?organizationId=${large}`,
+            headers: { authorization: `Bearer ${member.token}` },
+            rawSql: sql.effectivePermissions(large, member.id),
+          }),
+          ...endpoint({
+            name: 'GET /client-users?limit=25 (the large organization, SuperAdmin)',
+            group: 'users',
+            path: `/api/v1/client-users?organizationId=${large}&limit=25`,
+            headers: bearer,
+            rawSql: sql.usersPage(large, fixture.superAdminId, undefined),
+          }),
+          ...endpoint({
+            name: `GET /client-users?search=${USER_SEARCH}&limit=25 (SuperAdmin)`,
+            group: 'users-search',
+            path: `/api/v1/client-users?organizationId=${large}&limit=25&search=${USER_SEARCH}`,
+            headers: bearer,
+            rawSql: sql.usersPage(large, fixture.superAdminId, USER_SEARCH),
+          }),
+        ]
+      : []),
+    {
+      name: 'bare Fastify route, new connection per request (baseline)',
+      group: 'sessions',
+      path: '/',
+      bare: true,
+      connections,
+      newConnectionPerRequest: { method: 'GET' },
+    },
+    {
+      name: 'sign-in POST /sessions (argon2id), new connection per request',
+      group: 'sessions',
+      path: '/api/v1/sessions',
+      connections,
+      headers: json,
+      newConnectionPerRequest: {
+        method: 'POST',
+        body: () =>
+          JSON.stringify({ email: benchUserEmail((signIns++ % fixture.users) + 1), password: BENCH_PASSWORD }),
+      },
+    },
+    {
+      name: 'refresh PUT /sessions, new connection per request',
+      group: 'sessions',
+      path: '/api/v1/sessions',
+      connections,
+      headers: json,
+      newConnectionPerRequest: {
+        method: 'PUT',
+        body: () => JSON.stringify({ refreshToken: refreshTokens[refreshes++] ?? 'exhausted' }),
+      },
+    },
+  ];
+  return cases.filter((c) => groups.has(c.group));
+}
+
+// ---------------------------------------------------------------- a round
+
+interface CaseResult extends Measured {
+  raw?: RawSqlResult;
+}
+
+interface ExportResult {
+  downloads: ExportRun[];
+  raw: RawSqlResult & { pages: number };
+  rss: { before: number; peak: number; after: number; samples: number };
+}
+
+interface Round {
+  loadBefore: string;
+  loadAfter: string;
+  results: Map<string, CaseResult>;
+  export?: ExportResult;
+}
+
+interface RunOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  fixture: Fixture;
+  groups: Set<CaseGroup>;
+  seconds: number;
+  connections: number;
+  explain: boolean;
+  bare: Server;
+}
+
+/** Opens the benchmark database in this process (PGlite allows one process at a time: never while the app runs). */
+async function withDatabase<T>(
+  options: Pick<RunOptions, 'databaseUrl' | 'dataDir'>,
+  use: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openBenchDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * One round: the raw SQL of every chosen case (the app stopped, as PGlite is opened by one
+ * process at a time), then the app started and every case run against it, then the export.
+ */
+async function runRound(options: RunOptions): Promise<Round> {
+  const loadBefore = load1();
+  const { groups, seconds } = options;
+  // Enough for 2,000 refreshes a second over the warm-up and the run.
+  const refreshCount = groups.has('sessions') ? 2000 * (seconds + WARMUP_SECONDS) : 0;
+  const placeholder = casesOf(options.fixture, groups, options.connections, []);
+  const { raw, exportRaw, refreshTokens } = await withDatabase(options, async (database) => {
+    const raw = new Map<string, RawSqlResult>();
+    for (const c of placeholder) {
+      if (!c.rawSql || c.connections !== 1) continue;
+      process.stdout.write(`  raw SQL of ${c.name.replace(/, one connection$/, '')} ...`);
+      raw.set(c.name, await measureStatements(database, c.rawSql, options.explain));
+      console.log(` p95 ${ms(raw.get(c.name)!.p95)} ms`);
+    }
+    let exportRaw: ExportResult['raw'] | undefined;
+    if (groups.has('export')) {
+      let pages = 0;
+      const timed = await database.raw.withSession((one) =>
+        timeRuns(async () => (pages = await sql.readExportPages(one)), 1, 3),
+      );
+      exportRaw = { ...timed, pages };
+      console.log(`  raw SQL of the export's ${pages} keyset pages: p50 ${ms(timed.p50)} ms`);
+    }
+    return { raw, exportRaw, refreshTokens: await insertRefreshSessions(database, refreshCount) };
+  });
+
+  const app = await startApp(options);
+  try {
+    const results = new Map<string, CaseResult>();
+    for (const c of casesOf(options.fixture, groups, options.connections, refreshTokens)) {
+      const url = `${c.bare ? options.bare.url : app.url}${c.path}`;
+      const run = c.newConnectionPerRequest ? runNewConnections : runAutocannon;
+      process.stdout.write(`  ${c.name} ...`);
+      await run(url, c, WARMUP_SECONDS);
+      const measured = await run(url, c, seconds);
+      results.set(c.name, { ...measured, ...(raw.has(c.name) ? { raw: raw.get(c.name) } : {}) });
+      console.log(` ${Math.round(measured.requestsPerSecond)} req/s, p95 ${ms(measured.p95)} ms`);
+    }
+    const exported = exportRaw && (await measureExport(app, options.fixture, exportRaw));
+    return { loadBefore, loadAfter: load1(), results, ...(exported ? { export: exported } : {}) };
+  } finally {
+    await app.stop();
+  }
+}
+
+/** One warm-up download, then EXPORT_RUNS one after another while the app's RSS is sampled every 5 ms. */
+async function measureExport(app: Server, fixture: Fixture, raw: ExportResult['raw']): Promise<ExportResult> {
+  const url = `${app.url}/api/v1/export/organizations`;
+  const headers = { authorization: `Bearer ${fixture.superAdminToken}` };
+  process.stdout.write(`  GET /export/organizations (${EXPORT_RUNS} downloads) ...`);
+  await download(url, headers);
+  const pid = app.process.pid!;
+  const before = rssOf(pid);
+  let peak = before;
+  let samples = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+    samples += 1;
+  }, 5);
+  const downloads: ExportRun[] = [];
+  for (let i = 0; i < EXPORT_RUNS; i++) downloads.push(await download(url, headers));
+  clearInterval(sampler);
+  console.log(` ${downloads.map((d) => Math.round(d.lastByteMs)).join(', ')} ms`);
+  return { downloads, raw, rss: { before, peak, after: rssOf(pid), samples } };
+}
+
+// ---------------------------------------------------------------- the report
+
+/** Per case, the median over the rounds of each figure, and of each ratio taken within a round. */
+function report(databaseName: string, rounds: Round[], cases: Case[], options: RunOptions) {
+  const loads = rounds.map((r) => `${r.loadBefore}-${r.loadAfter}`).join(', ');
+  console.log(
+    `\n${databaseName}, ${os.cpus().length} cores, Node ${process.version}, ${options.seconds} s per case after ` +
+      `${WARMUP_SECONDS} s warm-up, ${rounds.length} round(s): medians (the rounds' range in parentheses). ` +
+      `Load average (1 min) before-after each round: ${loads}\n`,
+  );
+  const baselineOf = (c: Case) =>
+    cases.find((b) => b.bare && Boolean(b.newConnectionPerRequest) === Boolean(c.newConnectionPerRequest));
+  const of = (c: Case) => rounds.map((r) => r.results.get(c.name)).filter((r): r is CaseResult => Boolean(r));
+  const range = (values: number[], digits = 0) =>
+    values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})` : '';
+  console.log('| case | connections | req/s | vs bare route | p50 ms | p95 ms | p99 ms | non-2xx/errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const c of cases) {
+    const results = of(c);
+    const rps = results.map((r) => r.requestsPerSecond);
+    const base = baselineOf(c);
+    const shares = base
+      ? rounds.map(
+          (r) => (100 * r.results.get(c.name)!.requestsPerSecond) / r.results.get(base.name)!.requestsPerSecond,
+        )
+      : [];
+    const share = base ? `${median(shares).toFixed(1)}%${range(shares, 1)}` : '';
+    const failed = results.reduce((sum, r) => sum + r.failed, 0);
+    console.log(
+      `| ${c.name} | ${c.connections} | ${Math.round(median(rps))}${range(rps)} | ${share} | ` +
+        `${ms(median(results.map((r) => r.p50)))} | ${ms(median(results.map((r) => r.p95)))} | ` +
+        `${ms(median(results.map((r) => r.p99)))} | ${failed} |`,
+    );
+  }
+
+  console.log(
+    `\nEndpoint at one connection against its raw SQL (the statements it sends, run directly one after ` +
+      `another through one connection; up to ${RAW_SQL_RUNS} runs or ${RAW_SQL_MAX_MS / 1000} s). Goal: p95 ≤ 1.5x.\n`,
+  );
+  console.log('| endpoint | raw p50 ms | raw p95 ms | endpoint p95 ms | p95 ratio | the app adds ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const c of cases) {
+    const results = of(c).filter((r) => r.raw);
+    if (results.length === 0) continue;
+    const ratios = results.map((r) => r.p95 / r.raw!.p95);
+    console.log(
+      `| ${c.name.replace(/, one connection$/, '')} | ${ms(median(results.map((r) => r.raw!.p50)))} | ` +
+        `${ms(median(results.map((r) => r.raw!.p95)))} | ${ms(median(results.map((r) => r.p95)))} | ` +
+        `${median(ratios).toFixed(2)}x${range(ratios, 2)} | ${ms(median(results.map((r) => r.p95 - r.raw!.p95)))} |`,
+    );
+  }
+
+  const exports = rounds.map((r) => r.export).filter((e): e is ExportResult => Boolean(e));
+  if (exports.length > 0) {
+    const medianRun = (e: ExportResult) =>
+      [...e.downloads].sort((a, b) => a.lastByteMs - b.lastByteMs)[Math.floor(e.downloads.length / 2)]!;
+    const runs = exports.map(medianRun);
+    const ratios = exports.map((e) => medianRun(e).lastByteMs / e.raw.p50);
+    const first = runs[0]!;
+    console.log(
+      `\nCSV export of every organization (${first.rows} rows, ${(first.bytes / 1024).toFixed(0)} KiB, not compressed, ` +
+        `HTTP ${exports.flatMap((e) => e.downloads.map((d) => d.status)).join('/')}), ${EXPORT_RUNS} downloads one after ` +
+        `another per round: last byte ${ms(median(runs.map((r) => r.lastByteMs)))} ms${range(runs.map((r) => r.lastByteMs))}, ` +
+        `first byte ${ms(median(runs.map((r) => r.firstByteMs)))} ms. Raw SQL of its ${exports[0]!.raw.pages} keyset pages: ` +
+        `p50 ${ms(median(exports.map((e) => e.raw.p50)))} ms${range(exports.map((e) => e.raw.p50))}. ` +
+        `Export / raw SQL: ${median(ratios).toFixed(2)}x${range(ratios, 2)} (goal ≤ 2x).`,
+    );
+    const rss = exports.map((e) => e.rss);
+    console.log(
+      `The app's RSS during the downloads: ${rss.map((r) => `${mb(r.before)} -> peak ${mb(r.peak)} -> ${mb(r.after)} MiB (${r.samples} samples)`).join('; ')}.`,
+    );
+  }
+
+  if (options.explain) {
+    for (const c of cases) {
+      for (const plan of rounds[0]?.results.get(c.name)?.raw?.plans ?? []) console.log(`\n-- ${c.name}\n${plan}`);
+    }
+  }
+}
+
+/** Profiles the app under load on one case (at `connections`), then summarises where its CPU time went. */
+async function profileApp(options: RunOptions, dir: string, group: CaseGroup) {
+  fs.mkdirSync(dir, { recursive: true });
+  const before = new Set(fs.readdirSync(dir));
+  const spawned = performance.now();
+  const app = await startApp(options, dir);
+  // The start-up and the warm-up are left out of the summary.
+  let startUpMs = 0;
+  try {
+    const [c] = casesOf(options.fixture, new Set([group]), options.connections, []);
+    if (!c || c.bare || c.newConnectionPerRequest) throw new Error(`--cpu-prof-case: ${group} is not an endpoint case`);
+    const url = `${app.url}${c!.path}`;
+    await runAutocannon(url, c!, WARMUP_SECONDS);
+    startUpMs = performance.now() - spawned;
+    const measured = await runAutocannon(url, c!, options.seconds);
+    console.log(`\nCPU profile of the app under ${c!.name}: ${Math.round(measured.requestsPerSecond)} req/s`);
+  } finally {
+    await app.stop();
+  }
+  const written = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.cpuprofile'));
+  for (const file of written) {
+    console.log(`${path.join(dir, file)} (the first ${Math.round(startUpMs)} ms, start-up and warm-up, left out)\n`);
+    console.log(formatProfileSummary(summariseCpuProfile(path.join(dir, file), startUpMs)));
+  }
+}
 
 async function main() {
   const values = parseCommandLine(
     [
       'npm run bench:load                                   (embedded PGlite in a temporary folder)',
       'npm run bench:load -- --database-url postgres://postgres@127.0.0.1:5432/qualis_bench   (an empty database)',
-      'npm run bench:load -- --duration 5 --explain        (shorter runs; print the query plans)',
+      'npm run bench:load -- --rounds 3 --cases bare,health,profile,organizations,users,export --organizations 100000',
+      'npm run bench:load -- --cpu-prof ./profiles     (also profile the app under load on /users/me/profile)',
+      'npm run bench:load -- --cases organizations --cpu-prof ./profiles --cpu-prof-case organizations',
     ],
     {
       ...SEED_ARGS,
@@ -516,240 +742,84 @@ async function main() {
       },
       duration: { type: 'string', default: '10', value: 'SECONDS', description: 'length of each measured run' },
       connections: { type: 'string', default: '10', value: 'N', description: 'concurrent connections of the load' },
+      rounds: {
+        type: 'string',
+        default: '1',
+        value: 'N',
+        description: 'rounds of every case (each round restarts the app); the report gives the medians',
+      },
+      cases: {
+        type: 'string',
+        default: CASE_GROUPS.join(','),
+        value: 'LIST',
+        description: 'the cases to run, comma-separated',
+      },
+      'cpu-prof': {
+        type: 'string',
+        value: 'DIR',
+        description: 'after the rounds, run the app with node --cpu-prof under load on one case (--cpu-prof-case)',
+      },
+      'cpu-prof-case': {
+        type: 'string',
+        default: 'profile',
+        value: 'CASE',
+        description: 'the case --cpu-prof loads the app with (an endpoint of --cases)',
+      },
       explain: { type: 'boolean', default: false, description: 'print the query plans of the raw SQL' },
     },
   );
-  const loadBefore = os.loadavg()[0]?.toFixed(2);
+  const caseGroup = (option: string, name: string) => {
+    if (!(CASE_GROUPS as readonly string[]).includes(name))
+      throw new Error(`--${option}: unknown case ${name}; one of ${CASE_GROUPS.join(', ')}`);
+    return name as CaseGroup;
+  };
+  const groups = new Set(values.cases!.split(',').map((name) => caseGroup('cases', name)));
+  const profiled = caseGroup('cpu-prof-case', values['cpu-prof-case']!);
   const seconds = positiveInt('duration', values.duration);
   const connections = positiveInt('connections', values.connections);
-  const input: WorkerInput = {
-    databaseUrl: values['database-url'],
-    ...seedOptionsOf(values),
-    // Enough for 2,000 refreshes a second over the warm-up and the run.
-    refreshSessions: 2000 * (seconds + WARMUP_SECONDS),
-    explain: values.explain,
+  const rounds = positiveInt('rounds', values.rounds);
+  const seedOptions = seedOptionsOf(values);
+  const databaseUrl = values['database-url'];
+  const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite';
+
+  // The server as `npm start` runs it: built to JavaScript (only when its sources changed).
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' }).once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`building the server failed (${code})`)),
+    ),
+  );
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qualis-bench-'));
+  console.log(
+    `Seeding ${databaseName}: ${seedOptions.organizations} organizations, ${seedOptions.users} users, ` +
+      `a large organization of ${seedOptions.largeOrganizationUsers} users in ${seedOptions.largeOrganizationGroups} groups ...`,
+  );
+  const fixture = await withDatabase({ databaseUrl, dataDir }, (database) => seedFixture(database, seedOptions));
+  const bare = await startBareRoute();
+  const options: RunOptions = {
+    databaseUrl,
+    dataDir,
+    fixture,
+    groups,
+    seconds,
+    connections,
+    explain: values.explain!,
+    bare,
   };
-
-  console.log(
-    `Seeding ${input.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${input.organizations} organizations, ${input.users} users, ` +
-      `a large organization of ${input.largeOrganizationUsers} users in ${input.largeOrganizationGroups} groups ...`,
-  );
-  // The worker runs this file again; tsx's loader is registered there first.
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: input });
-  const fromWorker = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('message', (message: T) => {
-        worker.off('error', reject);
-        resolve(message);
-      });
-    });
-  const ready = await fromWorker<WorkerReady>();
-
-  const json = { 'content-type': 'application/json' };
-  const bearer = await bearerOf(ready.appUrl, BENCH_SUPERADMIN_EMAIL);
-  const memberBearer = ready.memberEmail ? await bearerOf(ready.appUrl, ready.memberEmail) : undefined;
-
-  let signIns = 0;
-  let refreshes = 0;
-  const api = `${ready.appUrl}/api/v1`;
-  const organizationsUrl = `${api}/organizations?limit=25`;
-  /** Keep-alive endpoint cases, each at `connections` and at one connection (the raw SQL ratio). */
-  const endpoints: { name: string; url: string; headers: Record<string, string>; rawSql: RawSqlName }[] = [
-    {
-      name: `GET /organizations?limit=25 of ${input.organizations}`,
-      url: organizationsUrl,
-      headers: bearer,
-      rawSql: 'organizations',
-    },
-    {
-      name: `GET /organizations?search=${ORGANIZATION_SEARCH}&limit=25`,
-      url: `${organizationsUrl}&search=${ORGANIZATION_SEARCH}`,
-      headers: bearer,
-      rawSql: 'organizationsSearch',
-    },
-    {
-      name: 'GET /organizations?orderBy=status&orderType=desc&limit=25',
-      url: `${organizationsUrl}&orderBy=status&orderType=desc`,
-      headers: bearer,
-      rawSql: 'organizationsByStatus',
-    },
-  ];
-  const large = ready.largeOrganizationId;
-  if (large && memberBearer) {
-    endpoints.push(
-      {
-        name: 'GET /users/me?organizationId= (a User in 3 groups)',
-        url: `${api}/users/me?organizationId=${large}`,
-        headers: memberBearer,
-        rawSql: 'effectivePermissions',
-      },
-      {
-        name: `GET /client-users?limit=25 (${input.largeOrganizationUsers} users, SuperAdmin)`,
-        url: `${api}/client-users?organizationId=${large}&limit=25`,
-        headers: bearer,
-        rawSql: 'users',
-      },
-      {
-        name: `GET /client-users?search=${USER_SEARCH}&limit=25 (SuperAdmin)`,
-        url: `${api}/client-users?organizationId=${large}&limit=25&search=${USER_SEARCH}`,
-        headers: bearer,
-        rawSql: 'usersSearch',
-      },
-    );
-  }
-  const cases: (Case & { rawSql?: RawSqlName })[] = [
-    { name: 'bare Fastify route (baseline)', url: ready.bareUrl, connections },
-    { name: 'GET /users/me/profile', url: `${api}/users/me/profile`, connections, headers: bearer },
-    ...endpoints.flatMap(({ name, url, headers, rawSql }) => [
-      { name, url, connections, headers, rawSql },
-      { name: `${name}, one connection`, url, connections: 1, headers, rawSql },
-    ]),
-    {
-      name: 'bare Fastify route, new connection per request (baseline)',
-      url: ready.bareUrl,
-      connections,
-      newConnectionPerRequest: { method: 'GET' },
-    },
-    {
-      name: 'sign-in POST /sessions (argon2id), new connection per request',
-      url: `${api}/sessions`,
-      connections,
-      headers: json,
-      newConnectionPerRequest: {
-        method: 'POST',
-        body: () => JSON.stringify({ email: benchUserEmail((signIns++ % input.users) + 1), password: BENCH_PASSWORD }),
-      },
-    },
-    {
-      name: 'refresh PUT /sessions, new connection per request',
-      url: `${api}/sessions`,
-      connections,
-      headers: json,
-      newConnectionPerRequest: {
-        method: 'PUT',
-        body: () => JSON.stringify({ refreshToken: ready.refreshTokens[refreshes++] ?? 'exhausted' }),
-      },
-    },
-  ];
-
-  const rawSql: Partial<Record<RawSqlName, RawSqlResult>> = {};
-  const measureRawSql = async (name: RawSqlName) => {
-    worker.postMessage({ rawSql: name } satisfies ToWorker);
-    const { result } = await fromWorker<{ result: RawSqlResult | undefined }>();
-    if (result) rawSql[name] = result;
-  };
-  const results: (Case & Measured & { rawSql?: RawSqlName })[] = [];
-  for (const c of cases) {
-    if (c.rawSql && c.connections === 1) {
-      process.stdout.write(`  raw SQL of ${c.rawSql} ...`);
-      await measureRawSql(c.rawSql);
-      console.log(` p95 ${ms(rawSql[c.rawSql]?.p95 ?? NaN)} ms`);
+  try {
+    const done: Round[] = [];
+    for (let i = 1; i <= rounds; i++) {
+      console.log(`Round ${i} of ${rounds} (load average ${load1()})`);
+      done.push(await runRound(options));
     }
-    process.stdout.write(`  ${c.name} ...`);
-    await run(c, WARMUP_SECONDS);
-    const measured = await run(c, seconds);
-    results.push({ ...c, ...measured });
-    console.log(` ${Math.round(measured.requestsPerSecond)} req/s`);
-  }
-
-  // The CSV export of every organization: one warm-up download, then EXPORT_RUNS one after
-  // another while the worker samples its heap and the process's RSS every 5 ms.
-  await measureRawSql('organizationsExport');
-  process.stdout.write(`  GET /export/organizations (${EXPORT_RUNS} downloads) ...`);
-  const exportUrl = `${api}/export/organizations`;
-  await download(exportUrl, bearer);
-  worker.postMessage('memory-start' satisfies ToWorker);
-  await fromWorker<string>();
-  const downloads: ExportRun[] = [];
-  for (let i = 0; i < EXPORT_RUNS; i++) downloads.push(await download(exportUrl, bearer));
-  worker.postMessage('memory-stop' satisfies ToWorker);
-  const memory = await fromWorker<MemoryReport>();
-  console.log(` ${downloads.map((d) => Math.round(d.lastByteMs)).join(', ')} ms`);
-  worker.postMessage('stop' satisfies ToWorker);
-
-  const baseline = (c: Case) =>
-    results.find(
-      (r) => r.url === ready.bareUrl && Boolean(r.newConnectionPerRequest) === Boolean(c.newConnectionPerRequest),
-    );
-  // Other work on the machine skews every figure: the load average says how much there was.
-  console.log(
-    `\n${input.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}, ` +
-      `${seconds} s per case after ${WARMUP_SECONDS} s warm-up, load average ${loadBefore} before and ` +
-      `${os.loadavg()[0]?.toFixed(2)} after\n`,
-  );
-  console.log('| case | connections | req/s | vs bare route | p50 ms | p95 ms | p99 ms | non-2xx/errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) {
-    const base = baseline(r);
-    const ratio = base ? `${((100 * r.requestsPerSecond) / base.requestsPerSecond).toFixed(1)}%` : '';
-    console.log(
-      `| ${r.name} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failed} |`,
-    );
-  }
-
-  console.log(
-    `\nEndpoint at one connection against its raw SQL (the statements it sends after the token lookup, ` +
-      `run directly one after another; up to ${RAW_SQL_RUNS} runs or ${RAW_SQL_MAX_MS / 1000} s). Budget: p95 ≤ 2x.\n`,
-  );
-  console.log(
-    '| endpoint | raw SQL runs | raw p50 ms | raw p95 ms | raw p99 ms | endpoint p95 ms | p95 ratio | the app adds ms |',
-  );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) {
-    const raw = r.rawSql && r.connections === 1 ? rawSql[r.rawSql] : undefined;
-    if (!raw) continue;
-    console.log(
-      `| ${r.name.replace(/, one connection$/, '')} | ${raw.runs} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ` +
-        `${ms(r.p95)} | ${(r.p95 / raw.p95).toFixed(2)}x | ${ms(r.p95 - raw.p95)} |`,
-    );
-  }
-
-  const exportRaw = rawSql.organizationsExport;
-  const sorted = [...downloads].sort((a, b) => a.lastByteMs - b.lastByteMs);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const slowest = sorted[sorted.length - 1];
-  if (median && slowest) {
-    console.log(
-      `\nCSV export of every organization (${median.rows} rows, ${(median.bytes / 1024).toFixed(0)} KiB, ` +
-        `HTTP ${downloads.map((d) => d.status).join('/')}), ${EXPORT_RUNS} downloads one after another: ` +
-        `last byte median ${ms(median.lastByteMs)} ms, slowest ${ms(slowest.lastByteMs)} ms (budget 1 s for 10,000 rows); ` +
-        `first byte median ${ms(median.firstByteMs)} ms.`,
-    );
-    if (exportRaw) {
-      console.log(
-        `Raw SQL of the export's pages (${Math.ceil((median.rows + 1) / EXPORT_BATCH)} pages of ${EXPORT_BATCH}, ` +
-          `${exportRaw.runs} runs): p50 ${ms(exportRaw.p50)} ms, p95 ${ms(exportRaw.p95)} ms; ` +
-          `export median / raw p50: ${(median.lastByteMs / exportRaw.p50).toFixed(2)}x.`,
-      );
-    }
-    console.log(
-      `Memory during the downloads (${memory.samples} samples): app heap ${mb(memory.before.heapUsed)} MiB before, ` +
-        `peak ${mb(memory.peak.heapUsed)} (+${mb(memory.peak.heapUsed - memory.before.heapUsed)}), ` +
-        `${mb(memory.after.heapUsed)} after; process RSS ${mb(memory.before.rss)} MiB before, ` +
-        `peak ${mb(memory.peak.rss)} (+${mb(memory.peak.rss - memory.before.rss)}), ${mb(memory.after.rss)} after.`,
-    );
-  }
-
-  if (input.explain) {
-    for (const [name, raw] of Object.entries(rawSql)) {
-      for (const plan of raw.plans ?? []) console.log(`\n-- ${name}\n${plan}`);
-    }
+    report(databaseName, done, casesOf(fixture, groups, connections, []), options);
+    if (values['cpu-prof']) await profileApp(options, path.resolve(values['cpu-prof']), profiled);
+  } finally {
+    await bare.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (isMainThread) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  serve(workerData as WorkerInput).catch((error: unknown) => {
-    // Rethrown outside the promise so the main thread's 'error' handler receives it.
-    setImmediate(() => {
-      throw error;
-    });
-  });
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
