@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Result, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../useNarrow';
 import { useColumnLayout } from './column-layout';
 import { ColumnTitle } from './ColumnTitle';
 import { ManageColumnsModal } from './ManageColumnsModal';
@@ -31,9 +32,14 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** The list's total on the server; undefined until the first answer. */
   totalCount: number | undefined;
+  /** A load is under way: the spinner shows, and no empty text or range is claimed. */
   loading: boolean;
+  /** The last load failed: an error state with a retry replaces the rows and the empty text. */
+  failed: boolean;
+  onRetry: () => void;
   state: TableState;
   dispatch: Dispatch<TableAction>;
+  /** Shown only when the server answered an empty list. */
   emptyText: string;
   /** The export menu; it gets the selected rows and the visible columns, in display order. */
   exportMenu?: (selection: { selectedKeys: string[]; columns: string[] }) => ReactNode;
@@ -50,10 +56,19 @@ function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
   );
 }
 
-/** The one list table of the app: search, sort, paging, column management, selection, export. */
+/** On phones the table scrolls inside its card at this width per column, never the page. */
+const NARROW_COLUMN_PX = 150;
+/** The options column on phones: one '…' button, fixed on the right. */
+const NARROW_OPTIONS_PX = 56;
+
+/**
+ * The one list table of the app: search, sort, paging, column management, selection, export.
+ * On phones the first column, the selection and the options column stay fixed while the rest scrolls.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, totalCount, loading, state, dispatch, emptyText, exportMenu } = props;
+  const { columns, rows, rowKey, totalCount, loading, failed, onRetry, state, dispatch, emptyText, exportMenu } = props;
   const { t } = useTranslation();
+  const narrow = useNarrow();
   const layout = useColumnLayout(columns);
   const [selected, setSelected] = useState<string[]>([]);
   const [managing, setManaging] = useState(false);
@@ -73,18 +88,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
       checked ? [...new Set([...current, ...pageKeys])] : current.filter((key) => !pageKeys.includes(key)),
     );
 
-  const tableColumns: TableColumnsType<T> = layout.visible.map((column) => {
+  const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
     const { sortKey } = column;
     const sorted = sortKey !== undefined && state.orderBy === sortKey;
+    const sort = sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey });
+    const isOptions = column.key === 'options';
     return {
       key: column.key,
-      width: `${layout.widthOf(column.key)}%`,
+      width: narrow && isOptions ? NARROW_OPTIONS_PX : `${layout.widthOf(column.key)}%`,
+      fixed: narrow ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
       ellipsis: { showTitle: false },
       title: (
         <ColumnTitle
           title={column.title}
           direction={sorted ? state.orderType : undefined}
-          onSort={sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey })}
+          onSort={sort}
           width={layout.widthOf(column.key)}
           onResize={(width) => layout.resize(column.key, width)}
           onResizing={(active) => {
@@ -94,6 +112,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
       onHeaderCell: () => ({
         draggable: true,
+        // A click anywhere on a sortable header sorts (the button inside keeps it reachable by keyboard).
+        onClick: sort,
+        className: sort ? 'qualis-th--sortable' : undefined,
         'aria-sort': sorted ? (state.orderType === 'asc' ? 'ascending' : 'descending') : undefined,
         onDragStart: (event: DragEvent) => {
           if (resizing.current) return event.preventDefault();
@@ -117,6 +138,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
     };
   });
 
+  // Honest states: nothing is claimed while loading; a failure says so and offers a retry.
+  const empty = failed ? (
+    <Result
+      status="warning"
+      title={t('table.loadFailed')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('table.retry')}
+        </Button>
+      }
+    />
+  ) : loading ? (
+    <div className="qualis-table-loading" />
+  ) : (
+    emptyText
+  );
+  const scrollWidth = layout.visible.length * NARROW_COLUMN_PX + 48;
+
   return (
     <div className="qualis-table">
       <div className="qualis-table-toolbar">
@@ -130,17 +169,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <Table<T>
         rowKey={rowKey}
-        dataSource={rows}
+        dataSource={failed && !loading ? [] : rows}
         columns={tableColumns}
         loading={loading}
         pagination={false}
         tableLayout="fixed"
-        locale={{ emptyText }}
+        scroll={narrow ? { x: scrollWidth } : undefined}
+        locale={{ emptyText: empty }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),
           columnWidth: 48,
+          fixed: narrow,
           columnTitle: (
             <Checkbox
               aria-label={t('table.selectAllRows')}
@@ -152,7 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ),
         }}
       />
-      <Pager state={state} dispatch={dispatch} />
+      <Pager state={state} dispatch={dispatch} known={totalCount !== undefined && !failed} />
       {managing && (
         <ManageColumnsModal
           columns={columns}
