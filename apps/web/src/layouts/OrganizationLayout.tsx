@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Drawer, Input, Layout, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
@@ -43,12 +43,11 @@ export default function OrganizationLayout() {
   const organization = useOrganization(organizationId);
   const narrow = useNarrow();
   const [collapsed, setCollapsed] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is open for the page it was opened on: following one of its links closes it.
+  const [drawerPage, setDrawerPage] = useState<string | null>(null);
+  const drawerOpen = drawerPage === pathname;
   const access = useAccessFlags(organizationId);
   const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
-
-  // A link chosen in the drawer closes it.
-  useEffect(() => setDrawerOpen(false), [pathname]);
 
   // Global search comes with spec 03; until then the box says so instead of leading nowhere.
   const search = (
@@ -91,7 +90,7 @@ export default function OrganizationLayout() {
           placement="left"
           size={280}
           open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
+          onClose={() => setDrawerPage(null)}
           closeIcon={<CloseOutlined aria-label={t('layout.closeMenu')} />}
           title={<ProductLogo light />}
           styles={{ body: { padding: 0 } }}
@@ -107,7 +106,7 @@ export default function OrganizationLayout() {
               icon={<MenuOutlined />}
               aria-label={t('layout.openMenu')}
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => setDrawerPage(pathname)}
             />
           ) : (
             <Button
