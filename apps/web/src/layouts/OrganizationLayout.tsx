@@ -3,11 +3,14 @@ import { Button, Drawer, Input, Layout, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
+import { ApiError } from '../app/api-client';
+import { AccessDenied } from '../components/AccessDenied';
 import { ProductLogo } from '../components/ProductLogo';
 import { useNarrow } from '../components/useNarrow';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { OrganizationLogo } from '../features/organizations/OrganizationLogo';
 import { useOrganization } from '../features/organizations/organizations.api';
+import { organizationsMenuPath } from '../features/session/home-path';
 import { useSessionUser } from '../features/session/useSession';
 import { useAccessFlags } from '../features/access/access.api';
 import { AccessGate } from '../features/access/AccessGate';
@@ -48,6 +51,16 @@ export default function OrganizationLayout() {
   const drawerOpen = drawerPage === pathname;
   const access = useAccessFlags(organizationId);
   const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
+
+  // An organization the person may not open (the SuperAdmin and one its client manages): the
+  // Access Denied screen alone, with no menu or top bar of an organization they cannot enter.
+  if (organization.error instanceof ApiError && organization.error.status === 403) {
+    return (
+      <main className="qualis-denied">
+        <AccessDenied backTo={organizationsMenuPath(user)} />
+      </main>
+    );
+  }
 
   // Global search comes with spec 03; until then the box says so instead of leading nowhere.
   const search = (

@@ -14,13 +14,12 @@ import { UserGroupsTable } from '../features/user-groups/UserGroupsTable';
 export default function UserGroupsPage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
   const create = useCreateUserGroup(organizationId);
   const [creating, setCreating] = useState(false);
 
   return (
     <>
-      {holder}
       <PageHeader title={t('groups.breadcrumb')} />
       <Card
         title={t('groups.listTitle')}
