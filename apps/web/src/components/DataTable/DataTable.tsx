@@ -56,10 +56,13 @@ function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
   );
 }
 
-/** On phones the table scrolls inside its card at this width per column, never the page. */
+/**
+ * On phones the columns get fixed widths and the table scrolls inside its card, never the page;
+ * the fixed ones (selection, first column, options: 48 + 150 + 56 px) leave room to scroll the rest.
+ */
 const NARROW_COLUMN_PX = 150;
-/** The options column on phones: one '…' button, fixed on the right. */
 const NARROW_OPTIONS_PX = 56;
+const SELECTION_PX = 48;
 
 /**
  * The one list table of the app: search, sort, paging, column management, selection, export.
@@ -73,7 +76,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [selected, setSelected] = useState<string[]>([]);
   const [managing, setManaging] = useState(false);
   const dragged = useRef<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const resizing = useRef(false);
+
+  // antd's hidden measuring row (scrolling tables) repeats the headers' buttons: keep them out of
+  // the keyboard's and screen readers' way.
+  useEffect(() => {
+    root.current?.querySelectorAll('.ant-table-measure-row').forEach((row) => row.setAttribute('inert', ''));
+  });
 
   useEffect(() => {
     if (totalCount !== undefined) dispatch({ type: 'total', totalItems: totalCount });
@@ -95,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const isOptions = column.key === 'options';
     return {
       key: column.key,
-      width: narrow && isOptions ? NARROW_OPTIONS_PX : `${layout.widthOf(column.key)}%`,
+      width: narrow ? (isOptions ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX) : `${layout.widthOf(column.key)}%`,
       fixed: narrow ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
       ellipsis: { showTitle: false },
       title: (
@@ -154,10 +164,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   ) : (
     emptyText
   );
-  const scrollWidth = layout.visible.length * NARROW_COLUMN_PX + 48;
+  const scrollWidth =
+    SELECTION_PX +
+    layout.visible.reduce((sum, c) => sum + (c.key === 'options' ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX), 0);
 
   return (
-    <div className="qualis-table">
+    <div className="qualis-table" ref={root}>
       <div className="qualis-table-toolbar">
         <SearchBox value={state.search} onSearch={search} />
         <div className="qualis-table-toolbar__actions">
@@ -180,7 +192,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),
-          columnWidth: 48,
+          columnWidth: SELECTION_PX,
           fixed: narrow,
           columnTitle: (
             <Checkbox

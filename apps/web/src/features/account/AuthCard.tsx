@@ -10,7 +10,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <main className="qualis-auth">
       <section className="qualis-auth__card">
         <div className="qualis-auth__brand">
-          <Link to="/" aria-label={t('account.home')}>
+          <Link to="/" title={t('account.home')}>
             <ProductLogo />
           </Link>
         </div>
