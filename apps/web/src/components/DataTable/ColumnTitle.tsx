@@ -31,14 +31,18 @@ export function ColumnTitle({ title, direction, onSort, width, onResize, onResiz
         onSort();
       }}
     >
-      <span className="qualis-th-text">{title}</span>
+      <span className="qualis-th-text" title={title}>
+        {title}
+      </span>
       <span className="qualis-th-carets" aria-hidden="true">
         <CaretUpFilled className={direction === 'asc' ? 'is-active' : undefined} />
         <CaretDownFilled className={direction === 'desc' ? 'is-active' : undefined} />
       </span>
     </button>
   ) : (
-    <span className="qualis-th-text">{title}</span>
+    <span className="qualis-th-text" title={title}>
+      {title}
+    </span>
   );
 
   const onPointerDown = (event: PointerEvent<HTMLSpanElement>) => {

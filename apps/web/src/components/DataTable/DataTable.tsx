@@ -41,6 +41,8 @@ export interface DataTableProps<T> {
   dispatch: Dispatch<TableAction>;
   /** Shown only when the server answered an empty list. */
   emptyText: string;
+  /** Opens a row on a click anywhere in it but on its own controls (buttons, links, switches, boxes). */
+  onRowClick?: (row: T) => void;
   /** The export menu; it gets the selected rows and the visible columns, in display order. */
   exportMenu?: (selection: { selectedKeys: string[]; columns: string[] }) => ReactNode;
 }
@@ -69,7 +71,20 @@ const SELECTION_PX = 48;
  * On phones the first column, the selection and the options column stay fixed while the rest scrolls.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, totalCount, loading, failed, onRetry, state, dispatch, emptyText, exportMenu } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    totalCount,
+    loading,
+    failed,
+    onRetry,
+    state,
+    dispatch,
+    emptyText,
+    onRowClick,
+    exportMenu,
+  } = props;
   const { t } = useTranslation();
   const narrow = useNarrow();
   const layout = useColumnLayout(columns);
@@ -188,6 +203,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
         tableLayout="fixed"
         scroll={narrow ? { x: scrollWidth } : undefined}
         locale={{ emptyText: empty }}
+        onRow={
+          onRowClick &&
+          ((row) => ({
+            className: 'qualis-row--clickable',
+            onClick: (event) => {
+              // Clicks in the row's own controls, or in a menu it opened (a portal), are theirs.
+              const target = event.target as Element;
+              if (!event.currentTarget.contains(target)) return;
+              if (target.closest('button, a, input, label, [role="switch"], .ant-checkbox-wrapper')) return;
+              onRowClick(row);
+            },
+          }))
+        }
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,

@@ -16,7 +16,7 @@ import {
 import { Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
@@ -53,6 +53,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const toggleManaged = useToggleManagedByClient();
   const remove = useDeleteOrganization();
   const close = () => setDialog(null);
+  const adminsPath = (o: Organization) => `/organizations/${o.id}/admins`;
 
   const columns: DataTableColumn<Organization>[] = [
     {
@@ -62,7 +63,14 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
       sortKey: 'name' satisfies SortKey,
       text: (o) => o.name,
       render: (o) => {
-        const name = <span className="qualis-org-row__name">{o.name}</span>;
+        // The name opens the organization's Admins (spec 01), but not one its client manages.
+        const name = o.isManagedByClient ? (
+          <span className="qualis-org-row__name">{o.name}</span>
+        ) : (
+          <Link to={adminsPath(o)} className="qualis-org-row__name">
+            {o.name}
+          </Link>
+        );
         return (
           <span className="qualis-org-row">
             <OrganizationLogo organization={o} size={24} />
@@ -114,7 +122,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
               hint: t('organizations.managedByClientHint'),
               icon: <EyeOutlined />,
               disabled: o.isManagedByClient,
-              onClick: () => void navigate(`/organizations/${o.id}/admins`),
+              onClick: () => void navigate(adminsPath(o)),
             },
             {
               key: 'rename',
@@ -174,6 +182,9 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         state={state}
         dispatch={dispatch}
         emptyText={t('organizations.empty')}
+        onRowClick={(o) => {
+          if (!o.isManagedByClient) void navigate(adminsPath(o));
+        }}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportCsvMenu
             endpoint={endpoints.organizations.export}
