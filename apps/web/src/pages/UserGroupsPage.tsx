@@ -1,6 +1,6 @@
 import { ZCreateUserGroupRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Breadcrumb, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,6 +20,7 @@ export default function UserGroupsPage() {
 
   return (
     <>
+      <Breadcrumb items={[{ title: t('groups.breadcrumb') }]} />
       <PageHeader title={t('groups.breadcrumb')} />
       <Card
         title={t('groups.listTitle')}

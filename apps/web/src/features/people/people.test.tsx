@@ -156,7 +156,7 @@ describe('Users list', SLOW, () => {
     });
   });
 
-  it('disables Save in Edit while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
+  it('disables Save in Edit until a change and while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const { sent } = serve([person()], {
       [`PUT /api/v1/users/${person().id}`]: () =>
@@ -168,6 +168,10 @@ describe('Users list', SLOW, () => {
     const dialog = await screen.findByRole('dialog', {}, SOON);
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(save.disabled).toBe(true);
+    // Spaces around the same name are no change.
+    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: ' Ann ' } });
+    expect(save.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '   ' } });
     expect(save.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Anna' } });
