@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
+import { PublicLanguageSelect } from '../features/account/PublicLanguageSelect';
 import { homePath, returnPath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { signIn } from '../features/session/sessions.api';
@@ -41,6 +42,7 @@ export default function LoginPage() {
       <section className="qualis-auth__card">
         <div className="qualis-auth__brand">
           <ProductLogo />
+          <PublicLanguageSelect />
         </div>
         <h1 className="qualis-auth__title">{t('login.title')}</h1>
         <p className="qualis-auth__subtitle">{t('login.subtitle')}</p>

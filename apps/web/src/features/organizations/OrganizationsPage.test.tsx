@@ -118,12 +118,12 @@ describe('organizations page (SuperAdmin)', () => {
   it("opens an organization's Admins on a click in its row, but not one its client manages", async () => {
     await openPage();
     const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
-    // A click on a control of the row (the managed-by-client switch) is the control's alone.
+    // A click on a control of the row (its selection box) is the control's alone.
     fireEvent.click(within(rowOf('Gamma Labs')).getByText('Active'));
-    fireEvent.click(labelled('Managed by client: Acme Medical'));
+    fireEvent.click(rowOf('Acme Medical').querySelector('input[type="checkbox"]')!);
     expect(app.location()).toBe('/organizations');
     fireEvent.click(within(rowOf('Beta Devices')).getByText('Inactive'));
-    await waitFor(() => expect(app.location()).toBe(`/organizations/${BETA}/admins`));
+    await waitFor(() => expect(app.location()).toBe(`/organizations/${BETA}/admins`), { timeout: 10_000 });
   });
 
   it("creates an organization: 'Create' is disabled while the name is empty or blank", async () => {
