@@ -235,6 +235,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     await user.goto(`${base}/dashboard`);
     await user.getByRole('button', { name: 'Open menu' }).click();
     await user.getByRole('dialog').getByRole('link', { name: 'Settings' }).waitFor();
+    await user.waitForTimeout(500); // the drawer's slide-in
     await screenshot(user, 'phones-user-drawer-open-390');
     await user.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
     await user.waitForURL(`**${base}/setting`);

@@ -99,7 +99,7 @@ export default function OrganizationLayout() {
       )}
       {narrow && (
         <Drawer
-          className="qualis-drawer"
+          rootClassName="qualis-drawer"
           placement="left"
           size={280}
           open={drawerOpen}
