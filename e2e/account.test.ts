@@ -50,7 +50,8 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
   }
 
   async function chooseNewPassword(page: Page, password: string, button: RegExp) {
-    await page.getByLabel('New password').fill(password);
+    // 'New password' on the reset page, 'Password' on the set-password page (spec 01).
+    await page.getByLabel(/^(New password|Password)$/).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: button }).click();
   }
@@ -73,7 +74,7 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     let page = await newPage();
     await page.goto(await linkFromMail(ADMIN.email, 'set-password'));
     await page.getByRole('heading', { name: 'Set your password' }).waitFor();
-    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByText('Your password must be more than 8 symbols').waitFor();
     expect(await page.getByRole('button', { name: 'Set password' }).isDisabled()).toBe(true);
     await screenshot(page, 'account-01-set-password-policy');

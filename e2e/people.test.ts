@@ -87,7 +87,8 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     expect(link, mail.text).toBeTruthy();
     const page = await newPage();
     await page.goto(link!);
-    await page.getByLabel('New password').fill(password);
+    // The set-password page labels its fields 'Password' and 'Confirm Password' (spec 01).
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
     await screenshot(page, shot);
     await page.getByRole('button', { name: 'Set password' }).click();

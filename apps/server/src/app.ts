@@ -142,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // so a stale page after a redeploy fails clearly instead of receiving HTML as a script.
     const pathname = request.url.split('?')[0] ?? '';
     const isPage = !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
-    if (serveWebApp && request.method === 'GET' && isPage) {
+    // HEAD answers as GET does (monitoring tools probe pages with it).
+    if (serveWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(errorEnvelope('NOT_FOUND', messages.routeNotFound));

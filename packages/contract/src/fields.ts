@@ -25,8 +25,8 @@ export const ZNewPassword = z
   .string({ error: messages.fieldRequired })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
-  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && PASSWORD_ALLOWED.test(p), {
-    message: messages.passwordPattern,
-  });
+  // A character outside the allowed set gets its own message, which says what is wrong.
+  .refine((p) => PASSWORD_ALLOWED.test(p), { message: messages.passwordCharacters, abort: true })
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), { message: messages.passwordPattern });
 
 export const ZUuid = z.uuid({ error: messages.notFound });

@@ -26,6 +26,7 @@ export const messages = {
   passwordTooShort: 'Your password must be more than 8 symbols',
   passwordTooLong: 'Your password must be less than 50 symbols',
   passwordPattern: 'Password should contain at least one letter, one digit, and one capital letter',
+  passwordCharacters: 'Password may contain only letters, digits and the symbols ! @ # $ % ^ & * ( ); no spaces',
   passwordMismatch: "Password doesn't match",
   noAccessPermissions:
     'You currently have no access permissions allowed within the current Organization. Please, contact your administrator or support team for more information and help',

@@ -40,6 +40,22 @@ const signInFrom = async (remoteAddress: string, email: string) => {
   return res;
 };
 
+describe('web app pages', () => {
+  it('answers HEAD on an app page as GET does, and a missing asset or API route with 404', async () => {
+    for (const url of ['/', '/login', '/organizations/x/dashboard']) {
+      const [head, getPage] = await Promise.all([
+        t.app.inject({ method: 'HEAD', url, remoteAddress: '10.0.9.1' }),
+        get(url, '10.0.9.2'),
+      ]);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(getPage.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/nothing-here' })).statusCode).toBe(404);
+  });
+});
+
 describe('rate limits', () => {
   it("never limits the web app's own files, while the API from the same address is limited", async () => {
     const address = '10.0.1.1';

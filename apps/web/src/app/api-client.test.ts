@@ -1,6 +1,5 @@
 import { messages, type SessionUser, type TokenPair } from '@qualis/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { homePath } from '../features/session/home-path';
 import { ApiError, createApiClient, type StoredSession } from './api-client';
 
 const user: SessionUser = {
@@ -54,7 +53,7 @@ function setup(handler: Handler, options: { session?: StoredSession | null; loca
         session = null;
       }),
     },
-    homePath,
+    homeAfterInactive: vi.fn(async () => '/organizations/other/dashboard'),
     now: () => clock,
   };
   return {
@@ -214,16 +213,11 @@ describe('api client', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/organizations/org-1/dashboard');
   });
 
-  it("on 422 goes to the person's organization, or the chooser when they have several", async () => {
-    const single = setup(() => failure(422, 'Inactive'));
-    await single.api.request('/a').catch(() => undefined);
-    expect(single.deps.navigate).toHaveBeenCalledWith(`/organizations/${user.firstOrganizationId}/dashboard`);
-
-    const several = setup(() => failure(422, 'Inactive'), {
-      session: { user: { ...user, organizationCount: 3 }, token: tokens(1) },
-    });
-    await several.api.request('/a').catch(() => undefined);
-    expect(several.deps.navigate).toHaveBeenCalledWith('/user-organizations');
+  it('on 422 goes where the organizations read again lead, naming the organization left', async () => {
+    const left = setup(() => failure(422, 'Inactive'), { location: '/organizations/org-9/users?x=1' });
+    await left.api.request('/a').catch(() => undefined);
+    await vi.waitFor(() => expect(left.deps.navigate).toHaveBeenCalledWith('/organizations/other/dashboard'));
+    expect(left.deps.homeAfterInactive).toHaveBeenCalledWith(user, 'org-9');
   });
 
   it('leaves a silent request (sign-in) to its caller: no token, no refresh, no toast', async () => {

@@ -62,7 +62,7 @@ export interface ApiClientDeps {
     clear(): void;
   };
   /** Where a person lands when the organization they were in is no longer theirs (HTTP 422). */
-  homePath: (user: SessionUser) => string;
+  homeAfterInactive: (user: SessionUser, leftOrganizationId: string | null) => Promise<string>;
   baseUrl?: string;
   now?: () => number;
   /**
@@ -188,7 +188,11 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     if (error.status === 422) {
       const user = deps.session.get()?.user;
-      deps.navigate(user ? deps.homePath(user) : '/login');
+      if (!user) deps.navigate('/login');
+      else
+        void deps
+          .homeAfterInactive(user, currentOrganizationId())
+          .then(deps.navigate, () => deps.navigate('/user-organizations'));
     }
   }
 

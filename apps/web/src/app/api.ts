@@ -1,4 +1,5 @@
-import { homePath } from '../features/session/home-path';
+import { endpoints, ORGANIZATION_SELECTION_LIMIT } from '@qualis/contract';
+import { homeAfterInactive } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { createApiClient } from './api-client';
 import { navigate, notify } from './bridges';
@@ -13,6 +14,13 @@ export const api = createApiClient({
   translate: translateMessage,
   location: () => `${window.location.pathname}${window.location.search}`,
   session: sessionStore,
-  homePath,
+  homeAfterInactive: (user, left) =>
+    homeAfterInactive(user, left, () =>
+      api
+        .call(endpoints.organizations.list, {
+          query: { limit: ORGANIZATION_SELECTION_LIMIT, offset: 0, orderBy: 'name', orderType: 'asc' },
+        })
+        .then((answer) => answer.data),
+    ),
   checkResponses: import.meta.env.DEV,
 });

@@ -3,17 +3,19 @@
  * antd's App context. The router and the toast host bind themselves here when they mount.
  */
 type Navigate = (to: string, options?: { state?: unknown }) => void;
-type Notify = (text: string) => void;
+/** Errors (the API client) and successes (the pages) share one toast host, so one toast shows at a time. */
+export type ToastKind = 'error' | 'success';
+type Notify = (text: string, kind?: ToastKind) => void;
 
 /**
  * The toast host's code loads on the first toast: until a host binds, the last text waits here,
  * and the app's providers are told to mount one.
  */
-let pending: string | null = null;
+let pending: { text: string; kind: ToastKind | undefined } | null = null;
 let hostNeeded = false;
 const hostListeners = new Set<() => void>();
-const holdToast: Notify = (text) => {
-  pending = text;
+const holdToast: Notify = (text, kind) => {
+  pending = { text, kind };
   if (hostNeeded) return;
   hostNeeded = true;
   for (const listener of hostListeners) listener();
@@ -32,7 +34,7 @@ let navigateImpl: Navigate = (to) => window.location.assign(to);
 let notifyImpl: Notify = holdToast;
 
 export const navigate: Navigate = (to, options) => navigateImpl(to, options);
-export const notify: Notify = (text) => notifyImpl(text);
+export const notify: Notify = (text, kind) => notifyImpl(text, kind);
 
 export function bindNavigate(impl: Navigate) {
   navigateImpl = impl;
@@ -40,7 +42,7 @@ export function bindNavigate(impl: Navigate) {
 
 export function bindNotify(impl: Notify) {
   notifyImpl = impl;
-  if (pending !== null) impl(pending);
+  if (pending !== null) impl(pending.text, pending.kind);
   pending = null;
   return () => {
     if (notifyImpl === impl) notifyImpl = holdToast;

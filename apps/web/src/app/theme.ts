@@ -8,6 +8,10 @@ export const theme: ThemeConfig = {
     colorInfo: '#1f5fd1',
     colorBgLayout: '#f3f5f9',
     borderRadius: 6,
+    // WCAG 2.1 AA: secondary and descriptive texts at 4.5:1 or more on white and on the page background.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
   },
   components: {
     Layout: { headerBg: '#ffffff', headerHeight: 60, headerPadding: '0 24px', siderBg: SIDEBAR_BG },
@@ -17,5 +21,7 @@ export const theme: ThemeConfig = {
       darkItemSelectedBg: '#1f5fd1',
     },
     Table: { headerBg: '#f7f8fb' },
+    // The 'No' of an off switch is white on its track: a darker track for 4.5:1.
+    Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
   },
 };

@@ -3,7 +3,7 @@ import { Button, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { cropToBlob } from './crop-image';
+import { cropToBlob, cropToDataUrl } from './crop-image';
 
 export interface ImageCropDialogProps {
   /** The chosen file; the dialog is open while it is set. */
@@ -48,6 +48,19 @@ function CropEditor({ file, aspect = 16 / 9, saving, onCancel, onCropped }: Imag
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
   const [area, setArea] = useState<Area>();
+  // The live preview (spec 02): the crop as it will be saved, redrawn when the crop or rotation settles.
+  const [preview, setPreview] = useState<string>();
+  useEffect(() => {
+    if (!area || !source || file.type === 'image/svg+xml') return;
+    let current = true;
+    cropToDataUrl(source, area, rotation).then(
+      (url) => current && setPreview(url),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [area, source, rotation, file.type]);
 
   async function save() {
     if (!area || !source) return;
@@ -73,7 +86,13 @@ function CropEditor({ file, aspect = 16 / 9, saving, onCancel, onCropped }: Imag
           />
         )}
       </div>
-      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
+      {preview && (
+        <figure className="qualis-crop-preview">
+          <img src={preview} alt="" style={{ aspectRatio: aspect }} />
+          <figcaption>{t('crop.preview')}</figcaption>
+        </figure>
+      )}
+      <Space wrap style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
         <Button
           icon={<RotateLeftOutlined />}
           onClick={() => setRotation((r) => (r + 270) % 360)}

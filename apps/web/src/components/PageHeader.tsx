@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
   return (
     <header className="qualis-page-header">
-      <Typography.Title level={2}>{title}</Typography.Title>
+      <Typography.Title level={1}>{title}</Typography.Title>
       {extra && <div className="qualis-page-header__extra">{extra}</div>}
     </header>
   );

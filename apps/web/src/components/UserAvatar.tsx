@@ -14,9 +14,10 @@ export function UserAvatar({ person, size }: { person: Person; size?: number }) 
     .map((part) => part?.trim()[0] ?? '')
     .join('')
     .toUpperCase();
-  if (person.avatar) return <Avatar size={size} src={person.avatar.compactPath} alt={fullName(person)} />;
+  // Always shown beside the name, so the picture itself is decorative (no redundant alt text).
+  if (person.avatar) return <Avatar size={size} src={person.avatar.compactPath} alt="" />;
   return (
-    <Avatar size={size} icon={initials ? undefined : <UserOutlined />} className="qualis-avatar">
+    <Avatar size={size} icon={initials ? undefined : <UserOutlined />} className="qualis-avatar" aria-hidden>
       {initials || undefined}
     </Avatar>
   );

@@ -9,8 +9,8 @@ function loadImage(source: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the rotated image and cuts out `area` (pixels of the rotated image) as a PNG. */
-export async function cropToBlob(source: string, area: Area, rotation: number): Promise<Blob> {
+/** Draws the rotated image and cuts out `area` (pixels of the rotated image). */
+async function cropToCanvas(source: string, area: Area, rotation: number): Promise<HTMLCanvasElement> {
   const image = await loadImage(source);
   const turned = rotation % 180 !== 0;
   const rotated = document.createElement('canvas');
@@ -25,7 +25,18 @@ export async function cropToBlob(source: string, area: Area, rotation: number): 
   output.width = Math.round(area.width);
   output.height = Math.round(area.height);
   output.getContext('2d')!.drawImage(rotated, area.x, area.y, area.width, area.height, 0, 0, area.width, area.height);
+  return output;
+}
+
+/** The crop as a PNG, what 'Crop & save' uploads. */
+export async function cropToBlob(source: string, area: Area, rotation: number): Promise<Blob> {
+  const output = await cropToCanvas(source, area, rotation);
   return new Promise((resolve, reject) =>
     output.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be cropped.'))), 'image/png'),
   );
+}
+
+/** The crop as an image address for the dialog's live preview. */
+export async function cropToDataUrl(source: string, area: Area, rotation: number): Promise<string> {
+  return (await cropToCanvas(source, area, rotation)).toDataURL('image/png');
 }

@@ -1,18 +1,16 @@
-import { TOAST_DURATION_MS } from '@qualis/contract';
-import { message } from 'antd';
 import { useCallback } from 'react';
+import { notify } from '../app/bridges';
 
 /**
  * A page's success toasts (spec 02 section 8): the server's own text when it sends one, else the
- * translated fallback. Render `holder` once in the page.
+ * translated fallback. They go to the app's one toast host, which also shows the errors.
  */
 export function useSuccessToast() {
-  const [api, holder] = message.useMessage({ maxCount: 1, duration: TOAST_DURATION_MS / 1000 });
   const success = useCallback(
-    (serverText: string | undefined, fallback: string) => void api.success(serverText || fallback),
-    [api],
+    (serverText: string | undefined, fallback: string) => notify(serverText || fallback, 'success'),
+    [],
   );
-  return { success, holder };
+  return { success };
 }
 
 export type SuccessToast = ReturnType<typeof useSuccessToast>['success'];

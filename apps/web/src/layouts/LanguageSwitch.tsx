@@ -23,7 +23,12 @@ export function LanguageSwitch() {
         onClick: ({ key }) => void choose(key as LanguageCode),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-haspopup="menu"
+        aria-label={`${current.code.toUpperCase()} (${t('layout.language')})`}
+      >
         {current.code.toUpperCase()}
       </Button>
     </Dropdown>

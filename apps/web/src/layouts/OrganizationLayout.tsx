@@ -1,81 +1,144 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Input, Layout } from 'antd';
+import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Drawer, Input, Layout, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { ApiError } from '../app/api-client';
+import { AccessDenied } from '../components/AccessDenied';
 import { ProductLogo } from '../components/ProductLogo';
+import { useNarrow } from '../components/useNarrow';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { OrganizationLogo } from '../features/organizations/OrganizationLogo';
 import { useOrganization } from '../features/organizations/organizations.api';
+import { organizationsMenuPath } from '../features/session/home-path';
 import { useSessionUser } from '../features/session/useSession';
 import { useAccessFlags } from '../features/access/access.api';
 import { AccessGate } from '../features/access/AccessGate';
-import { buildSideMenu } from './side-menu';
+import { buildSideMenu, type MenuNode } from './side-menu';
 import { SideMenu } from './SideMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
-/** Pages inside one organization: its logo, the menu toggle, search, notifications, and the side menu. */
+/** The side menu's content, in the sider on wide screens and in the drawer on phones. */
+function MenuPanel({ menu }: { menu: { main: MenuNode[]; bottom: MenuNode[] } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <nav className="qualis-sider__menu" aria-label={t('layout.mainMenu')}>
+        <SideMenu nodes={menu.main} />
+      </nav>
+      <nav className="qualis-sider__bottom" aria-label={t('layout.helpMenu')}>
+        <SideMenu nodes={menu.bottom} />
+      </nav>
+    </>
+  );
+}
+
+/**
+ * Pages inside one organization: its logo, the menu toggle, search, notifications, and the side menu.
+ * On phones the side menu lives in a drawer opened from the top bar's menu button.
+ */
 export default function OrganizationLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { organizationId = '' } = useParams();
+  const { pathname } = useLocation();
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
+  const narrow = useNarrow();
   const [collapsed, setCollapsed] = useState(false);
+  // The drawer is open for the page it was opened on: following one of its links closes it.
+  const [drawerPage, setDrawerPage] = useState<string | null>(null);
+  const drawerOpen = drawerPage === pathname;
   const access = useAccessFlags(organizationId);
   const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
-  const base = `/organizations/${organizationId}`;
 
-  // The global search page comes later; until then Enter takes the text there (the 404 page for now).
-  const search = (text: string) => {
-    if (text.trim()) void navigate(`${base}/global-search?search=${encodeURIComponent(text.trim())}`);
-  };
+  // An organization the person may not open (the SuperAdmin and one its client manages): the
+  // Access Denied screen alone, with no menu or top bar of an organization they cannot enter.
+  if (organization.error instanceof ApiError && organization.error.status === 403) {
+    return (
+      <main className="qualis-denied">
+        <AccessDenied backTo={organizationsMenuPath(user)} />
+      </main>
+    );
+  }
+
+  // Global search comes with spec 03; until then the box says so instead of leading nowhere.
+  const search = (
+    <Tooltip title={t('layout.searchSoon')}>
+      {narrow ? (
+        <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.search')} disabled />
+      ) : (
+        <Input
+          className="qualis-topbar__search"
+          prefix={<SearchOutlined />}
+          placeholder={t('layout.search')}
+          aria-label={t('layout.search')}
+          disabled
+        />
+      )}
+    </Tooltip>
+  );
 
   return (
-    <Layout className="qualis-shell" hasSider>
-      <Layout.Sider
-        className="qualis-sider"
-        width={248}
-        collapsedWidth={72}
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-      >
-        <div className="qualis-sider__brand">
-          <ProductLogo light />
-        </div>
-        <nav className="qualis-sider__menu" aria-label={t('layout.mainMenu')}>
-          <SideMenu nodes={menu.main} />
-        </nav>
-        <nav className="qualis-sider__bottom" aria-label={t('layout.helpMenu')}>
-          <SideMenu nodes={menu.bottom} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
+    <Layout className="qualis-shell" hasSider={!narrow}>
+      {!narrow && (
+        <Layout.Sider
+          className="qualis-sider"
+          width={248}
+          collapsedWidth={72}
+          collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
+        >
+          <div className="qualis-sider__brand">
+            <ProductLogo light />
+          </div>
+          <MenuPanel menu={menu} />
+        </Layout.Sider>
+      )}
+      {narrow && (
+        <Drawer
+          rootClassName="qualis-drawer"
+          placement="left"
+          size={280}
+          open={drawerOpen}
+          onClose={() => setDrawerPage(null)}
+          closeIcon={<CloseOutlined aria-label={t('layout.closeMenu')} />}
+          title={<ProductLogo light />}
+          styles={{ body: { padding: 0 } }}
+        >
+          <MenuPanel menu={menu} />
+        </Drawer>
+      )}
+      <Layout className="qualis-main">
         <Layout.Header className="qualis-topbar">
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={t('layout.toggleMenu')}
-            aria-expanded={!collapsed}
-            onClick={() => setCollapsed((c) => !c)}
-          />
+          {narrow ? (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('layout.openMenu')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerPage(pathname)}
+            />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={t('layout.toggleMenu')}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            />
+          )}
           {organization.data && (
-            <span className="qualis-topbar__organization">
+            <span className="qualis-topbar__organization" title={organization.data.name}>
               <OrganizationLogo organization={organization.data} size={32} />
               <span>{organization.data.name}</span>
             </span>
           )}
-          <Input.Search
-            className="qualis-topbar__search"
-            placeholder={t('layout.search')}
-            aria-label={t('layout.search')}
-            allowClear
-            onSearch={search}
-          />
+          {!narrow && search}
           <div className="qualis-topbar__spacer" />
+          {narrow && search}
           <NotificationBell organizationId={organizationId} />
           <LanguageSwitch />
           <UserMenu />

@@ -45,8 +45,13 @@ export function UserMenu() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
-      <Button type="text" className="qualis-user-menu" aria-label={t('userMenu.open')}>
-        {isSuperAdmin ? <Avatar icon={<UserOutlined />} className="qualis-avatar" /> : <UserAvatar person={user} />}
+      {/* Named by what it shows (the person's name, kept for screen readers when a phone hides it). */}
+      <Button type="text" className="qualis-user-menu" aria-haspopup="menu" title={t('userMenu.open')}>
+        {isSuperAdmin ? (
+          <Avatar icon={<UserOutlined />} className="qualis-avatar" aria-hidden />
+        ) : (
+          <UserAvatar person={user} />
+        )}
         <span className="qualis-user-menu__name">
           {isSuperAdmin ? t('roles.SuperAdmin') : fullName(user) || user.email}
         </span>

@@ -26,7 +26,7 @@ export default function ActionDetailPage() {
   const user = useSessionUser();
   const action = useAction(organizationId, taskId);
   const update = useUpdateAction(organizationId, taskId);
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
   const [chosenMode, setMode] = useState<ActionFormMode | 'view' | null>(null);
   const list = actionsPath(organizationId);
   const data = action.data;
@@ -51,7 +51,6 @@ export default function ActionDetailPage() {
 
   return (
     <>
-      {holder}
       <Breadcrumb items={[{ title: <Link to={list}>{t('actions.breadcrumb')}</Link> }, { title: name }]} />
       <PageHeader title={name} extra={editButton} />
       <Card>

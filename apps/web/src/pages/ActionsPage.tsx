@@ -14,11 +14,10 @@ export default function ActionsPage() {
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
   const { flags } = useAccessFlags(organizationId);
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
 
   return (
     <>
-      {holder}
       <PageHeader title={t('actions.breadcrumb')} />
       <Card
         title={t('actions.listTitle')}

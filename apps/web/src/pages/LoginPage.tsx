@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
+import { PublicLanguageSelect } from '../features/account/PublicLanguageSelect';
 import { homePath, returnPath } from '../features/session/home-path';
 import { sessionStore } from '../features/session/session-store';
 import { useSession } from '../features/session/useSession';
@@ -68,6 +69,7 @@ export default function LoginPage() {
       <section className="qualis-auth__card">
         <div className="qualis-auth__brand">
           <ProductLogo />
+          <PublicLanguageSelect />
         </div>
         <h1 className="qualis-auth__title">{t('login.title')}</h1>
         <p className="qualis-auth__subtitle">{t('login.subtitle')}</p>

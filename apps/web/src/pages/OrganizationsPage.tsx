@@ -10,7 +10,6 @@ export default function OrganizationsPage() {
   const toast = useSuccessToast();
   return (
     <>
-      {toast.holder}
       <PageHeader title={t('organizations.title')} />
       <Card title={t('organizations.listTitle')} extra={<CreateOrganizationButton onSuccess={toast.success} />}>
         <OrganizationsTable onSuccess={toast.success} />

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Divider, Tabs } from 'antd';
+import { Breadcrumb, Button, Card, Divider } from 'antd';
+import { SectionTabs } from '../components/SectionTabs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -38,7 +39,7 @@ export default function ProfileEditPage() {
         profile.isPending && <PageSpinner />
       ) : (
         <Card>
-          <Tabs
+          <SectionTabs
             defaultActiveKey={isSuperAdmin ? '2' : '1'}
             items={[
               ...(isSuperAdmin

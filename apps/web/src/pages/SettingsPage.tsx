@@ -18,7 +18,7 @@ export default function SettingsPage() {
   const { organizationId = '' } = useParams();
   const access = useAccessFlags(organizationId);
   const organization = useOrganization(organizationId);
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
   const denied = !access.isLoading && !access.flags.canManageOrganization;
 
   // Without the manage-settings permission: an error toast and the organization chooser.
@@ -32,7 +32,6 @@ export default function SettingsPage() {
 
   return (
     <>
-      {holder}
       <PageHeader title={t('settings.title', { name: organization.data.name })} />
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <LogoCard organization={organization.data} onSuccess={success} />

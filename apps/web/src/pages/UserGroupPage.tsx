@@ -16,11 +16,10 @@ export default function UserGroupPage() {
   const [groupName, setGroupName] = useState<string | undefined>(
     (location.state as { groupName?: string } | null)?.groupName,
   );
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
 
   return (
     <>
-      {holder}
       <Breadcrumb
         items={[
           { title: <Link to={`/organizations/${organizationId}/user-groups`}>{t('groups.breadcrumb')}</Link> },

@@ -1,6 +1,6 @@
 import { ZCreateUserGroupRequest } from '@qualis/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Breadcrumb, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,13 +14,13 @@ import { UserGroupsTable } from '../features/user-groups/UserGroupsTable';
 export default function UserGroupsPage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
   const create = useCreateUserGroup(organizationId);
   const [creating, setCreating] = useState(false);
 
   return (
     <>
-      {holder}
+      <Breadcrumb items={[{ title: t('groups.breadcrumb') }]} />
       <PageHeader title={t('groups.breadcrumb')} />
       <Card
         title={t('groups.listTitle')}

@@ -11,11 +11,17 @@ await loadAllTexts();
 // DOM here anyway, so the check adds nothing.
 configure({ defaultHidden: true });
 
-// jsdom lacks what antd measures layouts with.
+// jsdom lacks what antd measures layouts with. Width queries answer for the window's width
+// (jsdom's 1024 px, a desktop), so pages render their wide layout unless a test narrows it.
+const widthMatches = (query: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+};
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -122,6 +122,8 @@ describe('PUT /verifications/password (reset)', () => {
     const cases = [
       [{ password: 'Sh0rt', confirmPassword: 'Sh0rt' }, messages.passwordTooShort, 'password'],
       [{ password: 'alllowercase1', confirmPassword: 'alllowercase1' }, messages.passwordPattern, 'password'],
+      [{ password: 'Good Pass1', confirmPassword: 'Good Pass1' }, messages.passwordCharacters, 'password'],
+      [{ password: 'GoodPass1?', confirmPassword: 'GoodPass1?' }, messages.passwordCharacters, 'password'],
       [{ password: NEW_PASSWORD, confirmPassword: 'N3wSecreT' }, messages.passwordMismatch, 'confirmPassword'],
     ] as const;
     for (const [passwords, message, field] of cases) {

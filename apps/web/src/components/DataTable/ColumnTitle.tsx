@@ -22,15 +22,27 @@ export function ColumnTitle({ title, direction, onSort, width, onResize, onResiz
   const start = useRef<{ x: number; width: number; tableWidth: number } | null>(null);
 
   const label = onSort ? (
-    <button type="button" className="qualis-th-sort" onClick={onSort}>
-      <span className="qualis-th-text">{title}</span>
+    <button
+      type="button"
+      className="qualis-th-sort"
+      onClick={(event) => {
+        // The header cell sorts on a click too; this one must not sort twice.
+        event.stopPropagation();
+        onSort();
+      }}
+    >
+      <span className="qualis-th-text" title={title}>
+        {title}
+      </span>
       <span className="qualis-th-carets" aria-hidden="true">
         <CaretUpFilled className={direction === 'asc' ? 'is-active' : undefined} />
         <CaretDownFilled className={direction === 'desc' ? 'is-active' : undefined} />
       </span>
     </button>
   ) : (
-    <span className="qualis-th-text">{title}</span>
+    <span className="qualis-th-text" title={title}>
+      {title}
+    </span>
   );
 
   const onPointerDown = (event: PointerEvent<HTMLSpanElement>) => {

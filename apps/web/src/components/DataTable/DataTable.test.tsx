@@ -33,6 +33,8 @@ function Harness({ exportMenu }: Pick<DataTableProps<Row>, 'exportMenu'>) {
         rowKey={(r) => r.id}
         totalCount={120}
         loading={false}
+        failed={false}
+        onRetry={() => undefined}
         state={state}
         dispatch={dispatch}
         emptyText="Nothing here"
@@ -184,29 +186,49 @@ describe('DataTable', () => {
 });
 
 describe('DataTable states', () => {
-  it('shows the empty text and a spinner while loading', () => {
-    const { container } = render(
+  const emptyState: TableState = {
+    limit: 25,
+    offset: 0,
+    pageNumber: 1,
+    pageCount: 1,
+    totalItems: 0,
+    search: '',
+    orderBy: null,
+    orderType: 'asc',
+  };
+  const renderState = (props: Pick<DataTableProps<Row>, 'loading' | 'failed' | 'totalCount'>, onRetry = vi.fn()) =>
+    render(
       <DataTable
         columns={columns}
         rows={[]}
         rowKey={(r) => r.id}
-        totalCount={0}
-        loading
-        state={{
-          limit: 25,
-          offset: 0,
-          pageNumber: 1,
-          pageCount: 1,
-          totalItems: 0,
-          search: '',
-          orderBy: null,
-          orderType: 'asc',
-        }}
+        {...props}
+        onRetry={onRetry}
+        state={emptyState}
         dispatch={() => undefined}
         emptyText="There are no Documents to display"
       />,
     );
-    expect(screen.getByText('There are no Documents to display')).toBeTruthy();
+
+  it('shows the spinner and claims neither an empty list nor a range while loading', () => {
+    const { container } = renderState({ loading: true, failed: false, totalCount: undefined });
     expect(container.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(screen.queryByText('There are no Documents to display')).toBeNull();
+    expect(screen.queryByText('0–0 of 0')).toBeNull();
+  });
+
+  it('shows an error with a retry, not the empty text, after a failed load', () => {
+    const onRetry = vi.fn();
+    renderState({ loading: false, failed: true, totalCount: undefined }, onRetry);
+    expect(screen.queryByText('There are no Documents to display')).toBeNull();
+    expect(screen.getByText('The list could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('shows the empty text and the range only for a real empty answer', () => {
+    renderState({ loading: false, failed: false, totalCount: 0 });
+    expect(screen.getByText('There are no Documents to display')).toBeTruthy();
+    expect(screen.getByText('0–0 of 0')).toBeTruthy();
   });
 });

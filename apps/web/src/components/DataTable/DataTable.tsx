@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Result, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../useNarrow';
 import { useColumnLayout } from './column-layout';
 import { ColumnTitle } from './ColumnTitle';
 import { ManageColumnsModal } from './ManageColumnsModal';
@@ -33,20 +34,22 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** The list's total on the server; undefined until the first answer. */
   totalCount: number | undefined;
+  /** A load is under way: the spinner shows, and no empty text or range is claimed. */
   loading: boolean;
+  /** The last load failed: an error state with a retry replaces the rows and the empty text. */
+  failed: boolean;
+  onRetry: () => void;
   state: TableState;
   dispatch: Dispatch<TableAction>;
+  /** Shown only when the server answered an empty list. */
   emptyText: string;
+  /** Opens a row on a click anywhere in it but on its own controls (buttons, links, switches, boxes). */
+  onRowClick?: (row: T) => void;
   /** The export menu; it gets the selected rows and the visible columns, in display order. */
   exportMenu?: (selection: { selectedKeys: string[]; columns: string[] }) => ReactNode;
   /** Buttons for the checked rows (a bulk delete), shown while any is checked; `clear` unchecks them. */
   selectionActions?: (selection: { selectedKeys: string[]; clear: () => void }) => ReactNode;
-  /** A click on a row (outside its links, buttons and checkbox). */
-  onRowClick?: (row: T) => void;
 }
-
-/** Elements of a row that do their own thing on click. */
-const INTERACTIVE = 'a, button, input, label, .ant-table-selection-column, .ant-dropdown';
 
 function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
   if (column.render) return column.render(row);
@@ -59,16 +62,48 @@ function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
   );
 }
 
-/** The one list table of the app: search, sort, paging, column management, selection, export. */
+/**
+ * On phones the columns get fixed widths and the table scrolls inside its card, never the page;
+ * the fixed ones (selection, first column, options: 48 + 150 + 56 px) leave room to scroll the rest.
+ */
+const NARROW_COLUMN_PX = 150;
+const NARROW_OPTIONS_PX = 56;
+const SELECTION_PX = 48;
+
+/**
+ * The one list table of the app: search, sort, paging, column management, selection, export.
+ * On phones the first column, the selection and the options column stay fixed while the rest scrolls.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, totalCount, loading, state, dispatch, emptyText, exportMenu } = props;
-  const { selectionActions, onRowClick } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    totalCount,
+    loading,
+    failed,
+    onRetry,
+    state,
+    dispatch,
+    emptyText,
+    onRowClick,
+    exportMenu,
+    selectionActions,
+  } = props;
   const { t } = useTranslation();
+  const narrow = useNarrow();
   const layout = useColumnLayout(columns);
   const [selected, setSelected] = useState<string[]>([]);
   const [managing, setManaging] = useState(false);
   const dragged = useRef<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const resizing = useRef(false);
+
+  // antd's hidden measuring row (scrolling tables) repeats the headers' buttons: keep them out of
+  // the keyboard's and screen readers' way.
+  useEffect(() => {
+    root.current?.querySelectorAll('.ant-table-measure-row').forEach((row) => row.setAttribute('inert', ''));
+  });
 
   useEffect(() => {
     if (totalCount !== undefined) dispatch({ type: 'total', totalItems: totalCount });
@@ -83,18 +118,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
       checked ? [...new Set([...current, ...pageKeys])] : current.filter((key) => !pageKeys.includes(key)),
     );
 
-  const tableColumns: TableColumnsType<T> = layout.visible.map((column) => {
+  const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
     const { sortKey } = column;
     const sorted = sortKey !== undefined && state.orderBy === sortKey;
+    const sort = sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey });
+    const isOptions = column.key === 'options';
     return {
       key: column.key,
-      width: `${layout.widthOf(column.key)}%`,
+      width: narrow ? (isOptions ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX) : `${layout.widthOf(column.key)}%`,
+      fixed: narrow ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
       ellipsis: { showTitle: false },
       title: (
         <ColumnTitle
           title={column.title}
           direction={sorted ? state.orderType : undefined}
-          onSort={sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey })}
+          onSort={sort}
           width={layout.widthOf(column.key)}
           onResize={(width) => layout.resize(column.key, width)}
           onResizing={(active) => {
@@ -104,6 +142,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
       onHeaderCell: () => ({
         draggable: true,
+        // A click anywhere on a sortable header sorts (the button inside keeps it reachable by keyboard).
+        onClick: sort,
+        className: sort ? 'qualis-th--sortable' : undefined,
         'aria-sort': sorted ? (state.orderType === 'asc' ? 'ascending' : 'descending') : undefined,
         onDragStart: (event: DragEvent) => {
           if (resizing.current) return event.preventDefault();
@@ -127,8 +168,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
     };
   });
 
+  // Honest states: nothing is claimed while loading; a failure says so and offers a retry.
+  const empty = failed ? (
+    <Result
+      status="warning"
+      title={t('table.loadFailed')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('table.retry')}
+        </Button>
+      }
+    />
+  ) : loading ? (
+    <div className="qualis-table-loading" />
+  ) : (
+    emptyText
+  );
+  const scrollWidth =
+    SELECTION_PX +
+    layout.visible.reduce((sum, c) => sum + (c.key === 'options' ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX), 0);
+
   return (
-    <div className="qualis-table">
+    <div className="qualis-table" ref={root}>
       <div className="qualis-table-toolbar">
         <SearchBox value={state.search} onSearch={search} />
         <div className="qualis-table-toolbar__actions">
@@ -141,27 +202,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <Table<T>
         rowKey={rowKey}
-        dataSource={rows}
+        dataSource={failed && !loading ? [] : rows}
         columns={tableColumns}
         loading={loading}
         pagination={false}
         tableLayout="fixed"
-        locale={{ emptyText }}
-        rowClassName={onRowClick ? 'qualis-table__row--clickable' : undefined}
+        scroll={narrow ? { x: scrollWidth } : undefined}
+        locale={{ emptyText: empty }}
         onRow={
-          onRowClick
-            ? (row) => ({
-                onClick: (event) => {
-                  if (!(event.target as HTMLElement).closest(INTERACTIVE)) onRowClick(row);
-                },
-              })
-            : undefined
+          onRowClick &&
+          ((row) => ({
+            className: 'qualis-row--clickable',
+            onClick: (event) => {
+              // Clicks in the row's own controls, or in a menu it opened (a portal), are theirs.
+              const target = event.target as Element;
+              if (!event.currentTarget.contains(target)) return;
+              if (target.closest('button, a, input, label, [role="switch"], .ant-checkbox-wrapper')) return;
+              onRowClick(row);
+            },
+          }))
         }
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),
-          columnWidth: 48,
+          columnWidth: SELECTION_PX,
+          fixed: narrow,
           columnTitle: (
             <Checkbox
               aria-label={t('table.selectAllRows')}
@@ -173,7 +239,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ),
         }}
       />
-      <Pager state={state} dispatch={dispatch} />
+      <Pager state={state} dispatch={dispatch} known={totalCount !== undefined && !failed} />
       {managing && (
         <ManageColumnsModal
           columns={columns}

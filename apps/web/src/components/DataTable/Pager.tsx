@@ -6,19 +6,29 @@ import { useTranslation } from 'react-i18next';
 import { ELLIPSIS, pageItems } from './pages';
 import type { TableAction, TableState } from './table-state';
 
-export function Pager({ state, dispatch }: { state: TableState; dispatch: Dispatch<TableAction> }) {
+/** `known`: the server has answered with a total, so the range is true (never '0–0 of 0' while loading). */
+export function Pager({
+  state,
+  dispatch,
+  known,
+}: {
+  state: TableState;
+  dispatch: Dispatch<TableAction>;
+  known: boolean;
+}) {
   const { t } = useTranslation();
   const { pageNumber, pageCount, totalItems, offset, limit } = state;
   const goTo = (page: number) => dispatch({ type: 'page', pageNumber: page });
 
   return (
     <nav className="qualis-pager" aria-label={t('table.pagination')}>
-      <span className="qualis-pager__range">
-        {t('table.range', {
-          from: totalItems ? offset + 1 : 0,
-          to: Math.min(offset + limit, totalItems),
-          total: totalItems,
-        })}
+      <span className="qualis-pager__range" aria-live="polite">
+        {known &&
+          t('table.range', {
+            from: totalItems ? offset + 1 : 0,
+            to: Math.min(offset + limit, totalItems),
+            total: totalItems,
+          })}
       </span>
       <div className="qualis-pager__pages">
         <Button

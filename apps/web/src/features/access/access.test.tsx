@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { AccessFlags } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Spec03Area } from '../../app/landed-pages';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { NO_ACCESS } from './access.api';
@@ -19,6 +20,13 @@ function serve(flags: AccessFlags) {
     return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
   });
 }
+
+// Which spec 03 areas have pages: every one here, so the flags alone decide, unless a test says otherwise.
+const landed = vi.hoisted(() => ({ areas: new Set<string>() }));
+vi.mock('../../app/landed-pages', () => ({ hasLanded: (area: Spec03Area) => landed.areas.has(area) }));
+beforeEach(() => {
+  landed.areas = new Set(['documents', 'tasks', 'training-records', 'human-resources']);
+});
 
 beforeAll(async () => {
   await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/DashboardPage')]);
@@ -77,6 +85,22 @@ describe('access flags in the organization layout', () => {
       expect(screen.getByRole('button', { name: /Add Action/ })).toBeTruthy();
       expect(screen.getByRole('button', { name: /Add Training Record/ })).toBeTruthy();
       expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/v1/users/me?'))).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows no add button for an area whose pages have not landed, and the friendly empty dashboard',
+    async () => {
+      landed.areas = new Set(['tasks']);
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      serve(EVERY_FLAG);
+      renderApp(`/organizations/${ORG}/dashboard`);
+
+      expect(await screen.findByRole('button', { name: /Add Action/ }, LAZY)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Add Document/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Add Training Record/ })).toBeNull();
+      expect(screen.getByText(/Your documents, actions and trainings will show here/)).toBeTruthy();
     },
     SLOW,
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductLogo } from '../../components/ProductLogo';
+import { PublicLanguageSelect } from './PublicLanguageSelect';
 
 /** The frame of the public pages (sign-in's look): the logo as the home link, a title, the form. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -10,9 +11,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <main className="qualis-auth">
       <section className="qualis-auth__card">
         <div className="qualis-auth__brand">
-          <Link to="/" aria-label={t('account.home')}>
+          <Link to="/" title={t('account.home')}>
             <ProductLogo />
           </Link>
+          <PublicLanguageSelect />
         </div>
         <h1 className="qualis-auth__title">{title}</h1>
         {subtitle && <p className="qualis-auth__subtitle">{subtitle}</p>}

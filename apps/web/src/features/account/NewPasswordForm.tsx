@@ -16,6 +16,8 @@ export interface NewPasswordFormProps {
   schema: z.ZodType;
   /** Values of the call the form does not show (the link's e-mail and token). */
   context?: object;
+  /** The new password's label: 'New password' unless given (the set-password page says 'Password'). */
+  passwordLabel?: string;
   /** Shows the current password above the new one (the change form), with this label. */
   currentPasswordLabel?: string;
   /** A rejection with a field error of the server shows under that field. */
@@ -35,6 +37,7 @@ export function NewPasswordForm({
   pending,
   schema,
   context,
+  passwordLabel,
   currentPasswordLabel,
   onSubmit,
 }: NewPasswordFormProps) {
@@ -58,7 +61,12 @@ export function NewPasswordForm({
           <Input.Password size="large" autoComplete="current-password" />
         </Form.Item>
       )}
-      <Form.Item label={t('account.newPassword')} name="password" rules={rules('password')} style={{ marginBottom: 0 }}>
+      <Form.Item
+        label={passwordLabel ?? t('account.newPassword')}
+        name="password"
+        rules={rules('password')}
+        style={{ marginBottom: 0 }}
+      >
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -54,6 +54,7 @@ export function PasswordLinkPage({ kind }: { kind: 'reset' | 'set' }) {
         pending={pending}
         schema={ZPasswordWithTokenRequest}
         context={linkValues}
+        passwordLabel={kind === 'set' ? t('account.password') : undefined}
         onSubmit={({ password, confirmPassword }) => void submit(password, confirmPassword)}
       />
       <div style={{ marginTop: 16 }}>

@@ -1,10 +1,6 @@
-import { TOAST_DURATION_MS } from '@qualis/contract';
-import { message } from 'antd';
+import { notify } from '../../app/bridges';
 
-/**
- * A success toast that outlives the page showing it (several flows toast, then leave for /login).
- * Errors go through the API client's toast host; this is only for good news.
- */
+/** A success toast in the app's one toast host, which outlives the page (several flows toast, then leave for /login). */
 export function toastSuccess(text: string) {
-  void message.success({ content: text, duration: TOAST_DURATION_MS / 1000 });
+  notify(text, 'success');
 }

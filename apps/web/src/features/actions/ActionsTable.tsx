@@ -168,6 +168,8 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
         rows={list.data?.data ?? []}
         rowKey={(a) => a.id}
         totalCount={list.data?.pagination.totalCount}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         loading={list.isFetching}
         state={state}
         dispatch={dispatch}

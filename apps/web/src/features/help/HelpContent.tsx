@@ -1,5 +1,6 @@
 import type { Role } from '@qualis/contract';
-import { Tabs, Typography } from 'antd';
+import { Typography } from 'antd';
+import { SectionTabs } from '../../components/SectionTabs';
 import { useTranslation } from 'react-i18next';
 
 export type HelpTab = 'introduction' | 'superAdmin' | 'admin' | 'artifacts' | 'general';
@@ -44,7 +45,7 @@ function HelpSections({ tab }: { tab: HelpTab }) {
 export function HelpContent({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
-    <Tabs
+    <SectionTabs
       items={helpTabsFor(role).map((tab) => ({
         key: tab,
         label: t(`help.tabs.${tab}`),

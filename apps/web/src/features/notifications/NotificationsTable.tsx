@@ -44,6 +44,8 @@ export function NotificationsTable({ organizationId }: { organizationId: string 
       rowKey={(n) => n.id}
       totalCount={list.data?.pagination.totalCount}
       loading={list.isFetching}
+      failed={list.isError}
+      onRetry={() => void list.refetch()}
       state={state}
       dispatch={dispatch}
       emptyText={t('notifications.empty')}

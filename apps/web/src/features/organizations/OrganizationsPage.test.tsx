@@ -84,10 +84,12 @@ const sentTo = (fetch: ReturnType<typeof serve>, method: string, path: string) =
     .map(([input, init]) => ({ url: new URL(input, 'http://localhost'), init }))
     .filter(({ url }) => url.pathname === `/api/v1${path}`);
 
+let app: ReturnType<typeof renderApp>;
+
 async function openPage() {
   sessionStore.start(testUser({ role: 'SuperAdmin', organizationCount: 0 }), testTokens, false);
   const fetch = serve();
-  renderApp('/organizations');
+  app = renderApp('/organizations');
   await screen.findByText('Acme Medical', {}, LAZY);
   return fetch;
 }
@@ -113,6 +115,17 @@ afterEach(() => {
 });
 
 describe('organizations page (SuperAdmin)', () => {
+  it("opens an organization's Admins on a click in its row, but not one its client manages", async () => {
+    await openPage();
+    const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+    // A click on a control of the row (its selection box) is the control's alone.
+    fireEvent.click(within(rowOf('Gamma Labs')).getByText('Active'));
+    fireEvent.click(rowOf('Acme Medical').querySelector('input[type="checkbox"]')!);
+    expect(app.location()).toBe('/organizations');
+    fireEvent.click(within(rowOf('Beta Devices')).getByText('Inactive'));
+    await waitFor(() => expect(app.location()).toBe(`/organizations/${BETA}/admins`), { timeout: 10_000 });
+  });
+
   it("creates an organization: 'Create' is disabled while the name is empty or blank", async () => {
     const fetch = await openPage();
     fireEvent.click(button('Add New'));

@@ -13,11 +13,11 @@ import {
   type ORGANIZATION_SORT_KEYS,
   ZOrganizationNameRequest,
 } from '@qualis/contract';
-import { Button, Switch, Tag, Tooltip } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Switch, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
 import { OrganizationLogoModal } from './OrganizationLogoModal';
@@ -40,28 +40,6 @@ type SortKey = (typeof ORGANIZATION_SORT_KEYS)[number];
 /** The dialog open on one row, if any. */
 type RowDialog = { kind: 'rename' | 'status' | 'logo' | 'delete'; organization: Organization } | null;
 
-function OptionButton(props: {
-  title: string;
-  label: string;
-  icon: ReactNode;
-  disabled?: boolean;
-  danger?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip title={props.title}>
-      <Button
-        type="text"
-        icon={props.icon}
-        aria-label={props.label}
-        disabled={props.disabled}
-        danger={props.danger}
-        onClick={props.onClick}
-      />
-    </Tooltip>
-  );
-}
-
 /** The SuperAdmin's list of client organizations (spec 01 section 2, "Organizations list"). */
 export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const { t } = useTranslation();
@@ -75,6 +53,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const toggleManaged = useToggleManagedByClient();
   const remove = useDeleteOrganization();
   const close = () => setDialog(null);
+  const adminsPath = (o: Organization) => `/organizations/${o.id}/admins`;
 
   const columns: DataTableColumn<Organization>[] = [
     {
@@ -84,7 +63,14 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
       sortKey: 'name' satisfies SortKey,
       text: (o) => o.name,
       render: (o) => {
-        const name = <span className="qualis-org-row__name">{o.name}</span>;
+        // The name opens the organization's Admins (spec 01), but not one its client manages.
+        const name = o.isManagedByClient ? (
+          <span className="qualis-org-row__name">{o.name}</span>
+        ) : (
+          <Link to={adminsPath(o)} className="qualis-org-row__name">
+            {o.name}
+          </Link>
+        );
         return (
           <span className="qualis-org-row">
             <OrganizationLogo organization={o} size={24} />
@@ -125,45 +111,55 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
       title: t('organizations.columns.options'),
       width: 28,
       render: (o) => (
-        <span className="qualis-org-options">
-          {/* The SuperAdmin cannot enter an organization its client manages: the icon is muted and inert. */}
-          <OptionButton
-            title={o.isManagedByClient ? t('organizations.managedByClientHint') : t('organizations.view')}
-            label={t('organizations.viewNamed', { name: o.name })}
-            icon={<EyeOutlined />}
-            disabled={o.isManagedByClient}
-            onClick={() => void navigate(`/organizations/${o.id}/admins`)}
-          />
-          <OptionButton
-            title={t('organizations.rename')}
-            label={t('organizations.renameNamed', { name: o.name })}
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ kind: 'rename', organization: o })}
-          />
-          <OptionButton
-            title={o.status === 'Active' ? t('organizations.deactivate') : t('organizations.activate')}
-            label={t(o.status === 'Active' ? 'organizations.deactivateNamed' : 'organizations.activateNamed', {
-              name: o.name,
-            })}
-            icon={o.status === 'Active' ? <StopOutlined /> : <CheckCircleOutlined />}
-            onClick={() => setDialog({ kind: 'status', organization: o })}
-          />
-          {/* The logo belongs inside the organization: not for one its client manages. */}
-          <OptionButton
-            title={o.isManagedByClient ? t('organizations.managedByClientHint') : t('organizations.logo')}
-            label={t('organizations.logoNamed', { name: o.name })}
-            icon={<PictureOutlined />}
-            disabled={o.isManagedByClient}
-            onClick={() => setDialog({ kind: 'logo', organization: o })}
-          />
-          <OptionButton
-            title={t('organizations.delete')}
-            label={t('organizations.deleteNamed', { name: o.name })}
-            icon={<DeleteOutlined />}
-            danger
-            onClick={() => setDialog({ kind: 'delete', organization: o })}
-          />
-        </span>
+        <RowOptions
+          rowName={o.name}
+          options={[
+            {
+              key: 'view',
+              label: t('organizations.view'),
+              ariaLabel: t('organizations.viewNamed', { name: o.name }),
+              // The SuperAdmin cannot enter an organization its client manages: the option is muted and inert.
+              hint: t('organizations.managedByClientHint'),
+              icon: <EyeOutlined />,
+              disabled: o.isManagedByClient,
+              onClick: () => void navigate(adminsPath(o)),
+            },
+            {
+              key: 'rename',
+              label: t('organizations.rename'),
+              ariaLabel: t('organizations.renameNamed', { name: o.name }),
+              icon: <EditOutlined />,
+              onClick: () => setDialog({ kind: 'rename', organization: o }),
+            },
+            {
+              key: 'status',
+              label: o.status === 'Active' ? t('organizations.deactivate') : t('organizations.activate'),
+              ariaLabel: t(o.status === 'Active' ? 'organizations.deactivateNamed' : 'organizations.activateNamed', {
+                name: o.name,
+              }),
+              icon: o.status === 'Active' ? <StopOutlined /> : <CheckCircleOutlined />,
+              onClick: () => setDialog({ kind: 'status', organization: o }),
+            },
+            {
+              key: 'logo',
+              label: t('organizations.logo'),
+              ariaLabel: t('organizations.logoNamed', { name: o.name }),
+              // The logo belongs inside the organization: not for one its client manages.
+              hint: t('organizations.managedByClientHint'),
+              icon: <PictureOutlined />,
+              disabled: o.isManagedByClient,
+              onClick: () => setDialog({ kind: 'logo', organization: o }),
+            },
+            {
+              key: 'delete',
+              label: t('organizations.delete'),
+              ariaLabel: t('organizations.deleteNamed', { name: o.name }),
+              icon: <DeleteOutlined />,
+              danger: true,
+              onClick: () => setDialog({ kind: 'delete', organization: o }),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -181,9 +177,14 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         rowKey={(o) => o.id}
         totalCount={list.data?.pagination.totalCount}
         loading={list.isFetching}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         state={state}
         dispatch={dispatch}
         emptyText={t('organizations.empty')}
+        onRowClick={(o) => {
+          if (!o.isManagedByClient) void navigate(adminsPath(o));
+        }}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportCsvMenu
             endpoint={endpoints.organizations.export}

@@ -39,7 +39,7 @@ function PeoplePageBody(props: { kind: PeopleKind; organizationId: string; onFor
   const { kind, organizationId, onForbidden } = props;
   const { t } = useTranslation();
   const organization = useOrganization(organizationId);
-  const { success, holder } = useSuccessToast();
+  const { success } = useSuccessToast();
   const create = useCreatePerson(kind, organizationId);
   const add = useAddPeople(kind, organizationId);
   const [dialog, setDialog] = useState<'create' | 'add' | null>(null);
@@ -48,7 +48,6 @@ function PeoplePageBody(props: { kind: PeopleKind; organizationId: string; onFor
 
   return (
     <>
-      {holder}
       <PageHeader title={t(`people.${noun}.heading`, { organization: organization.data?.name ?? '' })} />
       <Card
         title={t(`people.${noun}.listTitle`)}

@@ -189,6 +189,8 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         rowKey={(p) => p.id}
         totalCount={list.data?.pagination.totalCount}
         loading={list.isFetching}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         state={state}
         dispatch={dispatch}
         emptyText={t(`people.${noun}.empty`)}

@@ -2,7 +2,7 @@ import { NAME_MAX_LENGTH, ZCreatePersonRequest, type Person } from '@qualis/cont
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '../../components/zod-form';
-import { anyBlank, PERSON_FIELDS, type PersonField, type PersonValues } from './person-form';
+import { anyBlank, cleanPerson, PERSON_FIELDS, type PersonField, type PersonValues } from './person-form';
 import type { PeopleKind } from './people.api';
 
 export interface PersonFormModalProps {
@@ -37,13 +37,17 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
   const { form, formProps, rules, showServerErrors } = zod;
   const values = { ...initial, ...zod.values };
   const noun = kind === 'admins' ? 'admin' : 'user';
+  // Edit saves only a change: Save stays disabled until a field differs from what it was.
+  const cleaned = cleanPerson(values);
+  const unchanged = editing && PERSON_FIELDS.every((f) => cleaned[f] === cleanPerson(initial)[f]);
+  const saveDisabled = editing && (anyBlank(values) || unchanged);
 
   const submit = async () => {
     const ok = await form.validateFields([...checked]).then(
       () => true,
       () => false,
     );
-    if (!ok || saving || (editing && anyBlank(values))) return;
+    if (!ok || saving || saveDisabled) return;
     onSubmit(values).catch(showServerErrors);
   };
 
@@ -72,7 +76,7 @@ export function PersonFormModal({ kind, person, saving, onCancel, onSubmit }: Pe
       cancelText={t('common.cancel')}
       onOk={() => void submit()}
       onCancel={onCancel}
-      okButtonProps={{ disabled: editing && anyBlank(values), loading: saving }}
+      okButtonProps={{ disabled: saveDisabled, loading: saving }}
       destroyOnHidden
     >
       <Form {...formProps} layout="vertical" onFinish={() => void submit()}>

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UserAccessSettings } from '@qualis/contract';
-import { Alert, Card, Descriptions, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { SectionTabs } from '../../components/SectionTabs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -43,8 +44,8 @@ export function UserAccessPermissions({ organizationId, userId }: { organization
         ) : settings.isError ? (
           <Alert type="error" title={settings.error.message} />
         ) : (
-          <Tabs
-            tabPlacement="start"
+          <SectionTabs
+            vertical
             defaultActiveKey="access"
             items={[
               {

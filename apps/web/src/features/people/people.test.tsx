@@ -126,6 +126,25 @@ describe('Users list', SLOW, () => {
     expect(await screen.findByText('There are no Users to display', {}, LAZY)).toBeTruthy();
   });
 
+  it('shows a 409 (e-mail already used) under the e-mail field, and keeps the dialog open', async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    serve([], {
+      'POST /api/v1/client-users': () =>
+        jsonResponse(409, {
+          errors: [{ code: 'CONFLICT', message: messages.emailTaken, messageKey: 'emailTaken', field: 'email' }],
+        }),
+    });
+    renderApp(`/organizations/${ORG}/users`);
+    fireEvent.click(await screen.findByRole('button', { name: /Create User/ }, LAZY));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
+    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Ann' } });
+    fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const underField = await within(dialog).findByText(messages.emailTaken, {}, SOON);
+    expect(underField.closest('.ant-form-item')?.querySelector('#email, input[id$="email"]')).toBeTruthy();
+  });
+
   it('creates a User with trimmed values after showing the rules', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const { sent } = serve([], {
@@ -156,7 +175,7 @@ describe('Users list', SLOW, () => {
     });
   });
 
-  it('disables Save in Edit while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
+  it('disables Save in Edit until a change and while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const { sent } = serve([person()], {
       [`PUT /api/v1/users/${person().id}`]: () =>
@@ -168,6 +187,10 @@ describe('Users list', SLOW, () => {
     const dialog = await screen.findByRole('dialog', {}, SOON);
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(save.disabled).toBe(true);
+    // Spaces around the same name are no change.
+    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: ' Ann ' } });
+    expect(save.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '   ' } });
     expect(save.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Anna' } });

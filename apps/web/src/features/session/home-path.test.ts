@@ -1,6 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/app';
-import { homePath, organizationsMenuPath, returnPath } from './home-path';
+import type { Organization } from '@qualis/contract';
+import { homeAfterInactive, homePath, organizationsMenuPath, returnPath } from './home-path';
+
+const organization = (id: string, status: Organization['status'] = 'Active'): Organization => ({
+  id,
+  name: id,
+  status,
+  isManagedByClient: false,
+  logo: null,
+});
+
+describe('homeAfterInactive (HTTP 422)', () => {
+  const list =
+    (...organizations: Organization[]) =>
+    () =>
+      Promise.resolve(organizations);
+  it('goes to the one other active organization, never back to the one left', async () => {
+    expect(await homeAfterInactive(testUser(), 'o1', list(organization('o1'), organization('o2')))).toBe(
+      '/organizations/o2/dashboard',
+    );
+  });
+  it('goes to the chooser only with several active organizations, else to the profile', async () => {
+    const several = list(organization('o1'), organization('o2'), organization('o3'));
+    expect(await homeAfterInactive(testUser(), 'o1', several)).toBe('/user-organizations');
+    const none = list(organization('o1'), organization('o2', 'Inactive'));
+    expect(await homeAfterInactive(testUser(), 'o1', none)).toBe('/profile');
+  });
+  it('sends the SuperAdmin to the organizations list', async () => {
+    expect(await homeAfterInactive(testUser({ role: 'SuperAdmin' }), 'o1', list())).toBe('/organizations');
+  });
+});
 
 describe('homePath', () => {
   it('follows spec 01 section 4', () => {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@qualis/contract';
+import type { Organization, SessionUser } from '@qualis/contract';
 
 const dashboardOf = (organizationId: string) => `/organizations/${organizationId}/dashboard`;
 
@@ -7,6 +7,22 @@ export function homePath(user: SessionUser): string {
   if (user.role === 'SuperAdmin') return '/organizations';
   if (user.organizationCount > 1) return '/user-organizations';
   return user.firstOrganizationId ? dashboardOf(user.firstOrganizationId) : '/profile';
+}
+
+/**
+ * Where a person goes after HTTP 422 (the organization or their membership in it is inactive;
+ * spec 01 section 8): their organizations are read again, and with one (or no) other active
+ * organization they go to its dashboard (else the profile); only with several to the chooser.
+ */
+export async function homeAfterInactive(
+  user: SessionUser,
+  leftOrganizationId: string | null,
+  listOrganizations: () => Promise<readonly Organization[]>,
+): Promise<string> {
+  if (user.role === 'SuperAdmin') return '/organizations';
+  const active = (await listOrganizations()).filter((o) => o.status === 'Active' && o.id !== leftOrganizationId);
+  if (active.length > 1) return '/user-organizations';
+  return active[0] ? dashboardOf(active[0].id) : '/profile';
 }
 
 /** The user menu's "Organization(s)" entry: like home, but the list when there is no organization. */

@@ -1,4 +1,5 @@
-import { Alert, Spin, Tabs } from 'antd';
+import { Alert, Spin } from 'antd';
+import { SectionTabs } from '../../components/SectionTabs';
 import { useTranslation } from 'react-i18next';
 import { PermissionList } from '../permissions/PermissionList';
 import { useGroupSettings, useToggleGroupPermission } from './user-groups.api';
@@ -20,8 +21,8 @@ export function GroupPermissions({ organizationId, groupId }: { organizationId: 
   if (settings.isError) return <Alert type="error" title={t('errors.requestFailed')} />;
 
   return (
-    <Tabs
-      tabPlacement="start"
+    <SectionTabs
+      vertical
       defaultActiveKey="1"
       items={TABS.map(({ key, tab, label }) => ({
         key,

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons';
 import { TEXT_TOOLTIP_LENGTH, endpoints, type GroupUser } from '@qualis/contract';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Button, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { AddGroupUsersModal } from './AddGroupUsersModal';
 import { ExportCsvMenu } from '../../components/ExportCsvMenu';
 import { RemoveGroupUserModal } from './RemoveGroupUserModal';
@@ -99,25 +99,26 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
       render: (u) => {
         const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
         return (
-          <Space size={0}>
-            <Tooltip title={t('groups.viewDetails')}>
-              <Button
-                type="text"
-                icon={<EyeOutlined />}
-                aria-label={`${t('groups.viewDetails')}: ${name}`}
-                onClick={() => void navigate(userPath(u))}
-              />
-            </Tooltip>
-            <Tooltip title={t('groups.removeUser')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`${t('groups.removeUser')}: ${name}`}
-                onClick={() => setRemoving(u)}
-              />
-            </Tooltip>
-          </Space>
+          <RowOptions
+            rowName={name}
+            options={[
+              {
+                key: 'view',
+                label: t('groups.viewDetails'),
+                ariaLabel: `${t('groups.viewDetails')}: ${name}`,
+                icon: <EyeOutlined />,
+                onClick: () => void navigate(userPath(u)),
+              },
+              {
+                key: 'remove',
+                label: t('groups.removeUser'),
+                ariaLabel: `${t('groups.removeUser')}: ${name}`,
+                icon: <DeleteOutlined />,
+                danger: true,
+                onClick: () => setRemoving(u),
+              },
+            ]}
+          />
         );
       },
     },
@@ -131,6 +132,8 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
         rowKey={(u) => u.id}
         totalCount={list.data?.pagination.totalCount}
         loading={list.isFetching}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         state={state}
         dispatch={dispatch}
         emptyText={t('groups.usersEmpty')}

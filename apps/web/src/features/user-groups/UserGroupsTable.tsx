@@ -6,11 +6,18 @@ import {
   ZRenameUserGroupRequest,
   ZDuplicateUserGroupRequest,
 } from '@qualis/contract';
-import { Button, Space, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import {
+  DataTable,
+  listQuery,
+  RowOptions,
+  useTableState,
+  type DataTableColumn,
+  type RowOption,
+} from '../../components/DataTable';
 import { NameModal } from '../../components/NameModal';
 import { DeleteGroupModal } from './DeleteGroupModal';
 import { ExportCsvMenu } from '../../components/ExportCsvMenu';
@@ -52,24 +59,21 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
       },
     });
 
-  /** A row action: the tooltip says what it does, the accessible name also which group. */
-  const action = (
+  /** A row option: the tooltip says what it does, the accessible name also which group. */
+  const option = (
     what: 'viewDetails' | 'editName' | 'duplicate' | 'delete',
     group: UserGroup,
     icon: ReactNode,
     onClick: () => void,
     danger = false,
-  ) => (
-    <Tooltip title={t(`groups.${what}`)}>
-      <Button
-        type="text"
-        danger={danger}
-        icon={icon}
-        aria-label={`${t(`groups.${what}`)}: ${group.name}`}
-        onClick={onClick}
-      />
-    </Tooltip>
-  );
+  ): RowOption => ({
+    key: what,
+    label: t(`groups.${what}`),
+    ariaLabel: `${t(`groups.${what}`)}: ${group.name}`,
+    icon,
+    danger,
+    onClick,
+  });
 
   const columns: DataTableColumn<UserGroup>[] = [
     {
@@ -96,27 +100,30 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
       title: t('groups.columns.options'),
       width: 30,
       render: (g) => (
-        <Space size={0}>
-          {action(
-            'viewDetails',
-            g,
-            <EyeOutlined />,
-            () => void navigate(groupPath(g), { state: { groupName: g.name } }),
-          )}
-          {action('editName', g, <EditOutlined />, () => setDialog({ kind: 'rename', group: g }))}
-          {action('duplicate', g, <CopyOutlined />, () => setDialog({ kind: 'duplicate', group: g }))}
-          {action(
-            'delete',
-            g,
-            <DeleteOutlined />,
-            () =>
-              // An empty group goes at once; one with users needs 'I acknowledge'.
-              g.userCount > 0
-                ? setDialog({ kind: 'delete', group: g })
-                : deleteGroup({ groupId: g.id, acknowledge: false }),
-            true,
-          )}
-        </Space>
+        <RowOptions
+          rowName={g.name}
+          options={[
+            option(
+              'viewDetails',
+              g,
+              <EyeOutlined />,
+              () => void navigate(groupPath(g), { state: { groupName: g.name } }),
+            ),
+            option('editName', g, <EditOutlined />, () => setDialog({ kind: 'rename', group: g })),
+            option('duplicate', g, <CopyOutlined />, () => setDialog({ kind: 'duplicate', group: g })),
+            option(
+              'delete',
+              g,
+              <DeleteOutlined />,
+              () =>
+                // An empty group goes at once; one with users needs 'I acknowledge'.
+                g.userCount > 0
+                  ? setDialog({ kind: 'delete', group: g })
+                  : deleteGroup({ groupId: g.id, acknowledge: false }),
+              true,
+            ),
+          ]}
+        />
       ),
     },
   ];
@@ -129,6 +136,8 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         rowKey={(g) => g.id}
         totalCount={list.data?.pagination.totalCount}
         loading={list.isFetching}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         state={state}
         dispatch={dispatch}
         emptyText={t('groups.empty')}

@@ -1,0 +1,63 @@
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../useNarrow';
+
+export interface RowOption {
+  key: string;
+  /** What it does, short ('Edit'): the tooltip, and the entry of the phone menu. */
+  label: string;
+  /** The accessible name, naming the row too ('Edit Acme Medical'). */
+  ariaLabel: string;
+  /** Why it is disabled, shown instead of the label. */
+  hint?: string;
+  icon: ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/**
+ * A row's options (spec 01 section 9): a row of icon buttons with tooltips on wide screens, one
+ * '…' menu on phones so the options column stays narrow, named 'Options for <rowName>'.
+ */
+export function RowOptions({ options, rowName }: { options: RowOption[]; rowName: string }) {
+  const { t } = useTranslation();
+  const narrow = useNarrow();
+  if (narrow) {
+    return (
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: options.map((o) => ({
+            key: o.key,
+            icon: o.icon,
+            danger: o.danger,
+            disabled: o.disabled,
+            label: o.disabled && o.hint ? `${o.label} (${o.hint})` : o.label,
+            onClick: o.onClick,
+          })),
+        }}
+      >
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('table.rowOptions', { name: rowName })} />
+      </Dropdown>
+    );
+  }
+  return (
+    <span className="qualis-row-options">
+      {options.map((o) => (
+        <Tooltip key={o.key} title={o.disabled && o.hint ? o.hint : o.label}>
+          <Button
+            type="text"
+            icon={o.icon}
+            aria-label={o.ariaLabel}
+            disabled={o.disabled}
+            danger={o.danger}
+            onClick={o.onClick}
+          />
+        </Tooltip>
+      ))}
+    </span>
+  );
+}
