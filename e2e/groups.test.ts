@@ -173,9 +173,10 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await admin.getByRole('link', { name: USER.lastName }).waitFor();
     await screenshot(admin, 'groups-06-user-added');
 
-    // 5. The User reloads: Documents in the menu, and their read-only access page.
+    // 5. The User reloads: no blocking screen any more (the Documents entry appears once the spec 03
+    // documents pages land, app/landed-pages.ts), and their read-only access page.
     await user.reload();
-    await mainMenu(user).getByRole('link', { name: 'Documents' }).waitFor();
+    await user.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await user.getByText(NO_ACCESS).count()).toBe(0);
     await screenshot(user, 'groups-07-user-documents-menu');
     await user.getByRole('link', { name: 'Access Permissions' }).click();

@@ -58,7 +58,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
     await page.getByRole('heading', { name: 'Organizations', exact: true }).waitFor();
     await screenshot(page, 'sign-in-02-organizations');
 
-    await page.getByRole('button', { name: 'SuperAdmin' }).click();
+    await page.getByRole('button', { name: 'Super Admin' }).click();
     await page.getByRole('menuitem', { name: /sign out|log ?out/i }).click();
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: /sign in/i }).waitFor();
