@@ -162,7 +162,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     // ... opens the User's read-only access page ...
     await admin.getByRole('link', { name: 'Umberta' }).click();
     await admin.getByRole('heading', { name: 'Access Permissions' }).waitFor();
-    await admin.getByText(USER.email).waitFor();
+    await admin.getByText(USER.email, { exact: true }).waitFor();
     await admin.getByRole('tab', { name: 'Permissions for Documents' }).click();
     await admin.getByRole('switch', { name: 'View all documents' }).waitFor();
     expect(await admin.getByRole('switch', { name: 'View all documents' }).isDisabled()).toBe(true);
