@@ -148,11 +148,13 @@ export async function* readByKeyset<Row>(
  * (no order, no limit; `.$dynamic()`); the page walks the sort index and stops at the limit.
  * The total needs a count only when the page is full or past the end: a short page ends the list.
  * (A `count(*) over ()` in the page query would make the database read and number every row.)
+ * `knownTotal` answers the total instead of a count when the caller keeps it (an unfiltered list).
  */
 export async function readPage<T extends PgSelect>(
   db: DbOrTx,
   select: () => T,
   list: Pick<ResolvedList, 'limit' | 'offset' | 'orderBy'>,
+  knownTotal?: () => Promise<number>,
 ): Promise<{ rows: Awaited<T>; totalCount: number }> {
   const rows = (await select()
     .orderBy(...list.orderBy)
@@ -161,6 +163,7 @@ export async function readPage<T extends PgSelect>(
   const length = (rows as unknown[]).length;
   if (length > 0 && length < list.limit) return { rows, totalCount: list.offset + length };
   if (length === 0 && list.offset === 0) return { rows, totalCount: 0 };
+  if (knownTotal) return { rows, totalCount: await knownTotal() };
   // The page's own selection may repeat column names (joins); the count needs none of them.
   const filtered = select().as('filtered_rows') as unknown as Parameters<ReturnType<DbOrTx['select']>['from']>[0];
   const [counted] = await db.select({ n: count() }).from(filtered);

@@ -63,6 +63,12 @@ export const organizationCounters = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
 );
 
+/** The number of organizations, kept by a trigger (migration 0019): the unfiltered list's total. */
+export const organizationTotal = pgTable('organization_total', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
+
 /** Avatars and logos: served by id without a session (they appear in <img> tags). */
 export const images = pgTable('images', {
   id: uuid('id').primaryKey(),

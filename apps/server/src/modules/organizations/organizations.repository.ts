@@ -10,6 +10,7 @@ import {
   memberships,
   organizationFiles,
   organizations,
+  organizationTotal,
   images,
 } from '../../db/schema/index.js';
 import { readByKeyset, readPage, resolveList, type ListSpec } from '../../core/lists.js';
@@ -45,7 +46,15 @@ export async function listOrganizations(
           and ${memberships.userId} = ${memberUserId} and ${memberships.status} = 'Active')`,
       )
     : undefined;
-  return readPage(db, () => db.select().from(organizations).where(and(list.where, membership)).$dynamic(), list);
+  const select = () => db.select().from(organizations).where(and(list.where, membership)).$dynamic();
+  const unfiltered = !list.where && !membership;
+  return readPage(db, select, list, unfiltered ? () => organizationTotalOf(db) : undefined);
+}
+
+/** Every organization, counted by the trigger of migration 0019 instead of a scan of the table. */
+async function organizationTotalOf(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ total: organizationTotal.total }).from(organizationTotal);
+  return row?.total ?? 0;
 }
 
 /** The organizations of an export, in the list's order and filter, read by keyset. */

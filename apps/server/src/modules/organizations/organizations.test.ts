@@ -79,6 +79,14 @@ describe('GET /organizations', () => {
     expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 7 } });
   });
 
+  it('keeps the unfiltered total, which it does not count, exact through creation and deletion', async () => {
+    const extra = await createOrganization(t.db, { name: 'Transient Org' });
+    expect((await list('?limit=1')).json().pagination.totalCount).toBe(8);
+    await t.database.raw.exec(`DELETE FROM organizations WHERE id = '${extra.id}'`);
+    expect((await list('?limit=1')).json().pagination.totalCount).toBe(7);
+    expect((await list('?limit=1&search=a')).json().pagination.totalCount).toBe(6);
+  });
+
   it('refuses unknown sort columns and bad paging with a message', async () => {
     const sort = await list('?orderBy=password_hash');
     expect(sort.statusCode).toBe(400);
