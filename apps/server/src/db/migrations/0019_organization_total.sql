@@ -8,11 +8,21 @@ CREATE TABLE organization_total (
 );
 INSERT INTO organization_total (total) SELECT count(*) FROM organizations;
 
-CREATE FUNCTION organization_total_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement triggers with transition tables: one UPDATE per statement, however many rows it
+-- inserts or deletes (a row trigger would update the one row 100,000 times in a bulk insert).
+CREATE FUNCTION organization_total_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE organization_total SET total = total + (CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END);
+  UPDATE organization_total SET total = total + (SELECT count(*) FROM changed_rows);
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER organization_total_change AFTER INSERT OR DELETE ON organizations
-  FOR EACH ROW EXECUTE FUNCTION organization_total_change();
+CREATE FUNCTION organization_total_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE organization_total SET total = total - (SELECT count(*) FROM changed_rows);
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER organization_total_added AFTER INSERT ON organizations
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_total_added();
+CREATE TRIGGER organization_total_removed AFTER DELETE ON organizations
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_total_removed();
