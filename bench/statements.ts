@@ -43,17 +43,22 @@ function organizationAccess(organizationId: string, userId: string): Statement {
   };
 }
 
-/** A page of 25 organizations and the count (readPage counts when the page is full). */
+/**
+ * A page of 25 organizations and its total: counted when filtered (readPage counts when the page
+ * is full), read from the trigger-kept row when not (migration 0019).
+ */
 function organizationsPage(where: string, whereParams: unknown[], orderBy: string): Statement[] {
   return [
     {
       text: `select ${ORGANIZATION_COLUMNS} from "organizations" ${where} order by ${orderBy} limit $${whereParams.length + 1}`,
       params: [...whereParams, 25],
     },
-    {
-      text: `select count(*) from (select ${ORGANIZATION_COLUMNS} from "organizations" ${where}) "filtered_rows"`,
-      params: whereParams,
-    },
+    where
+      ? {
+          text: `select count(*) from (select ${ORGANIZATION_COLUMNS} from "organizations" ${where}) "filtered_rows"`,
+          params: whereParams,
+        }
+      : { text: `select "total" from "organization_total"`, params: [] },
   ];
 }
 

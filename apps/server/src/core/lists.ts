@@ -130,16 +130,24 @@ export async function* readByKeyset<Row>(
 ): AsyncGenerator<Row> {
   const by = order.direction === 'desc' ? desc : asc;
   const fields = { keysetSortValue: sql`${order.sort}`, keysetTiebreaker: sql`${order.tiebreaker}` };
-  let cursor: KeysetCursor | undefined;
-  for (;;) {
-    const page = (await select({ fields, where: cursor && afterCursor(order, cursor) })
+  type KeysetRow = Record<string, unknown> & Record<keyof KeysetPage['fields'], unknown>;
+  const read = (cursor: KeysetCursor | undefined) =>
+    select({ fields, where: cursor && afterCursor(order, cursor) })
       .orderBy(by(order.sort), by(order.tiebreaker))
-      .limit(size)) as (Record<string, unknown> & Record<keyof KeysetPage['fields'], unknown>)[];
-    for (const { keysetSortValue, keysetTiebreaker, ...row } of page) {
-      cursor = { key: keysetSortValue, id: keysetTiebreaker };
-      yield row as Row;
+      .limit(size)
+      .execute() as Promise<KeysetRow[]>;
+  let next: Promise<KeysetRow[]> | undefined = read(undefined);
+  try {
+    while (next) {
+      const page: KeysetRow[] = await next;
+      const last = page.at(-1);
+      // The next page is read while this one is consumed (formatted and written by the caller).
+      next = page.length === size && last ? read({ key: last.keysetSortValue, id: last.keysetTiebreaker }) : undefined;
+      for (const { keysetSortValue: _key, keysetTiebreaker: _id, ...row } of page) yield row as Row;
     }
-    if (page.length < size) return;
+  } finally {
+    // A consumer that stops early leaves a read in flight; its result (or failure) is not wanted.
+    next?.catch(() => undefined);
   }
 }
 
