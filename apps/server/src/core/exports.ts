@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@qualis/contract';
 import { AppError } from './errors.js';
@@ -33,19 +32,38 @@ export function pickColumns<T>(all: CsvColumn<T>[], requested: string[] | undefi
   return picked.length > 0 ? picked : all;
 }
 
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Lines are gathered into chunks of about this many characters before they are written. */
+const CSV_CHUNK = 64 * 1024;
+
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | Iterable<T>): Readable {
-  const toRecord = (row: T) =>
-    columns.map((c) => {
-      const v = c.value(row);
-      return v === null || v === undefined ? '' : neutralizeFormula(String(v));
-    });
-  const source = Readable.from(
+  const line = (cells: string[]) => cells.map(csvField).join(',') + '\n';
+  const toLine = (row: T) =>
+    line(
+      columns.map((c) => {
+        const v = c.value(row);
+        return v === null || v === undefined ? '' : neutralizeFormula(String(v));
+      }),
+    );
+  return Readable.from(
     (async function* () {
-      for await (const row of rows) yield toRecord(row);
+      // A byte-order mark first, so spreadsheet programs read the file as UTF-8.
+      let chunk = '\ufeff' + line(columns.map((c) => c.header));
+      for await (const row of rows) {
+        chunk += toLine(row);
+        if (chunk.length >= CSV_CHUNK) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
     })(),
+    { objectMode: false },
   );
-  // A byte-order mark first, so spreadsheet programs read the file as UTF-8.
-  return source.pipe(stringify({ header: true, columns: columns.map((c) => c.header), bom: true }));
 }
 
 export const attachmentHeader = (fileName: string) =>
