@@ -31,6 +31,7 @@ export const messages = {
   noAccessPermissions:
     'You currently have no access permissions allowed within the current Organization. Please, contact your administrator or support team for more information and help',
   organizationInactive: 'This organization is inactive. Please, contact your support team.',
+  membershipInactive: 'Your membership in this organization is inactive. Please, contact your administrator.',
   pageNotFound: 'Sorry, page not found',
   invalidSortColumn: 'This column cannot be used for sorting.',
   imageFormat: 'Please, upload a file in one of the formats allowed: JPG, JPGs, JPEG, PNG, SVG',

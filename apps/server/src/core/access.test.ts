@@ -46,10 +46,11 @@ describe('resolveOrganizationAccess', () => {
       404,
     );
     const inactive = await refusal(resolveOrganizationAccess(t.db, actorOf(dormant, 'User'), org.id));
-    expect(inactive).toMatchObject({ status: 422, message: messages.organizationInactive });
-    expect((await refusal(resolveOrganizationAccess(t.db, actorOf(inInactive, 'User'), inactiveOrg.id))).status).toBe(
-      422,
-    );
+    expect(inactive).toMatchObject({ status: 422, message: messages.membershipInactive });
+    expect(await refusal(resolveOrganizationAccess(t.db, actorOf(inInactive, 'User'), inactiveOrg.id))).toMatchObject({
+      status: 422,
+      message: messages.organizationInactive,
+    });
     expect((await refusal(resolveOrganizationAccess(t.db, actorOf(superAdmin, 'SuperAdmin'), managed.id))).status).toBe(
       403,
     );

@@ -59,8 +59,8 @@ const accessLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareAccessLookup>
  * The access of `actor` in an organization, in one query, checked in this order:
  * - no such organization, or not a member: 404 (ids of others reveal nothing);
  * - the SuperAdmin in an organization managed by the client: 403;
- * - a member, but the organization or the membership is inactive: 422 (the client then picks
- *   another organization).
+ * - a member, but the organization is inactive, or else the membership: 422 with a message that
+ *   says which (the client then picks another organization).
  * Read on every request, so deactivation takes effect at once.
  */
 export async function resolveOrganizationAccess(
@@ -78,8 +78,7 @@ export async function resolveOrganizationAccess(
     return { actor, organization, membershipStatus: null, permissions: permissionsOf(actor.role, []) };
   }
   if (!membershipStatus) throw AppError.notFound();
-  if (organization.status !== 'Active' || membershipStatus !== 'Active') {
-    throw new AppError('UNPROCESSABLE', messages.organizationInactive);
-  }
+  if (organization.status !== 'Active') throw new AppError('UNPROCESSABLE', messages.organizationInactive);
+  if (membershipStatus !== 'Active') throw new AppError('UNPROCESSABLE', messages.membershipInactive);
   return { actor, organization, membershipStatus, permissions: permissionsOf(actor.role, row.groupPermissions) };
 }

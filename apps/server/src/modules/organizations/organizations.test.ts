@@ -118,11 +118,15 @@ describe('GET /organizations/:id', () => {
     }
   });
 
-  it('answers 422 for an inactive membership or an inactive organization', async () => {
-    for (const id of [orgs['alpha Devices']!.id, orgs.inactive!.id]) {
+  it('answers 422 for an inactive membership or an inactive organization, saying which', async () => {
+    const cases = [
+      { id: orgs['alpha Devices']!.id, message: messages.membershipInactive },
+      { id: orgs.inactive!.id, message: messages.organizationInactive },
+    ];
+    for (const { id, message } of cases) {
       const res = await read(id, member.headers);
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors[0].message).toBe(messages.organizationInactive);
+      expect(res.json().errors[0].message).toBe(message);
     }
   });
 

@@ -408,7 +408,7 @@ describe('PATCH /client-users/{id}/status and /client-admins/{id}/status', () =>
     expect(res.statusCode).toBe(200);
     const after = await api('GET', `/organizations/${orgA.id}`, headers);
     expect(after.statusCode).toBe(422);
-    expect(firstError(after).message).toBe(messages.organizationInactive);
+    expect(firstError(after).message).toBe(messages.membershipInactive);
   });
 
   it('lets the SuperAdmin set an Admin active (no mail: the password is set)', async () => {
