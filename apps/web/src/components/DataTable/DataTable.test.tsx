@@ -23,8 +23,11 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'id', title: 'Id', width: 20, sortKey: 'id', text: (r) => r.id },
 ];
 
-function Harness({ exportMenu }: Pick<DataTableProps<Row>, 'exportMenu'>) {
-  const [state, dispatch] = useTableState();
+function Harness({
+  exportMenu,
+  initial,
+}: Pick<DataTableProps<Row>, 'exportMenu'> & { initial?: Parameters<typeof useTableState>[0] }) {
+  const [state, dispatch] = useTableState(initial);
   return (
     <>
       <DataTable
@@ -90,6 +93,16 @@ describe('DataTable', () => {
     expect(headerOf('Name').getAttribute('aria-sort')).toBe('descending');
 
     expect(screen.queryByRole('button', { name: 'Note' })).toBeNull();
+  });
+
+  it("shows the server's default order as the current sort before any click", () => {
+    render(<Harness initial={{ defaultSort: { key: 'id', direction: 'desc' } }} />);
+    expect(headerOf('Id').getAttribute('aria-sort')).toBe('descending');
+    expect(headerOf('Name').getAttribute('aria-sort')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Id' }));
+    expect(tableState()).toMatchObject({ orderBy: 'id', orderType: 'asc' });
+    expect(headerOf('Id').getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('shows the pager with one edge page each side and two around the current one', () => {
@@ -195,6 +208,7 @@ describe('DataTable states', () => {
     search: '',
     orderBy: null,
     orderType: 'asc',
+    defaultSort: null,
   };
   const renderState = (props: Pick<DataTableProps<Row>, 'loading' | 'failed' | 'totalCount'>, onRetry = vi.fn()) =>
     render(

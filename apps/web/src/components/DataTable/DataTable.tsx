@@ -8,7 +8,7 @@ import { ColumnTitle } from './ColumnTitle';
 import { ManageColumnsModal } from './ManageColumnsModal';
 import { Pager } from './Pager';
 import { SearchBox } from './SearchBox';
-import type { TableAction, TableState } from './table-state';
+import { currentSort, type TableAction, type TableState } from './table-state';
 
 /** Spec 01 section 9: tooltips on text cells over 10 characters and on names over 100. */
 
@@ -118,9 +118,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       checked ? [...new Set([...current, ...pageKeys])] : current.filter((key) => !pageKeys.includes(key)),
     );
 
+  const activeSort = currentSort(state);
   const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
     const { sortKey } = column;
-    const sorted = sortKey !== undefined && state.orderBy === sortKey;
+    const direction = sortKey !== undefined && activeSort?.key === sortKey ? activeSort.direction : undefined;
     const sort = sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey });
     const isOptions = column.key === 'options';
     return {
@@ -131,7 +132,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       title: (
         <ColumnTitle
           title={column.title}
-          direction={sorted ? state.orderType : undefined}
+          direction={direction}
           onSort={sort}
           width={layout.widthOf(column.key)}
           onResize={(width) => layout.resize(column.key, width)}
@@ -145,7 +146,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         // A click anywhere on a sortable header sorts (the button inside keeps it reachable by keyboard).
         onClick: sort,
         className: sort ? 'qualis-th--sortable' : undefined,
-        'aria-sort': sorted ? (state.orderType === 'asc' ? 'ascending' : 'descending') : undefined,
+        'aria-sort': direction && (direction === 'asc' ? 'ascending' : 'descending'),
         onDragStart: (event: DragEvent) => {
           if (resizing.current) return event.preventDefault();
           dragged.current = column.key;

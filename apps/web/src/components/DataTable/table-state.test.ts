@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTableState, listQuery, tableReducer, type TableState } from './table-state';
+import { currentSort, initialTableState, listQuery, tableReducer, type TableState } from './table-state';
 
 const onPage = (pageNumber: number, totalItems = 200): TableState => {
   const withTotal = tableReducer(initialTableState(), { type: 'total', totalItems });
@@ -37,6 +37,21 @@ describe('tableReducer', () => {
       orderBy: 'status',
       orderType: 'asc',
     });
+  });
+
+  it("shows the server's default order until a header is clicked, and the first click on its column reverses it", () => {
+    const byDefault = initialTableState({ defaultSort: { key: 'number', direction: 'desc' } });
+    expect(byDefault.orderBy).toBeNull();
+    expect(currentSort(byDefault)).toEqual({ key: 'number', direction: 'desc' });
+    expect(currentSort(tableReducer(byDefault, { type: 'sort', key: 'number' }))).toEqual({
+      key: 'number',
+      direction: 'asc',
+    });
+    expect(currentSort(tableReducer(byDefault, { type: 'sort', key: 'name' }))).toEqual({
+      key: 'name',
+      direction: 'asc',
+    });
+    expect(currentSort(initialTableState())).toBeNull();
   });
 
   it('resets to page 1 on a new page size', () => {

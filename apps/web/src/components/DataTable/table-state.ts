@@ -10,6 +10,16 @@ export interface TableState {
   search: string;
   orderBy: string | null;
   orderType: OrderDirection;
+  /**
+   * The order the server applies while `orderBy` is null: shown as the current sort, and the
+   * first click on its column reverses it. It is not sent, so exports keep their own default.
+   */
+  defaultSort: { key: string; direction: OrderDirection } | null;
+}
+
+/** The column and direction a list is sorted by now, the server's default included. */
+export function currentSort(state: TableState): { key: string; direction: OrderDirection } | null {
+  return state.orderBy ? { key: state.orderBy, direction: state.orderType } : state.defaultSort;
 }
 
 export type TableAction =
@@ -20,7 +30,7 @@ export type TableAction =
   | { type: 'total'; totalItems: number };
 
 export function initialTableState(
-  overrides: Partial<Pick<TableState, 'limit' | 'orderBy' | 'orderType'>> = {},
+  overrides: Partial<Pick<TableState, 'limit' | 'orderBy' | 'orderType' | 'defaultSort'>> = {},
 ): TableState {
   const limit = overrides.limit ?? DEFAULT_PAGE_SIZE;
   return {
@@ -32,6 +42,7 @@ export function initialTableState(
     search: '',
     orderBy: overrides.orderBy ?? null,
     orderType: overrides.orderType ?? 'asc',
+    defaultSort: overrides.defaultSort ?? null,
   };
 }
 
@@ -48,10 +59,12 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       const search = action.search.trim();
       return search === state.search ? state : { ...state, search, pageNumber: 1, offset: 0 };
     }
-    case 'sort':
-      return state.orderBy === action.key
-        ? { ...state, orderType: state.orderType === 'asc' ? 'desc' : 'asc' }
+    case 'sort': {
+      const current = currentSort(state);
+      return current?.key === action.key
+        ? { ...state, orderBy: action.key, orderType: current.direction === 'asc' ? 'desc' : 'asc' }
         : { ...state, orderBy: action.key, orderType: 'asc' };
+    }
     case 'page':
       return atPage(state, action.pageNumber);
     case 'pageSize':

@@ -31,7 +31,7 @@ export interface ActionsTableProps {
 export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [state, dispatch] = useTableState();
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const params = listQuery(state);
   const list = useActionList(organizationId, params);
   const remove = useDeleteActions(organizationId);

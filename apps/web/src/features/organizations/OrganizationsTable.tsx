@@ -44,7 +44,7 @@ type RowDialog = { kind: 'rename' | 'status' | 'logo' | 'delete'; organization: 
 export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, dispatch] = useTableState();
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'name', direction: 'asc' } });
   const list = useOrganizationList(listQuery(state));
   const [dialog, setDialog] = useState<RowDialog>(null);
   const [logsOpen, setLogsOpen] = useState(false);

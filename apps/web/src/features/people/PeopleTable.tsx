@@ -56,7 +56,7 @@ const ICONS: Record<RowAction, ReactNode> = {
 export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: PeopleTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, dispatch] = useTableState();
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'lastName', direction: 'asc' } });
   const params = listQuery(state);
   const list = usePeopleList(kind, organizationId, params);
   const edit = useEditPerson(kind, organizationId);
