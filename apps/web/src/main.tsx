@@ -2,11 +2,13 @@ import './app/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { installFocusReturn } from './app/focus-return';
 import { restoreLanguage } from './app/i18n';
 import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+installFocusReturn();
 
 void restoreLanguage().finally(() =>
   createRoot(root).render(

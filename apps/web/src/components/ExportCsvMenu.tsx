@@ -46,6 +46,7 @@ export function ExportCsvMenu<E extends ExportEndpoint>(props: ExportCsvMenuProp
 
   return (
     <Dropdown
+      autoFocus
       trigger={['click']}
       menu={{ items: [{ key: 'csv', label: t('table.csvFile'), onClick: () => void exportCsv() }, ...extraItems] }}
     >

@@ -15,6 +15,7 @@ export function LanguageSwitch() {
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
   return (
     <Dropdown
+      autoFocus
       trigger={['click']}
       menu={{
         items: LANGUAGES.map((l) => ({ key: l.code, label: l.name })),

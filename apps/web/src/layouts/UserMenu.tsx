@@ -44,7 +44,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+    <Dropdown trigger={['click']} menu={{ items, onClick }} autoFocus>
       {/* Named by what it shows (the person's name, kept for screen readers when a phone hides it). */}
       <Button type="text" className="qualis-user-menu" aria-haspopup="menu" title={t('userMenu.open')}>
         {isSuperAdmin ? (

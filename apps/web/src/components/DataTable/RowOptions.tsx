@@ -28,6 +28,7 @@ export function RowOptions({ options, rowName }: { options: RowOption[]; rowName
   if (narrow) {
     return (
       <Dropdown
+        autoFocus
         trigger={['click']}
         menu={{
           items: options.map((o) => ({

@@ -64,7 +64,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       },
     ].filter((item) => item !== false);
     return (
-      <Dropdown trigger={['click']} menu={{ items }}>
+      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
         <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: a.name })} />
       </Dropdown>
     );

@@ -170,7 +170,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
           onClick: () => run(action, p),
         }));
         return (
-          <Dropdown trigger={['click']} menu={{ items }}>
+          <Dropdown trigger={['click']} menu={{ items }} autoFocus>
             <Button type="text" icon={<MoreOutlined />} aria-label={t('people.optionsFor', { name: fullName(p) })} />
           </Dropdown>
         );

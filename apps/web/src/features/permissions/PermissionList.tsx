@@ -20,7 +20,10 @@ export interface PermissionListProps {
   /** 'user': first person ('Allows you ...'); 'admin': third person ('Allows the user ...'). */
   tooltipStyle: 'user' | 'admin';
   onToggle?: (type: number, on: boolean) => void;
-  /** A toggle is on its way: the switches wait for the answer. */
+  /**
+   * A toggle is on its way: further toggles wait for the answer. The switches stay enabled (a
+   * disabled switch would drop a keyboard user's focus) and say they are busy instead.
+   */
   pending?: boolean;
 }
 
@@ -69,9 +72,12 @@ export function PermissionList({ on, tab, editable, tooltipStyle, onToggle, pend
               <Switch
                 size="small"
                 checked={checked}
-                disabled={!editable || blocked || pending}
+                disabled={!editable || blocked}
                 aria-label={label}
-                onChange={(value) => onToggle?.(type, value)}
+                aria-busy={pending || undefined}
+                onChange={(value) => {
+                  if (!pending) onToggle?.(type, value);
+                }}
               />
               <span className="qualis-permissions__label">{label}</span>
               <Tooltip title={tooltip}>
