@@ -152,6 +152,13 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     const picture = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 400, height: 300 } });
     await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
     await page.getByRole('dialog').getByRole('button', { name: 'Crop & save' }).waitFor();
+    // The live preview shows the crop as it will be saved, drawn from the chosen picture.
+    const preview = page.locator('.qualis-crop-preview img');
+    await preview.waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.qualis-crop-preview img');
+      return Boolean(image?.complete && image.naturalWidth > 0);
+    });
     await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'account-09-crop-avatar');
     await page.getByRole('dialog').getByRole('button', { name: 'Crop & save' }).click();
