@@ -102,7 +102,7 @@ const optionalText = (max: number) =>
  * an automatic action, and of a manual one made with the link-to-record picker.
  */
 export const RECORD_LINK_PATTERN =
-  /^\/organizations\/[0-9a-f-]{36}\/(documents|tasks|training-records|human-resources)\/[0-9a-f-]{36}(\?revision=[0-9]+)?$/;
+  /^\/organizations\/([0-9a-f-]{36})\/(documents|tasks|training-records|human-resources)\/[0-9a-f-]{36}(\?revision=[0-9]+)?$/;
 
 /**
  * An external link counts only when it starts with http:// or https:// (spec 03 section 5); the

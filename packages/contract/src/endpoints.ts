@@ -425,6 +425,18 @@ export const endpoints = {
       response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
     }),
     exportCsv: endpoint({ method: 'GET', path: '/export/Tasks', query: ZActionsExportQuery, response: ZFileResponse }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-task',
+      query: ZActionsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-Tasks',
+      query: ZActionsExportQuery,
+      response: ZFileResponse,
+    }),
     memberOptions: endpoint({
       method: 'GET',
       path: '/organizations/{organizationId}/member-options',

@@ -130,6 +130,7 @@ export const messages = {
   notificationsDismissed: 'All notifications are dismissed',
   notificationAlreadyDismissed: 'This notification is already dismissed.',
   linkNotHttp: 'A link must start with http:// or https://',
+  recordLinkOtherOrganization: 'A link to a record must lead to a record of this organization.',
   tagsUnknown: 'One or more of the tags do not exist in this organization.',
   // The person's language (the web's switch and the e-mails).
   invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',

@@ -1,4 +1,10 @@
-import { actionStatusName, messages, type CreateActionRequest, type UpdateActionRequest } from '@qualis/contract';
+import {
+  RECORD_LINK_PATTERN,
+  actionStatusName,
+  messages,
+  type CreateActionRequest,
+  type UpdateActionRequest,
+} from '@qualis/contract';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
@@ -16,6 +22,7 @@ import {
   updateActionRow,
   type ActionTableRow,
 } from './actions.repository.js';
+import { deleteActionNotifications } from '../notifications/notifications.repository.js';
 import { notifyActionAssigned } from '../notifications/notifications.service.js';
 import { actionStateOf } from './actions.presenter.js';
 
@@ -87,6 +94,12 @@ async function checkReferences(
     if (!active.includes(next[field])) {
       const message = field === 'assigneeId' ? messages.actionAssigneeNotMember : messages.actionAssignerNotMember;
       throw AppError.badRequest(message, field);
+    }
+  }
+  for (const field of ['link', 'extraLink'] as const) {
+    const recordOrganization = RECORD_LINK_PATTERN.exec(next[field] ?? '')?.[1];
+    if (recordOrganization && recordOrganization !== organizationId) {
+      throw AppError.badRequest(messages.recordLinkOtherOrganization, field);
     }
   }
   const newTags = next.tagIds.filter((id) => !previous?.tagIds.includes(id));
@@ -195,7 +208,10 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
         before: Object.fromEntries(changed.map((f) => [f, previous[f]])),
         after: Object.fromEntries(changed.map((f) => [f, next[f]])),
       });
-      if (changed.includes('assigneeId')) await tellAssignee(tx, ctx, { ...next, id, number: row.number });
+      if (changed.includes('assigneeId')) {
+        await deleteActionNotifications(tx, organizationId, id, previous.assigneeId);
+        await tellAssignee(tx, ctx, { ...next, id, number: row.number });
+      }
     }
     if (statusChanged) {
       await updateActionRow(tx, organizationId, id, {

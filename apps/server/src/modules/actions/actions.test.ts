@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, Permission } from '@qualis/contract';
-import { actionTags, actions, auditEvents, tags } from '../../db/schema/index.js';
+import { actionTags, actions, auditEvents, notifications, tags } from '../../db/schema/index.js';
 import { newId } from '../../core/ids.js';
 import { parseCsv } from '../../test/csv.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -193,6 +193,8 @@ describe('POST /tasks', () => {
       [{ extraLink: 'ftp://example.com/file' }, 'extraLink', messages.linkNotHttp],
       [{ link: `/organizations/${orgA}/documents/not-an-id` }, 'link', messages.linkNotHttp],
       [{ link: `/organizations/${orgA}/settings/${newId()}` }, 'link', messages.linkNotHttp],
+      [{ link: `/organizations/${orgB}/tasks/${newId()}` }, 'link', messages.recordLinkOtherOrganization],
+      [{ extraLink: `/organizations/${orgB}/documents/${newId()}` }, 'extraLink', messages.recordLinkOtherOrganization],
       [{ tagIds: [foreignTag] }, 'tagIds', messages.tagsUnknown],
       [{ name: 'x'.repeat(256) }, 'name', 'Must be 255 characters or fewer'],
     ];
@@ -373,6 +375,27 @@ describe('PUT /tasks/{taskId}/details', () => {
       after: { name: 'Recalibrate', dueDate: '2030-06-01', tagIds: [] },
     });
     expect(Object.keys(events[1]!.before as object).sort()).toEqual(['dueDate', 'name', 'tagIds']);
+  });
+
+  it("tells the new assignee and takes the action off the former assignee's bell", async () => {
+    const first = await person(orgA);
+    const second = await person(orgA);
+    const a = await create(admin, orgA, admin.id, first.id);
+    const noticesOf = (userId: string) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.entityId, a.id), eq(notifications.userId, userId)));
+    expect(await noticesOf(first.id)).toHaveLength(1);
+    const res = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      admin.headers,
+      await editPayload(admin, orgA, a.id, { assigneeId: second.id }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await noticesOf(first.id)).toHaveLength(0);
+    expect(await noticesOf(second.id)).toHaveLength(1);
   });
 
   it('lets the assignee complete and reopen their action without an edit permission, but not rename it', async () => {

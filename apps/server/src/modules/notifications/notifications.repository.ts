@@ -52,20 +52,28 @@ export async function findRecipient(db: DbOrTx, userId: string) {
 
 /**
  * Dismisses the person's unread notifications in the organization: one when `id` is given, else
- * all. Answers how many were dismissed.
+ * all. Answers the ids dismissed.
  */
 export async function dismissNotifications(
   db: DbOrTx,
   organizationId: string,
   userId: string,
   id: string | undefined,
-): Promise<number> {
+): Promise<string[]> {
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(ownIn(organizationId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
     .returning({ id: notifications.id });
-  return rows.length;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes a person's notifications about an action that is no longer theirs (reassigned): their
+ * bell does not point at somebody else's work.
+ */
+export async function deleteActionNotifications(tx: DbOrTx, organizationId: string, actionId: string, userId: string) {
+  await tx.delete(notifications).where(and(ownIn(organizationId, userId), eq(notifications.entityId, actionId)));
 }
 
 /** Whether the person has this notification in the organization (read or not). */

@@ -9,7 +9,7 @@ import {
   dataEnvelope,
   listEnvelope,
 } from '@qualis/contract';
-import { requireActor } from '../../core/auth.js';
+import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationFrom } from '../../core/pipeline.js';
 import '../organizations/organizations.policy.js';
 import { presentNotification } from './notifications.presenter.js';
@@ -71,7 +71,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { organizationId, id } = request.body;
-      return { message: await dismiss(app.ctx.database.db, organizationId, actor.userId, id) };
+      const message = await dismiss(app.ctx.database.db, auditActorOf(request), {
+        organizationId,
+        userId: actor.userId,
+        id,
+      });
+      return { message };
     },
   );
 };

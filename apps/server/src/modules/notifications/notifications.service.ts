@@ -1,4 +1,5 @@
 import { messages } from '@qualis/contract';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -53,14 +54,29 @@ export async function notifyActionAssigned(app: AppContext, tx: DbOrTx, action: 
 /**
  * Dismiss (spec 03 section 7): with an id, that one unread notification of the person (another's
  * or an unknown one answers 404, one already dismissed 409); without, all of theirs in the
- * organization. Answers the message for the toast.
+ * organization. Audited with the ids dismissed. Answers the message for the toast.
  */
-export async function dismiss(db: Db, organizationId: string, userId: string, id: string | undefined) {
-  const dismissed = await dismissNotifications(db, organizationId, userId, id);
-  if (!id) return messages.notificationsDismissed;
-  if (dismissed === 0) {
-    if (!(await ownsNotification(db, organizationId, userId, id))) throw AppError.notFound();
-    throw AppError.conflict(messages.notificationAlreadyDismissed, 'id');
-  }
-  return messages.notificationDismissed;
+export async function dismiss(
+  db: Db,
+  audit: AuditActor,
+  { organizationId, userId, id }: { organizationId: string; userId: string; id: string | undefined },
+) {
+  return db.transaction(async (tx) => {
+    const dismissed = await dismissNotifications(tx, organizationId, userId, id);
+    if (id && dismissed.length === 0) {
+      if (!(await ownsNotification(tx, organizationId, userId, id))) throw AppError.notFound();
+      throw AppError.conflict(messages.notificationAlreadyDismissed, 'id');
+    }
+    if (dismissed.length > 0) {
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: 'Actions',
+        action: id ? 'dismissNotification' : 'dismissAllNotifications',
+        entityType: 'notification',
+        entityId: id ?? null,
+        after: { dismissed: dismissed },
+      });
+    }
+    return id ? messages.notificationDismissed : messages.notificationsDismissed;
+  });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
-import { actions, notifications } from '../../db/schema/index.js';
+import { actions, auditEvents, notifications } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 
@@ -177,6 +177,15 @@ describe('PATCH /system-notifications', () => {
     const listed = await get(`/system-notifications?organizationId=${orgA}&limit=1`);
     expect(listed.json().data[0]).toMatchObject({ id: ids.newest, status: 'Read' });
 
+    const [audited] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, ids.newest!));
+    expect(audited).toMatchObject({
+      organizationId: orgA,
+      infoType: 'Actions',
+      action: 'dismissNotification',
+      entityType: 'notification',
+      after: { dismissed: [ids.newest] },
+    });
+
     const again = await dismiss({ organizationId: orgA, id: ids.newest });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].message).toBe(messages.notificationAlreadyDismissed);
@@ -189,7 +198,11 @@ describe('PATCH /system-notifications', () => {
     expect((await get(`/system-notifications/count?organizationId=${orgA}`)).json()).toEqual({ data: { count: 0 } });
     expect((await get(`/system-notifications/count?organizationId=${orgB}`)).json()).toEqual({ data: { count: 1 } });
     expect(await readAtOf('colleague')).toBeNull();
-    // Nothing left to dismiss is no error.
+    const audited = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'dismissAllNotifications'));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ organizationId: orgA, after: { dismissed: [ids.oldest] } });
+    // Nothing left to dismiss is no error, and nothing to audit.
     expect((await dismiss({ organizationId: orgA })).statusCode).toBe(200);
+    expect(await t.db.$count(auditEvents, eq(auditEvents.action, 'dismissAllNotifications'))).toBe(1);
   });
 });

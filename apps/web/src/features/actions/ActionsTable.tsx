@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
-import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
 import { formatDate } from '../notifications/relative-time';
@@ -181,8 +181,9 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
           </Button>
         )}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <ExportCsvMenu
+          <ExportMenu
             endpoint={endpoints.actions.exportCsv}
+            pdf={{ single: endpoints.actions.exportSinglePdf, archive: endpoints.actions.exportPdfArchive }}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}
             columns={visible}

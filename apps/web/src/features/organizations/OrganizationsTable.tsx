@@ -22,7 +22,7 @@ import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { OrganizationLogo } from './OrganizationLogo';
 import { OrganizationLogoModal } from './OrganizationLogoModal';
 import { OrganizationLogsPanel } from './OrganizationLogsPanel';
-import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import { ExportMenu } from '../../components/ExportMenu';
 import { NameModal } from '../../components/NameModal';
 import {
   useDeleteOrganization,
@@ -186,7 +186,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
           if (!o.isManagedByClient) void navigate(adminsPath(o));
         }}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <ExportCsvMenu
+          <ExportMenu
             endpoint={endpoints.organizations.export}
             query={exportQuery}
             selectedKeys={selectedKeys}

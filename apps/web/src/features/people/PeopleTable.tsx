@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
-import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import { ExportMenu } from '../../components/ExportMenu';
 import {
   serverMessage,
   useDeletePerson,
@@ -195,7 +195,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         dispatch={dispatch}
         emptyText={t(`people.${noun}.empty`)}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <ExportCsvMenu
+          <ExportMenu
             endpoint={endpoints[kind].export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}

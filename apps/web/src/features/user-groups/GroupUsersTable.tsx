@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { AddGroupUsersModal } from './AddGroupUsersModal';
-import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import { ExportMenu } from '../../components/ExportMenu';
 import { RemoveGroupUserModal } from './RemoveGroupUserModal';
 import { useAddGroupUsers, useGroupUsers, useRemoveGroupUser } from './user-groups.api';
 
@@ -142,7 +142,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
               {t('groups.addUsers')}
             </Button>
-            <ExportCsvMenu
+            <ExportMenu
               endpoint={endpoints.userGroups.exportUsers}
               query={{
                 organizationId,

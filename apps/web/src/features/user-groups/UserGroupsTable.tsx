@@ -20,7 +20,7 @@ import {
 } from '../../components/DataTable';
 import { NameModal } from '../../components/NameModal';
 import { DeleteGroupModal } from './DeleteGroupModal';
-import { ExportCsvMenu } from '../../components/ExportCsvMenu';
+import { ExportMenu } from '../../components/ExportMenu';
 import {
   useDeleteUserGroup,
   useDuplicateUserGroup,
@@ -142,7 +142,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         dispatch={dispatch}
         emptyText={t('groups.empty')}
         exportMenu={({ selectedKeys, columns: visible }) => (
-          <ExportCsvMenu
+          <ExportMenu
             endpoint={endpoints.userGroups.export}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}

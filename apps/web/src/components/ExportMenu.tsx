@@ -8,10 +8,17 @@ import type { CallInput } from '../app/api-client';
 import { saveFile } from '../app/save-file';
 
 type ExportEndpoint = Endpoint & { response: typeof ZFileResponse; query: object };
+/** Another export of the same list: its own path, the same parameters. */
+type SameQuery<E extends ExportEndpoint> = ExportEndpoint & Pick<E, 'query'>;
 
-export interface ExportCsvMenuProps<E extends ExportEndpoint> {
-  /** The list's export endpoint of the contract. */
+export interface ExportMenuProps<E extends ExportEndpoint> {
+  /** The list's CSV export endpoint of the contract. */
   endpoint: E;
+  /**
+   * The list's PDF exports, taking the same parameters: 'Single PDF' (one file, one record after
+   * another) and 'PDF archive' (a ZIP with one PDF per record).
+   */
+  pdf?: { single: SameQuery<E>; archive: SameQuery<E> };
   /** The list's own parameters (organization, search, sort); the checked rows and columns are added. */
   query: Omit<EndpointQuery<E>, 'selectedIds' | 'columns'>;
   selectedKeys: string[];
@@ -22,19 +29,23 @@ export interface ExportCsvMenuProps<E extends ExportEndpoint> {
   onDownloaded?: () => void;
 }
 
-/** The 'Export' menu of a list with its 'CSV file' entry: visible columns, search, sort and checked rows. */
-export function ExportCsvMenu<E extends ExportEndpoint>(props: ExportCsvMenuProps<E>) {
-  const { endpoint, query, selectedKeys, columns, extraItems = [], onDownloaded } = props;
+/**
+ * The 'Export' menu of a list (spec 03): 'CSV file', and 'Single PDF' and 'PDF archive' where the
+ * list has them, each with the visible columns, search, sort and checked rows (none: every row
+ * matching the search).
+ */
+export function ExportMenu<E extends ExportEndpoint>(props: ExportMenuProps<E>) {
+  const { endpoint, pdf, query, selectedKeys, columns, extraItems = [], onDownloaded } = props;
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
-  const exportCsv = async () => {
+  const download = async (chosen: SameQuery<E>) => {
     setBusy(true);
     try {
       const input = {
         query: { ...query, columns: columns.filter((c) => c !== 'options'), selectedIds: selectedKeys },
-      } as CallInput<E>;
-      const { blob, fileName } = await api.download(endpoint, input);
+      } as CallInput<SameQuery<E>>;
+      const { blob, fileName } = await api.download(chosen, input);
       saveFile(blob, fileName);
       onDownloaded?.();
     } catch {
@@ -48,7 +59,18 @@ export function ExportCsvMenu<E extends ExportEndpoint>(props: ExportCsvMenuProp
     <Dropdown
       autoFocus
       trigger={['click']}
-      menu={{ items: [{ key: 'csv', label: t('table.csvFile'), onClick: () => void exportCsv() }, ...extraItems] }}
+      menu={{
+        items: [
+          { key: 'csv', label: t('table.csvFile'), onClick: () => void download(endpoint) },
+          ...(pdf
+            ? [
+                { key: 'pdf-archive', label: t('table.pdfArchive'), onClick: () => void download(pdf.archive) },
+                { key: 'single-pdf', label: t('table.singlePdf'), onClick: () => void download(pdf.single) },
+              ]
+            : []),
+          ...extraItems,
+        ],
+      }}
     >
       <Button icon={<DownloadOutlined />} loading={busy}>
         {t('table.export')}
