@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '@qualis/contract';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
+import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@actions.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@actions.e2e.qualis.test' };
@@ -11,7 +14,7 @@ const PASSWORD = 'Welcome2024';
 const ACTION = 'Calibrate the scale';
 const TAG = 'Audit';
 
-describe('actions journey: an Admin assigns an action with a tag and a link, the User completes it', () => {
+describe('actions journey: an Admin assigns an action, the User sees it in the bell at once and completes it', () => {
   let sink: SmtpSink;
   let server: RunningServer;
   let browser: Browser;
@@ -72,7 +75,20 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
   const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
   const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
 
-  it('creates, lists, opens and completes an action', async () => {
+  /** Downloads an entry of the list's Export menu: the file's name and bytes. */
+  async function exported(page: Page, entry: string) {
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: entry }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  }
+
+  it('creates, lists, opens and completes an action; the bell shows it without a reload; PDF exports', async () => {
     // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
     // the User see the actions related to them.
     const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
@@ -107,7 +123,13 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
     );
     const base = `/organizations/${organizationId}`;
 
-    // 1. The Admin opens Actions from the menu: the empty list.
+    // 1. The User is signed in already, on the dashboard, with nothing in the bell.
+    const user = await signedIn(USER.email);
+    await user.waitForURL(`**${base}/dashboard`);
+    const bell = user.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+
+    // The Admin opens Actions from the menu: the empty list.
     const admin = await signedIn(ADMIN.email);
     await admin.waitForURL(`**${base}/dashboard`);
     await mainMenu(admin).getByRole('link', { name: 'Actions' }).click();
@@ -144,32 +166,54 @@ describe('actions journey: an Admin assigns an action with a tag and a link, the
     await row.getByText('To do').waitFor();
     await screenshot(admin, 'actions-03-list');
 
-    // 3. The User signs in, opens Actions and the action, and completes it.
-    const user = await signedIn(USER.email);
-    await user.waitForURL(`**${base}/dashboard`);
-    await mainMenu(user).getByRole('link', { name: 'Actions' }).click();
-    await user.waitForURL(`**${base}/tasks`);
-    expect(await user.getByRole('button', { name: 'Add New' }).count()).toBe(0);
-    await user.getByRole('row').filter({ hasText: ACTION }).getByText('To do').click();
+    // 3. The User's bell shows it without a reload, and the e-mail arrives with its link.
+    await user.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 15_000 });
+    const mail = await sink.waitForMail({ to: USER.email, timeoutMs: 20_000 });
+    expect(mail.subject).toMatch(/action #1 is assigned to you/);
+    expect(mail.text).toMatch(new RegExp(`${base}/tasks/[0-9a-f-]{36}`));
+    await bell.click();
+    const entry = user.getByRole('dialog', { name: 'Notifications' }).getByText(ACTION);
+    await entry.waitFor();
+    await screenshot(user, 'actions-04-user-bell');
+
+    // ... opens the action from the bell and completes it.
+    await entry.click();
     await user.waitForURL(new RegExp(`${base}/tasks/[0-9a-f-]{36}$`));
     await user.getByRole('heading', { name: ACTION }).waitFor();
     await user.getByText(TAG, { exact: true }).waitFor();
     expect(await user.getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop-12');
-    await screenshot(user, 'actions-04-user-detail');
+    await screenshot(user, 'actions-05-user-detail');
     await user.getByRole('button', { name: /Change status/ }).click();
     expect(await user.getByLabel('Name').count()).toBe(0);
     await user.getByLabel('Status').click();
     await pick(user, 'Complete');
     await listsClosed(user);
-    await screenshot(user, 'actions-05-user-status-form');
+    await screenshot(user, 'actions-06-user-status-form');
     await user.getByRole('button', { name: 'Save' }).click();
     await toast(user, 'The action is updated successfully');
     await user.locator('.ant-descriptions .ant-tag').getByText('Complete').waitFor();
-    await screenshot(user, 'actions-06-user-completed');
+    await screenshot(user, 'actions-07-user-completed');
 
     // 4. The Admin's list shows it complete.
     await admin.reload();
     await admin.getByRole('row').filter({ hasText: ACTION }).getByText('Complete').waitFor();
-    await screenshot(admin, 'actions-07-admin-sees-complete');
+    await screenshot(admin, 'actions-08-admin-sees-complete');
+    await mainMenu(user).getByRole('link', { name: 'Actions' }).click();
+    await user.getByRole('row').filter({ hasText: ACTION }).getByText('Complete').waitFor();
+    expect(await user.getByRole('button', { name: 'Add New' }).count()).toBe(0);
+
+    // 5. The Admin exports the list as a Single PDF and as a PDF archive, and reads them.
+    const single = await exported(admin, 'Single PDF');
+    expect(single.name).toMatch(/^Tasks_version_grace@actions\.e2e\.qualis\.test_.+\.pdf$/);
+    const [page] = await pdfPages(single.bytes);
+    expect(page).toContain(ACTION);
+    expect(page).toContain('Acme Medical');
+    expect(page).toContain(`${USER.firstName} ${USER.lastName}`);
+    const archive = await exported(admin, 'PDF archive');
+    expect(archive.name).toMatch(/\.zip$/);
+    const entries = await unzipped(archive.bytes);
+    expect(entries.map((e) => e.name)).toEqual([`1 ${ACTION}.pdf`]);
+    expect((await pdfPages(entries[0]!.bytes)).join('\n')).toContain('Complete');
+    fs.writeFileSync(path.join(RESULTS_DIR, 'actions-export.pdf'), single.bytes);
   });
 });

@@ -27,7 +27,8 @@ interface AxeViolation {
 
 /** Waits until the page has settled: no request in flight and no spinner. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the bell's event stream stays open by design; the spinners tell when data is in.
+  await page.waitForLoadState('load');
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .qualis-page-spinner'), null, {
     timeout: 15_000,
   });

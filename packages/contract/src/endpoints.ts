@@ -86,6 +86,8 @@ export interface Endpoint {
 export const ZFileResponse = z.custom<Blob>(() => true);
 /** An answer without a body. */
 export const ZNoContent = z.undefined();
+/** An event stream (text/event-stream): the client reads it as it arrives, not as JSON. */
+export const ZEventStream = z.custom<ReadableStream<Uint8Array>>(() => true);
 /** A multipart body (uploads). */
 export const ZFormBody = z.custom<FormData>((value) => typeof FormData !== 'undefined' && value instanceof FormData);
 
@@ -252,6 +254,13 @@ export const endpoints = {
       path: '/system-notifications',
       query: ZNotificationsQuery,
       response: listEnvelope(ZNotification),
+    }),
+    /** Server-sent events: `count` with the unread count, at once and on every change. */
+    stream: endpoint({
+      method: 'GET',
+      path: '/system-notifications/stream',
+      query: ZNotificationsCountQuery,
+      response: ZEventStream,
     }),
     dismiss: endpoint({
       method: 'PATCH',

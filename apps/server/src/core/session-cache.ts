@@ -31,6 +31,7 @@ export class SessionCache {
   /** Counts forgettings, so a lookup that overlapped one does not store what it read. */
   private changes = 0;
   private stop: (() => Promise<void>) | undefined;
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   async start(database: Database) {
     caches.add(this);
@@ -79,6 +80,22 @@ export class SessionCache {
     for (const [hash, entry] of this.entries) {
       if (entry.session.actor.userId === userId) this.entries.delete(hash);
     }
+    for (const watcher of this.watchers.get(userId) ?? []) watcher();
+  }
+
+  /**
+   * Calls `watcher` whenever the person's sessions or account change (signed out, password,
+   * deactivated): a long-lived request (the bell's event stream) checks its session again then.
+   * The answer stops watching.
+   */
+  watchUser(userId: string, watcher: () => void): () => void {
+    let set = this.watchers.get(userId);
+    if (!set) this.watchers.set(userId, (set = new Set()));
+    set.add(watcher);
+    return () => {
+      set.delete(watcher);
+      if (set.size === 0) this.watchers.delete(userId);
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ServerText } from './server-text';
 import {
   TOAST_DEDUPE_MS,
+  ZEventStream,
   ZFileResponse,
   type ApiError as ApiErrorItem,
   type Endpoint,
@@ -265,7 +266,25 @@ export function createApiClient(deps: ApiClientDeps) {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
-  return { request, call, download };
+  /**
+   * Opens an event stream of the contract (the bell's): the response whose body the caller reads,
+   * or null when it cannot be opened now (the caller tries again later). Quiet: no toast, no
+   * redirect; an expired access token is renewed once, as for any call.
+   */
+  async function stream<E extends Endpoint & { response: typeof ZEventStream }>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<Response | null> {
+    const { path, options } = optionsOf(endpoint, input as CallInput<Endpoint>);
+    const token = () => deps.session.get()?.token.accessToken ?? null;
+    const used = token();
+    if (!used) return null;
+    let response = await send(path, options, used);
+    if (response?.status === 401 && (await renewSession(used))) response = await send(path, options, token());
+    return response?.ok && response.body ? response : null;
+  }
+
+  return { request, call, download, stream };
 }
 
 /** The file name of a Content-Disposition header, preferring the UTF-8 form. */

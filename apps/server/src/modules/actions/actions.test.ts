@@ -4,6 +4,7 @@ import { messages, Permission } from '@qualis/contract';
 import { actionTags, actions, auditEvents, notifications, tags } from '../../db/schema/index.js';
 import { newId } from '../../core/ids.js';
 import { parseCsv } from '../../test/csv.js';
+import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
 
@@ -591,37 +592,6 @@ describe('GET /export/Tasks', () => {
     expect(nothing.json().errors[0].message).toBe(messages.noRecordsToExport);
   });
 });
-
-/** The text of each page of a PDF, as a reader extracts it. */
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
-  return text;
-}
-
-/** The entries of a ZIP: name and bytes. */
-async function unzipped(bytes: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
-  const yauzl = await import('yauzl');
-  const zip = await new Promise<import('yauzl').ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries: { name: string; bytes: Buffer }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: import('yauzl').Entry) =>
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-        zip.readEntry();
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 describe('GET /export/one-task and /export/many-Tasks', () => {
   it('need a session and answer 404 for another organization', async () => {

@@ -206,3 +206,76 @@ describe('PATCH /system-notifications', () => {
     expect(await t.db.$count(auditEvents, eq(auditEvents.action, 'dismissAllNotifications'))).toBe(1);
   });
 });
+
+/** The events of a server-sent event stream, parsed as they arrive. */
+async function* eventsOf(stream: NodeJS.ReadableStream): AsyncGenerator<{ event: string; data: unknown }> {
+  let buffer = '';
+  for await (const chunk of stream) {
+    buffer += chunk.toString();
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const lines = buffer.slice(0, end).split('\n');
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+      const event = field('event');
+      if (event) yield { event, data: JSON.parse(field('data') ?? 'null') };
+    }
+  }
+}
+
+describe('GET /system-notifications/stream', () => {
+  const stream = (organizationId: string, auth = headers) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/system-notifications/stream?organizationId=${organizationId}`,
+      headers: auth,
+      payloadAsStream: true,
+    });
+
+  it('needs a session, and answers 404 outside the person’s organizations and 422 for an inactive one', async () => {
+    expect((await stream(orgA, {})).statusCode).toBe(401);
+    expect((await stream(strangerOrg)).statusCode).toBe(404);
+    expect((await stream(inactiveOrg)).statusCode).toBe(422);
+  });
+
+  it('sends the unread count at once and on every change of the person’s notices there, and ends on sign-out', async () => {
+    const person = await createUser(t.db, { memberOf: [{ organizationId: orgA }, { organizationId: orgB }] });
+    const session = await signIn(t.app, person.email);
+    const res = await stream(orgA, session.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const events = eventsOf(res.stream());
+    expect((await events.next()).value).toEqual({ event: 'count', data: { count: 0 } });
+
+    const assign = async (organizationId: string) => {
+      const actionId = newId();
+      await t.db.insert(actions).values({
+        organizationId,
+        id: actionId,
+        number: 1000 + Math.floor(Math.random() * 1e6),
+        name: 'Review SOP-7',
+        description: 'Read and review',
+        dueDate: '2030-01-15',
+        assignerId: person.id,
+        assigneeId: person.id,
+        creatorId: person.id,
+      });
+      await t.db.insert(notifications).values({
+        organizationId,
+        id: newId(),
+        userId: person.id,
+        kind: 'ActionAssigned',
+        entityId: actionId,
+        payload: { number: 1, name: 'Review SOP-7', dueDate: '2030-01-15' },
+      });
+    };
+    // Another organization's notice is not this stream's; the next event is the one of A.
+    await assign(orgB);
+    await assign(orgA);
+    expect((await events.next()).value).toEqual({ event: 'count', data: { count: 1 } });
+
+    const out = await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: session.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await events.next()).done).toBe(true);
+  });
+});

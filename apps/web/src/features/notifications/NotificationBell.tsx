@@ -3,14 +3,19 @@ import { Badge, Button, Dropdown, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLiveNotifications } from './live-notifications';
 import { NotificationEntry } from './NotificationEntry';
 import { useLatestNotifications, useNotificationCount } from './notifications.api';
 
-/** The top bar's bell: the unread count, and the latest 3 entries with 'Show all' when opened. */
+/**
+ * The top bar's bell: the unread count, and the latest 3 entries with 'Show all' when opened;
+ * both follow the server's event stream, so new work shows without a reload.
+ */
 export function NotificationBell({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  useLiveNotifications(organizationId);
   const count = useNotificationCount(organizationId);
   const latest = useLatestNotifications(organizationId, open);
   const unread = count.data ?? 0;
