@@ -171,10 +171,13 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
     const mail = await sink.waitForMail({ to: USER.email, timeoutMs: 20_000 });
     expect(mail.subject).toMatch(/action #1 is assigned to you/);
     expect(mail.text).toMatch(new RegExp(`${base}/tasks/[0-9a-f-]{36}`));
+    // The dashboard's 'Actions to do' card follows the same stream.
+    await user.locator('.qualis-dashboard__entries').getByRole('link', { name: ACTION }).waitFor();
+    await screenshot(user, 'actions-04-user-dashboard');
     await bell.click();
     const entry = user.getByRole('dialog', { name: 'Notifications' }).getByText(ACTION);
     await entry.waitFor();
-    await screenshot(user, 'actions-04-user-bell');
+    await screenshot(user, 'actions-04-user-bell-open');
 
     // ... opens the action from the bell and completes it.
     await entry.click();

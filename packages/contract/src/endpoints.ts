@@ -18,6 +18,13 @@ import {
   ZNotificationsQuery,
 } from './notifications.js';
 import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from './organization-exports.js';
+import {
+  ZDashboardAction,
+  ZDashboardCounters,
+  ZDashboardDocument,
+  ZDashboardQuery,
+  ZDashboardTraining,
+} from './dashboard.js';
 import { ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest } from './organizations.js';
 import {
   ZAddPeopleRequest,
@@ -241,6 +248,38 @@ export const endpoints = {
   },
   uploads: {
     image: endpoint({ method: 'POST', path: '/upload/image', body: ZFormBody, response: ZUploadedImage }),
+  },
+  dashboard: {
+    counters: endpoint({
+      method: 'GET',
+      path: '/dashboard/counters',
+      query: ZDashboardQuery,
+      response: dataEnvelope(ZDashboardCounters),
+    }),
+    actions: endpoint({
+      method: 'GET',
+      path: '/dashboard/actions',
+      query: ZDashboardQuery,
+      response: dataEnvelope(z.array(ZDashboardAction)),
+    }),
+    trainings: endpoint({
+      method: 'GET',
+      path: '/dashboard/trainings',
+      query: ZDashboardQuery,
+      response: dataEnvelope(z.array(ZDashboardTraining)),
+    }),
+    documentsToReview: endpoint({
+      method: 'GET',
+      path: '/dashboard/documents-to-review',
+      query: ZDashboardQuery,
+      response: dataEnvelope(z.array(ZDashboardDocument)),
+    }),
+    documentsToApprove: endpoint({
+      method: 'GET',
+      path: '/dashboard/documents-to-approve',
+      query: ZDashboardQuery,
+      response: dataEnvelope(z.array(ZDashboardDocument)),
+    }),
   },
   notifications: {
     count: endpoint({

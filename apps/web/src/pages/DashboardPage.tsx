@@ -1,17 +1,129 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space } from 'antd';
+import { endpoints, type EndpointResponse } from '@qualis/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { hasLanded } from '../app/landed-pages';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../app/api';
+import { hasLanded, type Spec03Area } from '../app/landed-pages';
 import { PageHeader } from '../components/PageHeader';
+import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';
+import { useSessionUser } from '../features/session/useSession';
 
-export default function DashboardPage() {
+type DashboardEndpoint = (typeof endpoints.dashboard)[keyof typeof endpoints.dashboard];
+
+/** One dashboard call; refreshed with the notifications when new work arrives (live-notifications.ts). */
+function useDashboard<E extends DashboardEndpoint>(organizationId: string, endpoint: E) {
+  return useQuery({
+    queryKey: ['dashboard', organizationId, endpoint.path],
+    queryFn: ({ signal }) =>
+      api.call(endpoint as DashboardEndpoint, { query: { organizationId }, signal }) as Promise<EndpointResponse<E>>,
+    select: (answer) => answer.data as EndpointResponse<E>['data'],
+  });
+}
+
+/** 'Nov 26' in the language on screen: the spec's MMM DD. */
+function monthDay(day: string, language: string) {
+  const date = new Date(`${day}T00:00:00`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString(language, { month: 'short', day: '2-digit' });
+}
+
+interface Entry {
+  key: string;
+  to: string;
+  title: ReactNode;
+  detail?: ReactNode;
+}
+
+/** A card's entries, or its loading, error (with Retry) and empty states. */
+function Entries({
+  query,
+  entries,
+  empty,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  entries: Entry[];
+  empty: string;
+}) {
   const { t } = useTranslation();
+  if (query.isPending) return <Spin className="qualis-dashboard__state" />;
+  if (query.isError) {
+    return (
+      <Result
+        status="warning"
+        subTitle={t('dashboard.loadFailed')}
+        extra={<Button onClick={() => void query.refetch()}>{t('table.retry')}</Button>}
+      />
+    );
+  }
+  if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <ul className="qualis-dashboard__entries">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link to={entry.to}>{entry.title}</Link>
+          {entry.detail && <Typography.Text type="secondary">{entry.detail}</Typography.Text>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'View all' to the area's list, once its pages exist. */
+function ViewAll({ area, base }: { area: Spec03Area; base: string }) {
+  const { t } = useTranslation();
+  return hasLanded(area) ? <Link to={`${base}/${area}`}>{t('dashboard.viewAll')}</Link> : null;
+}
+
+function CardTitle({ title, count }: { title: string; count: number | undefined }) {
+  return (
+    <Space>
+      {title}
+      {count !== undefined && <Badge count={count} showZero color="#1f5fd1" />}
+    </Space>
+  );
+}
+
+/**
+ * The organization's dashboard (spec 03 section 2): who is signed in, quick buttons to add, and
+ * the person's open work: actions to do, training to pass, documents to review and to approve.
+ */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
+  const user = useSessionUser();
   const { flags } = useAccessFlags(organizationId);
   const base = `/organizations/${organizationId}`;
+
+  const counters = useDashboard(organizationId, endpoints.dashboard.counters);
+  const actions = useDashboard(organizationId, endpoints.dashboard.actions);
+  const trainings = useDashboard(organizationId, endpoints.dashboard.trainings);
+  const toReview = useDashboard(organizationId, endpoints.dashboard.documentsToReview);
+  const toApprove = useDashboard(organizationId, endpoints.dashboard.documentsToApprove);
+
+  const actionEntries = (actions.data ?? []).map((a) => ({
+    key: a.id,
+    to: `${base}/tasks/${a.id}`,
+    title: a.name,
+    detail: t('dashboard.due', { date: a.dueDate }),
+  }));
+  const trainingEntries = (trainings.data ?? []).map((r) => ({
+    key: r.id,
+    to: `${base}/training-records/${r.id}`,
+    title: `#${r.number} ${r.name}`,
+    detail: t('dashboard.due', { date: monthDay(r.dueDate, i18n.language) }),
+  }));
+  const documentEntries = (data: typeof toReview.data) =>
+    (data ?? []).map((d) => ({
+      key: `${d.id}-${d.revision}`,
+      to: `${base}/documents/${d.id}?revision=${d.revision}`,
+      title: [d.typeDescription, d.name].filter(Boolean).join(' '),
+      detail: `${t('dashboard.revision', { revision: d.revision })} · ${t('dashboard.due', { date: d.dueDate })}`,
+    }));
+
   // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may
   // add, once the area's pages exist (app/landed-pages.ts).
   const buttons = [
@@ -42,10 +154,71 @@ export default function DashboardPage() {
           )
         }
       />
-      {/* The dashboard's widgets come with spec 03; until then it says so kindly. */}
-      <Card>
-        <Empty description={t('dashboard.empty')} />
-      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24}>
+          <Card>
+            <Space size="middle" align="center" wrap>
+              <UserAvatar person={user} size={56} />
+              <div>
+                <Typography.Text type="secondary">{t('dashboard.you')}</Typography.Text>
+                <Typography.Title level={2} className="qualis-dashboard__name">
+                  {fullName(user) || user.email}
+                </Typography.Title>
+                <Space wrap size={4}>
+                  <Typography.Text>{user.email}</Typography.Text>
+                  <Tag>{t(`roles.${user.role}`)}</Tag>
+                </Space>
+              </div>
+            </Space>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card
+            title={<CardTitle title={t('dashboard.actionsToDo')} count={counters.data?.actionsToDo} />}
+            extra={<ViewAll area="tasks" base={base} />}
+          >
+            <Entries query={actions} entries={actionEntries} empty={t('dashboard.noActions')} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card
+            title={<CardTitle title={t('dashboard.trainingToPass')} count={counters.data?.trainingToPass} />}
+            extra={<ViewAll area="training-records" base={base} />}
+          >
+            <Entries query={trainings} entries={trainingEntries} empty={t('dashboard.noTrainings')} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('dashboard.documents')} extra={<ViewAll area="documents" base={base} />}>
+            <Tabs
+              items={[
+                {
+                  key: 'review',
+                  label: <CardTitle title={t('dashboard.toReview')} count={counters.data?.documentsToReview} />,
+                  children: (
+                    <Entries
+                      query={toReview}
+                      entries={documentEntries(toReview.data)}
+                      empty={t('dashboard.noDocuments')}
+                    />
+                  ),
+                },
+                {
+                  key: 'approve',
+                  label: <CardTitle title={t('dashboard.toApprove')} count={counters.data?.documentsToApprove} />,
+                  children: (
+                    <Entries
+                      query={toApprove}
+                      entries={documentEntries(toApprove.data)}
+                      empty={t('dashboard.noDocuments')}
+                    />
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
     </>
   );
 }

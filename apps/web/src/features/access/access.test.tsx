@@ -17,6 +17,12 @@ function serve(flags: AccessFlags) {
   return stubApi((route) => {
     if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
     if (route === 'GET /api/v1/users/me') return jsonResponse(200, { data: flags });
+    if (route === 'GET /api/v1/dashboard/counters') {
+      return jsonResponse(200, {
+        data: { actionsToDo: 0, trainingToPass: 0, documentsToReview: 0, documentsToApprove: 0 },
+      });
+    }
+    if (route.startsWith('GET /api/v1/dashboard/')) return jsonResponse(200, { data: [] });
     return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
   });
 }
@@ -90,7 +96,7 @@ describe('access flags in the organization layout', () => {
   );
 
   it(
-    'shows no add button for an area whose pages have not landed, and the friendly empty dashboard',
+    "shows no add button or 'View all' for an area whose pages have not landed, and the cards' empty texts",
     async () => {
       landed.areas = new Set(['tasks']);
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
@@ -100,7 +106,12 @@ describe('access flags in the organization layout', () => {
       expect(await screen.findByRole('button', { name: /Add Action/ }, LAZY)).toBeTruthy();
       expect(screen.queryByRole('button', { name: /Add Document/ })).toBeNull();
       expect(screen.queryByRole('button', { name: /Add Training Record/ })).toBeNull();
-      expect(screen.getByText(/Your documents, actions and trainings will show here/)).toBeTruthy();
+      expect(await screen.findByText('No actions yet', {}, LAZY)).toBeTruthy();
+      expect(screen.getByText('No training records yet')).toBeTruthy();
+      expect(screen.getByText('No documents yet')).toBeTruthy();
+      expect(screen.getAllByRole('link', { name: 'View all' }).map((a) => a.getAttribute('href'))).toEqual([
+        `/organizations/${ORG}/tasks`,
+      ]);
     },
     SLOW,
   );
