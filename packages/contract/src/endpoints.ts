@@ -64,6 +64,8 @@ import {
   ZAction,
   ZActionDetailQuery,
   ZActionListQuery,
+  ZActionOption,
+  ZActionOptionsQuery,
   ZActionsExportQuery,
   ZCreateActionRequest,
   ZDeleteActionsQuery,
@@ -484,6 +486,12 @@ export const endpoints = {
       path: '/export/many-Tasks',
       query: ZActionsExportQuery,
       response: ZFileResponse,
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/tasks/available',
+      query: ZActionOptionsQuery,
+      response: dataEnvelope(z.array(ZActionOption)),
     }),
     memberOptions: endpoint({
       method: 'GET',

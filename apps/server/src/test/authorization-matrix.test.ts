@@ -762,6 +762,11 @@ const CASES: Case[] = [
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
+    routes: ['GET /api/v1/tasks/available'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA, search: 'a' } }),
+  },
+  {
     routes: ['GET /api/v1/organizations/:organizationId/member-options'],
     expected: MEMBERS(200),
     request: ({ f }) => ({ params: { organizationId: f.orgA }, query: { search: 'a' } }),

@@ -87,5 +87,15 @@ export function useZodForm<F extends string, V = string>(
     [instance, fields, text],
   );
 
-  return { form: instance, formProps, values, rules, valid, errors, showServerErrors };
+  /** Sets fields from code (a picker), as typing would: the form's values and checks follow. */
+  const setFieldValues = useCallback(
+    (changes: Partial<Record<F, V>>) => {
+      instance.setFieldsValue(changes);
+      setValues(instance.getFieldsValue(true) as Partial<Record<F, V>>);
+      void instance.validateFields(Object.keys(changes)).catch(() => undefined);
+    },
+    [instance],
+  );
+
+  return { form: instance, formProps, values, rules, valid, errors, showServerErrors, setFieldValues };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Permission, type ListQuery, type MemberOption } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
@@ -289,4 +289,24 @@ const openOf = (q: AutomaticActionsOf) =>
 export async function lockOpenAutomaticActions(tx: DbOrTx, q: AutomaticActionsOf): Promise<ActionTableRow[]> {
   if (q.assigneeIds?.length === 0) return [];
   return tx.select().from(actions).where(openOf(q)).orderBy(asc(actions.number)).for('update');
+}
+
+/**
+ * Actions the person may see whose number or name matches, for the link-to-record picker: at
+ * most `limit`, the newest first.
+ */
+export function listActionOptions(db: DbOrTx, access: OrganizationAccess, search: string | undefined, limit: number) {
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : undefined;
+  return db
+    .select({ id: actions.id, number: actions.number, name: actions.name })
+    .from(actions)
+    .where(
+      and(
+        actionsVisibleTo(access),
+        pattern ? or(ilike(actions.name, pattern), sql`${actions.number}::text ilike ${pattern}`) : undefined,
+      ),
+    )
+    .orderBy(desc(actions.number))
+    .limit(limit);
 }

@@ -5,6 +5,8 @@ import {
   LOOKUP_LIMIT,
   ZAction,
   ZActionDetailQuery,
+  ZActionOption,
+  ZActionOptionsQuery,
   ZActionListQuery,
   ZActionsExportQuery,
   ZCreateActionRequest,
@@ -31,7 +33,13 @@ import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import './actions.policy.js';
 import { ACTION_CSV_COLUMNS, actionPdfRecord, presentAction } from './actions.presenter.js';
-import { actionExportRows, findVisibleAction, listActions, listMemberOptions } from './actions.repository.js';
+import {
+  actionExportRows,
+  findVisibleAction,
+  listActionOptions,
+  listActions,
+  listMemberOptions,
+} from './actions.repository.js';
 import { createAction, deleteActions, updateAction } from './actions.service.js';
 
 const tags = ['actions'];
@@ -211,6 +219,22 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/tasks/available',
+    {
+      config: { policy: 'action.view', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary: `The link-to-record picker's actions: those the person may see matching number or name (at most ${LOOKUP_LIMIT}), newest first`,
+        querystring: ZActionOptionsQuery,
+        response: { 200: dataEnvelope(z.array(ZActionOption)) },
+      },
+    },
+    async (request) => ({
+      data: await listActionOptions(db(), organizationAccessOf(request), request.query.search, LOOKUP_LIMIT),
+    }),
+  );
 
   app.get(
     '/organizations/:organizationId/member-options',

@@ -689,3 +689,35 @@ describe('GET /organizations/{organizationId}/member-options', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('GET /tasks/available', () => {
+  const options = (organizationId: string, headers: Headers, search = '') =>
+    call('GET', `/tasks/available?organizationId=${organizationId}${search ? `&search=${search}` : ''}`, headers);
+
+  it('needs a session and answers 404 for another organization', async () => {
+    expect((await options(orgA, {})).statusCode).toBe(401);
+    expect((await options(orgA, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('offers at most 20 actions the person may see, matching number or name, newest first', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const plain = await person(org);
+    const mine = await create(boss, org, boss.id, plain.id, { name: 'Clean the bench' });
+    await create(boss, org, boss.id, boss.id, { name: 'Clean the lab' });
+    for (let i = 0; i < 21; i++) await create(boss, org, boss.id, boss.id, { name: `Filler ${i}` });
+
+    const all = (await options(org, boss.headers)).json().data as { number: number; name: string }[];
+    expect(all).toHaveLength(20);
+    expect(all[0]).toMatchObject({ number: 23, name: 'Filler 20' });
+    expect((await options(org, boss.headers, 'clean')).json().data.map((a: { name: string }) => a.name)).toEqual([
+      'Clean the lab',
+      'Clean the bench',
+    ]);
+    expect((await options(org, boss.headers, '2')).json().data.map((a: { number: number }) => a.number)).toContain(2);
+    // A person who sees only their own actions is offered only those.
+    expect((await options(org, plain.headers, 'clean')).json().data).toEqual([
+      { id: mine.id, number: 1, name: 'Clean the bench' },
+    ]);
+  });
+});

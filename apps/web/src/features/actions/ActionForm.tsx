@@ -14,6 +14,7 @@ import { useZodForm } from '../../components/zod-form';
 import { useEntries } from '../settings/settings.api';
 import type { ActionInput } from './actions.api';
 import { PersonSelect } from './PersonSelect';
+import { RecordLinkPicker } from './RecordLinkPicker';
 import { today } from './action-paths';
 
 /** Create: every field but the status. Edit: every field. Status: the status alone (the assignee's edit). */
@@ -100,12 +101,19 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
     return onSubmit(body).catch(zod.showServerErrors);
   };
 
-  const item = (field: Field, label: string, input: ReactNode, required = false) =>
+  const item = (field: Field, label: string, input: ReactNode, required = false, extra?: ReactNode) =>
     show(field) && (
-      <Form.Item name={field} label={label} rules={zod.rules(field)} required={required}>
+      <Form.Item name={field} label={label} rules={zod.rules(field)} required={required} extra={extra}>
         {input}
       </Form.Item>
     );
+  /** 'Link to a record' under a link field: fills it and its description with the record's. */
+  const picker = (link: 'link' | 'extraLink', description: 'linkDescription' | 'extraLinkDescription') => (
+    <RecordLinkPicker
+      organizationId={organizationId}
+      onPick={(record) => zod.setFieldValues({ [link]: record.path, [description]: record.description })}
+    />
+  );
 
   return (
     <Form layout="vertical" {...zod.formProps} onFinish={() => void submit()} className="qualis-action-form">
@@ -151,13 +159,25 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          {item('link', t('actions.fields.link'), <Input placeholder="https://" />)}
+          {item(
+            'link',
+            t('actions.fields.link'),
+            <Input placeholder="https://" />,
+            false,
+            picker('link', 'linkDescription'),
+          )}
         </Col>
         <Col xs={24} md={12}>
           {item('linkDescription', t('actions.fields.linkDescription'), <Input />)}
         </Col>
         <Col xs={24} md={12}>
-          {item('extraLink', t('actions.fields.extraLink'), <Input placeholder="https://" />)}
+          {item(
+            'extraLink',
+            t('actions.fields.extraLink'),
+            <Input placeholder="https://" />,
+            false,
+            picker('extraLink', 'extraLinkDescription'),
+          )}
         </Col>
         <Col xs={24} md={12}>
           {item('extraLinkDescription', t('actions.fields.extraLinkDescription'), <Input />)}

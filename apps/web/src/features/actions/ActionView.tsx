@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../notifications/relative-time';
 import { fullName } from '../people/row-actions';
 import { ActionStatusTag } from './ActionStatusTag';
-import { ExternalLink } from './ExternalLink';
+import { EnteredLink } from './EnteredLink';
 import { creationTime } from './action-paths';
 
 /** Every field of an action, read-only (spec 03 sections 3 and 5); links open in a new tab. */
@@ -13,7 +13,7 @@ export function ActionView({ action }: { action: Action }) {
   const { t, i18n } = useTranslation();
   const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
   const link = (href: string | null, description: string | null): ReactNode =>
-    href ? <ExternalLink href={href}>{description || href}</ExternalLink> : none(t('actions.noLink'));
+    href ? <EnteredLink href={href}>{description || href}</EnteredLink> : none(t('actions.noLink'));
   const person = (p: Action['assignee']) => `${fullName(p)} (${p.email})`;
 
   return (

@@ -10,7 +10,7 @@ import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
 import { formatDate } from '../notifications/relative-time';
 import { ActionStatusTag } from './ActionStatusTag';
-import { ExternalLink } from './ExternalLink';
+import { EnteredLink } from './EnteredLink';
 import { useActionList, useDeleteActions } from './actions.api';
 import { actionPath, creationTime } from './action-paths';
 
@@ -118,9 +118,9 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       width: 18,
       render: (a) =>
         a.link ? (
-          <ExternalLink href={a.link} className="qualis-cell-text">
+          <EnteredLink href={a.link} className="qualis-cell-text">
             {a.linkDescription || a.link}
-          </ExternalLink>
+          </EnteredLink>
         ) : (
           <Typography.Text type="secondary">{t('actions.noLink')}</Typography.Text>
         ),

@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
+import { NO_ACCESS } from '../access/access.api';
+import { sessionStore } from '../session/session-store';
+import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { RecordLinkPicker } from './RecordLinkPicker';
+
+const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
+const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
+const SOON = { timeout: 10_000 };
+
+function renderPicker(onPick = vi.fn()) {
+  render(
+    <AppProviders>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <RecordLinkPicker organizationId={ORG} onPick={onPick} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return onPick;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+});
+
+describe('RecordLinkPicker', () => {
+  it('looks up the actions by the typed text and hands back the chosen record’s path and description', async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    const fetch = stubApi((route) =>
+      route === 'GET /api/v1/tasks/available'
+        ? jsonResponse(200, { data: [{ id: TASK, number: 7, name: 'Calibrate the scale' }] })
+        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
+    );
+    const onPick = renderPicker();
+    fireEvent.click(screen.getByRole('button', { name: /Link to a record/ }));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
+    expect(screen.getByRole('button', { name: 'Use this record' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(dialog.querySelectorAll('input')[1]!, { target: { value: 'calib' } });
+    await waitFor(
+      () => expect(fetch.mock.calls.some(([url]) => String(url).includes('search=calib'))).toBe(true),
+      SOON,
+    );
+    fireEvent.click(await screen.findByText('#7 Calibrate the scale', {}, SOON));
+    fireEvent.click(screen.getByRole('button', { name: 'Use this record' }));
+    expect(onPick).toHaveBeenCalledWith({
+      path: `/organizations/${ORG}/tasks/${TASK}`,
+      description: '#7 Calibrate the scale',
+    });
+  });
+
+  it('is not offered to a User who may see no kind of record', async () => {
+    sessionStore.start(testUser({ role: 'User' }), testTokens, false);
+    stubApi((route) =>
+      route === 'GET /api/v1/users/me'
+        ? jsonResponse(200, { data: NO_ACCESS })
+        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
+    );
+    renderPicker();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Link to a record/ })).toBeNull(), SOON);
+  });
+});

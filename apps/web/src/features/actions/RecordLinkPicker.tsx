@@ -1,0 +1,128 @@
+import { LinkOutlined } from '@ant-design/icons';
+import { endpoints } from '@qualis/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { useAccessFlags } from '../access/access.api';
+import { useSessionUser } from '../session/useSession';
+
+/** The kinds of record a link can lead to (spec 03 section 2, "Links to records"). */
+export type RecordKind = 'tasks' | 'documents' | 'training-records' | 'human-resources';
+
+interface RecordOption {
+  id: string;
+  label: string;
+}
+
+/** How each kind is looked up; a kind is offered once its module answers its lookup. */
+const LOOKUPS: Partial<
+  Record<RecordKind, (organizationId: string, search: string, signal: AbortSignal) => Promise<RecordOption[]>>
+> = {
+  tasks: async (organizationId, search, signal) => {
+    const answer = await api.call(endpoints.actions.options, { query: { organizationId, search }, signal });
+    return answer.data.map((a) => ({ id: a.id, label: `#${a.number} ${a.name}` }));
+  },
+};
+
+/**
+ * The kinds this person may link to (spec 03 section 6): documents need a role above User or
+ * canViewDocuments, actions canViewTasks, HR records a role above User; only kinds with a lookup.
+ */
+function useOfferedKinds(organizationId: string): RecordKind[] {
+  const user = useSessionUser();
+  const { flags } = useAccessFlags(organizationId);
+  const regular = user.role === 'User';
+  const allowed: Record<RecordKind, boolean> = {
+    documents: !regular || flags.canViewDocuments,
+    tasks: !regular || flags.canViewTasks,
+    'training-records': !regular || flags.canViewTrainingRecords,
+    'human-resources': !regular,
+  };
+  return (Object.keys(allowed) as RecordKind[]).filter((kind) => allowed[kind] && LOOKUPS[kind]);
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * 'Link to a record': choose a record of this organization (at most 20 options per search) and
+ * get its path and a description for the link fields.
+ */
+export function RecordLinkPicker({
+  organizationId,
+  onPick,
+}: {
+  organizationId: string;
+  onPick: (link: { path: string; description: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const kinds = useOfferedKinds(organizationId);
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<RecordKind | undefined>(kinds[0]);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<RecordOption>();
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const lookup = kind ? LOOKUPS[kind] : undefined;
+  const options = useQuery({
+    queryKey: ['record-link-options', organizationId, kind, search],
+    queryFn: ({ signal }) => lookup!(organizationId, search, signal),
+    enabled: open && Boolean(lookup),
+  });
+
+  if (kinds.length === 0) return null;
+  const close = () => {
+    setOpen(false);
+    setChosen(undefined);
+    setTyped('');
+  };
+  return (
+    <>
+      <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
+        {t('recordLink.open')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('recordLink.title')}
+        okText={t('recordLink.use')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: !chosen }}
+        onCancel={close}
+        onOk={() => {
+          if (!chosen || !kind) return;
+          onPick({ path: `/organizations/${organizationId}/${kind}/${chosen.id}`, description: chosen.label });
+          close();
+        }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('recordLink.kind')}>
+            <Select
+              value={kind}
+              onChange={(value) => {
+                setKind(value);
+                setChosen(undefined);
+              }}
+              options={kinds.map((k) => ({ value: k, label: t(`recordLink.kinds.${k}`) }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('recordLink.record')}>
+            <Select
+              showSearch={{ filterOption: false, onSearch: setTyped }}
+              placeholder={t('recordLink.search')}
+              loading={options.isFetching}
+              value={chosen?.id}
+              onChange={(id) => setChosen(options.data?.find((o) => o.id === id))}
+              notFoundContent={options.isFetching ? null : t('recordLink.none')}
+              options={(options.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
