@@ -1,7 +1,9 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
@@ -28,8 +30,9 @@ export interface PdfLetterhead {
 
 // Names and texts come in seven languages (Greek and Cyrillic among them): a Unicode font.
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(fontDir, 'DejaVuSans.ttf');
-const BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+// Read once: a ZIP of PDFs opens a document per record.
+const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
+const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 30;
@@ -140,7 +143,10 @@ export function singlePdfStream(records: AsyncIterable<PdfRecord>, head: PdfLett
   return out;
 }
 
-/** A ZIP with one PDF per record, written as the records are read. */
+/**
+ * A ZIP with one PDF per record, written as the records are read: the next record's document is
+ * made only when the ZIP has taken the previous one whole, so one PDF at a time is in memory.
+ */
 export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLetterhead): Readable {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
@@ -153,7 +159,7 @@ export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLet
         writeRecord(doc, record, head);
         doc.end();
         zip.addReadStream(doc as unknown as Readable, uniqueName(record.fileName, used), { mtime: head.exportedAt });
-        await drained(out);
+        await finished(doc as unknown as Readable);
       }
       zip.end();
     } catch (error) {
