@@ -252,7 +252,8 @@ describe('GET /documents', () => {
     const boss = await person(org, 'Admin');
     const related = await person(org);
     const type = (await createDocumentType(t.db, org)).id;
-    const make = (values: Parameters<typeof createDocument>[4]) => createDocument(t.app, t.db, boss, org, { typeId: type, ...values });
+    const make = (values: Parameters<typeof createDocument>[4]) =>
+      createDocument(t.app, t.db, boss, org, { typeId: type, ...values });
     const responsibleOf = await make({ name: 'Responsible', submitterId: related.id });
     await make({ name: 'Unrelated one' });
     const reviewerOf = await make({ name: 'Reviewer', reviewerIds: [related.id] });
@@ -270,9 +271,9 @@ describe('GET /documents', () => {
     // Their rows say they may not delete; an unrelated document is not found for them.
     expect(mine.data.every((d) => !d.canBeDeleted)).toBe(true);
     const unrelated = (await list(boss, org, '&search=Unrelated one')).data[0]!;
-    expect(
-      (await call('GET', `/documents/${unrelated.id}?organizationId=${org}`, related.headers)).statusCode,
-    ).toBe(404);
+    expect((await call('GET', `/documents/${unrelated.id}?organizationId=${org}`, related.headers)).statusCode).toBe(
+      404,
+    );
   });
 
   it('shows a 16-holder the released revision of unrelated documents and nothing of unreleased ones', async () => {
@@ -284,7 +285,10 @@ describe('GET /documents', () => {
     ]);
     const type = (await createDocumentType(t.db, org)).id;
     const released = await createDocument(t.app, t.db, boss, org, { typeId: type, name: 'Released' });
-    const final = await call('PATCH', `/documents/${released.id}/revision`, boss.headers, { organizationId: org, revision: 1 });
+    const final = await call('PATCH', `/documents/${released.id}/revision`, boss.headers, {
+      organizationId: org,
+      revision: 1,
+    });
     expect(final.statusCode, final.body).toBe(200);
     const next = await call('PUT', `/documents/${released.id}/revision`, boss.headers, {
       organizationId: org,
@@ -306,12 +310,26 @@ describe('GET /documents', () => {
       ['Released', 2],
     ]);
     const opened = await call('GET', `/documents/${released.id}?organizationId=${org}`, approvedViewer.headers);
-    expect(opened.json().data).toMatchObject({ revision: 1, revisions: [{ revision: 1, isFinal: true }], canViewGeneral: true });
-    const unreleased = await call('GET', `/documents/${released.id}?organizationId=${org}&revision=2`, approvedViewer.headers);
+    expect(opened.json().data).toMatchObject({
+      revision: 1,
+      revisions: [{ revision: 1, isFinal: true }],
+      canViewGeneral: true,
+    });
+    const unreleased = await call(
+      'GET',
+      `/documents/${released.id}?organizationId=${org}&revision=2`,
+      approvedViewer.headers,
+    );
     expect(unreleased.statusCode).toBe(404);
     // Its file too.
-    const fileId = (await call('GET', `/documents/${released.id}?organizationId=${org}&revision=2`, boss.headers)).json().data.fileId;
-    const file = await call('GET', `/documents/${released.id}/file/${fileId}?organizationId=${org}&revision=2`, approvedViewer.headers);
+    const fileId = (
+      await call('GET', `/documents/${released.id}?organizationId=${org}&revision=2`, boss.headers)
+    ).json().data.fileId;
+    const file = await call(
+      'GET',
+      `/documents/${released.id}/file/${fileId}?organizationId=${org}&revision=2`,
+      approvedViewer.headers,
+    );
     expect(file.statusCode).toBe(404);
   });
 
@@ -323,7 +341,10 @@ describe('GET /documents', () => {
     await createDocument(t.app, t.db, boss, org, { typeId: manuals, name: 'Beta manual', typeDescription: 'MAN-2' });
     await createDocument(t.app, t.db, boss, org, { typeId: forms, name: 'alpha form', typeDescription: 'FRM-1' });
     await createDocument(t.app, t.db, boss, org, { typeId: manuals, name: 'Gamma manual', typeDescription: 'MAN-1' });
-    expect((await list(boss, org, `&docTypeIds=${manuals}`)).data.map((d) => d.name)).toEqual(['Gamma manual', 'Beta manual']);
+    expect((await list(boss, org, `&docTypeIds=${manuals}`)).data.map((d) => d.name)).toEqual([
+      'Gamma manual',
+      'Beta manual',
+    ]);
     expect((await list(boss, org, `&docTypeIds=${manuals}&docTypeIds=${forms}`)).pagination.totalCount).toBe(3);
     expect((await list(boss, org, '&orderBy=name&orderType=asc')).data.map((d) => d.name)).toEqual([
       'alpha form',
@@ -355,7 +376,10 @@ describe('GET /documents/{id}', () => {
   it("gives each tab's flag from the person's section switches and their part in the revision", async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
-    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments, Permission.ViewAllDocumentsQualityActionsSection]);
+    const viewer = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.ViewAllDocumentsQualityActionsSection,
+    ]);
     const seen = (await detail(viewer, doc.id)).json().data;
     expect(seen).toMatchObject({
       canViewGeneral: false,
@@ -367,9 +391,18 @@ describe('GET /documents/{id}', () => {
       canAddRevision: false,
     });
     const asReviewer = (await detail(reviewer, doc.id)).json().data;
-    expect(asReviewer).toMatchObject({ canViewGeneral: true, canViewReviews: true, canViewApprovals: false, canBeEdited: false });
-    expect((await call('GET', `/documents/${doc.id}/approvals?organizationId=${orgA}`, reviewer.headers)).statusCode).toBe(403);
-    expect((await call('GET', `/documents/${doc.id}/reviews?organizationId=${orgA}`, reviewer.headers)).statusCode).toBe(200);
+    expect(asReviewer).toMatchObject({
+      canViewGeneral: true,
+      canViewReviews: true,
+      canViewApprovals: false,
+      canBeEdited: false,
+    });
+    expect(
+      (await call('GET', `/documents/${doc.id}/approvals?organizationId=${orgA}`, reviewer.headers)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/documents/${doc.id}/reviews?organizationId=${orgA}`, reviewer.headers)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -400,7 +433,11 @@ describe('PUT /documents/{id}/general', () => {
     const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
     expect((await call('PUT', `/documents/${doc.id}/general`, viewer.headers, payload)).statusCode).toBe(403);
     // An edit right without the General switch, on a document of someone else's.
-    const owner = await person(orgA, 'User', [Permission.ViewAllDocuments, Permission.EditOwnNotApprovedDocuments, Permission.EditOwnDocumentsGeneralSection]);
+    const owner = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.EditOwnNotApprovedDocuments,
+      Permission.EditOwnDocumentsGeneralSection,
+    ]);
     expect((await call('PUT', `/documents/${doc.id}/general`, owner.headers, payload)).statusCode).toBe(403);
     const blank = await call('PUT', `/documents/${doc.id}/general`, admin.headers, { ...payload, name: ' ' });
     expect(blank.statusCode).toBe(400);
@@ -412,7 +449,11 @@ describe('PUT /documents/{id}/general', () => {
     const doc = await newDocument();
     const successor = await person(orgA);
     const extra = await uploadOrganizationFile(t.app, admin.headers, orgA, 'annex.txt');
-    const payload = await editOf(doc.id, admin, { name: 'Renamed SOP', submitterId: successor.id, extraFileIds: [extra] });
+    const payload = await editOf(doc.id, admin, {
+      name: 'Renamed SOP',
+      submitterId: successor.id,
+      extraFileIds: [extra],
+    });
     const res = await call('PUT', `/documents/${doc.id}/general`, admin.headers, payload);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -421,7 +462,12 @@ describe('PUT /documents/{id}/general', () => {
     });
     const [update] = await auditOf(doc.id, 'update');
     expect(update!.before).toMatchObject({ revision: 1, submitterId: admin.id, extraFileIds: [] });
-    expect(update!.after).toMatchObject({ revision: 1, name: 'Renamed SOP', submitterId: successor.id, extraFileIds: [extra] });
+    expect(update!.after).toMatchObject({
+      revision: 1,
+      name: 'Renamed SOP',
+      submitterId: successor.id,
+      extraFileIds: [extra],
+    });
     expect(await participantsOf(doc.id)).toEqual([successor.id]);
     const open = (await actionsOf(doc.id)).filter((a) => a.kind === 'responsible');
     expect(open.map((a) => a.assigneeId)).toEqual([successor.id]);
@@ -433,14 +479,31 @@ describe('PUT /documents/{id}/general', () => {
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
     await sign(doc.id, 1, reviewer, 'review', 'Reviewed');
     await recompute(admin, doc.id, 1);
-    const res = await call('PUT', `/documents/${doc.id}/general`, admin.headers, await editOf(doc.id, admin, { name: 'Changed' }));
+    const res = await call(
+      'PUT',
+      `/documents/${doc.id}/general`,
+      admin.headers,
+      await editOf(doc.id, admin, { name: 'Changed' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].message).toBe(messages.documentRevisionLocked);
-    expect((await detail(admin, doc.id)).json().data).toMatchObject({ isLocked: true, canBeEdited: false, status: 'Reviewed' });
+    expect((await detail(admin, doc.id)).json().data).toMatchObject({
+      isLocked: true,
+      canBeEdited: false,
+      status: 'Reviewed',
+    });
 
     const finalDoc = await newDocument();
-    expect((await call('PATCH', `/documents/${finalDoc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 })).statusCode).toBe(200);
-    const locked = await call('PUT', `/documents/${finalDoc.id}/general`, admin.headers, await editOf(finalDoc.id, admin, { name: 'Changed' }));
+    expect(
+      (await call('PATCH', `/documents/${finalDoc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const locked = await call(
+      'PUT',
+      `/documents/${finalDoc.id}/general`,
+      admin.headers,
+      await editOf(finalDoc.id, admin, { name: 'Changed' }),
+    );
     expect(locked.statusCode).toBe(409);
   });
 });
@@ -496,22 +559,31 @@ describe('PUT /documents/{id}/revision', () => {
     const doc = await newDocument();
     const reviewer = await person(orgA);
     const approver = await person(orgA);
-    const task = (await call('POST', '/tasks', admin.headers, {
-      organizationId: orgA,
-      name: 'Calibrate',
-      description: 'Calibrate the scale',
-      dueDate: '2030-01-01',
-      assignerId: admin.id,
-      assigneeId: admin.id,
-    })).json().data;
+    const task = (
+      await call('POST', '/tasks', admin.headers, {
+        organizationId: orgA,
+        name: 'Calibrate',
+        description: 'Calibrate the scale',
+        dueDate: '2030-01-01',
+        assignerId: admin.id,
+        assigneeId: admin.id,
+      })
+    ).json().data;
     const payload = await revisionPayload(doc.id, 2, {
       reviewerIds: [reviewer.id],
       approverIds: [approver.id],
-      references: [{ type: 1, linkId: task.id }, { link: 'https://example.test/norm', linkDescription: 'ISO 13485' }],
+      references: [
+        { type: 1, linkId: task.id },
+        { link: 'https://example.test/norm', linkDescription: 'ISO 13485' },
+      ],
     });
     const res = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, payload);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { id: doc.id, revision: 2 }, message: messages.documentRevisionSaved, messageKey: 'documentRevisionSaved' });
+    expect(res.json()).toEqual({
+      data: { id: doc.id, revision: 2 },
+      message: messages.documentRevisionSaved,
+      messageKey: 'documentRevisionSaved',
+    });
     const two = (await detail(admin, doc.id)).json().data;
     expect(two).toMatchObject({
       revision: 2,
@@ -551,10 +623,21 @@ describe('PATCH /documents/{id}/revision (set as final)', () => {
   it('makes the revision final and released, completes the responsible action and asks for a training when required', async () => {
     const responsible = await person(orgA);
     const doc = await newDocument({ submitterId: responsible.id, requiresTraining: true });
-    const res = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 });
+    const res = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
+      organizationId: orgA,
+      revision: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ isFinal: true, releasedRevision: 1, canBeEdited: false, canSetAsFinal: false });
-    const again = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 });
+    expect(res.json().data).toMatchObject({
+      isFinal: true,
+      releasedRevision: 1,
+      canBeEdited: false,
+      canSetAsFinal: false,
+    });
+    const again = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
+      organizationId: orgA,
+      revision: 1,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].message).toBe(messages.documentAlreadyFinal);
     const byKind = Object.fromEntries((await actionsOf(doc.id)).map((a) => [a.kind, a]));
@@ -578,10 +661,19 @@ describe('DELETE /documents/{id}/revision', () => {
 
     const reviewer = await person(orgA);
     const signedDoc = await newDocument();
-    const two = await call('PUT', `/documents/${signedDoc.id}/revision`, admin.headers, await revisionPayload(signedDoc.id, 2, { reviewerIds: [reviewer.id] }));
+    const two = await call(
+      'PUT',
+      `/documents/${signedDoc.id}/revision`,
+      admin.headers,
+      await revisionPayload(signedDoc.id, 2, { reviewerIds: [reviewer.id] }),
+    );
     expect(two.statusCode, two.body).toBe(200);
     await sign(signedDoc.id, 2, reviewer, 'review', 'Rejected');
-    const signed = await call('DELETE', `/documents/${signedDoc.id}/revision?organizationId=${orgA}&revision=2`, admin.headers);
+    const signed = await call(
+      'DELETE',
+      `/documents/${signedDoc.id}/revision?organizationId=${orgA}&revision=2`,
+      admin.headers,
+    );
     expect(signed.statusCode).toBe(409);
     expect(signed.json().errors[0].message).toBe(messages.documentRevisionSigned);
     expect((await detail(admin, signedDoc.id)).json().data).toMatchObject({ canDeleteRevision: false });
@@ -590,15 +682,27 @@ describe('DELETE /documents/{id}/revision', () => {
   it('deletes a revision: the latest goes back, participants and actions follow, the audit keeps it', async () => {
     const doc = await newDocument();
     const reviewer = await person(orgA);
-    await call('PUT', `/documents/${doc.id}/revision`, admin.headers, await revisionPayload(doc.id, 2, { reviewerIds: [reviewer.id] }));
+    await call(
+      'PUT',
+      `/documents/${doc.id}/revision`,
+      admin.headers,
+      await revisionPayload(doc.id, 2, { reviewerIds: [reviewer.id] }),
+    );
     expect((await detail(admin, doc.id)).json().data).toMatchObject({ revision: 2, canDeleteRevision: true });
     const res = await call('DELETE', `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2`, admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ data: { id: doc.id, revision: 2 }, message: messages.documentRevisionDeleted });
-    expect((await detail(admin, doc.id)).json().data).toMatchObject({ revision: 1, latestRevision: 1, revisions: [{ revision: 1 }] });
+    expect((await detail(admin, doc.id)).json().data).toMatchObject({
+      revision: 1,
+      latestRevision: 1,
+      revisions: [{ revision: 1 }],
+    });
     expect(await participantsOf(doc.id)).toEqual([admin.id]);
     expect((await actionsOf(doc.id)).filter((a) => a.kind === 'review')).toEqual([]);
-    expect((await auditOf(doc.id, 'deleteRevision'))[0]!.before).toMatchObject({ revision: 2, reviewerIds: [reviewer.id] });
+    expect((await auditOf(doc.id, 'deleteRevision'))[0]!.before).toMatchObject({
+      revision: 2,
+      reviewerIds: [reviewer.id],
+    });
   });
 });
 
@@ -617,22 +721,37 @@ describe('quality actions', () => {
     const doc = await newDocument();
     expect((await save(doc.id, { ...admin, headers: {} }, {})).statusCode).toBe(401);
     expect((await save(doc.id, outsider, {})).statusCode).toBe(404);
-    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments, Permission.ViewAllDocumentsQualityActionsSection]);
+    const viewer = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.ViewAllDocumentsQualityActionsSection,
+    ]);
     expect((await save(doc.id, viewer, {})).statusCode).toBe(403);
-    expect((await call('GET', `/documents/${doc.id}/quality-tasks?organizationId=${orgA}`, viewer.headers)).statusCode).toBe(200);
+    expect(
+      (await call('GET', `/documents/${doc.id}/quality-tasks?organizationId=${orgA}`, viewer.headers)).statusCode,
+    ).toBe(200);
     const training = await save(doc.id, admin, { trainingRecordId: newId() });
     expect(training.statusCode).toBe(400);
-    expect(training.json().errors[0]).toMatchObject({ message: messages.trainingsNotAvailable, field: 'trainingRecordId' });
+    expect(training.json().errors[0]).toMatchObject({
+      message: messages.trainingsNotAvailable,
+      field: 'trainingRecordId',
+    });
     const stranger = await save(doc.id, admin, { reviewerIds: [outsider.id] });
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().errors[0]).toMatchObject({ message: messages.documentSignerNotMember, field: 'reviewerIds' });
+    expect(stranger.json().errors[0]).toMatchObject({
+      message: messages.documentSignerNotMember,
+      field: 'reviewerIds',
+    });
     expect((await detail(admin, doc.id)).json().data.reviewerIds).toEqual([]);
   });
 
   it('adds and removes signers with their actions and participants, and audits the change', async () => {
     const [r1, r2, a1] = [await person(orgA), await person(orgA), await person(orgA)];
     const doc = await newDocument();
-    const added = await save(doc.id, admin, { reviewerIds: [r1.id, r2.id], approverIds: [a1.id], requiresTraining: true });
+    const added = await save(doc.id, admin, {
+      reviewerIds: [r1.id, r2.id],
+      approverIds: [a1.id],
+      requiresTraining: true,
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({
       message: messages.documentQualityTasksSaved,
@@ -659,7 +778,9 @@ describe('quality actions', () => {
     expect(await recompute(admin, doc.id, 1)).toEqual({ before: 'Submitted', after: 'Reviewed' });
     const refused = await save(doc.id, admin, { reviewerIds: [] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors[0].message).toBe('Pat Doe has already responded to this revision and cannot be removed.');
+    expect(refused.json().errors[0].message).toBe(
+      'Pat Doe has already responded to this revision and cannot be removed.',
+    );
     const more = await save(doc.id, admin, { reviewerIds: [r1.id, r2.id] });
     expect(more.statusCode, more.body).toBe(200);
     expect((await revisionRow(doc.id, 1)).status).toBe('Submitted');
@@ -674,7 +795,11 @@ describe('quality actions', () => {
     // As the signing service does: the responses complete their actions.
     const ctx = await contextOf(admin);
     await t.db.transaction((tx) =>
-      completeActions(tx, ctx, { kind: 'review', source: { type: 'document', id: doc.id, organizationId: orgA }, people: [r1.id, r2.id] }),
+      completeActions(tx, ctx, {
+        kind: 'review',
+        source: { type: 'document', id: doc.id, organizationId: orgA },
+        people: [r1.id, r2.id],
+      }),
     );
     const res = await save(doc.id, admin, { reviewerIds: [r1.id] });
     expect(res.statusCode, res.body).toBe(200);
@@ -704,7 +829,10 @@ describe('references', () => {
       call('PUT', `/documents/${doc.id}/references`, by.headers, { organizationId: orgA, revision: 1, ...body });
     expect((await put({ ...admin, headers: {} }, {})).statusCode).toBe(401);
     expect((await put(outsider, {})).statusCode).toBe(404);
-    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments, Permission.ViewAllDocumentsReferencesSection]);
+    const viewer = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.ViewAllDocumentsReferencesSection,
+    ]);
     expect((await put(viewer, {})).statusCode).toBe(403);
     const ftp = await put(admin, { newReferences: [{ link: 'ftp://example.test' }] });
     expect(ftp.statusCode).toBe(400);
@@ -713,18 +841,280 @@ describe('references', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].message).toBe(messages.referenceRecordUnknown);
 
-    const first = await put(admin, { newReferences: [{ type: 0, linkId: other.id, linkDescription: 'Parent' }, { link: 'http://a.test' }] });
+    const first = await put(admin, {
+      newReferences: [{ type: 0, linkId: other.id, linkDescription: 'Parent' }, { link: 'http://a.test' }],
+    });
     expect(first.statusCode, first.body).toBe(200);
     const refs = first.json().data.references as { id: string; link: string }[];
     expect(refs.map((r) => r.link)).toEqual([`/organizations/${orgA}/documents/${other.id}`, 'http://a.test']);
     const second = await put(admin, { oldReferenceIds: [refs[0]!.id], newReferences: [{ link: 'https://b.test' }] });
     expect(second.statusCode, second.body).toBe(200);
-    const got = (await call('GET', `/documents/${doc.id}/references?organizationId=${orgA}`, viewer.headers)).json().data;
+    const got = (await call('GET', `/documents/${doc.id}/references?organizationId=${orgA}`, viewer.headers)).json()
+      .data;
     expect(got).toMatchObject({ revision: 1, canBeEdited: false });
     expect(got.references.map((r: { link: string }) => r.link)).toEqual([refs[0]!.link, 'https://b.test']);
     const audit = (await auditOf(doc.id, 'update')).at(-1)!;
     expect(audit.before).toMatchObject({ references: [{ link: 'http://a.test' }] });
     expect(audit.after).toMatchObject({ references: [{ link: 'https://b.test' }] });
     expect((await put(admin, { oldReferenceIds: [newId()] })).statusCode).toBe(400);
+  });
+});
+
+describe('the Review and Approval tabs', () => {
+  it('show the responses of the current cycle with their signature manifestation, who is to respond and who may respond', async () => {
+    const [r1, r2, a1] = [await person(orgA), await person(orgA), await person(orgA)];
+    const doc = await newDocument({ reviewerIds: [r1.id, r2.id], approverIds: [a1.id] });
+    const tab = async (by: Person, which: 'reviews' | 'approvals') => {
+      const res = await call('GET', `/documents/${doc.id}/${which}?organizationId=${orgA}&revision=1`, by.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect(await tab(r1, 'reviews')).toMatchObject({
+      status: 'NotStarted',
+      canAddReview: true,
+      reviewedAt: null,
+      reviews: [],
+    });
+    expect(await tab(a1, 'approvals')).toMatchObject({ status: 'NotStarted', canAddApproval: false });
+
+    await sign(doc.id, 1, r1, 'review', 'Reviewed');
+    await recompute(admin, doc.id, 1);
+    const inProgress = await tab(r1, 'reviews');
+    expect(inProgress).toMatchObject({ status: 'InProgress', canAddReview: false, pending: [{ id: r2.id }] });
+    expect(inProgress.reviews[0]).toMatchObject({
+      userId: r1.id,
+      email: r1.email,
+      signerName: 'Pat Doe',
+      responseStatus: 0,
+      meaning: 'Reviewed',
+      signatureMatches: true,
+    });
+    expect(inProgress.reviews[0].signedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(inProgress.reviews[0].fileSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await tab(r2, 'reviews')).canAddReview).toBe(true);
+
+    await sign(doc.id, 1, r2, 'review', 'Reviewed');
+    await recompute(admin, doc.id, 1);
+    const reviewed = await tab(admin, 'reviews');
+    expect(reviewed.status).toBe('Completed');
+    expect(reviewed.reviewedAt).not.toBeNull();
+    expect(await tab(a1, 'approvals')).toMatchObject({
+      status: 'NotStarted',
+      canAddApproval: true,
+      pending: [{ id: a1.id }],
+    });
+  });
+
+  it('answers 401, 404 for another organization, 403 for a visible revision whose tab is not the person’s', async () => {
+    const doc = await newDocument();
+    const url = `/documents/${doc.id}/reviews?organizationId=${orgA}`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
+    expect((await call('GET', url, viewer.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('recomputeRevisionStatus and onRevisionApproved (for the signing service)', () => {
+  it('approves the revision once every reviewer and approver signed: final, released, link-training for the responsible', async () => {
+    const [r1, a1, responsible] = [await person(orgA), await person(orgA), await person(orgA)];
+    const doc = await newDocument({
+      submitterId: responsible.id,
+      reviewerIds: [r1.id],
+      approverIds: [a1.id],
+      requiresTraining: true,
+    });
+    // An approval before the reviews are complete does not approve.
+    await sign(doc.id, 1, a1, 'approval', 'Approved');
+    expect(await recompute(a1, doc.id, 1)).toEqual({ before: 'Submitted', after: 'Submitted' });
+    await sign(doc.id, 1, r1, 'review', 'Reviewed');
+    expect(await recompute(r1, doc.id, 1)).toEqual({ before: 'Submitted', after: 'Approved' });
+    const row = await revisionRow(doc.id, 1);
+    expect(row).toMatchObject({ status: 'Approved', isFinal: true });
+    expect(row.approvedAt).not.toBeNull();
+    expect(row.finalAt).not.toBeNull();
+    expect((await detail(admin, doc.id)).json().data).toMatchObject({ releasedRevision: 1, canBeEdited: false });
+    const byKind = Object.fromEntries((await actionsOf(doc.id)).map((a) => [a.kind, a]));
+    expect(byKind.responsible).toMatchObject({ assigneeId: responsible.id, status: 'Complete' });
+    expect(byKind['link-training']).toMatchObject({
+      assigneeId: responsible.id,
+      status: 'ToDo',
+      link: `/organizations/${orgA}/documents/${doc.id}?revision=1`,
+    });
+    expect((await auditOf(doc.id, 'statusChange')).at(-1)!.after).toEqual({
+      revision: 1,
+      status: 'Approved',
+      isFinal: true,
+    });
+  });
+
+  it('on a direct call after the revision became final: completes the responsible action, asks for a training only when required', async () => {
+    const ctx = await contextOf(admin);
+    for (const requiresTraining of [false, true]) {
+      const doc = await newDocument({ requiresTraining });
+      await t.db
+        .update(documentRevisions)
+        .set({ status: 'Approved', isFinal: true, finalAt: new Date(), approvedAt: new Date() })
+        .where(eq(documentRevisions.documentId, doc.id));
+      await t.db.transaction((tx) => onRevisionApproved(tx, ctx, doc.id, 1));
+      const kinds = (await actionsOf(doc.id)).map((a) => [a.kind, a.status]);
+      expect(kinds).toEqual(
+        requiresTraining
+          ? [
+              ['responsible', 'Complete'],
+              ['link-training', 'ToDo'],
+            ]
+          : [['responsible', 'Complete']],
+      );
+    }
+  });
+});
+
+describe('DELETE /documents', () => {
+  it('needs a session, the organization and a delete right; all or nothing', async () => {
+    const doc = await newDocument();
+    const query = (ids: string[]) =>
+      `/documents?organizationId=${orgA}&${ids.map((id) => `documentIds=${id}`).join('&')}`;
+    expect((await call('DELETE', query([doc.id]), {})).statusCode).toBe(401);
+    expect((await call('DELETE', query([doc.id]), outsider.headers)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
+    expect((await call('DELETE', query([doc.id]), viewer.headers)).statusCode).toBe(403);
+    const none = await call('DELETE', `/documents?organizationId=${orgA}`, admin.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].message).toBe(messages.chooseDocuments);
+    // One the person may delete (8: their own) and one they may not: nothing is deleted.
+    const owner = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.AddDocuments,
+      Permission.DeleteOwnDocuments,
+    ]);
+    const own = await newDocument({}, owner);
+    const mixed = await call('DELETE', query([own.id, doc.id]), owner.headers);
+    expect(mixed.statusCode).toBe(403);
+    expect(await t.db.$count(documents, eq(documents.id, own.id))).toBe(1);
+    expect((await call('DELETE', query([own.id]), owner.headers)).statusCode).toBe(200);
+  });
+
+  it('deletes documents with their revisions and signatures, audits them and withdraws their open actions', async () => {
+    const [r1, r2] = [await person(orgA), await person(orgA)];
+    const doc = await newDocument({ reviewerIds: [r1.id, r2.id] });
+    await sign(doc.id, 1, r1, 'review', 'Reviewed');
+    // A signature is never deleted on its own.
+    await expect(t.db.delete(documentSignatures).where(eq(documentSignatures.documentId, doc.id))).rejects.toThrow();
+    const res = await call('DELETE', `/documents?organizationId=${orgA}&documentIds=${doc.id}`, admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { ids: [doc.id] }, message: messages.documentDeleted });
+    expect(await t.db.$count(documents, eq(documents.id, doc.id))).toBe(0);
+    expect(await t.db.$count(documentSignatures, eq(documentSignatures.documentId, doc.id))).toBe(0);
+    const [deleted] = await auditOf(doc.id, 'delete');
+    expect(deleted!.before).toMatchObject({
+      number: doc.number,
+      revisions: [{ revision: 1, reviewerIds: [r1.id, r2.id] }],
+      signatures: [{ signerId: r1.id, meaning: 'Reviewed', revision: 1 }],
+    });
+    expect((await actionsOf(doc.id)).filter((a) => a.status === 'ToDo')).toEqual([]);
+    expect((await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('file download', () => {
+  it('answers the path and name of a file of a visible revision, then its bytes as an attachment', async () => {
+    const reviewer = await person(orgA);
+    const bytes = Buffer.from('The controlled procedure\n');
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'SOP 7.txt', bytes);
+    const doc = await newDocument({ fileId, reviewerIds: [reviewer.id] });
+    const url = `/documents/${doc.id}/file/${fileId}?organizationId=${orgA}&revision=1`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    const stranger = await person(orgA);
+    expect((await call('GET', url, stranger.headers)).statusCode).toBe(404);
+    const link = await call('GET', url, reviewer.headers);
+    expect(link.statusCode, link.body).toBe(200);
+    const { path, fileName } = link.json().data;
+    expect(fileName).toBe('SOP 7.txt');
+    expect(path).toBe(`/api/v1/documents/${doc.id}/file/${fileId}/content?organizationId=${orgA}&revision=1`);
+    const content = await t.app.inject({ method: 'GET', url: path, headers: reviewer.headers });
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(bytes)).toBe(true);
+    expect(content.headers['content-disposition']).toBe("attachment; filename*=UTF-8''SOP%207.txt");
+    // A file of the organization that the revision does not carry.
+    const loose = await uploadOrganizationFile(t.app, admin.headers, orgA);
+    expect(
+      (await call('GET', `/documents/${doc.id}/file/${loose}?organizationId=${orgA}`, admin.headers)).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: stranger.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('lookups', () => {
+  it('GET /documents/available answers at most 20 visible documents matching the search and type', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const related = await person(org);
+    const type = (await createDocumentType(t.db, org, 'Policy')).id;
+    const other = (await createDocumentType(t.db, org, 'Record')).id;
+    for (let i = 0; i < 22; i += 1) await createDocument(t.app, t.db, boss, org, { typeId: type, name: `Policy ${i}` });
+    const mine = await createDocument(t.app, t.db, boss, org, {
+      typeId: other,
+      name: 'Record of mine',
+      submitterId: related.id,
+    });
+    const all = await call('GET', `/documents/available?organizationId=${org}`, boss.headers);
+    expect(all.json().data).toHaveLength(20);
+    const typed = await call('GET', `/documents/available?organizationId=${org}&docTypeId=${other}`, boss.headers);
+    expect(typed.json().data).toEqual([
+      { id: mine.id, name: 'Record of mine', number: mine.number, revision: 1, typeDescription: null },
+    ]);
+    const visible = await call('GET', `/documents/available?organizationId=${org}&search=o`, related.headers);
+    expect(visible.json().data.map((d: { id: string }) => d.id)).toEqual([mine.id]);
+    expect((await call('GET', `/documents/available?organizationId=${org}`, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('document types: search, isOnlyApproved, and a type in use cannot be deleted', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const used = await createDocumentType(t.db, org, 'Work instruction');
+    const released = await createDocumentType(t.db, org, 'Work form');
+    await createDocumentType(t.db, org, 'Unused');
+    await createDocument(t.app, t.db, boss, org, { typeId: used.id });
+    const final = await createDocument(t.app, t.db, boss, org, { typeId: released.id });
+    await call('PATCH', `/documents/${final.id}/revision`, boss.headers, { organizationId: org, revision: 1 });
+    const names = async (query: string) =>
+      (await call('GET', `/organizations/${org}/document-types${query}`, boss.headers))
+        .json()
+        .data.map((d: { name: string }) => d.name);
+    expect(await names('')).toEqual(['Unused', 'Work form', 'Work instruction']);
+    expect(await names('?search=work')).toEqual(['Work form', 'Work instruction']);
+    expect(await names('?isOnlyApproved=true')).toEqual(['Work form']);
+    const refused = await call('DELETE', `/organizations/${org}/document-types/${used.id}`, boss.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].message).toBe(messages.documentTypeInUse);
+  });
+});
+
+describe('dashboard cards', () => {
+  it('count and list the revisions waiting for the person: reviews while Submitted, approvals once the reviews are complete', async () => {
+    const [r1, a1] = [await person(orgA), await person(orgA)];
+    const doc = await newDocument({ reviewerIds: [r1.id], approverIds: [a1.id], name: 'Dashboard SOP' });
+    const get = (by: Person, path: string) =>
+      call('GET', `/dashboard/${path}?organizationId=${orgA}`, by.headers).then((r) => r.json().data);
+    expect(await get(r1, 'counters')).toMatchObject({ documentsToReview: 1, documentsToApprove: 0 });
+    expect(await get(r1, 'documents-to-review')).toEqual([
+      {
+        id: doc.id,
+        type: 'SOP',
+        typeDescription: null,
+        name: 'Dashboard SOP',
+        revision: 1,
+        isFinal: false,
+        dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
+    expect(await get(a1, 'counters')).toMatchObject({ documentsToReview: 0, documentsToApprove: 0 });
+    await sign(doc.id, 1, r1, 'review', 'Reviewed');
+    await recompute(r1, doc.id, 1);
+    expect(await get(r1, 'counters')).toMatchObject({ documentsToReview: 0 });
+    expect(await get(a1, 'counters')).toMatchObject({ documentsToApprove: 1 });
+    expect((await get(a1, 'documents-to-approve')).map((d: { id: string }) => d.id)).toEqual([doc.id]);
   });
 });
