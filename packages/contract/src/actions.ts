@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUuid, requiredText } from './fields.js';
+import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery } from './lists.js';
 import { messages } from './messages.js';
@@ -87,15 +87,6 @@ export const ZAction = z.object({
   canBeDeleted: z.boolean(),
 });
 export type Action = z.infer<typeof ZAction>;
-
-/** An optional text: trimmed; empty means none. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be ${max} characters or fewer`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * The path of a record inside the product (spec 03 section 2, "Links to records"): the link of

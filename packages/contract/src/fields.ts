@@ -10,6 +10,15 @@ export const requiredText = (max = NAME_MAX_LENGTH) =>
     .min(1, messages.fieldRequired)
     .max(max, max === NAME_MAX_LENGTH ? messages.nameTooLong : `Must be ${max} characters or fewer`);
 
+/** An optional text: trimmed; empty means none. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or fewer`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 export const ZEmail = z
   .string({ error: messages.fieldRequired })
   .trim()

@@ -36,7 +36,8 @@ export const ZDay = z
     },
   );
 
-const ZFlag = z.preprocess(
+/** A true/false query parameter. */
+export const ZFlag = z.preprocess(
   (v) => (typeof v === 'string' ? v.toLowerCase() : v),
   z.enum(['true', 'false'], { error: messages.invalidFlag }).transform((v) => v === 'true'),
 );

@@ -1,0 +1,494 @@
+import { z } from 'zod';
+import { ZActionPerson } from './actions.js';
+import { ZUuid, optionalText, requiredText } from './fields.js';
+import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
+import { ZListQuery, repeated } from './lists.js';
+import { messages } from './messages.js';
+import { ZFlag } from './organization-exports.js';
+import { ZNamedEntriesQuery } from './settings.js';
+
+/**
+ * Controlled documents and their revisions: spec 03 sections 2-5 and 7, and
+ * docs/decisions/0018-documents.md for the model and rules behind them.
+ */
+
+export const DOCUMENT_REVISION_MIN = 1;
+export const DOCUMENT_REVISION_MAX = 999999999;
+/** Spec 03 section 9: a review or approval comment. */
+export const SIGNATURE_COMMENT_MAX_LENGTH = 300;
+/** Spec 03 section 9: an approval's access code is numeric, at most 999999 (six digits, spec 02). */
+export const ACCESS_CODE_MAX = 999999;
+
+export const DOCUMENT_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected'] as const;
+export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
+export type DocumentStatus = z.infer<typeof ZDocumentStatus>;
+
+/** The Review and Approval sections: no response yet in the cycle, some, every one. */
+export const SIGNING_SECTION_STATUSES = ['NotStarted', 'InProgress', 'Completed'] as const;
+export const ZSigningSectionStatus = z.enum(SIGNING_SECTION_STATUSES);
+export type SigningSectionStatus = z.infer<typeof ZSigningSectionStatus>;
+export const SIGNING_SECTION_STATUS_LABELS: Record<SigningSectionStatus, string> = {
+  NotStarted: 'Not Started',
+  InProgress: 'In Progress',
+  Completed: 'Completed',
+};
+
+/** A response as the client speaks it: Reviewed/Approved (0) or Rejected (1). */
+export const SIGNATURE_RESPONSE = { Accepted: 0, Rejected: 1 } as const;
+export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], { error: messages.signatureResponseInvalid });
+export type SignatureResponse = z.infer<typeof ZSignatureResponse>;
+/** The meaning of a signature (21 CFR 11.50(a)(3)). */
+export const SIGNATURE_MEANINGS = ['Reviewed', 'Approved', 'Rejected'] as const;
+export const ZSignatureMeaning = z.enum(SIGNATURE_MEANINGS);
+export type SignatureMeaning = z.infer<typeof ZSignatureMeaning>;
+
+/** Reference types: 0 Document, 1 Action, 2 Training record, 3 HR record; none for an external link. */
+export const REFERENCE_TYPES = { Document: 0, Action: 1, TrainingRecord: 2, HumanResource: 3 } as const;
+export const ZReferenceType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: messages.referenceTypeInvalid,
+});
+export type ReferenceType = z.infer<typeof ZReferenceType>;
+
+/** Columns of the documents list, their CSV headers; all but `file` sort. */
+export const DOCUMENT_COLUMNS = {
+  typeDescription: 'Document ID',
+  name: 'Name',
+  number: 'System #',
+  revision: 'Revision',
+  isFinal: 'Final',
+  status: 'Status',
+  approvedAt: 'Approved at',
+  reviewedAt: 'Reviewed at',
+  file: 'File',
+} as const;
+export type DocumentColumn = keyof typeof DOCUMENT_COLUMNS;
+/** Spec 03 section 9: the reviewed date column is hidden by default. */
+export const DOCUMENT_DEFAULT_COLUMNS: DocumentColumn[] = [
+  'typeDescription',
+  'name',
+  'number',
+  'revision',
+  'isFinal',
+  'status',
+  'approvedAt',
+  'file',
+];
+export const DOCUMENT_SORT_KEYS = [
+  'number',
+  'name',
+  'type',
+  'typeDescription',
+  'revision',
+  'isFinal',
+  'status',
+  'approvedAt',
+  'reviewedAt',
+] as const;
+
+export const ZDocumentPerson = ZActionPerson;
+export type DocumentPerson = z.infer<typeof ZDocumentPerson>;
+/** Spec 03's file object. */
+export const ZDocumentFile = z.object({ id: z.uuid(), fileName: z.string(), fileSize: z.number().int() });
+export type DocumentFile = z.infer<typeof ZDocumentFile>;
+export const ZDocumentTag = z.object({ id: z.uuid(), name: z.string() });
+const ZTimestamp = z.string().describe('ISO 8601, UTC');
+
+/** One row of the documents list: the latest revision the person may see. */
+export const ZDocumentRow = z.object({
+  id: z.uuid(),
+  /** The document type's name. */
+  type: z.string(),
+  typeId: z.uuid(),
+  /** 'Document ID' on the screens. */
+  typeDescription: z.string().nullable(),
+  name: z.string(),
+  /** System #. */
+  number: z.number().int(),
+  revision: z.number().int(),
+  isFinal: z.boolean(),
+  status: ZDocumentStatus,
+  approvedAt: ZTimestamp.nullable(),
+  reviewedAt: ZTimestamp.nullable(),
+  file: ZDocumentFile,
+  canBeDeleted: z.boolean(),
+});
+export type DocumentRow = z.infer<typeof ZDocumentRow>;
+
+/** A revision in the detail's revision selector. */
+export const ZDocumentRevisionEntry = z.object({
+  revision: z.number().int(),
+  status: ZDocumentStatus,
+  isFinal: z.boolean(),
+  revisionName: z.string().nullable(),
+});
+
+/** A reference of a revision, as shown: a record of the organization (type, linkId) or an external link. */
+export const ZDocumentReference = z.object({
+  id: z.uuid(),
+  type: ZReferenceType.nullable(),
+  /** The external link, or the path of the record in the product (spec 03 "Links to records"). */
+  link: z.string(),
+  linkDescription: z.string().nullable(),
+  linkId: z.uuid().nullable(),
+});
+export type DocumentReference = z.infer<typeof ZDocumentReference>;
+
+export const ZLinkedTraining = z.object({ id: z.uuid(), name: z.string() });
+
+/** The detail of one revision of a document (spec 03 section 3, "Document detail"). */
+export const ZDocumentDetail = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  typeId: z.uuid(),
+  typeDescription: z.string().nullable(),
+  number: z.number().int(),
+  name: z.string(),
+  revision: z.number().int(),
+  revisionName: z.string().nullable(),
+  revisionDescription: z.string(),
+  fileId: z.uuid(),
+  file: ZDocumentFile,
+  extraFileIds: z.array(z.uuid()),
+  extraFiles: z.array(ZDocumentFile),
+  /** 'Responsible' on the screens. */
+  submitterId: z.uuid(),
+  submitter: ZDocumentPerson,
+  creator: ZDocumentPerson,
+  reviewerIds: z.array(z.uuid()),
+  approverIds: z.array(z.uuid()),
+  references: z.array(ZDocumentReference),
+  tags: z.array(ZDocumentTag),
+  tagIds: z.array(z.uuid()),
+  requiresTraining: z.boolean(),
+  trainingRecordId: z.uuid().nullable(),
+  trainingRecord: ZLinkedTraining.nullable(),
+  /** The same as isFinal (the spec's form field). */
+  setAsFinal: z.boolean(),
+  isFinal: z.boolean(),
+  status: ZDocumentStatus,
+  reviewedAt: ZTimestamp.nullable(),
+  approvedAt: ZTimestamp.nullable(),
+  finalAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  /** The highest revision, and the highest final one (null until one is final). */
+  latestRevision: z.number().int(),
+  releasedRevision: z.number().int().nullable(),
+  /** The revisions the person may see, the highest first. */
+  revisions: z.array(ZDocumentRevisionEntry),
+  /** The General section of this revision may be saved (the right and the revision not locked). */
+  canBeEdited: z.boolean(),
+  canBeDeleted: z.boolean(),
+  canDeleteRevision: z.boolean(),
+  canAddRevision: z.boolean(),
+  /** Tabs: General, Quality Actions, References ("connect to employee"), Review, Approval. */
+  canViewGeneral: z.boolean(),
+  canViewQualityTasks: z.boolean(),
+  canViewConnectToEmployee: z.boolean(),
+  canViewReviews: z.boolean(),
+  canViewApprovals: z.boolean(),
+  /** The edit switches of the sections (beyond the lock of the revision). */
+  canViewDocumentGeneral: z.boolean(),
+  canViewDocumentQualityTasks: z.boolean(),
+  canViewDocumentReferences: z.boolean(),
+  /** The revision is final or a review or approval is in progress: nothing file-dependent changes. */
+  isLocked: z.boolean(),
+  /** Set as Final is offered: not final, no reviewers or approvers, and the right to edit General. */
+  canSetAsFinal: z.boolean(),
+});
+export type DocumentDetail = z.infer<typeof ZDocumentDetail>;
+
+const ZRevisionNumber = z.coerce
+  .number({ error: messages.documentRevisionInvalid })
+  .int(messages.documentRevisionInvalid)
+  .min(DOCUMENT_REVISION_MIN, messages.documentRevisionInvalid)
+  .max(DOCUMENT_REVISION_MAX, messages.documentRevisionInvalid);
+/** A required revision number (a body field or query parameter). */
+export const ZDocumentRevisionNumber = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', messages.fieldRequired)
+  .pipe(ZRevisionNumber);
+/** `?revision=`: the revision to open; the default revision when left out. */
+const ZOptionalRevision = z.preprocess((v) => (v === '' || v === null ? undefined : v), ZRevisionNumber.optional());
+
+const ZRequiredId = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid);
+const ids = (max: number, tooMany: string) =>
+  z
+    .array(ZUuid)
+    .max(max, tooMany)
+    .nullish()
+    .transform((list) => [...new Set(list ?? [])]);
+
+/** The fields of General (create, edit, new revision). Required: type, name, revision description, file, responsible. */
+const generalFields = {
+  organizationId: ZUuid,
+  typeId: ZRequiredId,
+  submitterId: ZRequiredId,
+  name: requiredText(SHORT_TEXT_MAX_LENGTH),
+  revisionName: optionalText(SHORT_TEXT_MAX_LENGTH),
+  revisionDescription: requiredText(LONG_TEXT_MAX_LENGTH),
+  typeDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
+  fileId: ZRequiredId,
+  extraFileIds: ids(50, 'At most 50 extra files'),
+  tagIds: ids(100, 'At most 100 tags'),
+};
+
+/** POST /documents: the document with its first revision (whose number the person chooses). */
+export const ZCreateDocumentRequest = z.object({ ...generalFields, revision: ZDocumentRevisionNumber });
+export type CreateDocumentRequest = z.infer<typeof ZCreateDocumentRequest>;
+
+/**
+ * PUT /documents/{id}/general: the edit-general payload, for `revision` (the latest when left
+ * out). `setAsFinal: true` also sets the revision as final (as PATCH /documents/{id}/revision).
+ */
+export const ZUpdateDocumentGeneralRequest = z.object({
+  ...generalFields,
+  id: ZUuid.optional(),
+  revision: ZOptionalRevision,
+  setAsFinal: z.boolean().nullish(),
+});
+export type UpdateDocumentGeneralRequest = z.infer<typeof ZUpdateDocumentGeneralRequest>;
+
+const ZOptionalLink = z
+  .string()
+  .trim()
+  .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** A new reference: a record of the organization (type and linkId) or an external http(s) link. */
+export const ZNewDocumentReference = z
+  .object({
+    type: ZReferenceType.nullish().transform((v) => v ?? null),
+    linkId: ZUuid.nullish().transform((v) => v ?? null),
+    link: ZOptionalLink,
+    linkDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
+  })
+  .superRefine((r, issue) => {
+    if (r.type !== null || r.linkId !== null) {
+      if (r.type === null || r.linkId === null)
+        issue.addIssue({ code: 'custom', message: messages.referenceIncomplete });
+      return;
+    }
+    if (r.link === null) issue.addIssue({ code: 'custom', message: messages.referenceIncomplete, path: ['link'] });
+    else if (!/^https?:\/\/\S+$/i.test(r.link))
+      issue.addIssue({ code: 'custom', message: messages.linkNotHttp, path: ['link'] });
+  })
+  // A record reference keeps no link text; the record's path is shown.
+  .transform((r) => (r.linkId ? { ...r, link: null } : r));
+export type NewDocumentReference = z.infer<typeof ZNewDocumentReference>;
+const ZNewReferences = z
+  .array(ZNewDocumentReference)
+  .max(100, 'At most 100 references')
+  .nullish()
+  .transform((v) => v ?? []);
+
+const qualityFields = {
+  reviewerIds: ids(50, 'At most 50 reviewers'),
+  approverIds: ids(50, 'At most 50 approvers'),
+  requiresTraining: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  trainingRecordId: ZUuid.nullish().transform((v) => v ?? null),
+};
+
+/**
+ * PUT /documents/{id}/revision: adds the next revision (its number must be the latest plus 1)
+ * with all its fields; answers its revision and the document id.
+ */
+export const ZAddDocumentRevisionRequest = z.object({
+  ...generalFields,
+  ...qualityFields,
+  id: ZUuid.optional(),
+  revision: ZDocumentRevisionNumber,
+  setAsFinal: z.boolean().nullish(),
+  references: ZNewReferences,
+});
+export type AddDocumentRevisionRequest = z.infer<typeof ZAddDocumentRevisionRequest>;
+export const ZAddedDocumentRevision = z.object({ id: z.uuid(), revision: z.number().int() });
+
+/** PATCH /documents/{id}/revision: set the revision as final. */
+export const ZSetDocumentFinalRequest = z.object({ organizationId: ZUuid, revision: ZDocumentRevisionNumber });
+/** DELETE /documents/{id}/revision?organizationId=&revision=. */
+export const ZDeleteDocumentRevisionQuery = z.object({ organizationId: ZUuid, revision: ZDocumentRevisionNumber });
+export const ZDeletedDocumentRevision = z.object({ id: z.uuid(), revision: z.number().int() });
+
+/** The query of every per-revision read: the organization and the revision (the default one when left out). */
+export const ZDocumentRevisionQuery = z.object({ organizationId: ZUuid, revision: ZOptionalRevision });
+export type DocumentRevisionQuery = z.infer<typeof ZDocumentRevisionQuery>;
+
+/** GET /documents/{id}/quality-tasks. */
+export const ZDocumentQualityTasks = z.object({
+  revision: z.number().int(),
+  reviewers: z.array(ZDocumentPerson),
+  approvers: z.array(ZDocumentPerson),
+  reviewerIds: z.array(z.uuid()),
+  approverIds: z.array(z.uuid()),
+  /** The reviewers and approvers may be changed (the right, and the revision not final). */
+  canBeEdited: z.boolean(),
+  /** requiresTraining and the linked training may be changed. */
+  canEditTraining: z.boolean(),
+  requiresTraining: z.boolean(),
+  trainingRecordId: z.uuid().nullable(),
+  trainingRecord: ZLinkedTraining.nullable(),
+});
+export type DocumentQualityTasks = z.infer<typeof ZDocumentQualityTasks>;
+
+/** PUT /documents/{id}/quality-tasks: the reviewers, approvers and training of a revision. */
+export const ZUpdateDocumentQualityTasksRequest = z.object({
+  organizationId: ZUuid,
+  revision: ZDocumentRevisionNumber,
+  ...qualityFields,
+  /** Sent by the create wizard; changes nothing on the server. */
+  isCreating: z.boolean().nullish(),
+});
+export type UpdateDocumentQualityTasksRequest = z.infer<typeof ZUpdateDocumentQualityTasksRequest>;
+
+/** GET /documents/{id}/references. */
+export const ZDocumentReferences = z.object({
+  revision: z.number().int(),
+  references: z.array(ZDocumentReference),
+  /** The References section may be saved (the right, and the revision not locked). */
+  canBeEdited: z.boolean(),
+});
+export type DocumentReferences = z.infer<typeof ZDocumentReferences>;
+
+/**
+ * PUT /documents/{id}/references: `oldReferenceIds` are the revision's references to keep (every
+ * other one is removed), `newReferences` are added.
+ */
+export const ZUpdateDocumentReferencesRequest = z.object({
+  organizationId: ZUuid,
+  revision: ZDocumentRevisionNumber,
+  newReferences: ZNewReferences,
+  oldReferenceIds: ids(100, 'At most 100 references'),
+});
+export type UpdateDocumentReferencesRequest = z.infer<typeof ZUpdateDocumentReferencesRequest>;
+
+/**
+ * One response of the current signature cycle, with its signature manifestation (21 CFR 11.50):
+ * printed name and e-mail at signing, UTC time, meaning, and the SHA-256 of the file signed.
+ */
+export const ZDocumentSignature = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** The signer's printed name at signing time. */
+  signerName: z.string(),
+  email: z.string(),
+  comment: z.string().nullable(),
+  responseStatus: ZSignatureResponse,
+  meaning: ZSignatureMeaning,
+  signedAt: z.string().describe('ISO 8601 with offset (UTC)'),
+  fileSha256: z.string(),
+  /** The revision's controlled file still has the SHA-256 signed. */
+  signatureMatches: z.boolean(),
+});
+export type DocumentSignature = z.infer<typeof ZDocumentSignature>;
+
+/** GET /documents/{id}/reviews. */
+export const ZDocumentReviews = z.object({
+  revision: z.number().int(),
+  status: ZSigningSectionStatus,
+  reviewedAt: ZTimestamp.nullable(),
+  canAddReview: z.boolean(),
+  /** The named reviewers who have not responded in the current cycle. */
+  pending: z.array(ZDocumentPerson),
+  reviews: z.array(ZDocumentSignature),
+});
+export type DocumentReviews = z.infer<typeof ZDocumentReviews>;
+
+/** GET /documents/{id}/approvals. */
+export const ZDocumentApprovals = z.object({
+  revision: z.number().int(),
+  status: ZSigningSectionStatus,
+  approvedAt: ZTimestamp.nullable(),
+  canAddApproval: z.boolean(),
+  pending: z.array(ZDocumentPerson),
+  approvals: z.array(ZDocumentSignature),
+});
+export type DocumentApprovals = z.infer<typeof ZDocumentApprovals>;
+
+const signingFields = {
+  organizationId: ZUuid,
+  revision: ZDocumentRevisionNumber,
+  status: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, messages.signatureResponseRequired)
+    .pipe(ZSignatureResponse),
+  comment: z
+    .string()
+    .trim()
+    .max(SIGNATURE_COMMENT_MAX_LENGTH, messages.signatureCommentTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** Required when the organization asks signers to re-enter their password (never logged). */
+  password: z.string().max(200).nullish(),
+};
+
+/** POST /documents/{id}/reviews: 0 Reviewed, 1 Rejected. */
+export const ZAddDocumentReviewRequest = z.object(signingFields);
+export type AddDocumentReviewRequest = z.infer<typeof ZAddDocumentReviewRequest>;
+
+/** An access code: numeric, at most 999999; six digits, leading zeros kept. */
+export const ZAccessCode = z
+  .union([z.string().trim(), z.number()], { error: messages.accessCodeRequired })
+  .transform((v) => String(v))
+  .refine((v) => v.length > 0, messages.accessCodeRequired)
+  .refine((v) => /^\d{1,6}$/.test(v) && Number(v) <= ACCESS_CODE_MAX, messages.accessCodeInvalid)
+  .transform((v) => v.padStart(6, '0'));
+
+/** POST /documents/{id}/approvals: 0 Approved, 1 Rejected, with the person's access code. */
+export const ZAddDocumentApprovalRequest = z.object({ ...signingFields, accessCode: ZAccessCode });
+export type AddDocumentApprovalRequest = z.infer<typeof ZAddDocumentApprovalRequest>;
+
+/** DELETE /documents?documentIds=&organizationId=: all or nothing. */
+export const ZDeleteDocumentsQuery = z.object({
+  organizationId: ZUuid,
+  documentIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(ZUuid).min(1, messages.chooseDocuments).max(1000, 'At most 1000 at a time'),
+  ),
+});
+export type DeleteDocumentsQuery = z.infer<typeof ZDeleteDocumentsQuery>;
+
+/** GET /documents: the list parameters and the document types filter. */
+export const ZDocumentListQuery = ZListQuery.extend({
+  organizationId: ZUuid,
+  docTypeIds: repeated(ZUuid),
+});
+export type DocumentListQuery = z.infer<typeof ZDocumentListQuery>;
+
+const ZSearch = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`)
+  .optional();
+
+/** GET /documents/available: the pickers' lookup of documents (at most 20). */
+export const ZDocumentOptionsQuery = z.object({
+  organizationId: ZUuid,
+  search: ZSearch,
+  docTypeId: ZUuid.optional(),
+});
+export const ZDocumentOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  number: z.number().int(),
+  /** The revision the person sees (their default one). */
+  revision: z.number().int(),
+  typeDescription: z.string().nullable(),
+});
+export type DocumentOption = z.infer<typeof ZDocumentOption>;
+
+/**
+ * GET /organizations/{organizationId}/document-types: `search` on the name, and with
+ * `isOnlyApproved=true` only the types of documents with a final revision the person may see.
+ */
+export const ZDocumentTypesQuery = ZNamedEntriesQuery.extend({ isOnlyApproved: ZFlag.optional() });
+
+/** GET /documents/{id}/file/{fileId}: the revision whose file it is. */
+export const ZDocumentFileQuery = z.object({ organizationId: ZUuid, revision: ZOptionalRevision });
+/** Where to fetch the bytes (an /api/v1 path taking the same bearer token) and the file's name. */
+export const ZDocumentFileLink = z.object({ path: z.string(), fileName: z.string() });
