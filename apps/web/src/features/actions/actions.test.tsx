@@ -5,6 +5,9 @@ import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { today } from './action-paths';
 
+vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
+const { saveFile } = await import('../../app/save-file');
+
 const LAZY = { timeout: 30_000 };
 const SOON = { timeout: 10_000 };
 /** The machine may be busy: a whole journey through a page gets a minute. */
@@ -187,6 +190,52 @@ describe('List of Actions', () => {
       expect(query!.getAll('ids').sort()).toEqual([TASK, OTHER_TASK].sort());
       expect(query!.get('organizationId')).toBe(ORG);
       expect(await screen.findByText('There are no Actions to display', {}, SOON)).toBeTruthy();
+    },
+    SLOW,
+  );
+});
+
+describe('Export menu of the actions', () => {
+  it(
+    'saves a small PDF archive; a large one the server makes in the background shows its message, saves nothing',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      vi.mocked(saveFile).mockClear();
+      let large = false;
+      const fetch = stubApi((route) => {
+        if (route === 'GET /api/v1/tasks')
+          return jsonResponse(200, { data: [action()], pagination: { totalCount: 1 } });
+        if (route === 'GET /api/v1/export/many-Tasks') {
+          if (large) {
+            return jsonResponse(200, {
+              data: { message: 'Your report is being generated, please, wait.', messageKey: 'reportBeingGenerated' },
+            });
+          }
+          return new Response('PK zip', {
+            status: 200,
+            headers: {
+              'Content-Type': 'application/zip',
+              'Content-Disposition': 'attachment; filename="Tasks_version_ada.zip"',
+            },
+          });
+        }
+        return common(route) ?? NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/tasks`);
+      expect(await screen.findByText('Calibrate the scale', {}, LAZY)).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
+      await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+      expect(vi.mocked(saveFile).mock.calls[0]![1]).toBe('Tasks_version_ada.zip');
+
+      large = true;
+      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
+      expect(await screen.findByText('Your report is being generated, please, wait.', {}, SOON)).toBeTruthy();
+      expect(saveFile).toHaveBeenCalledTimes(1);
+      const [query] = queryOf(fetch, 'GET', '/export/many-Tasks');
+      expect(query!.get('organizationId')).toBe(ORG);
     },
     SLOW,
   );
