@@ -28,7 +28,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: "The provider's organizations (SuperAdmin): list, create, rename, status, management by the client.",
   },
   { name: 'uploads', description: 'Images and files uploaded before a record refers to them, and images served.' },
-  { name: 'exports', description: "CSV exports and reports of the provider's lists." },
+  {
+    name: 'exports',
+    description: "CSV exports and reports of the provider's lists, and the download of large e-mailed PDF exports.",
+  },
   {
     name: 'people',
     description: 'Admins and Users of an organization: lists, create, add existing, status, delete, CSV exports.',
