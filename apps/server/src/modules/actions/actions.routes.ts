@@ -179,7 +179,8 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { policy: 'action.view', organization: organizationFrom.query() },
+        // The record source's policy: the job and the download check the same one again.
+        config: { policy: actionRecords.policy, organization: organizationFrom.query() },
         schema: {
           tags,
           summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
