@@ -330,10 +330,12 @@ describe('New Action', () => {
       fireEvent.click(await screen.findByText('Uma User (uma@example.com)', {}, SOON));
       await waitFor(() => expect(save.disabled).toBe(false), SOON);
       fireEvent.click(save);
-      await waitFor(() =>
-        expect(container.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
-          'The assignee must be an active member of this organization.',
-        ),
+      await waitFor(
+        () =>
+          expect(container.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+            'The assignee must be an active member of this organization.',
+          ),
+        SOON,
       );
     },
     SLOW,
