@@ -17,7 +17,7 @@ import {
   ZNotificationsCountQuery,
   ZNotificationsQuery,
 } from './notifications.js';
-import { ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from './organization-exports.js';
+import { ZExportFileQuery, ZOrganizationLogsExportQuery, ZOrganizationsExportQuery } from './organization-exports.js';
 import {
   ZDashboardAction,
   ZDashboardCounters,
@@ -118,7 +118,11 @@ export interface Endpoint {
   response: z.ZodType;
 }
 
-/** A file answer (exports); the client hands back its bytes and name, not JSON. */
+/**
+ * A file answer (exports); the client hands back its bytes and name, not JSON. A PDF export of
+ * more records than the server streams answers `{ data: { message } }` instead: the file is
+ * made in the background and e-mailed as a link (the client shows the message).
+ */
 export const ZFileResponse = z.custom<Blob>(() => true);
 /** An answer without a body. */
 export const ZNoContent = z.undefined();
@@ -385,6 +389,15 @@ export const endpoints = {
       path: '/export/Organization-logs',
       query: ZOrganizationLogsExportQuery,
       response: ZMessageData,
+    }),
+  },
+  /** Generated export files: a large PDF export, e-mailed to its requester as a link. */
+  exportFiles: {
+    download: endpoint({
+      method: 'GET',
+      path: '/export/files/{fileId}',
+      query: ZExportFileQuery,
+      response: ZFileResponse,
     }),
   },
   admins: peopleEndpoints('/client-admins', '/export/admins'),

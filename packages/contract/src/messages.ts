@@ -49,6 +49,7 @@ export const messages = {
   organizationDeleted: 'Organization has been deleted successfully',
   noRecordsToExport: 'No records to export',
   reportBeingGenerated: 'Your report is being generated, please, wait.',
+  exportFileExpired: 'This export link has expired. Please, export the list again.',
   invalidDate: 'Please, enter a date as YYYY-MM-DD',
   invalidInfoType: 'Unknown info type',
   invalidFlag: 'Must be true or false',

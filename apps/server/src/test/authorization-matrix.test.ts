@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { actions, documentTypes, notifications, tags, users } from '../db/schema/index.js';
+import {
+  actions,
+  documentTypes,
+  exportFiles,
+  notifications,
+  organizationFiles,
+  tags,
+  users,
+} from '../db/schema/index.js';
 import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
@@ -181,6 +189,33 @@ async function actionInA(
     creatorId: f.ids.admin,
   });
   return id;
+}
+
+/** A generated export file of `owner`'s in A (a large PDF export, as its job stores it). */
+async function exportFileInA(t: TestContext, f: Fixture, owner: ActorName): Promise<string> {
+  const fileId = newId();
+  const storageKey = `exports/${f.orgA}/${fileId}.pdf`;
+  const bytes = Buffer.from('%PDF-1.7 matrix');
+  await t.app.ctx.storage.put(storageKey, bytes);
+  await t.db.insert(organizationFiles).values({
+    organizationId: f.orgA,
+    id: fileId,
+    storageKey,
+    originalName: 'Tasks.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: bytes.length,
+    sha256: 'a'.repeat(64),
+    uploadedBy: f.ids[owner],
+  });
+  await t.db.insert(exportFiles).values({
+    organizationId: f.orgA,
+    fileId,
+    source: 'actions',
+    format: 'pdf',
+    recordCount: 1,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return fileId;
 }
 
 /** A new unread notification of user's, about an action assigned to them. */
@@ -799,6 +834,24 @@ const CASES: Case[] = [
     note: 'with an action assigned to each member',
     expected: MEMBERS(200),
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/export/files/:fileId'],
+    note: "a large export of user's: only its requester downloads it",
+    expected: row(401, 404, 404, 404, 200, 422, 404),
+    request: async ({ f, t }) => ({
+      params: { fileId: await exportFileInA(t, f, 'user') },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/export/files/:fileId'],
+    note: "a large export of the SuperAdmin's",
+    expected: row(401, 200, 404, 404, 404, 422, 404),
+    request: async ({ f, t }) => ({
+      params: { fileId: await exportFileInA(t, f, 'sa') },
+      query: { organizationId: f.orgA },
+    }),
   },
   {
     routes: ['GET /api/v1/tasks/available'],

@@ -256,13 +256,21 @@ export function createApiClient(deps: ApiClientDeps) {
     return answer as EndpointResponse<E>;
   }
 
-  /** A file answer (exports): its bytes and the name the server gave it. */
+  /**
+   * A file answer (exports): its bytes and the name the server gave it; or, when the server makes
+   * the file in the background and e-mails it (a large PDF export), its message, in the language
+   * on screen, and no file.
+   */
   async function download<E extends Endpoint & { response: typeof ZFileResponse }>(
     endpoint: E,
     input: CallInput<E>,
-  ): Promise<{ blob: Blob; fileName: string }> {
+  ): Promise<DownloadAnswer> {
     const { path, options } = optionsOf(endpoint, input as CallInput<Endpoint>);
     const response = await exchange(path, options);
+    if (/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
+      const answer = translated(await response.json().catch(() => null)) as { data?: { message?: unknown } } | null;
+      return { message: typeof answer?.data?.message === 'string' ? answer.data.message : '' };
+    }
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
@@ -286,6 +294,9 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return { request, call, download, stream };
 }
+
+/** A download's answer: the file, or the message of a file made in the background and e-mailed. */
+export type DownloadAnswer = { blob: Blob; fileName: string } | { message: string };
 
 /** The file name of a Content-Disposition header, preferring the UTF-8 form. */
 export function fileNameOf(disposition: string | null): string {

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },
+              { path: 'exports/:fileId', element: lazyElement(() => import('../pages/ExportFilePage')) },
             ],
           },
         ],

@@ -224,6 +224,66 @@ export const templates = {
       body: 'Здравствуйте!\n\nНет записей для экспорта: в запрошенном отчёте по журналам организаций (с {{start}} по {{end}}) ничего не найдено.\n\nQualis',
     },
   },
+  recordsExport: {
+    en: {
+      subject: 'Qualis: your export is ready',
+      body: 'Hello {{name}},\n\nThe export you asked for in {{organization}} is ready: {{fileName}} ({{count}} records).\n\nDownload it here (sign in first if asked):\n{{downloadUrl}}\n\nThe link works for {{days}} days and only for you; the file is deleted afterwards.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η εξαγωγή σας είναι έτοιμη',
+      body: 'Γεια σας {{name}},\n\nΗ εξαγωγή που ζητήσατε στο {{organization}} είναι έτοιμη: {{fileName}} ({{count}} εγγραφές).\n\nΚατεβάστε την εδώ (συνδεθείτε πρώτα αν σας ζητηθεί):\n{{downloadUrl}}\n\nΟ σύνδεσμος ισχύει {{days}} ημέρες και μόνο για εσάς· μετά το αρχείο διαγράφεται.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la tua esportazione è pronta',
+      body: 'Salve {{name}},\n\nl’esportazione richiesta in {{organization}} è pronta: {{fileName}} ({{count}} record).\n\nScaricala qui (accedi prima, se richiesto):\n{{downloadUrl}}\n\nIl link vale {{days}} giorni e solo per te; poi il file viene eliminato.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš izvoz je spreman',
+      body: 'Zdravo {{name}},\n\nIzvoz koji ste tražili u organizaciji {{organization}} je spreman: {{fileName}} ({{count}} zapisa).\n\nPreuzmite ga ovde (prvo se prijavite ako bude zatraženo):\n{{downloadUrl}}\n\nLink važi {{days}} dana i samo za vas; nakon toga se datoteka briše.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su exportación está lista',
+      body: 'Hola, {{name}}:\n\nLa exportación que solicitó en {{organization}} está lista: {{fileName}} ({{count}} registros).\n\nDescárguela aquí (inicie sesión antes si se le pide):\n{{downloadUrl}}\n\nEl enlace es válido durante {{days}} días y solo para usted; después el archivo se elimina.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Export ist fertig',
+      body: 'Hallo {{name}},\n\nder angeforderte Export in {{organization}} ist fertig: {{fileName}} ({{count}} Einträge).\n\nHier herunterladen (melden Sie sich zuerst an, falls verlangt):\n{{downloadUrl}}\n\nDer Link gilt {{days}} Tage und nur für Sie; danach wird die Datei gelöscht.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш экспорт готов',
+      body: 'Здравствуйте, {{name}}!\n\nЗапрошенный экспорт в {{organization}} готов: {{fileName}} (записей: {{count}}).\n\nСкачайте его здесь (при необходимости сначала войдите):\n{{downloadUrl}}\n\nСсылка действует {{days}} дней и только для вас; затем файл удаляется.\n\nQualis',
+    },
+  },
+  recordsExportEmpty: {
+    en: {
+      subject: 'Qualis: your export is ready',
+      body: 'Hello {{name}},\n\nNo records to export: nothing you may see in {{organization}} matched the export you asked for.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η εξαγωγή σας είναι έτοιμη',
+      body: 'Γεια σας {{name}},\n\nΔεν υπάρχουν εγγραφές για εξαγωγή: τίποτα από όσα μπορείτε να δείτε στο {{organization}} δεν αντιστοιχεί στην εξαγωγή που ζητήσατε.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la tua esportazione è pronta',
+      body: 'Salve {{name}},\n\nnessun record da esportare: nulla di ciò che puoi vedere in {{organization}} corrisponde all’esportazione richiesta.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš izvoz je spreman',
+      body: 'Zdravo {{name}},\n\nNema zapisa za izvoz: ništa što možete da vidite u organizaciji {{organization}} ne odgovara izvozu koji ste tražili.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su exportación está lista',
+      body: 'Hola, {{name}}:\n\nNo hay registros para exportar: nada de lo que puede ver en {{organization}} coincide con la exportación que solicitó.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Export ist fertig',
+      body: 'Hallo {{name}},\n\nKeine Einträge zum Exportieren: Nichts, was Sie in {{organization}} sehen dürfen, entspricht dem angeforderten Export.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш экспорт готов',
+      body: 'Здравствуйте, {{name}}!\n\nНет записей для экспорта: среди того, что вам доступно в {{organization}}, ничего не соответствует запрошенному экспорту.\n\nQualis',
+    },
+  },
   actionAssigned: {
     en: {
       subject: 'Qualis: action #{{number}} is assigned to you',

@@ -1,0 +1,51 @@
+import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contract';
+import { auditHistoryOf } from '../../core/audit.js';
+import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
+import './actions.policy.js';
+import { actionPdfRecord } from './actions.presenter.js';
+import { actionExportRows, countActionExportRows } from './actions.repository.js';
+
+/**
+ * The export's columns and order: the visible columns the client sent (the spec's default ones
+ * otherwise); without an order, by number descending when the number is visible, else by name.
+ */
+export function exportListQuery(query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) {
+  const columns = query.columns?.length ? query.columns : ACTION_DEFAULT_COLUMNS;
+  const ordered = query.orderBy ?? query['Order.Key'];
+  const numberVisible = columns.some((c) => c.toLowerCase() === 'number');
+  return {
+    columns,
+    query: ordered || numberVisible ? query : { ...query, orderBy: 'name', orderType: 'asc' as const },
+  };
+}
+
+/** The actions list's selection as the repository reads it: the checked ids, the search and order. */
+function scoped({ selectedIds, ...rest }: RecordSelection) {
+  return { ids: selectedIds, query: exportListQuery(rest).query };
+}
+
+/**
+ * The actions of the 'Single PDF' and 'PDF archive' exports (spec 03 section 7): the list's
+ * visible rows, each with its fields and audit history.
+ */
+export const actionRecords = defineRecordSource({
+  name: 'actions',
+  label: 'Tasks',
+  infoType: 'Actions',
+  policy: 'action.view',
+  count: (db, access, selection, max) => {
+    const { ids, query } = scoped(selection);
+    return countActionExportRows(db, { access, ids }, query, max);
+  },
+  records: async function* (db, access, selection) {
+    const { ids, query } = scoped(selection);
+    for await (const row of actionExportRows(db, { access, ids }, query)) {
+      const history = await auditHistoryOf(db, {
+        organizationId: access.organization.id,
+        entityType: 'action',
+        entityId: row.id,
+      });
+      yield actionPdfRecord(row, history);
+    }
+  },
+});
