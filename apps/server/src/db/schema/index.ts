@@ -7,3 +7,4 @@ export * from './access-codes.js';
 export * from './notifications.js';
 export * from './user-groups.js';
 export * from './actions.js';
+export * from './documents.js';

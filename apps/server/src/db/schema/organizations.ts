@@ -13,6 +13,8 @@ export const organizations = pgTable('organizations', {
     .notNull()
     .default('Active'),
   isManagedByClient: boolean('is_managed_by_client').notNull().default(false),
+  /** Signers re-enter their password at each signing (migration 0021). */
+  signingRequiresPassword: boolean('signing_requires_password').notNull().default(false),
   logoFileId: uuid('logo_file_id'),
   ...timestamps,
 });

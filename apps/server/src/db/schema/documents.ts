@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizationFiles, organizations, users } from './organizations.js';
+import { documentTypes, tags } from './user-groups.js';
+
+/** Mirrors migrations/0021_documents.sql (docs/decisions/0018-documents.md). */
+export const documents = pgTable(
+  'documents',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    number: integer('number').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id),
+    latestRevision: integer('latest_revision').notNull(),
+    releasedRevision: integer('released_revision'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('documents_number_key').on(t.organizationId, t.number),
+  ],
+);
+
+export const DOCUMENT_REVISION_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected'] as const;
+
+export const documentRevisions = pgTable(
+  'document_revisions',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    typeId: uuid('type_id').notNull(),
+    typeDescription: text('type_description'),
+    name: text('name').notNull(),
+    revisionName: text('revision_name'),
+    revisionDescription: text('revision_description').notNull(),
+    fileId: uuid('file_id').notNull(),
+    submitterId: uuid('submitter_id')
+      .notNull()
+      .references(() => users.id),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: DOCUMENT_REVISION_STATUSES }).notNull().default('Submitted'),
+    signatureCycle: integer('signature_cycle').notNull().default(1),
+    isFinal: boolean('is_final').notNull().default(false),
+    finalAt: timestamp('final_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    requiresTraining: boolean('requires_training').notNull().default(false),
+    trainingRecordId: uuid('training_record_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.documentId, t.revision] }),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [documents.organizationId, documents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.typeId],
+      foreignColumns: [documentTypes.organizationId, documentTypes.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.fileId],
+      foreignColumns: [organizationFiles.organizationId, organizationFiles.id],
+    }),
+    uniqueIndex('document_revisions_identity_key').on(t.organizationId, t.typeId, sql`lower(${t.name})`, t.revision),
+    index('document_revisions_type_idx').on(t.organizationId, t.typeId),
+    index('document_revisions_submitter_idx').on(t.organizationId, t.submitterId),
+  ],
+);
+
+const revisionKey = (t: { organizationId: AnyPgColumn; documentId: AnyPgColumn; revision: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.organizationId, t.documentId, t.revision],
+    foreignColumns: [documentRevisions.organizationId, documentRevisions.documentId, documentRevisions.revision],
+  }).onDelete('cascade');
+
+export const documentRevisionFiles = pgTable(
+  'document_revision_files',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    fileId: uuid('file_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.documentId, t.revision, t.fileId] }),
+    revisionKey(t),
+    foreignKey({
+      columns: [t.organizationId, t.fileId],
+      foreignColumns: [organizationFiles.organizationId, organizationFiles.id],
+    }),
+  ],
+);
+
+export const documentRevisionTags = pgTable(
+  'document_revision_tags',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    tagId: uuid('tag_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.documentId, t.revision, t.tagId] }),
+    revisionKey(t),
+    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }).onDelete(
+      'cascade',
+    ),
+    index('document_revision_tags_tag_idx').on(t.organizationId, t.tagId),
+  ],
+);
+
+export const DOCUMENT_SIGNER_ROLES = ['reviewer', 'approver'] as const;
+export type DocumentSignerRole = (typeof DOCUMENT_SIGNER_ROLES)[number];
+
+export const documentRevisionSigners = pgTable(
+  'document_revision_signers',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    role: text('role', { enum: DOCUMENT_SIGNER_ROLES }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.documentId, t.revision, t.role, t.userId] }),
+    revisionKey(t),
+    index('document_revision_signers_user_idx').on(t.organizationId, t.userId, t.role),
+  ],
+);
+
+export const documentParticipants = pgTable(
+  'document_participants',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId, t.documentId] }),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [documents.organizationId, documents.id],
+    }).onDelete('cascade'),
+    index('document_participants_document_idx').on(t.organizationId, t.documentId),
+  ],
+);
+
+export const documentReferences = pgTable(
+  'document_references',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    type: smallint('type'),
+    linkedId: uuid('linked_id'),
+    link: text('link'),
+    linkDescription: text('link_description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    revisionKey(t),
+    index('document_references_revision_idx').on(t.organizationId, t.documentId, t.revision),
+  ],
+);
+
+export const DOCUMENT_SIGNATURE_KINDS = ['review', 'approval'] as const;
+export type DocumentSignatureKind = (typeof DOCUMENT_SIGNATURE_KINDS)[number];
+
+/** Append-only (a trigger refuses UPDATE and DELETE but the cascade of the document's delete). */
+export const documentSignatures = pgTable(
+  'document_signatures',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    signatureCycle: integer('signature_cycle').notNull(),
+    kind: text('kind', { enum: DOCUMENT_SIGNATURE_KINDS }).notNull(),
+    meaning: text('meaning', { enum: ['Reviewed', 'Approved', 'Rejected'] }).notNull(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => users.id),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    comment: text('comment'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    fileId: uuid('file_id').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    passwordConfirmed: boolean('password_confirmed').notNull().default(false),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [documents.organizationId, documents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('document_signatures_once_key').on(
+      t.organizationId,
+      t.documentId,
+      t.revision,
+      t.signatureCycle,
+      t.kind,
+      t.signerId,
+    ),
+  ],
+);
+
+export const signingAttempts = pgTable('signing_attempts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
