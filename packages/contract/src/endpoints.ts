@@ -25,7 +25,12 @@ import {
   ZDashboardQuery,
   ZDashboardTraining,
 } from './dashboard.js';
-import { ZOrganization, ZOrganizationManagedByClient, ZOrganizationNameRequest } from './organizations.js';
+import {
+  ZOrganization,
+  ZOrganizationManagedByClient,
+  ZOrganizationNameRequest,
+  ZOrganizationSigningRequest,
+} from './organizations.js';
 import {
   ZAddPeopleRequest,
   ZCreatePersonRequest,
@@ -371,6 +376,12 @@ export const endpoints = {
     setLogo: endpoint({
       method: 'PUT',
       path: '/organizations/{id}/logo/{imageId}',
+      response: changedEnvelope(ZOrganization),
+    }),
+    setSigning: endpoint({
+      method: 'PUT',
+      path: '/organizations/{id}/signing',
+      body: ZOrganizationSigningRequest,
       response: changedEnvelope(ZOrganization),
     }),
     remove: endpoint({ method: 'DELETE', path: '/organizations/{id}', response: ZMessageData }),

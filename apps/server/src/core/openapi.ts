@@ -91,8 +91,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; schem
   429: {
     name: 'TooManyRequests',
     description:
-      'Too many requests (RATE_LIMITED), or too many failed sign-ins (SIGN_IN_LOCKED); `Retry-After` tells ' +
-      'when to try again.',
+      'Too many requests (RATE_LIMITED), too many failed sign-ins (SIGN_IN_LOCKED), or too many wrong access ' +
+      'codes or passwords at signing (SIGNING_LOCKED); `Retry-After` tells when to try again.',
     schema: RATE_LIMITED_ENVELOPE,
   },
 };

@@ -665,6 +665,12 @@ const CASES: Case[] = [
     expected: SETTINGS(200),
     request: async (cell) => ({ params: { organizationId: cell.f.orgA, imageId: await ownImage(cell) } }),
   },
+  {
+    routes: ['PUT /api/v1/organizations/:organizationId/signing'],
+    note: 'switched off again each time',
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { signingRequiresPassword: false } }),
+  },
   // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
   {
     routes: ['GET /api/v1/tasks'],
