@@ -37,6 +37,7 @@ import { userGroupsRoutes } from './modules/user-groups/user-groups.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(actionsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(documentsRoutes);
     },
     { prefix: API_PREFIX },
   );

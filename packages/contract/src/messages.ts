@@ -163,6 +163,7 @@ export const messages = {
   referenceTypeInvalid:
     'Please, choose a reference type: Document (0), Action (1), Training record (2) or HR record (3).',
   referenceIncomplete: 'A reference needs a record (its type and id) or an http:// or https:// link.',
+  hrRecordsNotAvailable: 'HR records are not available yet.',
   referenceRecordUnknown: 'A referenced record does not exist in this organization.',
   referenceUnknown: 'A reference to keep does not belong to this revision.',
   signatureResponseRequired: 'Please, choose a response.',

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
@@ -197,4 +198,22 @@ export const extensionOf = (fileName: string) => path.extname(fileName).slice(1)
 export function cleanFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   return base.replace(CONTROL_CHARACTERS, '').trim().slice(0, 255) || 'file';
+}
+
+/**
+ * Sends stored bytes as an attachment that a browser will not run: its sniffed type, no sniffing
+ * by the browser (nosniff, core/security-headers.ts), and a CSP that keeps an SVG or HTML inert.
+ */
+export async function sendStoredFile(
+  storage: FileStorage,
+  reply: FastifyReply,
+  file: { storageKey: string; contentType: string; originalName: string },
+) {
+  const stream = await storage.read(file.storageKey);
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .send(stream);
 }

@@ -46,6 +46,11 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: 'Actions (tasks) of an organization, their CSV export and the member lookup of their pickers.',
   },
   { name: 'dashboard', description: "The dashboard's counters and cards: what waits for the person." },
+  {
+    name: 'documents',
+    description:
+      'Controlled documents and their revisions: General, Quality Actions, References, the Review and Approval tabs, files.',
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

@@ -4,6 +4,7 @@ import type { Language, MembershipStatus, OrganizationStatus, Role } from '@qual
 import type { DbOrTx } from '../db/client.js';
 import {
   auditEvents,
+  documentTypes,
   memberships,
   organizations,
   userGroupMembers,
@@ -13,6 +14,7 @@ import {
 } from '../db/schema/index.js';
 import { newId } from '../core/ids.js';
 import { hashPassword } from '../core/passwords.js';
+import { multipartFile } from './multipart.js';
 
 export const DEFAULT_PASSWORD = 'Passw0rd!';
 const hashes = new Map<string, Promise<string>>();
@@ -123,4 +125,98 @@ export async function lastAudit(db: DbOrTx, entityId: string, action: string) {
     .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)))
     .orderBy(desc(auditEvents.seq));
   return event;
+}
+
+type AuthHeaders = Record<string, string>;
+
+/** A file of the organization uploaded through the API by the person (documents attach files by id). */
+export async function uploadOrganizationFile(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  organizationId: string,
+  fileName = 'procedure.txt',
+  bytes: Buffer = Buffer.from(`Procedure ${unique()}\n`),
+): Promise<string> {
+  const body = multipartFile(fileName, bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/file',
+    query: { organizationId },
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** A document type of the organization. */
+export async function createDocumentType(db: DbOrTx, organizationId: string, name = `Type ${unique()}`) {
+  const [row] = await db.insert(documentTypes).values({ organizationId, id: newId(), name }).returning();
+  return row!;
+}
+
+export interface DocumentValues {
+  /** A new type of the organization when left out. */
+  typeId?: string;
+  name?: string;
+  revision?: number;
+  /** The responsible; the creator when left out. */
+  submitterId?: string;
+  /** A new file uploaded by the creator when left out. */
+  fileId?: string;
+  typeDescription?: string;
+  reviewerIds?: string[];
+  approverIds?: string[];
+  requiresTraining?: boolean;
+}
+
+/**
+ * A document created through the API as the Wizard does it: General (POST /documents), then
+ * Quality Actions when reviewers, approvers or training are given. `by` needs the right to add
+ * documents and to edit Quality Actions (an Admin has both). Answers the document's detail.
+ */
+export async function createDocument(
+  app: FastifyInstance,
+  db: DbOrTx,
+  by: { id: string; headers: AuthHeaders },
+  organizationId: string,
+  values: DocumentValues = {},
+) {
+  const typeId = values.typeId ?? (await createDocumentType(db, organizationId)).id;
+  const fileId = values.fileId ?? (await uploadOrganizationFile(app, by.headers, organizationId));
+  const revision = values.revision ?? 1;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/documents',
+    headers: by.headers,
+    payload: {
+      organizationId,
+      typeId,
+      submitterId: values.submitterId ?? by.id,
+      name: values.name ?? `Procedure ${unique()}`,
+      revision,
+      revisionDescription: 'First issue',
+      typeDescription: values.typeDescription ?? null,
+      fileId,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`document create failed: ${created.statusCode} ${created.body}`);
+  const document = created.json().data as { id: string; number: number; revision: number; [key: string]: unknown };
+  if (values.reviewerIds?.length || values.approverIds?.length || values.requiresTraining) {
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/documents/${document.id}/quality-tasks`,
+      headers: by.headers,
+      payload: {
+        organizationId,
+        revision,
+        reviewerIds: values.reviewerIds ?? [],
+        approverIds: values.approverIds ?? [],
+        requiresTraining: values.requiresTraining ?? false,
+        isCreating: true,
+      },
+    });
+    if (saved.statusCode !== 200) throw new Error(`quality actions failed: ${saved.statusCode} ${saved.body}`);
+  }
+  return document;
 }

@@ -1,9 +1,19 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_CARD_LIMIT } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { actions } from '../../db/schema/index.js';
+import {
+  actions,
+  documentRevisionSigners,
+  documentRevisions,
+  documentTypes,
+  documents,
+  type DocumentSignerRole,
+} from '../../db/schema/index.js';
 import { actionsVisibleTo } from '../actions/actions.repository.js';
+import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
+import { documentsVisibleTo } from '../documents/documents.repository.js';
 
 /**
  * The person's open actions: assigned to them, To do, within what they may see (the actions
@@ -24,5 +34,89 @@ export function listActionsToDo(db: DbOrTx, access: OrganizationAccess) {
     .from(actions)
     .where(actionsToDo(access))
     .orderBy(asc(actions.dueDate), asc(actions.number))
+    .limit(DASHBOARD_CARD_LIMIT);
+}
+
+/**
+ * The revisions waiting for the person's signature (spec 03 "Dashboard"): they are a named
+ * reviewer (approver) of a revision that is not final, without their response in its current
+ * cycle; a review while the revision is Submitted, an approval once its reviews are complete
+ * (Reviewed, or Submitted without reviewers). Signers are participants, so every such revision
+ * is visible to them; the visibility predicate still bounds the query.
+ */
+function documentsToSign(access: OrganizationAccess, role: DocumentSignerRole) {
+  const kind = role === 'reviewer' ? 'review' : 'approval';
+  const ready =
+    role === 'reviewer'
+      ? sql`${documentRevisions.status} = 'Submitted'`
+      : sql`(${documentRevisions.status} = 'Reviewed' or (${documentRevisions.status} = 'Submitted' and not exists (
+          select 1 from document_revision_signers rs where rs.organization_id = ${documentRevisions.organizationId}
+            and rs.document_id = ${documentRevisions.documentId} and rs.revision = ${documentRevisions.revision}
+            and rs.role = 'reviewer')))`;
+  return and(
+    documentsVisibleTo(access),
+    eq(documentRevisionSigners.organizationId, access.organization.id),
+    eq(documentRevisionSigners.userId, access.actor.userId),
+    eq(documentRevisionSigners.role, role),
+    eq(documentRevisions.isFinal, false),
+    ready,
+    sql`not exists (select 1 from document_signatures sg
+      where sg.organization_id = ${documentRevisions.organizationId} and sg.document_id = ${documentRevisions.documentId}
+        and sg.revision = ${documentRevisions.revision} and sg.signature_cycle = ${documentRevisions.signatureCycle}
+        and sg.kind = ${kind} and sg.signer_id = ${access.actor.userId})`,
+  );
+}
+
+/** The signers joined with their revision, its document and type. */
+function withRevisions<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(
+      documentRevisions,
+      and(
+        eq(documentRevisions.organizationId, documentRevisionSigners.organizationId),
+        eq(documentRevisions.documentId, documentRevisionSigners.documentId),
+        eq(documentRevisions.revision, documentRevisionSigners.revision),
+      ),
+    )
+    .innerJoin(
+      documents,
+      and(
+        eq(documents.organizationId, documentRevisions.organizationId),
+        eq(documents.id, documentRevisions.documentId),
+      ),
+    )
+    .innerJoin(
+      documentTypes,
+      and(
+        eq(documentTypes.organizationId, documentRevisions.organizationId),
+        eq(documentTypes.id, documentRevisions.typeId),
+      ),
+    );
+}
+
+export async function countDocumentsToSign(db: DbOrTx, access: OrganizationAccess, role: DocumentSignerRole) {
+  const query = db.select({ n: count() }).from(documentRevisionSigners).$dynamic();
+  const [row] = await withRevisions(query).where(documentsToSign(access, role));
+  return row?.n ?? 0;
+}
+
+/** The first revisions to sign, the longest waiting first; due 2 weeks after the assignment (as their actions). */
+export function listDocumentsToSign(db: DbOrTx, access: OrganizationAccess, role: DocumentSignerRole) {
+  const query = db
+    .select({
+      id: documents.id,
+      type: documentTypes.name,
+      typeDescription: documentRevisions.typeDescription,
+      name: documentRevisions.name,
+      revision: documentRevisions.revision,
+      isFinal: documentRevisions.isFinal,
+      dueDate: sql<string>`to_char((${documentRevisionSigners.assignedAt} at time zone 'UTC')
+        + make_interval(days => ${AUTOMATIC_DUE_DAYS}), 'YYYY-MM-DD')`,
+    })
+    .from(documentRevisionSigners)
+    .$dynamic();
+  return withRevisions(query)
+    .where(documentsToSign(access, role))
+    .orderBy(asc(documentRevisionSigners.assignedAt), asc(documents.number), asc(documentRevisions.revision))
     .limit(DASHBOARD_CARD_LIMIT);
 }

@@ -10,7 +10,12 @@ import {
 } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import '../organizations/organizations.policy.js';
-import { countActionsToDo, listActionsToDo } from './dashboard.repository.js';
+import {
+  countActionsToDo,
+  countDocumentsToSign,
+  listActionsToDo,
+  listDocumentsToSign,
+} from './dashboard.repository.js';
 
 const tags = ['dashboard'];
 /** Every member has a dashboard; each card shows only what its list would show them. */
@@ -18,8 +23,8 @@ const config = { policy: 'organization.read', organization: organizationFrom.que
 
 /**
  * The dashboard of spec 03 (section 2 "Dashboard", section 7): counters and the cards' first
- * entries. Training records and documents do not exist yet (issues 10 and 11): their cards answer
- * empty lists and zero counts until those modules give the dashboard their queries.
+ * entries. Training records do not exist yet (issue 11): their card answers an empty list and a
+ * zero count until that module gives the dashboard its queries.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
@@ -37,8 +42,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       data: {
         actionsToDo: await countActionsToDo(db(), organizationAccessOf(request)),
         trainingToPass: 0,
-        documentsToReview: 0,
-        documentsToApprove: 0,
+        documentsToReview: await countDocumentsToSign(db(), organizationAccessOf(request), 'reviewer'),
+        documentsToApprove: await countDocumentsToSign(db(), organizationAccessOf(request), 'approver'),
       },
     }),
   );
@@ -49,11 +54,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await listActionsToDo(db(), organizationAccessOf(request)) }),
   );
 
-  for (const [path, summary, item] of [
-    ['/dashboard/trainings', 'Trainings the person has to pass', ZDashboardTraining],
-    ['/dashboard/documents-to-review', 'Document revisions waiting for the person’s review', ZDashboardDocument],
-    ['/dashboard/documents-to-approve', 'Document revisions waiting for the person’s approval', ZDashboardDocument],
+  app.get(
+    '/dashboard/trainings',
+    { config, schema: schema('Trainings the person has to pass', z.array(ZDashboardTraining)) },
+    async () => ({ data: [] }),
+  );
+
+  for (const [path, summary, role] of [
+    ['/dashboard/documents-to-review', 'Document revisions waiting for the person’s review', 'reviewer'],
+    ['/dashboard/documents-to-approve', 'Document revisions waiting for the person’s approval', 'approver'],
   ] as const) {
-    app.get(path, { config, schema: schema(summary, z.array(item)) }, async () => ({ data: [] }));
+    app.get(path, { config, schema: schema(summary, z.array(ZDashboardDocument)) }, async (request) => ({
+      data: await listDocumentsToSign(db(), organizationAccessOf(request), role),
+    }));
   }
 };

@@ -1,15 +1,29 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { likePattern } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documentTypes, organizations, images, tags } from '../../db/schema/index.js';
 
 /** Document types and tags share one shape: (organization_id, id, name, created_at). */
 export type NamedEntryTable = typeof documentTypes | typeof tags;
 
-export async function listNamedEntries(db: DbOrTx, table: NamedEntryTable, organizationId: string) {
+/** The organization's entries by name; `search` matches the name, `onlyIds` a subquery of the ids to keep. */
+export async function listNamedEntries(
+  db: DbOrTx,
+  table: NamedEntryTable,
+  organizationId: string,
+  filter: { search?: string | undefined; onlyIds?: SQL | undefined } = {},
+) {
+  const text = filter.search?.trim();
   return db
     .select({ id: table.id, name: table.name })
     .from(table)
-    .where(eq(table.organizationId, organizationId))
+    .where(
+      and(
+        eq(table.organizationId, organizationId),
+        text ? ilike(table.name, likePattern(text)) : undefined,
+        filter.onlyIds ? sql`${table.id} in (${filter.onlyIds})` : undefined,
+      ),
+    )
     .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
 }
 

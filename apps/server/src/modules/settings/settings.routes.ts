@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCreateNamedEntryRequest,
+  ZDocumentTypesQuery,
+  ZNamedEntriesQuery,
   ZNamedEntry,
   ZOrganization,
   ZOrganizationSigningRequest,
@@ -10,7 +12,8 @@ import {
   messageFields,
   messages,
 } from '@qualis/contract';
-import { organizationFrom } from '../../core/pipeline.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { approvedDocumentTypeIds } from '../documents/documents.repository.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
 import './settings.policy.js';
@@ -43,13 +46,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: read,
         schema: {
           tags,
-          summary: `The organization's ${label}, by name`,
+          summary: `The organization's ${label} matching the search, by name${kind === DOCUMENT_TYPES ? '; with isOnlyApproved=true only the types of documents with a final revision the person may see' : ''}`,
           params: ZOrganizationParams,
+          querystring: kind === DOCUMENT_TYPES ? ZDocumentTypesQuery : ZNamedEntriesQuery,
           response: { 200: dataEnvelope(z.array(ZNamedEntry)) },
         },
       },
       async (request) => {
-        return { data: await listNamedEntries(db(), kind.table, request.params.organizationId) };
+        const { search, isOnlyApproved } = request.query as { search?: string; isOnlyApproved?: boolean };
+        const onlyIds = isOnlyApproved ? approvedDocumentTypeIds(organizationAccessOf(request)) : undefined;
+        return { data: await listNamedEntries(db(), kind.table, request.params.organizationId, { search, onlyIds }) };
       },
     );
 

@@ -5,7 +5,8 @@ import { recordAudit } from '../../core/audit.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { isUniqueViolation } from '../../core/unique-violation.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../core/unique-violation.js';
+import { documentTypeInUse } from '../documents/documents.repository.js';
 import {
   deleteNamedEntry,
   insertNamedEntry,
@@ -66,20 +67,31 @@ export async function createNamedEntry(ctx: ServiceContext, kind: NamedEntryKind
   return entry;
 }
 
+/**
+ * Deletes a document type or tag. A document type that a document revision uses stays (the
+ * check answers the usual case; the foreign key the race with a concurrent save).
+ */
 export async function removeNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { id: string }) {
   const { db, audit, organizationId } = scopeOf(ctx);
-  await db.transaction(async (tx) => {
-    const removed = await deleteNamedEntry(tx, kind.table, organizationId, input.id);
-    if (!removed) throw AppError.notFound();
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: kind.infoType,
-      action: 'delete',
-      entityType: kind.entityType,
-      entityId: removed.id,
-      before: { name: removed.name },
+  const inUse = () => AppError.conflict(messages.documentTypeInUse);
+  try {
+    await db.transaction(async (tx) => {
+      if (kind === DOCUMENT_TYPES && (await documentTypeInUse(tx, organizationId, input.id))) throw inUse();
+      const removed = await deleteNamedEntry(tx, kind.table, organizationId, input.id);
+      if (!removed) throw AppError.notFound();
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: kind.infoType,
+        action: 'delete',
+        entityType: kind.entityType,
+        entityId: removed.id,
+        before: { name: removed.name },
+      });
     });
-  });
+  } catch (error) {
+    if (kind === DOCUMENT_TYPES && isForeignKeyViolation(error)) throw inUse();
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   dataEnvelope,
   messages,
 } from '@qualis/contract';
-import type { AppContext } from '../../core/context.js';
+import { sendStoredFile } from '../../core/files.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -46,24 +46,6 @@ const presentFile = (row: OrganizationFileRow) => ({
   sha256: row.sha256,
   createdAt: row.createdAt.toISOString(),
 });
-
-/**
- * Sends stored bytes as an attachment that a browser will not run: its sniffed type, no sniffing
- * by the browser (nosniff, core/security-headers.ts), and a CSP that keeps an SVG or HTML inert.
- */
-async function sendStored(
-  ctx: AppContext,
-  reply: FastifyReply,
-  file: { storageKey: string; contentType: string; originalName: string },
-) {
-  const stream = await ctx.storage.read(file.storageKey);
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, max-age=86400, immutable')
-    .send(stream);
-}
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 1, fields: 5 } });
@@ -122,6 +104,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'public' },
       schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: z.object({ imageId: ZUuid }) },
     },
-    async (request, reply) => sendStored(app.ctx, reply, await readImage(app.ctx, request.params.imageId)),
+    async (request, reply) => sendStoredFile(app.ctx.storage, reply, await readImage(app.ctx, request.params.imageId)),
   );
 };

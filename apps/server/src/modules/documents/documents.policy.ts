@@ -1,0 +1,164 @@
+import { Permission, type PermissionType } from '@qualis/contract';
+import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import { allowInOrganization, can } from '../../core/policies.js';
+
+/**
+ * What the document rules look at (docs/decisions/0018-documents.md, "Who may do what"): the
+ * document's creator ("owner"), whether the person is related to it (a participant), whether it
+ * has a final revision ("approved" for the delete options), and for the revision rules the
+ * revision's status and people.
+ */
+export interface DocumentState {
+  creatorId: string;
+  /** The person is responsible, reviewer or approver of some revision (document_participants). */
+  isParticipant: boolean;
+  /** Some revision is final: the document is released ("approved" for the delete options). */
+  hasFinalRevision: boolean;
+}
+
+export interface RevisionState extends DocumentState {
+  status: 'Submitted' | 'Reviewed' | 'Approved' | 'Rejected';
+  isFinal: boolean;
+  /** The person is a named reviewer or approver of this revision. */
+  isReviewer: boolean;
+  isApprover: boolean;
+}
+
+export type DocumentSection = 'general' | 'qualityTasks' | 'references';
+
+const has = (access: OrganizationAccess, type: PermissionType) => access.permissions.has(type);
+const isOwner = (access: OrganizationAccess, d: DocumentState) => d.creatorId === access.actor.userId;
+const notApproved = (r: RevisionState) => r.status !== 'Approved' && !r.isFinal;
+
+/** Each edit option with the section switches that let it edit General, Quality Actions, References. */
+const EDIT_OPTIONS: {
+  option: PermissionType;
+  applies: (access: OrganizationAccess, d: DocumentState) => boolean;
+  sections: Record<DocumentSection, PermissionType>;
+}[] = [
+  {
+    option: Permission.EditAllNotApprovedDocuments,
+    applies: () => true,
+    sections: {
+      general: Permission.EditAllDocumentsGeneralSection,
+      qualityTasks: Permission.EditAllDocumentsQualityActionsSection,
+      references: Permission.EditAllDocumentsReferencesSection,
+    },
+  },
+  {
+    option: Permission.EditRelatedNotApprovedDocuments,
+    applies: (_access, d) => d.isParticipant,
+    sections: {
+      general: Permission.EditRelatedDocumentsGeneralSection,
+      qualityTasks: Permission.EditRelatedDocumentsQualityActionsSection,
+      references: Permission.EditRelatedDocumentsReferencesSection,
+    },
+  },
+  {
+    option: Permission.EditOwnNotApprovedDocuments,
+    applies: isOwner,
+    sections: {
+      general: Permission.EditOwnDocumentsGeneralSection,
+      qualityTasks: Permission.EditOwnDocumentsQualityActionsSection,
+      references: Permission.EditOwnDocumentsReferencesSection,
+    },
+  },
+  {
+    option: Permission.EditRelatedDocuments,
+    applies: (_access, d) => d.isParticipant,
+    sections: {
+      general: Permission.EditRelatedApprovedDocumentsGeneralSection,
+      qualityTasks: Permission.EditRelatedApprovedDocumentsQualityActionsSection,
+      references: Permission.EditRelatedApprovedDocumentsReferencesSection,
+    },
+  },
+];
+
+/**
+ * Whether an edit option with its section switch applies to the document; without a document,
+ * whether the person has any such right at all.
+ */
+function mayEditSection(access: OrganizationAccess, section: DocumentSection, d: DocumentState | undefined): boolean {
+  if (isOrganizationAdmin(access)) return true;
+  return EDIT_OPTIONS.some(
+    (o) => has(access, o.option) && has(access, o.sections[section]) && (!d || o.applies(access, d)),
+  );
+}
+
+/**
+ * Every member may open the documents list: a person always sees the documents they are
+ * related to. Which rows and revisions is `documentsVisibleTo` (documents.repository.ts).
+ */
+allowInOrganization('document.view', () => true);
+
+/** Add New: 10 (view all area) or 15 (view approved and related area); Admins always. */
+allowInOrganization('document.add', (access) =>
+  [Permission.AddDocuments, Permission.AddDocumentsWithRelatedView].some((type) => has(access, type)),
+);
+
+/** Save a section of a revision that is not approved (the lock is the service's rule and message). */
+for (const section of ['general', 'qualityTasks', 'references'] as const) {
+  allowInOrganization<RevisionState>(
+    `document.edit.${section}`,
+    (access, r) => mayEditSection(access, section, r) && (!r || isOrganizationAdmin(access) || notApproved(r)),
+  );
+}
+
+/** Add a revision: the right on General, whether or not the document is approved. */
+allowInOrganization<DocumentState>('document.addRevision', (access, d) => mayEditSection(access, 'general', d));
+
+/**
+ * Delete: 4 all, 5 all not approved, 6 all related, 7 related not approved, 8 owner, 9 owner not
+ * approved, 13 approved or related, 14 related not approved; Admins always. "Not approved": no
+ * revision of the document is final.
+ */
+allowInOrganization<DocumentState>('document.delete', (access, d) => {
+  if (isOrganizationAdmin(access)) return true;
+  const rules: [PermissionType, (d: DocumentState) => boolean][] = [
+    [Permission.DeleteAllDocuments, () => true],
+    [Permission.DeleteAllNotApprovedDocuments, (x) => !x.hasFinalRevision],
+    [Permission.DeleteAllRelatedDocuments, (x) => x.isParticipant],
+    [Permission.DeleteRelatedNotApprovedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+    [Permission.DeleteOwnDocuments, (x) => isOwner(access, x)],
+    [Permission.DeleteOwnNotApprovedDocuments, (x) => isOwner(access, x) && !x.hasFinalRevision],
+    [Permission.DeleteApprovedAndRelatedDocuments, (x) => x.hasFinalRevision || x.isParticipant],
+    [Permission.DeleteNotApprovedRelatedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+  ];
+  return rules.some(([type, applies]) => has(access, type) && (!d || applies(d)));
+});
+
+/** The tabs of a revision. */
+export type DocumentTab = 'general' | 'qualityTasks' | 'references' | 'reviews' | 'approvals';
+
+const VIEW_SWITCHES: Record<DocumentTab, [PermissionType, PermissionType]> = {
+  general: [Permission.ViewAllDocumentsGeneralSection, Permission.ViewRelatedDocumentsGeneralSection],
+  qualityTasks: [
+    Permission.ViewAllDocumentsQualityActionsSection,
+    Permission.ViewRelatedDocumentsQualityActionsSection,
+  ],
+  references: [Permission.ViewAllDocumentsReferencesSection, Permission.ViewRelatedDocumentsReferencesSection],
+  reviews: [Permission.ViewAllDocumentsReviewSection, Permission.ViewRelatedDocumentsReviewSection],
+  approvals: [Permission.ViewAllDocumentsApprovalSection, Permission.ViewRelatedDocumentsApprovalSection],
+};
+
+/**
+ * View a tab of a visible revision: Admins; 34-38 with 11; 48-52 with 16; and always General for
+ * a participant, Review for a reviewer and Approval for an approver of the revision.
+ */
+for (const tab of Object.keys(VIEW_SWITCHES) as DocumentTab[]) {
+  allowInOrganization<RevisionState>(`document.viewTab.${tab}`, (access, r) => {
+    if (!r || isOrganizationAdmin(access)) return true;
+    const [all, related] = VIEW_SWITCHES[tab];
+    if (has(access, Permission.ViewAllDocuments) && has(access, all)) return true;
+    if (has(access, Permission.ViewApprovedAndRelatedDocuments) && has(access, related)) return true;
+    if (tab === 'general') return r.isParticipant;
+    if (tab === 'reviews') return r.isReviewer;
+    if (tab === 'approvals') return r.isApprover;
+    return false;
+  });
+}
+
+export const canEditSection = (access: OrganizationAccess, section: DocumentSection, r: RevisionState) =>
+  can(access, `document.edit.${section}`, r);
+export const canViewTab = (access: OrganizationAccess, tab: DocumentTab, r: RevisionState) =>
+  can(access, `document.viewTab.${tab}`, r);

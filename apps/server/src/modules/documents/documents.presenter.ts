@@ -1,0 +1,268 @@
+import {
+  SIGNATURE_RESPONSE,
+  type DocumentApprovals,
+  type DocumentDetail,
+  type DocumentPerson,
+  type DocumentQualityTasks,
+  type DocumentReference,
+  type DocumentReferences,
+  type DocumentReviews,
+  type DocumentRow,
+  type DocumentSignature,
+  type ReferenceType,
+  type SigningSectionStatus,
+} from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import { can } from '../../core/policies.js';
+import type { DocumentSignatureKind } from '../../db/schema/index.js';
+import { canEditSection, canViewTab } from './documents.policy.js';
+import type {
+  DocumentDetailRecord,
+  DocumentPersonRow,
+  DocumentRowRecord,
+  ReferenceRow,
+  SignatureRow,
+} from './documents.repository.js';
+import { documentStateOf, isRevisionLocked, revisionStateOf } from './documents.service.js';
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+const personOf = (p: DocumentPersonRow): DocumentPerson => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  role: p.role,
+});
+
+const fileOf = (f: { id: string; fileName: string; fileSize: number }) => ({
+  id: f.id,
+  fileName: f.fileName,
+  fileSize: Number(f.fileSize),
+});
+
+/** A list row, with canBeDeleted from the same policy the delete checks. */
+export const presentDocumentRow =
+  (access: OrganizationAccess) =>
+  (row: DocumentRowRecord): DocumentRow => ({
+    id: row.id,
+    type: row.type,
+    typeId: row.typeId,
+    typeDescription: row.typeDescription,
+    name: row.name,
+    number: row.number,
+    revision: row.revision,
+    isFinal: row.isFinal,
+    status: row.status,
+    approvedAt: iso(row.approvedAt),
+    reviewedAt: iso(row.reviewedAt),
+    file: fileOf(row.file),
+    canBeDeleted: can(access, 'document.delete', documentStateOf(row)),
+  });
+
+const REFERENCE_AREAS: Record<ReferenceType, string> = {
+  0: 'documents',
+  1: 'tasks',
+  2: 'training-records',
+  3: 'human-resources',
+};
+
+/** An external link as given; a record as its path in the product (spec 03, "Links to records"). */
+export const presentReference =
+  (organizationId: string) =>
+  (ref: ReferenceRow): DocumentReference => {
+    const type = ref.type as ReferenceType | null;
+    return {
+      id: ref.id,
+      type,
+      link: ref.link ?? `/organizations/${organizationId}/${REFERENCE_AREAS[type ?? 0]}/${ref.linkedId ?? ''}`,
+      linkDescription: ref.linkDescription,
+      linkId: ref.linkedId,
+    };
+  };
+
+/** The detail of a revision with every flag of spec 03 section 3, from the policies the writes check. */
+export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentDetailRecord): DocumentDetail {
+  const state = revisionStateOf(rec);
+  const locked = isRevisionLocked(rec);
+  const mayEditGeneral = canEditSection(access, 'general', state);
+  const canBeDeleted = can(access, 'document.delete', documentStateOf(rec));
+  const tabs = {
+    general: canViewTab(access, 'general', state),
+    qualityTasks: canViewTab(access, 'qualityTasks', state),
+    references: canViewTab(access, 'references', state),
+  };
+  return {
+    id: rec.id,
+    type: rec.type,
+    typeId: rec.typeId,
+    typeDescription: rec.typeDescription,
+    number: rec.number,
+    name: rec.name,
+    revision: rec.revision,
+    revisionName: rec.revisionName,
+    revisionDescription: rec.revisionDescription,
+    fileId: rec.fileId,
+    file: fileOf(rec.file),
+    extraFileIds: rec.extraFiles.map((f) => f.id),
+    extraFiles: rec.extraFiles.map(fileOf),
+    submitterId: rec.submitterId,
+    submitter: personOf(rec.submitter),
+    creator: personOf(rec.creator),
+    reviewerIds: rec.reviewerIds,
+    approverIds: rec.approverIds,
+    references: rec.references.map(presentReference(access.organization.id)),
+    tags: rec.tags,
+    tagIds: rec.tags.map((t) => t.id),
+    requiresTraining: rec.requiresTraining,
+    trainingRecordId: rec.trainingRecordId,
+    trainingRecord: null,
+    setAsFinal: rec.isFinal,
+    isFinal: rec.isFinal,
+    status: rec.status,
+    reviewedAt: iso(rec.reviewedAt),
+    approvedAt: iso(rec.approvedAt),
+    finalAt: iso(rec.finalAt),
+    createdAt: iso(rec.createdAt)!,
+    latestRevision: rec.latestRevision,
+    releasedRevision: rec.releasedRevision,
+    revisions: rec.revisions,
+    canBeEdited: mayEditGeneral && !locked,
+    canBeDeleted,
+    canDeleteRevision: canBeDeleted && rec.revisionCount > 1 && !rec.hasSignature,
+    canAddRevision: can(access, 'document.addRevision', documentStateOf(rec)),
+    canViewGeneral: tabs.general,
+    canViewQualityTasks: tabs.qualityTasks,
+    canViewConnectToEmployee: tabs.references,
+    canViewReviews: canViewTab(access, 'reviews', state),
+    canViewApprovals: canViewTab(access, 'approvals', state),
+    canViewDocumentGeneral: tabs.general,
+    canViewDocumentQualityTasks: tabs.qualityTasks,
+    canViewDocumentReferences: tabs.references,
+    isLocked: locked,
+    canSetAsFinal: mayEditGeneral && !rec.isFinal && rec.reviewerIds.length === 0 && rec.approverIds.length === 0,
+  };
+}
+
+type Signer = DocumentPersonRow & { signerRole: 'reviewer' | 'approver' };
+
+export function presentQualityTasks(
+  access: OrganizationAccess,
+  rec: DocumentDetailRecord,
+  signers: Signer[],
+): DocumentQualityTasks {
+  const mayEdit = canEditSection(access, 'qualityTasks', revisionStateOf(rec));
+  const of = (role: Signer['signerRole']) => signers.filter((s) => s.signerRole === role);
+  return {
+    revision: rec.revision,
+    reviewers: of('reviewer').map(personOf),
+    approvers: of('approver').map(personOf),
+    reviewerIds: of('reviewer').map((s) => s.id),
+    approverIds: of('approver').map((s) => s.id),
+    canBeEdited: mayEdit && !rec.isFinal,
+    canEditTraining: mayEdit && !rec.isFinal,
+    requiresTraining: rec.requiresTraining,
+    trainingRecordId: rec.trainingRecordId,
+    trainingRecord: null,
+  };
+}
+
+export function presentReferences(access: OrganizationAccess, rec: DocumentDetailRecord): DocumentReferences {
+  return {
+    revision: rec.revision,
+    references: rec.references.map(presentReference(access.organization.id)),
+    canBeEdited: canEditSection(access, 'references', revisionStateOf(rec)) && !isRevisionLocked(rec),
+  };
+}
+
+const presentSignature =
+  (rec: DocumentDetailRecord) =>
+  (s: SignatureRow): DocumentSignature => ({
+    id: s.id,
+    userId: s.signerId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    signerName: s.signerName,
+    email: s.signerEmail,
+    comment: s.comment,
+    responseStatus: s.meaning === 'Rejected' ? SIGNATURE_RESPONSE.Rejected : SIGNATURE_RESPONSE.Accepted,
+    meaning: s.meaning,
+    signedAt: iso(s.signedAt)!,
+    fileSha256: s.fileSha256,
+    signatureMatches: s.fileId === rec.fileId && s.fileSha256 === rec.file.sha256,
+  });
+
+/** Not Started: no response in the cycle; Completed: every named signer responded; else In Progress. */
+function sectionStatus(named: Signer[], responses: SignatureRow[]): SigningSectionStatus {
+  if (responses.length === 0) return 'NotStarted';
+  return named.length > 0 && named.every((p) => responses.some((r) => r.signerId === p.id))
+    ? 'Completed'
+    : 'InProgress';
+}
+
+/**
+ * The Review or Approval tab of a revision: the responses of its current cycle with their
+ * signature manifestation, who is still to respond, and whether the person may respond now (a
+ * named signer without a response, the revision neither final nor rejected, and for an approval
+ * the reviews complete).
+ */
+function signingSection(
+  rec: DocumentDetailRecord,
+  signers: Signer[],
+  signatures: SignatureRow[],
+  kind: DocumentSignatureKind,
+  me: string,
+) {
+  const role = kind === 'review' ? 'reviewer' : 'approver';
+  const named = signers.filter((s) => s.signerRole === role);
+  const responses = signatures.filter((s) => s.kind === kind);
+  const responded = (id: string) => responses.some((r) => r.signerId === id);
+  const open = !rec.isFinal && rec.status !== 'Rejected';
+  const reviewsComplete = rec.status === 'Reviewed' || (rec.status === 'Submitted' && rec.reviewerIds.length === 0);
+  const mayRespond =
+    open &&
+    named.some((p) => p.id === me) &&
+    !responded(me) &&
+    (kind === 'review' ? rec.status === 'Submitted' : reviewsComplete);
+  return {
+    status: sectionStatus(named, responses),
+    mayRespond,
+    pending: named.filter((p) => !responded(p.id)).map(personOf),
+    responses: responses.map(presentSignature(rec)),
+  };
+}
+
+export function presentReviews(
+  access: OrganizationAccess,
+  rec: DocumentDetailRecord,
+  signers: Signer[],
+  signatures: SignatureRow[],
+): DocumentReviews {
+  const section = signingSection(rec, signers, signatures, 'review', access.actor.userId);
+  return {
+    revision: rec.revision,
+    status: section.status,
+    reviewedAt: iso(rec.reviewedAt),
+    canAddReview: section.mayRespond,
+    pending: section.pending,
+    reviews: section.responses,
+  };
+}
+
+export function presentApprovals(
+  access: OrganizationAccess,
+  rec: DocumentDetailRecord,
+  signers: Signer[],
+  signatures: SignatureRow[],
+): DocumentApprovals {
+  const section = signingSection(rec, signers, signatures, 'approval', access.actor.userId);
+  return {
+    revision: rec.revision,
+    status: section.status,
+    approvedAt: iso(rec.approvedAt),
+    canAddApproval: section.mayRespond,
+    pending: section.pending,
+    approvals: section.responses,
+  };
+}
