@@ -12,7 +12,7 @@ import {
 } from '@qualis/contract';
 import { organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import { documentApprovals, documentReviews, signDocumentRevision } from './document-signatures.service.js';
+import { approvalsAfterSigning, reviewsAfterSigning, signDocumentRevision } from './document-signatures.service.js';
 
 const tags = ['documents'];
 const ZDocumentParams = z.object({ documentId: ZUuid });
@@ -48,7 +48,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceContextOf(request);
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'review', request.body);
-      const data = await documentReviews(db(), ctx.access, documentId, request.body.revision);
+      const data = await reviewsAfterSigning(db(), ctx.access, documentId, request.body.revision);
       return reply.status(201).send({ data, message: messages.reviewAdded });
     },
   );
@@ -72,7 +72,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceContextOf(request);
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'approval', request.body);
-      const data = await documentApprovals(db(), ctx.access, documentId, request.body.revision);
+      const data = await approvalsAfterSigning(db(), ctx.access, documentId, request.body.revision);
       return reply.status(201).send({ data, message: messages.approvalAdded });
     },
   );

@@ -3,13 +3,8 @@ import {
   messages,
   type AddDocumentApprovalRequest,
   type AddDocumentReviewRequest,
-  type DocumentApprovals,
-  type DocumentPerson,
-  type DocumentReviews,
-  type DocumentSignature,
   type DocumentStatus,
   type SignatureMeaning,
-  type SigningSectionStatus,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
@@ -35,6 +30,7 @@ import {
   type DocumentDetailRecord,
   type SignatureRow,
 } from './documents.repository.js';
+import { presentApprovals, presentReviews } from './documents.presenter.js';
 import {
   DOCUMENTS_INFO_TYPE,
   lockVisibleDocument,
@@ -109,25 +105,6 @@ export const signatureMatches = (
   file: { id: string; sha256: string },
 ) => signature.fileId === file.id && signature.fileSha256 === file.sha256;
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** A signature with its manifestation, and whether the revision's file still matches it. */
-export const presentSignature = (row: SignatureRow, file: { id: string; sha256: string }): DocumentSignature => ({
-  id: row.id,
-  userId: row.signerId,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  signerName: row.signerName,
-  email: row.signerEmail,
-  comment: row.comment,
-  responseStatus: row.meaning === 'Rejected' ? SIGNATURE_RESPONSE.Rejected : SIGNATURE_RESPONSE.Accepted,
-  meaning: row.meaning,
-  signedAt: iso(row.signedAt)!,
-  fileSha256: row.fileSha256,
-  signatureMatches: signatureMatches(row, file),
-});
-
 const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[]): SigningState => ({
   status: rec.status,
   isFinal: rec.isFinal,
@@ -136,54 +113,31 @@ const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[])
   signatures,
 });
 
-/** The Review or Approval section of a revision the person may see, as its GET and the POST answer it. */
-async function sectionOf(db: DbOrTx, access: OrganizationAccess, rec: DocumentDetailRecord, kind: SignatureKind) {
+/** What the Review or Approval section of a visible revision shows (documents.presenter.ts); 404 otherwise. */
+async function sectionInputs(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  documentId: string,
+  revision: number,
+  kind: SignatureKind,
+) {
+  const rec = await findVisibleRevision(db, access, documentId, revision);
+  if (!rec) throw AppError.notFound();
   const organizationId = access.organization.id;
-  const [signatures, signers] = await Promise.all([
-    listRevisionSignatures(db, organizationId, rec.id, rec.revision, rec.signatureCycle),
-    listRevisionSigners(db, organizationId, rec.id, rec.revision),
+  const [signers, signatures] = await Promise.all([
+    listRevisionSigners(db, organizationId, documentId, rec.revision),
+    listRevisionSignatures(db, organizationId, documentId, rec.revision, rec.signatureCycle, kind),
   ]);
-  const responses = signatures.filter((s) => s.kind === kind);
-  const named = signers.filter((s) => s.signerRole === (kind === 'review' ? 'reviewer' : 'approver'));
-  const pending: DocumentPerson[] = named
-    .filter((p) => !responses.some((s) => s.signerId === p.id))
-    .map(({ signerRole: _role, ...person }) => person);
-  const status: SigningSectionStatus =
-    responses.length === 0 ? 'NotStarted' : pending.length === 0 ? 'Completed' : 'InProgress';
-  return {
-    revision: rec.revision,
-    status,
-    pending,
-    may: canSign(access, kind, stateOf(rec, signatures)),
-    entries: responses.map((s) => presentSignature(s, rec.file)),
-  };
+  return [access, rec, signers, signatures] as const;
 }
 
-/** GET /documents/{id}/reviews (and the POST's answer): 404 when the revision is not the person's to see. */
-export async function documentReviews(
-  db: DbOrTx,
-  access: OrganizationAccess,
-  documentId: string,
-  revision?: number,
-): Promise<DocumentReviews> {
-  const rec = await findVisibleRevision(db, access, documentId, revision);
-  if (!rec) throw AppError.notFound();
-  const { may, entries, ...section } = await sectionOf(db, access, rec, 'review');
-  return { ...section, reviewedAt: iso(rec.reviewedAt), canAddReview: may, reviews: entries };
-}
+/** The Review section after a signing, as GET /documents/{id}/reviews shows it. */
+export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
+  presentReviews(...(await sectionInputs(db, access, id, revision, 'review')));
 
-/** GET /documents/{id}/approvals (and the POST's answer). */
-export async function documentApprovals(
-  db: DbOrTx,
-  access: OrganizationAccess,
-  documentId: string,
-  revision?: number,
-): Promise<DocumentApprovals> {
-  const rec = await findVisibleRevision(db, access, documentId, revision);
-  if (!rec) throw AppError.notFound();
-  const { may, entries, ...section } = await sectionOf(db, access, rec, 'approval');
-  return { ...section, approvedAt: iso(rec.approvedAt), canAddApproval: may, approvals: entries };
-}
+/** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
+export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
+  presentApprovals(...(await sectionInputs(db, access, id, revision, 'approval')));
 
 // ---------------------------------------------------------------------------------------------
 // Signing
