@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { actions, documentTypes, notifications, tags, users } from '../db/schema/index.js';
+import { actions, documentTypes, notifications, tags, userAccessCodes, users } from '../db/schema/index.js';
 import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
+import { hashPassword } from '../core/passwords.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
-import { DEFAULT_PASSWORD, createOrganization, createUser, createUserGroup, signIn } from './factories.js';
+import {
+  DEFAULT_PASSWORD,
+  createDocument,
+  createOrganization,
+  createUser,
+  createUserGroup,
+  signIn,
+} from './factories.js';
+
+/** user's access code, for the approval cells. */
+const MATRIX_ACCESS_CODE = '246810';
 import { multipartFile, PNG_BYTES } from './multipart.js';
 
 /**
@@ -671,6 +682,30 @@ const CASES: Case[] = [
     expected: ADMINS_ONLY(200),
     request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { signingRequiresPassword: false } }),
   },
+  // Signing a document revision: only its named reviewer (approver), here user; a new document per cell
+  {
+    routes: ['POST /api/v1/documents/:documentId/reviews'],
+    note: 'user is the named reviewer',
+    expected: row(401, 403, 403, 403, 201, 422, 404),
+    request: async ({ f, t }) => {
+      const by = { id: f.ids.admin, headers: sessions.admin };
+      const doc = await createDocument(t.app, t.db, by, f.orgA, { reviewerIds: [f.ids.user] });
+      return { params: { documentId: doc.id }, payload: { organizationId: f.orgA, revision: 1, status: 0 } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/documents/:documentId/approvals'],
+    note: 'user is the named approver, with an access code',
+    expected: row(401, 403, 403, 403, 201, 422, 404),
+    request: async ({ f, t }) => {
+      const by = { id: f.ids.admin, headers: sessions.admin };
+      const doc = await createDocument(t.app, t.db, by, f.orgA, { approverIds: [f.ids.user] });
+      return {
+        params: { documentId: doc.id },
+        payload: { organizationId: f.orgA, revision: 1, status: 0, accessCode: MATRIX_ACCESS_CODE },
+      };
+    },
+  },
   // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
   {
     routes: ['GET /api/v1/tasks'],
@@ -879,6 +914,9 @@ beforeAll(async () => {
     } as Fixture['emails'],
   };
   for (const assignee of [people.user56, people.user]) await actionInA(t, fixture, assignee.id);
+  await t.db
+    .insert(userAccessCodes)
+    .values({ id: newId(), userId: people.user.id, codeHash: await hashPassword(MATRIX_ACCESS_CODE) });
 });
 afterAll(() => t.close());
 

@@ -15,10 +15,16 @@ import {
 } from '../../db/schema/index.js';
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
-import { SAMPLES } from '../../test/file-samples.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { DEFAULT_PASSWORD, createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import {
+  DEFAULT_PASSWORD,
+  createDocument,
+  createDocumentType,
+  createOrganization,
+  createUser,
+  createUserGroup,
+  signIn,
+} from '../../test/factories.js';
 import { signatureMatches } from './document-signatures.service.js';
 
 type Headers = Record<string, string>;
@@ -50,8 +56,7 @@ beforeAll(async () => {
   outsider = await person(orgB, 'Admin');
   viewer = await person(orgA, 'User', [11]);
   stranger = await person(orgA);
-  const type = await call('POST', `/organizations/${orgA}/document-types`, admin.headers, { name: 'SOP' });
-  typeId = type.json().data.id;
+  typeId = (await createDocumentType(t.db, orgA, 'SOP')).id;
 });
 afterAll(() => t.close());
 
@@ -78,34 +83,15 @@ async function person(organizationId: string, role: 'Admin' | 'User' = 'User', p
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
-async function upload(bytes = SAMPLES.pdf) {
-  const body = multipartFile('sop.pdf', bytes);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/upload/file?organizationId=${orgA}`,
-    payload: body.payload,
-    headers: { ...admin.headers, ...body.headers },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as string;
-}
-
-let documentsMade = 0;
-/** A document of A (revision 1, responsible `responsible`) with its reviewers and approvers saved. */
+/** A document of A (revision 1; responsible `responsible`, else the Admin) with its reviewers and approvers saved. */
 async function documentWith(signers: { reviewers?: Person[]; approvers?: Person[]; responsible?: Person } = {}) {
-  const created = await call('POST', '/documents', admin.headers, {
-    organizationId: orgA,
+  const created = await createDocument(t.app, t.db, admin, orgA, {
     typeId,
     submitterId: (signers.responsible ?? admin).id,
-    name: `Cleaning procedure ${++documentsMade}`,
-    revision: 1,
-    revisionDescription: 'First issue',
-    fileId: await upload(),
+    reviewerIds: (signers.reviewers ?? []).map((p) => p.id),
+    approverIds: (signers.approvers ?? []).map((p) => p.id),
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().data.id as string;
-  await saveSigners(id, signers.reviewers ?? [], signers.approvers ?? []);
-  return id;
+  return created.id;
 }
 
 async function saveSigners(id: string, reviewers: Person[], approvers: Person[]) {
@@ -152,7 +138,7 @@ const auditOf = async (id: string, action: string) =>
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, action)))
   ).sort((a, b) => a.seq - b.seq);
-const mailsTo = (who: Person) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, who.email));
+const mailsTo = (who: { email: string }) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, who.email));
 const resetLock = (who: Person) => t.db.delete(signingAttempts).where(eq(signingAttempts.userId, who.id));
 
 describe('POST /documents/:id/reviews', () => {
@@ -475,6 +461,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
 describe('the signing lock', () => {
   it('locks after 5 wrong codes in a row, e-mails the person and the Admins, refuses a right code until it ends', async () => {
     const [ap] = [await person(orgA)];
+    const german = await createUser(t.db, { role: 'Admin', language: 'de', memberOf: [{ organizationId: orgA }] });
     const id = await documentWith({ approvers: [ap] });
     for (let i = 1; i <= 4; i++) {
       const res = await approve(ap, id, { accessCode: '000000' });
@@ -490,6 +477,10 @@ describe('the signing lock', () => {
     expect(own.map((m) => m.subject)).toEqual(['Qualis: your electronic signature is locked for 15 minutes']);
     expect(own[0]!.textBody).toMatch(/locked until \d\d:\d\d UTC \(15 minutes\)/);
     expect((await mailsTo(admin)).some((m) => m.subject.includes(ap.name) && m.textBody.includes(ap.email))).toBe(true);
+    // Each Admin in their own language.
+    expect((await mailsTo(german)).map((m) => m.subject)).toEqual([
+      `Qualis: Die elektronische Signatur von ${ap.name} ist gesperrt`,
+    ]);
 
     const right = await approve(ap, id);
     expect(right.statusCode).toBe(429);
