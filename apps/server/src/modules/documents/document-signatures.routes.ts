@@ -5,6 +5,7 @@ import {
   ZAddDocumentReviewRequest,
   ZDocumentApprovals,
   ZDocumentReviews,
+  ZErrorEnvelope,
   ZUuid,
   dataEnvelope,
   messageFields,
@@ -41,7 +42,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
           CREDENTIALS,
         params: ZDocumentParams,
         body: ZAddDocumentReviewRequest,
-        response: { 201: withMessage(ZDocumentReviews) },
+        response: { 201: withMessage(ZDocumentReviews), 409: ZErrorEnvelope },
       },
     },
     async (request, reply) => {
@@ -65,7 +66,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
           CREDENTIALS,
         params: ZDocumentParams,
         body: ZAddDocumentApprovalRequest,
-        response: { 201: withMessage(ZDocumentApprovals) },
+        response: { 201: withMessage(ZDocumentApprovals), 409: ZErrorEnvelope },
       },
     },
     async (request, reply) => {
