@@ -8,8 +8,11 @@ export const ZOrganization = z.object({
   status: ZOrganizationStatus,
   isManagedByClient: z.boolean(),
   logo: z.object({ originalPath: z.string(), originalFileName: z.string(), fileSize: z.number().int() }).nullable(),
-  /** Signers re-enter their password at each review and approval (21 CFR 11.200(a)); off by default. */
-  signingRequiresPassword: z.boolean(),
+  /**
+   * Signers re-enter their password at each review and approval (21 CFR 11.200(a)). Off by
+   * default, also when an answer leaves it out (the server always sends it).
+   */
+  signingRequiresPassword: z.boolean().default(false),
 });
 export type Organization = z.infer<typeof ZOrganization>;
 
