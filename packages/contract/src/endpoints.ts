@@ -663,6 +663,12 @@ export const endpoints = {
   },
 } as const;
 
+/** The two signing calls, as the web client first named them: the rows of `endpoints.documents`. */
+export const documentSigningEndpoints = {
+  addReview: endpoints.documents.addReview,
+  addApproval: endpoints.documents.addApproval,
+} as const;
+
 /** Every row of the table, for checks that walk it (the server's route catalogue test). */
 export function listEndpoints(table: object = endpoints): Endpoint[] {
   return Object.values(table).flatMap((value: unknown) =>
