@@ -429,6 +429,24 @@ describe('the lifecycle of a revision, by its signatures', () => {
     ]);
   });
 
+  it("a rejection withdraws the other signers' open actions of the cycle, and closes the section", async () => {
+    const [r1, r2, r3, ap] = [await person(orgA), await person(orgA), await person(orgA), await person(orgA)];
+    const id = await documentWith({ reviewers: [r1, r2, r3], approvers: [ap] });
+    await review(r2, id);
+    expect((await review(r1, id, { status: 1 })).statusCode).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
+    expect(await actionOf(id, 'review', r2)).toEqual(['Complete']);
+    expect(await actionOf(id, 'review', r3)).toEqual([]);
+    expect(await actionOf(id, 'approval', ap)).toEqual([]);
+    expect((await auditOf(id, 'sign')).map((e) => (e.after as { meaning: string }).meaning)).toEqual([
+      'Reviewed',
+      'Rejected',
+    ]);
+    const section = await call('GET', `/documents/${id}/reviews?organizationId=${orgA}&revision=1`, r3.headers);
+    expect(section.json().data).toMatchObject({ canAddReview: false, status: 'InProgress' });
+    expect((await review(r3, id)).json().errors[0].message).toBe(messages.signatureRevisionRejected);
+  });
+
   it('a rejected approval makes it Rejected', async () => {
     const [ap] = [await person(orgA)];
     const id = await documentWith({ approvers: [ap] });
@@ -497,16 +515,42 @@ describe('the signing lock', () => {
     expect(after.statusCode, after.body).toBe(201);
   });
 
+  it('counts wrong codes sent at once like one after another: never more than 5 are checked', async () => {
+    const [ap] = [await person(orgA)];
+    const id = await documentWith({ approvers: [ap] });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => approve(ap, id, { accessCode: '000001' })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(4);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    const refused = (await auditOf(id, 'signatureRefused')).map((e) => e.after as { reason: string });
+    expect(refused.filter((e) => e.reason === 'accessCodeWrong')).toHaveLength(5);
+    const [attempts] = await t.db.select().from(signingAttempts).where(eq(signingAttempts.userId, ap.id));
+    expect(attempts).toMatchObject({ failedCount: 5 });
+    expect(attempts!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('counts per person across organizations, and locks reviews too', async () => {
-    const [r1] = [await person(orgA)];
-    const id = await documentWith({ reviewers: [r1] });
-    await t.db
-      .insert(signingAttempts)
-      .values({ userId: r1.id, failedCount: 5, lockedUntil: new Date(Date.now() + 60_000) });
-    const res = await review(r1, id);
+    const both = await createUser(t.db, { memberOf: [{ organizationId: orgA }, { organizationId: orgB }] });
+    await t.db.insert(userAccessCodes).values({ id: newId(), userId: both.id, codeHash: await hashPassword(CODE) });
+    const signer = { id: both.id, email: both.email, name: '', headers: (await signIn(t.app, both.email)).headers };
+    const inB = (await createDocument(t.app, t.db, outsider, orgB, { approverIds: [both.id] })).id;
+    const inA = await documentWith({ reviewers: [signer] });
+    for (let i = 0; i < 5; i++) {
+      await call('POST', `/documents/${inB}/approvals`, signer.headers, {
+        organizationId: orgB,
+        revision: 1,
+        status: 0,
+        accessCode: '111111',
+      });
+    }
+    const res = await review(signer, inA);
     expect(res.statusCode).toBe(429);
-    await resetLock(r1);
-    expect((await review(r1, id)).statusCode).toBe(201);
+    expect(res.json().errors[0].code).toBe('SIGNING_LOCKED');
+    // The Admins of the organization where it happened are told.
+    expect((await mailsTo(outsider)).some((m) => m.subject.includes('is locked'))).toBe(true);
+    await resetLock(signer);
+    expect((await review(signer, inA)).statusCode).toBe(201);
   });
 });
 
