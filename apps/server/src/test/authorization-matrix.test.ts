@@ -854,7 +854,7 @@ const CASES: Case[] = [
     routes: ['GET /api/v1/documents/:documentId', 'GET /api/v1/documents/:documentId/general'],
     note: 'a document whose reviewer is user',
     expected: row(401, 200, 200, 200, 200, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
     }),
@@ -863,7 +863,7 @@ const CASES: Case[] = [
     routes: ['GET /api/v1/documents/:documentId'],
     note: 'a document user is not related to',
     expected: row(401, 200, 200, 200, 404, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell, false)).id },
       query: { organizationId: f.orgA },
     }),
@@ -894,7 +894,7 @@ const CASES: Case[] = [
     routes: ['PATCH /api/v1/documents/:documentId/revision'],
     note: 'set as final a document without signers',
     expected: row(401, 200, 200, 403, 403, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell, false)).id },
       payload: { organizationId: f.orgA, revision: 1 },
     }),
@@ -925,7 +925,7 @@ const CASES: Case[] = [
     ],
     note: 'tabs neither user56 (no section switch) nor user (a reviewer) may view',
     expected: row(401, 200, 200, 403, 403, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
     }),
@@ -934,7 +934,7 @@ const CASES: Case[] = [
     routes: ['GET /api/v1/documents/:documentId/reviews'],
     note: 'the Review tab is always its reviewer’s',
     expected: row(401, 200, 200, 403, 200, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
     }),
@@ -942,7 +942,7 @@ const CASES: Case[] = [
   {
     routes: ['PUT /api/v1/documents/:documentId/quality-tasks'],
     expected: row(401, 200, 200, 403, 403, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       payload: { organizationId: f.orgA, revision: 1, reviewerIds: [f.ids.user, f.ids.user56], approverIds: [] },
     }),
@@ -950,7 +950,7 @@ const CASES: Case[] = [
   {
     routes: ['PUT /api/v1/documents/:documentId/references'],
     expected: row(401, 200, 200, 403, 403, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       payload: { organizationId: f.orgA, revision: 1, newReferences: [{ link: 'https://example.test' }] },
     }),
@@ -958,7 +958,7 @@ const CASES: Case[] = [
   {
     routes: ['DELETE /api/v1/documents'],
     expected: row(401, 200, 200, 403, 403, 422, 404),
-    request: async (cell, { f, t } = cell) => ({
+    request: async (cell, { f } = cell) => ({
       query: { organizationId: f.orgA, documentIds: (await documentInA(cell)).id },
     }),
   },
@@ -969,7 +969,7 @@ const CASES: Case[] = [
     ],
     note: 'the controlled file of a document whose reviewer is user',
     expected: row(401, 200, 200, 200, 200, 422, 404),
-    request: async (cell, { f, t } = cell) => {
+    request: async (cell, { f } = cell) => {
       const doc = await documentInA(cell);
       return { params: { documentId: doc.id, fileId: doc.fileId }, query: { organizationId: f.orgA } };
     },
