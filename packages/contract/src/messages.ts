@@ -182,7 +182,7 @@ export const messages = {
   signatureAlreadyGiven: 'You have already responded to this revision.',
   approvalBeforeReviews: 'This revision can be approved once every reviewer has reviewed it.',
   signatureRevisionRejected:
-    'This revision was rejected. It can be signed again once its reviewers or approvers are saved again.',
+    'This revision was rejected. It can be signed again once it is changed (General, Quality Actions or References).',
   reviewAdded: 'Your review is signed',
   approvalAdded: 'Your approval is signed',
   signingSettingsSaved: 'The signing settings are saved',

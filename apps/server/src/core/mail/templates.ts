@@ -377,31 +377,31 @@ export const templates = {
   documentRejected: {
     en: {
       subject: 'Qualis: document #{{number}} revision {{revision}} is rejected',
-      body: 'Hello {{name}},\n\n{{signer}} rejected a document you are responsible for in {{organization}}:\n\n#{{number}} {{documentName}}, revision {{revision}}\nComment: {{comment}}\n\nSave its reviewers and approvers again to have it signed again: {{documentUrl}}\n\nQualis',
+      body: 'Hello {{name}},\n\n{{signer}} rejected a document you are responsible for in {{organization}}:\n\n#{{number}} {{documentName}}, revision {{revision}}\nComment: {{comment}}\n\nChange it (General, Quality Actions or References) to have it signed again: {{documentUrl}}\n\nQualis',
     },
     el: {
       subject: 'Qualis: το έγγραφο #{{number}} αναθεώρηση {{revision}} απορρίφθηκε',
-      body: 'Γεια σας {{name}},\n\nΟ/Η {{signer}} απέρριψε ένα έγγραφο για το οποίο είστε υπεύθυνος/η στο {{organization}}:\n\n#{{number}} {{documentName}}, αναθεώρηση {{revision}}\nΣχόλιο: {{comment}}\n\nΑποθηκεύστε ξανά τους ελεγκτές και εγκρίνοντες για να υπογραφεί ξανά: {{documentUrl}}\n\nQualis',
+      body: 'Γεια σας {{name}},\n\nΟ/Η {{signer}} απέρριψε ένα έγγραφο για το οποίο είστε υπεύθυνος/η στο {{organization}}:\n\n#{{number}} {{documentName}}, αναθεώρηση {{revision}}\nΣχόλιο: {{comment}}\n\nΑλλάξτε το (Γενικά, Ενέργειες ποιότητας ή Αναφορές) για να υπογραφεί ξανά: {{documentUrl}}\n\nQualis',
     },
     it: {
       subject: 'Qualis: il documento #{{number}} revisione {{revision}} è stato respinto',
-      body: 'Salve {{name}},\n\n{{signer}} ha respinto un documento di cui sei responsabile in {{organization}}:\n\n#{{number}} {{documentName}}, revisione {{revision}}\nCommento: {{comment}}\n\nSalva di nuovo revisori e approvatori per farlo firmare di nuovo: {{documentUrl}}\n\nQualis',
+      body: 'Salve {{name}},\n\n{{signer}} ha respinto un documento di cui sei responsabile in {{organization}}:\n\n#{{number}} {{documentName}}, revisione {{revision}}\nCommento: {{comment}}\n\nModificalo (Generale, Azioni di qualità o Riferimenti) per farlo firmare di nuovo: {{documentUrl}}\n\nQualis',
     },
     sr: {
       subject: 'Qualis: dokument #{{number}} revizija {{revision}} je odbijen',
-      body: 'Zdravo {{name}},\n\n{{signer}} je odbio/la dokument za koji ste odgovorni u organizaciji {{organization}}:\n\n#{{number}} {{documentName}}, revizija {{revision}}\nKomentar: {{comment}}\n\nPonovo sačuvajte recenzente i odobravaoce da bi bio ponovo potpisan: {{documentUrl}}\n\nQualis',
+      body: 'Zdravo {{name}},\n\n{{signer}} je odbio/la dokument za koji ste odgovorni u organizaciji {{organization}}:\n\n#{{number}} {{documentName}}, revizija {{revision}}\nKomentar: {{comment}}\n\nIzmenite ga (Opšte, Akcije kvaliteta ili Reference) da bi bio ponovo potpisan: {{documentUrl}}\n\nQualis',
     },
     es: {
       subject: 'Qualis: el documento #{{number}} revisión {{revision}} está rechazado',
-      body: 'Hola, {{name}}:\n\n{{signer}} rechazó un documento del que es responsable en {{organization}}:\n\n#{{number}} {{documentName}}, revisión {{revision}}\nComentario: {{comment}}\n\nGuarde de nuevo sus revisores y aprobadores para que se firme otra vez: {{documentUrl}}\n\nQualis',
+      body: 'Hola, {{name}}:\n\n{{signer}} rechazó un documento del que es responsable en {{organization}}:\n\n#{{number}} {{documentName}}, revisión {{revision}}\nComentario: {{comment}}\n\nModifíquelo (General, Acciones de calidad o Referencias) para que se firme otra vez: {{documentUrl}}\n\nQualis',
     },
     de: {
       subject: 'Qualis: Dokument #{{number}} Revision {{revision}} ist abgelehnt',
-      body: 'Hallo {{name}},\n\n{{signer}} hat ein Dokument abgelehnt, für das Sie in {{organization}} verantwortlich sind:\n\n#{{number}} {{documentName}}, Revision {{revision}}\nKommentar: {{comment}}\n\nSpeichern Sie Prüfer und Freigebende erneut, damit es neu signiert wird: {{documentUrl}}\n\nQualis',
+      body: 'Hallo {{name}},\n\n{{signer}} hat ein Dokument abgelehnt, für das Sie in {{organization}} verantwortlich sind:\n\n#{{number}} {{documentName}}, Revision {{revision}}\nKommentar: {{comment}}\n\nÄndern Sie es (Allgemein, Qualitätsmaßnahmen oder Referenzen), damit es neu signiert wird: {{documentUrl}}\n\nQualis',
     },
     ru: {
       subject: 'Qualis: документ #{{number}} редакция {{revision}} отклонён',
-      body: 'Здравствуйте, {{name}}!\n\n{{signer}} отклонил(а) документ, за который вы отвечаете в {{organization}}:\n\n#{{number}} {{documentName}}, редакция {{revision}}\nКомментарий: {{comment}}\n\nСохраните проверяющих и утверждающих заново, чтобы его подписали снова: {{documentUrl}}\n\nQualis',
+      body: 'Здравствуйте, {{name}}!\n\n{{signer}} отклонил(а) документ, за который вы отвечаете в {{organization}}:\n\n#{{number}} {{documentName}}, редакция {{revision}}\nКомментарий: {{comment}}\n\nИзмените его (Общее, Действия по качеству или Ссылки), чтобы его подписали снова: {{documentUrl}}\n\nQualis',
     },
   },
 } satisfies Record<string, TemplateSet>;

@@ -403,7 +403,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
     const mail = (await mailsTo(owner)).find((m) => m.subject.includes('is rejected'));
     expect(mail?.textBody).toContain('Section 3 is wrong');
 
-    // Nobody signs a rejected revision until its signers are saved again.
+    // Nobody signs a rejected revision until it is changed.
     const refused = await approve(ap, id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].message).toBe(messages.signatureRevisionRejected);
