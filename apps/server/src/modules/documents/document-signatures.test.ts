@@ -25,7 +25,8 @@ import {
   createUserGroup,
   signIn,
 } from '../../test/factories.js';
-import { signatureMatches } from './document-signatures.service.js';
+import type { OrganizationAccess } from '../../core/access.js';
+import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.service.js';
 
 type Headers = Record<string, string>;
 interface Person {
@@ -629,4 +630,63 @@ describe('the signature record', () => {
     expect(signatureMatches(row!, { id: fileId, sha256: row!.fileSha256 })).toBe(true);
     expect(signatureMatches(row!, { id: newId(), sha256: row!.fileSha256 })).toBe(false);
   });
+});
+
+describe('signingRefusal (the rule behind the POSTs and canAddReview / canAddApproval)', () => {
+  const me = newId();
+  const other = newId();
+  const access = { actor: { userId: me, role: 'User' }, organization: {} } as unknown as OrganizationAccess;
+  const base: SigningState = {
+    status: 'Submitted',
+    isFinal: false,
+    reviewerIds: [me],
+    approverIds: [me],
+    signatures: [],
+  };
+  const signed = (signerId: string, kind: 'review' | 'approval', meaning: 'Reviewed' | 'Approved' | 'Rejected') => ({
+    signerId,
+    kind,
+    meaning,
+  });
+  const cases: [string, 'review' | 'approval', Partial<SigningState>, string | undefined][] = [
+    ['a named reviewer, nothing signed', 'review', {}, undefined],
+    ['not a named reviewer', 'review', { reviewerIds: [other] }, messages.reviewNotReviewer],
+    ['not a named approver', 'approval', { approverIds: [other] }, messages.approvalNotApprover],
+    ['a final revision', 'review', { isFinal: true, status: 'Approved' }, messages.documentRevisionFinal],
+    ['a rejected revision', 'review', { status: 'Rejected' }, messages.signatureRevisionRejected],
+    [
+      'a rejection in the cycle',
+      'review',
+      { signatures: [signed(other, 'review', 'Rejected')] },
+      messages.signatureRevisionRejected,
+    ],
+    ['already reviewed', 'review', { signatures: [signed(me, 'review', 'Reviewed')] }, messages.signatureAlreadyGiven],
+    ['an approval before my review', 'approval', {}, messages.approvalBeforeReviews],
+    [
+      'an approval before every review',
+      'approval',
+      { reviewerIds: [me, other], signatures: [signed(me, 'review', 'Reviewed')] },
+      messages.approvalBeforeReviews,
+    ],
+    [
+      'an approval after every review',
+      'approval',
+      { reviewerIds: [me, other], signatures: [signed(me, 'review', 'Reviewed'), signed(other, 'review', 'Reviewed')] },
+      undefined,
+    ],
+    ['an approval without reviewers', 'approval', { reviewerIds: [] }, undefined],
+    [
+      'already approved',
+      'approval',
+      { reviewerIds: [], signatures: [signed(me, 'approval', 'Approved')] },
+      messages.signatureAlreadyGiven,
+    ],
+  ];
+  for (const [name, kind, change, message] of cases) {
+    it(name, () => {
+      const state = { ...base, ...change };
+      expect(signingRefusal(access, kind, state)?.message).toBe(message);
+      expect(canSign(access, kind, state)).toBe(message === undefined);
+    });
+  }
 });
