@@ -34,7 +34,7 @@ const seesEverything = (access: OrganizationAccess) =>
 /** 16 (view approved and related): also the final revisions of every document. */
 const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
 
-/** The person is related to the outer `documents` row: one probe of document_participants' key. */
+/** The person is related to the outer `documents` row (created it, or a revision, or is named on one): one probe of document_participants' key. */
 export const isParticipantSql = (access: OrganizationAccess) =>
   sql<boolean>`exists (select 1 from document_participants dp
     where dp.organization_id = ${documents.organizationId} and dp.user_id = ${access.actor.userId}
@@ -728,8 +728,8 @@ export async function refreshDocumentRevisions(tx: DbOrTx, organizationId: strin
 }
 
 /**
- * Rebuilds document_participants of one document from its revisions: every responsible,
- * reviewer and approver of any revision. Call it in the transaction of any change of those.
+ * Rebuilds document_participants of one document: its creator, and the creator, responsible,
+ * reviewers and approvers of every revision. Call it in the transaction of any change of those.
  */
 export async function rebuildParticipants(tx: DbOrTx, organizationId: string, documentId: string) {
   await tx
@@ -739,7 +739,11 @@ export async function rebuildParticipants(tx: DbOrTx, organizationId: string, do
     );
   await tx.execute(sql`insert into document_participants (organization_id, document_id, user_id)
     select ${organizationId}, ${documentId}, user_id from (
-      select submitter_id as user_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
+      select creator_id as user_id from documents where organization_id = ${organizationId} and id = ${documentId}
+      union
+      select submitter_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
+      union
+      select creator_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
       union
       select user_id from document_revision_signers where organization_id = ${organizationId} and document_id = ${documentId}
     ) people`);
