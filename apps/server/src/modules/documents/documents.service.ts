@@ -230,7 +230,8 @@ async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Automatic actions (actions/automatic-actions.ts): one per document, kind and person.
 
-const sourceOf = (organizationId: string, documentId: string): ActionSource => ({
+/** The record of a document's automatic actions (the signing service completes a signer's with it). */
+export const documentActionSource = (organizationId: string, documentId: string): ActionSource => ({
   type: 'document',
   id: documentId,
   organizationId,
