@@ -736,6 +736,35 @@ describe('DELETE /documents/{id}/revision', () => {
   });
 });
 
+describe('latest and released revisions', () => {
+  it('follow a revision added as final and its delete', async () => {
+    const doc = await newDocument();
+    expect(
+      (await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const two = await call(
+      'PUT',
+      `/documents/${doc.id}/revision`,
+      admin.headers,
+      await revisionPayload(doc.id, 2, { setAsFinal: true }),
+    );
+    expect(two.statusCode, two.body).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toMatchObject([
+      { latestRevision: 2, releasedRevision: 2 },
+    ]);
+    const removed = await call(
+      'DELETE',
+      `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2`,
+      admin.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toMatchObject([
+      { latestRevision: 1, releasedRevision: 1 },
+    ]);
+  });
+});
+
 describe('quality actions', () => {
   const save = (id: string, by: Person, changes: object) =>
     call('PUT', `/documents/${id}/quality-tasks`, by.headers, {
