@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { Permission, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
-import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
+import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   documentParticipants,
@@ -204,10 +204,25 @@ function documentsQuery(db: DbOrTx, scope: DocumentScope, query: ListQuery) {
   return { list, select: (page?: KeysetPage) => selectRows(db, scope.access, where, page) };
 }
 
-/** A page of the visible documents (their row revisions) with the total of the same filter, and an export's rows. */
-export const { page: listDocuments, exportRows: documentExportRows } = listReaders<DocumentScope, DocumentRowRecord>(
-  documentsQuery,
-);
+/** Every visible document's row, in the list's filter and order (its exports). */
+export const { exportRows: documentExportRows } = listReaders<DocumentScope, DocumentRowRecord>(documentsQuery);
+
+/**
+ * A page of the visible documents (their row revisions) with the total of the same filter. Each
+ * visible document has exactly one row revision, so an unfiltered list's total is a count of the
+ * visible documents alone, without the joins.
+ */
+export async function listDocuments(
+  db: DbOrTx,
+  scope: DocumentScope,
+  query: ListQuery,
+): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
+  const { list, select } = documentsQuery(db, scope, query);
+  const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || list.where);
+  const countVisible = async () => db.$count(documents, documentsVisibleTo(scope.access));
+  const page = await readPage(db, () => select(), list, filtered ? undefined : countVisible);
+  return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
+}
 
 /** Documents the person may see whose number, name or Document ID matches (the pickers), newest first. */
 export async function listDocumentOptions(
