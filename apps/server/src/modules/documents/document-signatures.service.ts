@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { findActiveCode } from '../access-codes/access-codes.repository.js';
 import { verifyAccessCode } from '../access-codes/access-codes.service.js';
-import { completeActions, recordLink, withdrawActions, type ActionSource } from '../actions/automatic-actions.js';
+import { completeActions, recordLink, withdrawActions } from '../actions/automatic-actions.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
@@ -33,6 +33,7 @@ import {
 import { presentApprovals, presentReviews } from './documents.presenter.js';
 import {
   DOCUMENTS_INFO_TYPE,
+  documentActionSource,
   lockVisibleDocument,
   recomputeRevisionStatus,
   visibleRevisionOrNotFound,
@@ -270,7 +271,7 @@ async function sendStatusMail(
   if (!template) return;
   const [responsible] = await findMailRecipients(tx, [rec.submitterId]);
   if (!responsible?.emailNotificationState) return;
-  const source: ActionSource = { type: 'document', id: rec.id, organizationId: ctx.access.organization.id };
+  const source = documentActionSource(ctx.access.organization.id, rec.id);
   const mail = renderMail(template, responsible.language, {
     name: nameOf(responsible),
     organization: ctx.access.organization.name,
@@ -371,7 +372,7 @@ export async function signDocumentRevision(
         },
       });
 
-      const source: ActionSource = { type: 'document', id: documentId, organizationId };
+      const source = documentActionSource(organizationId, documentId);
       await completeActions(tx, ctx, { kind, source, people: [signer.id] });
       const status = await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
       if (status.after === 'Rejected' && status.before !== 'Rejected') {
