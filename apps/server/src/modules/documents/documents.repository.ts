@@ -421,6 +421,25 @@ export async function lockVisibleDocuments(
   return rows.map((r) => ({ ...r.document, isParticipant: r.isParticipant }));
 }
 
+/** Of `ids`, the documents the person may see. */
+export async function findVisibleDocumentIds(db: DbOrTx, access: OrganizationAccess, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(documentsVisibleTo(access), inArray(documents.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** A document's stored row. */
+export async function findDocumentRow(db: DbOrTx, organizationId: string, documentId: string) {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+  return row;
+}
+
 /** Every revision of a document with its stored columns, the highest first. */
 export function listRevisionRows(db: DbOrTx, organizationId: string, documentId: string): Promise<RevisionTableRow[]> {
   return db
