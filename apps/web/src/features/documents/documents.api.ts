@@ -112,6 +112,7 @@ export function useCreateDocument(organizationId: string) {
 
 /** The document's calls once it exists: General, revisions, quality actions, references, signatures, delete. */
 export function useDocumentMutations(organizationId: string, documentId: string) {
+  const client = useQueryClient();
   const invalidate = useInvalidateDocuments(organizationId);
   const params = { documentId };
   const mutation = <I, O>(fn: (input: I) => Promise<O>) => ({ mutationFn: fn, onSuccess: invalidate });
@@ -131,11 +132,18 @@ export function useDocumentMutations(organizationId: string, documentId: string)
         api.call(endpoints.documents.setFinal, { params, body: { organizationId, revision } }),
       ),
     ),
-    deleteRevision: useMutation(
-      mutation((revision: number) =>
+    deleteRevision: useMutation({
+      mutationFn: (revision: number) =>
         api.call(endpoints.documents.deleteRevision, { params, query: { organizationId, revision } }),
-      ),
-    ),
+      // The deleted revision's sections are dropped, not fetched again (they would answer 404).
+      onSuccess: (_answer, revision) => {
+        client.removeQueries({
+          predicate: ({ queryKey }) =>
+            queryKey[0] === 'documents' && queryKey[2] === documentId && queryKey[4] === revision,
+        });
+        return invalidate();
+      },
+    }),
     updateQualityTasks: useMutation(
       mutation((input: Input<Documents['updateQualityTasks']>) =>
         api.call(endpoints.documents.updateQualityTasks, { params, body: { organizationId, ...input } }),
@@ -160,11 +168,16 @@ export function useDocumentMutations(organizationId: string, documentId: string)
 }
 
 export function useDeleteDocuments(organizationId: string) {
+  const client = useQueryClient();
   const invalidate = useInvalidateDocuments(organizationId);
   return useMutation({
     mutationFn: (documentIds: string[]) =>
       api.call(endpoints.documents.remove, { query: { organizationId, documentIds } }),
-    onSuccess: invalidate,
+    // A deleted document's revisions and sections are dropped, not fetched again (they would answer 404).
+    onSuccess: (_answer, documentIds) => {
+      for (const id of documentIds) client.removeQueries({ queryKey: documentKeys.document(organizationId, id) });
+      return invalidate();
+    },
   });
 }
 

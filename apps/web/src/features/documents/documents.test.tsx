@@ -407,6 +407,84 @@ describe('Document detail', () => {
   );
 
   it(
+    'adds the next revision from the current one and opens it, then deletes it back to the default revision',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const revisionTwo = detail({ canDeleteRevision: true });
+      const revisionThree = detail({
+        revision: 3,
+        latestRevision: 3,
+        revisionDescription: 'Third issue',
+        canDeleteRevision: true,
+        revisions: [{ revision: 3, status: 'Submitted', isFinal: false, revisionName: null }, ...revisionTwo.revisions],
+      });
+      let current = revisionTwo;
+      const added: unknown[] = [];
+      const fetch = stubApi((route, body) => {
+        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: current });
+        if (route === `PUT /api/v1/documents/${DOC}/revision`) {
+          added.push(body);
+          current = revisionThree;
+          return jsonResponse(200, { data: { id: DOC, revision: 3 }, message: 'The Document Revision is saved' });
+        }
+        if (route === `DELETE /api/v1/documents/${DOC}/revision`) {
+          current = revisionTwo;
+          return jsonResponse(200, { data: { id: DOC, revision: 3 }, message: 'The Document Revision is deleted' });
+        }
+        if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
+        return common(route) ?? NOT_FOUND();
+      });
+      const view = renderApp(`/organizations/${ORG}/documents/${DOC}`);
+      const { container } = view;
+
+      fireEvent.click((await screen.findByText('Add revision', {}, LAZY)).closest('button')!);
+      expect(await screen.findByText('New revision 3', {}, SOON)).toBeTruthy();
+      // Review and Approval are hidden while adding.
+      expect([...container.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)).toEqual([
+        'General',
+        'Quality Actions',
+        'References',
+      ]);
+      const revision = screen.getByLabelText('Revision') as HTMLInputElement;
+      expect(revision.value).toBe('3');
+      expect(revision.disabled).toBe(true);
+      fireEvent.change(screen.getByLabelText('Revision description'), { target: { value: 'Third issue' } });
+      const save = screen.getByText('Save').closest('button')!;
+      await waitFor(() => expect(save.disabled).toBe(false));
+      fireEvent.click(save);
+
+      expect(await screen.findByText('The Document Revision is saved', {}, SOON)).toBeTruthy();
+      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}?revision=3`));
+      expect(added).toEqual([
+        expect.objectContaining({
+          organizationId: ORG,
+          id: DOC,
+          revision: 3,
+          name: 'Cleaning procedure',
+          revisionDescription: 'Third issue',
+          fileId: FILE,
+          submitterId: ada.id,
+          approverIds: [uma.id],
+          references: [],
+        }),
+      ]);
+      expect(await screen.findByText('Third issue', {}, SOON)).toBeTruthy();
+
+      fireEvent.click(screen.getByText('Delete revision').closest('button')!);
+      const dialog = (await screen.findByText(/Delete revision 3 of this document/, {}, SOON)).closest<HTMLElement>(
+        '.ant-modal',
+      )!;
+      fireEvent.click(within(dialog).getByText('Delete').closest('button')!);
+      expect(await screen.findByText('The Document Revision is deleted', {}, SOON)).toBeTruthy();
+      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}`));
+      expect(await screen.findByText('New detergent', {}, SOON)).toBeTruthy();
+      const deleted = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
+      expect(new URL(deleted[0], 'http://x').searchParams.get('revision')).toBe('3');
+    },
+    SLOW,
+  );
+
+  it(
     "goes back to the list when the document can't be loaded",
     async () => {
       sessionStore.start(testUser(), testTokens, false);
