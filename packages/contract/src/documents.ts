@@ -6,6 +6,7 @@ import { ZListQuery, repeated } from './lists.js';
 import { messages } from './messages.js';
 import { ZFlag } from './organization-exports.js';
 import { ZNamedEntriesQuery } from './settings.js';
+import { ZExportSelection, mergeSelection } from './user-groups.js';
 
 /**
  * Controlled documents and their revisions: spec 03 sections 2-5 and 7, and
@@ -495,3 +496,22 @@ export const ZDocumentTypesQuery = ZNamedEntriesQuery.extend({ isOnlyApproved: Z
 export const ZDocumentFileQuery = z.object({ organizationId: ZUuid, revision: ZOptionalRevision });
 /** Where to fetch the bytes (an /api/v1 path taking the same bearer token) and the file's name. */
 export const ZDocumentFileLink = z.object({ path: z.string(), fileName: z.string() });
+
+/**
+ * GET /export/Documents, /export/one-document, /export/many-Documents: the list's search, order,
+ * document types, visible columns and optionally the checked rows (spec 03 section 7).
+ */
+export const ZDocumentsExportQuery = ZExportSelection.extend({
+  organizationId: ZUuid,
+  docTypeIds: repeated(ZUuid),
+}).transform(mergeSelection);
+export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
+/** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
+export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
+  organizationId: ZUuid,
+  docTypeIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(ZUuid).min(1, messages.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
+  ),
+}).transform(mergeSelection);
+export type DocumentAttachmentsExportQuery = z.infer<typeof ZDocumentAttachmentsExportQuery>;
