@@ -53,6 +53,7 @@ import {
   revisionSnapshot,
   updateRevisionRow,
   findDocumentRow,
+  listOpenWork,
   findVisibleDocumentIds,
   type DocumentDetailRecord,
   type DocumentTableRow,
@@ -284,21 +285,8 @@ async function assign(
  * its current cycle. An action is completed or withdrawn only for people outside this set.
  */
 async function peopleWithWork(tx: Tx, organizationId: string, documentId: string) {
-  const revisions = await listRevisionRows(tx, organizationId, documentId);
-  const open = revisions.filter((r) => !r.isFinal);
-  const work = {
-    responsible: new Set(open.map((r) => r.submitterId)),
-    review: new Set<string>(),
-    approval: new Set<string>(),
-  };
-  for (const r of open) {
-    const signers = await listRevisionSigners(tx, organizationId, documentId, r.revision);
-    const signed = await listRevisionSignatures(tx, organizationId, documentId, r.revision, r.signatureCycle);
-    for (const s of signers) {
-      const kind = s.signerRole === 'reviewer' ? 'review' : 'approval';
-      if (!signed.some((sg) => sg.signerId === s.id && sg.kind === kind)) work[kind].add(s.id);
-    }
-  }
+  const work = { responsible: new Set<string>(), review: new Set<string>(), approval: new Set<string>() };
+  for (const { kind, userId } of await listOpenWork(tx, organizationId, documentId)) work[kind].add(userId);
   return work;
 }
 
