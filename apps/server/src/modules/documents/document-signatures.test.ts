@@ -24,6 +24,7 @@ import {
   createUser,
   createUserGroup,
   signIn,
+  uploadOrganizationFile,
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.service.js';
@@ -446,6 +447,33 @@ describe('the lifecycle of a revision, by its signatures', () => {
     const section = await call('GET', `/documents/${id}/reviews?organizationId=${orgA}&revision=1`, r3.headers);
     expect(section.json().data).toMatchObject({ canAddReview: false, status: 'InProgress' });
     expect((await review(r3, id)).json().errors[0].message).toBe(messages.signatureRevisionRejected);
+  });
+
+  it("keeps a signer's action while another revision of the document still waits for them", async () => {
+    const [r1] = [await person(orgA)];
+    const id = await documentWith({ reviewers: [r1] });
+    const detail = (await call('GET', `/documents/${id}?organizationId=${orgA}&revision=1`, admin.headers)).json().data;
+    const added = await call('PUT', `/documents/${id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: detail.typeId,
+      submitterId: detail.submitterId,
+      name: detail.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
+      reviewerIds: [r1.id],
+      approverIds: [],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const second = await call('POST', `/documents/${id}/reviews`, r1.headers, {
+      organizationId: orgA,
+      revision: 2,
+      status: 0,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['ToDo']);
+    expect((await review(r1, id)).statusCode).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
   });
 
   it('a rejected approval makes it Rejected', async () => {
