@@ -250,7 +250,7 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
   });
   if (lockedUntil) throw lockedError(lockedUntil);
   throw codeRight
-    ? AppError.badRequest(messages.signingPasswordWrong, 'password')
+    ? AppError.badRequest(messages.passwordIncorrect, 'password')
     : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
 }
 

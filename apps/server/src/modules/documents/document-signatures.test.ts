@@ -597,7 +597,7 @@ describe('password at signing (the organization setting)', () => {
       expect(missing.json().errors[0]).toMatchObject({ message: messages.signingPasswordRequired, field: 'password' });
       const wrong = await review(r1, id, { password: 'not it' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().errors[0]).toMatchObject({ message: messages.signingPasswordWrong, field: 'password' });
+      expect(wrong.json().errors[0]).toMatchObject({ message: messages.passwordIncorrect, field: 'password' });
       expect((await t.db.select().from(signingAttempts).where(eq(signingAttempts.userId, r1.id)))[0]?.failedCount).toBe(
         1,
       );
