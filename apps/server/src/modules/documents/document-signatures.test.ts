@@ -27,7 +27,7 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
-import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.service.js';
+import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.policy.js';
 
 type Headers = Record<string, string>;
 interface Person {

@@ -16,7 +16,6 @@ import {
   documents,
   organizationFiles,
   users,
-  type DocumentSignatureKind,
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 
@@ -554,14 +553,13 @@ export type SignatureRow = typeof documentSignatures.$inferSelect & {
   lastName: string | null;
 };
 
-/** The signatures of a revision in one cycle (of one kind when given), in signing order. */
+/** The signatures of a revision in one cycle, in signing order. */
 export async function listRevisionSignatures(
   db: DbOrTx,
   organizationId: string,
   documentId: string,
   revision: number,
   cycle: number,
-  kind?: DocumentSignatureKind,
 ): Promise<SignatureRow[]> {
   const rows = await db
     .select({ signature: documentSignatures, firstName: users.firstName, lastName: users.lastName })
@@ -573,7 +571,6 @@ export async function listRevisionSignatures(
         eq(documentSignatures.documentId, documentId),
         eq(documentSignatures.revision, revision),
         eq(documentSignatures.signatureCycle, cycle),
-        kind ? eq(documentSignatures.kind, kind) : undefined,
       ),
     )
     .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id));
