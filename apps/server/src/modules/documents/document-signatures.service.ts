@@ -18,7 +18,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { findActiveCode } from '../access-codes/access-codes.repository.js';
 import { verifyAccessCode } from '../access-codes/access-codes.service.js';
-import { recordLink, withdrawActions } from '../actions/automatic-actions.js';
+import { recordLink } from '../actions/automatic-actions.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
@@ -234,7 +234,8 @@ async function sendStatusMail(
  * document's lock, the rules are checked again, the signature is written, the responder's
  * action is completed, the revision's status is recomputed (documents.service.ts), a rejection
  * withdraws the open review and approval actions of the cycle (everyone is asked again in the
- * next cycle), the 'sign' event is audited and the responsible person is told of a new status.
+ * next cycle) of the people no other revision of the document still waits for, the 'sign' event
+ * is audited and the responsible person is told of a new status.
  */
 export async function signDocumentRevision(
   ctx: ServiceContext,
@@ -319,14 +320,14 @@ export async function signDocumentRevision(
       const status = await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
       if (status.after === 'Rejected' && status.before !== 'Rejected') {
         // The cycle is over: nobody else signs it now, and everyone is asked again in the next one.
-        const source = documentActionSource(organizationId, documentId);
+        // An unanswered signer's action stays while another revision of the document waits for them.
         const responses = [...signatures, signature];
         for (const [other, named] of [
           ['review', rec.reviewerIds],
           ['approval', rec.approverIds],
         ] as const) {
           const people = named.filter((id) => !responses.some((r) => r.kind === other && r.signerId === id));
-          if (people.length > 0) await withdrawActions(tx, ctx, { kind: other, source, people });
+          await settleDocumentActions(tx, ctx, documentId, other, people, 'withdraw');
         }
       }
       if (status.after !== status.before) await sendStatusMail(ctx, tx, rec, status.after, signature);

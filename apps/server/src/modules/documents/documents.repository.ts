@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Permission, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
@@ -442,7 +442,8 @@ export async function findDocumentRow(db: DbOrTx, organizationId: string, docume
 /**
  * The work a document still asks of people: the responsible of each revision that is not final
  * ('responsible'), and each named reviewer or approver of such a revision without their response
- * in its current cycle ('review', 'approval').
+ * in its current cycle ('review', 'approval'), unless the revision is Rejected (nobody signs it
+ * until it is changed, which asks everyone again).
  */
 export async function listOpenWork(
   db: DbOrTx,
@@ -473,6 +474,7 @@ export async function listOpenWork(
     .where(
       and(
         open,
+        ne(documentRevisions.status, 'Rejected'),
         sql`not exists (select 1 from document_signatures sg
           where sg.organization_id = ${documentRevisions.organizationId} and sg.document_id = ${documentRevisions.documentId}
             and sg.revision = ${documentRevisions.revision} and sg.signature_cycle = ${documentRevisions.signatureCycle}
