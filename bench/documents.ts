@@ -89,6 +89,24 @@ const STATUS_SQL = `CASE
  * of each Reviewed one, a rejecting review of each Rejected one) and the 'document' counter.
  * Every revision has its own controlled file (an organization_files row; no bytes are written).
  */
+/** The organization and the people of a seeded database. */
+async function fixtureOf(database: Database): Promise<Fixture> {
+  const [organization] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
+    LARGE_ORGANIZATION_NAME,
+  ]);
+  if (!organization) throw new Error('--reuse: this database holds no bench data');
+  const person = async (email: string) => {
+    const [row] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    return { id: row!.id, email };
+  };
+  return {
+    organizationId: organization.id,
+    admin: await person(BENCH_ADMIN_EMAIL),
+    related: await person(benchMemberEmail(1)),
+    released: await person(benchMemberEmail(2)),
+  };
+}
+
 async function seedDocuments(database: Database, count: number): Promise<Fixture> {
   await seed(database.raw, {
     organizations: 1,
@@ -97,17 +115,8 @@ async function seedDocuments(database: Database, count: number): Promise<Fixture
     largeOrganizationUsers: MEMBERS,
     largeOrganizationGroups: 1,
   });
-  const [organization] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
-    LARGE_ORGANIZATION_NAME,
-  ]);
-  const person = async (email: string) => {
-    const [row] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    return { id: row!.id, email };
-  };
-  const organizationId = organization!.id;
-  const admin = await person(BENCH_ADMIN_EMAIL);
-  const related = await person(benchMemberEmail(1));
-  const released = await person(benchMemberEmail(2));
+  const fixture = await fixtureOf(database);
+  const { organizationId, admin, related, released } = fixture;
   // The seed's one group grants 11 (view all documents): the measured Users leave it. The related
   // User is in no group (every member sees what they are related to); the other is in one
   // granting only 16.
@@ -246,7 +255,7 @@ async function seedDocuments(database: Database, count: number): Promise<Fixture
     }
   });
   await database.raw.exec('ANALYZE');
-  return { organizationId, admin, related, released };
+  return fixture;
 }
 
 interface Statement {
@@ -312,9 +321,19 @@ async function main() {
         value: 'N',
         description: 'files of the attachments ZIP (/export/document-attachments), measured when the route exists',
       },
+      cases: {
+        type: 'string',
+        default: 'all',
+        value: 'LIST',
+        description: 'comma-separated case numbers (1-based, as printed) to measure',
+      },
       explain: {
         type: 'boolean',
-        description: 'print EXPLAIN (ANALYZE, BUFFERS) of every case’s statements at the end',
+        description: 'print EXPLAIN (ANALYZE, BUFFERS) of every case’s statements before the rounds',
+      },
+      reuse: {
+        type: 'boolean',
+        description: 'the database already holds this bench’s data (an earlier run with the same --documents): no seed',
       },
     },
   );
@@ -329,7 +348,7 @@ async function main() {
   try {
     await migrate(database.raw);
     const seeding = performance.now();
-    const f = await seedDocuments(database, count);
+    const f = values.reuse ? await fixtureOf(database) : await seedDocuments(database, count);
     const [facts] = await database.raw.query<{ related: number; released: number; finals: number }>(
       `SELECT (SELECT count(*)::int FROM document_participants WHERE organization_id = $1 AND user_id = $2) AS related,
               (SELECT count(*)::int FROM documents WHERE organization_id = $1
@@ -339,7 +358,7 @@ async function main() {
       [f.organizationId, f.related.id, f.released.id],
     );
     console.log(
-      `Seeded ${count} documents (${count * REVISIONS} revisions, ${facts!.finals} with a final revision) in ` +
+      `${values.reuse ? 'Reused' : 'Seeded'} ${count} documents (${count * REVISIONS} revisions, ${facts!.finals} with a final revision) in ` +
         `${((performance.now() - seeding) / 1000).toFixed(1)} s; the related User sees ${facts!.related}, ` +
         `the 16-holder ${facts!.released}`,
     );
@@ -404,7 +423,14 @@ async function main() {
         urls: dashboard,
         token: tokens.related,
       },
-    ];
+    ].filter(
+      (_c, i) =>
+        values.cases === 'all' ||
+        values
+          .cases!.split(',')
+          .map(Number)
+          .includes(i + 1),
+    );
 
     // The raw SQL of each case: what one warm request sent (the session is cached by then).
     const statements = new Map<string, Statement[]>();
@@ -415,6 +441,17 @@ async function main() {
       statements.set(c.name, sent);
     }
 
+    if (values.explain) {
+      for (const c of cases) {
+        for (const s of statements.get(c.name)!) {
+          const plan = await database.raw.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
+            s.params,
+          );
+          console.log(`\n-- ${c.name}\n${s.text}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
+        }
+      }
+    }
     const timeEndpoint = async (urls: string[], token: string) => {
       const times: number[] = [];
       for (let i = 0; i < WARM_UP + runs; i++) {
@@ -440,10 +477,9 @@ async function main() {
       const before = loadAverage();
       const rows = new Map<string, Row>();
       for (const c of cases) {
-        rows.set(c.name, {
-          endpoint: await timeEndpoint(c.urls, c.token),
-          raw: await timeRaw(statements.get(c.name)!),
-        });
+        const row = { endpoint: await timeEndpoint(c.urls, c.token), raw: await timeRaw(statements.get(c.name)!) };
+        rows.set(c.name, row);
+        console.log(`  ${c.name}: endpoint ${ms(row.endpoint)} ms, raw ${ms(row.raw)} ms (load ${loadAverage()})`);
       }
       results.push({ load: [before, loadAverage()], rows });
       console.log(`\nRound ${round}: load average ${before} before, ${loadAverage()} after`);
@@ -451,7 +487,8 @@ async function main() {
       console.log('| --- | ---: | ---: | ---: | ---: |');
       for (const c of cases) {
         const r = rows.get(c.name)!;
-        const filtered = c.unfiltered ? `${(r.endpoint / rows.get(c.unfiltered)!.endpoint).toFixed(2)}x` : '';
+        const unfiltered = c.unfiltered && rows.get(c.unfiltered);
+        const filtered = unfiltered ? `${(r.endpoint / unfiltered.endpoint).toFixed(2)}x` : '';
         console.log(
           `| ${c.name} | ${ms(r.endpoint)} | ${ms(r.raw)} | ${(r.endpoint / r.raw).toFixed(2)}x | ${filtered} |`,
         );
@@ -475,7 +512,11 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | ---: |');
     for (const c of cases) {
       const of = (r: (typeof results)[number]) => r.rows.get(c.name)!;
-      const filtered = c.unfiltered ? spread((r) => of(r).endpoint / r.rows.get(c.unfiltered!)!.endpoint, 2, 'x') : '';
+      const unfiltered = c.unfiltered;
+      const filtered =
+        unfiltered && results[0]!.rows.has(unfiltered)
+          ? spread((r) => of(r).endpoint / r.rows.get(unfiltered)!.endpoint, 2, 'x')
+          : '';
       console.log(
         `| ${c.name} | ${spread((r) => of(r).endpoint)} | ${spread((r) => of(r).raw)} | ` +
           `${spread((r) => of(r).endpoint / of(r).raw, 2, 'x')} | ${filtered} |`,
@@ -484,17 +525,6 @@ async function main() {
 
     await measureAttachments(app, database, f, tokens.related, attachments, dataDir);
 
-    if (values.explain) {
-      for (const c of cases) {
-        for (const s of statements.get(c.name)!) {
-          const plan = await database.raw.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
-            s.params,
-          );
-          console.log(`\n-- ${c.name}\n${s.text}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
-        }
-      }
-    }
     await app.close();
   } finally {
     await database.close();
