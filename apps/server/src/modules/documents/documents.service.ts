@@ -7,10 +7,9 @@ import {
   type UpdateDocumentGeneralRequest,
   type UpdateDocumentQualityTasksRequest,
   type UpdateDocumentReferencesRequest,
+  type AuditInfoType,
 } from '@qualis/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { actions, documents } from '../../db/schema/index.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
@@ -19,7 +18,7 @@ import { newId } from '../../core/ids.js';
 import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
-import { actionsVisibleTo, findActiveMembers, findTagIds } from '../actions/actions.repository.js';
+import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
 import {
   assignActions,
   completeActions,
@@ -53,13 +52,14 @@ import {
   replaceRevisionTags,
   revisionSnapshot,
   updateRevisionRow,
-  documentsVisibleTo,
+  findDocumentRow,
+  findVisibleDocumentIds,
   type DocumentDetailRecord,
   type DocumentTableRow,
   type RevisionTableRow,
 } from './documents.repository.js';
 
-export const DOCUMENTS_INFO_TYPE = 'Documents & Document Revisions';
+export const DOCUMENTS_INFO_TYPE = 'Documents & Document Revisions' satisfies AuditInfoType;
 const ENTITY = 'document';
 /** The organization counter that numbers documents ("System #"). */
 const COUNTER = 'document';
@@ -200,18 +200,8 @@ async function checkReferences(tx: Tx, ctx: ServiceContext, references: NewDocum
   }
   const documentIds = [...new Set(byType(REFERENCE_TYPES.Document))];
   const actionIds = [...new Set(byType(REFERENCE_TYPES.Action))];
-  const foundDocuments = documentIds.length
-    ? await tx
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(documentsVisibleTo(ctx.access), inArray(documents.id, documentIds)))
-    : [];
-  const foundActions = actionIds.length
-    ? await tx
-        .select({ id: actions.id })
-        .from(actions)
-        .where(and(actionsVisibleTo(ctx.access), inArray(actions.id, actionIds)))
-    : [];
+  const foundDocuments = await findVisibleDocumentIds(tx, ctx.access, documentIds);
+  const foundActions = await findVisibleActionIds(tx, ctx.access, actionIds);
   if (foundDocuments.length !== documentIds.length || foundActions.length !== actionIds.length) {
     throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
   }
@@ -230,7 +220,8 @@ async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Automatic actions (actions/automatic-actions.ts): one per document, kind and person.
 
-const sourceOf = (organizationId: string, documentId: string): ActionSource => ({
+/** The record of a document's automatic actions (the signing service completes a signer's with it). */
+export const documentActionSource = (organizationId: string, documentId: string): ActionSource => ({
   type: 'document',
   id: documentId,
   organizationId,
@@ -276,7 +267,7 @@ async function assign(
   people: string[],
 ) {
   if (people.length === 0) return;
-  const source = sourceOf(ctx.access.organization.id, label.id);
+  const source = documentActionSource(ctx.access.organization.id, label.id);
   await assignActions(tx, ctx, {
     kind,
     source,
@@ -326,7 +317,7 @@ async function settle(
   const work = await peopleWithWork(tx, organizationId, documentId);
   const done = [...new Set(people)].filter((p) => !work[kind].has(p));
   if (done.length === 0) return;
-  const selection = { kind, source: sourceOf(organizationId, documentId), people: done };
+  const selection = { kind, source: documentActionSource(organizationId, documentId), people: done };
   await (how === 'withdraw' ? withdrawActions(tx, ctx, selection) : completeActions(tx, ctx, selection));
 }
 
@@ -436,10 +427,7 @@ export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, docum
 export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
   const organizationId = ctx.access.organization.id;
   const row = await revisionRow(tx, organizationId, documentId, revision);
-  const [doc] = await tx
-    .select({ number: documents.number })
-    .from(documents)
-    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+  const doc = await findDocumentRow(tx, organizationId, documentId);
   await settle(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
   if (row.requiresTraining && row.trainingRecordId === null) {
     await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, name: row.name, revision }, [
@@ -898,7 +886,7 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
     for (const row of rows) await recordDocumentDelete(tx, row);
     for (const row of rows) {
       for (const kind of OPEN_ACTION_KINDS) {
-        await withdrawActions(tx, ctx, { kind, source: sourceOf(organizationId, row.id) });
+        await withdrawActions(tx, ctx, { kind, source: documentActionSource(organizationId, row.id) });
       }
     }
     await deleteDocumentRows(tx, organizationId, unique);
