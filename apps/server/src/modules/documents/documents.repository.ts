@@ -34,10 +34,18 @@ const seesEverything = (access: OrganizationAccess) =>
 /** 16 (view approved and related): also the final revisions of every document. */
 const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
 
-/** The person is related to the outer `documents` row (created it, or a revision, or is named on one): one probe of document_participants' key. */
+/**
+ * The person is related to the outer `documents` row (created it, or a revision, or is named on
+ * one): one probe of document_participants' key. The organization is the access's (a parameter),
+ * not the outer row's: every query that uses this also has documentsVisibleTo's
+ * `documents.organization_id = <that organization>`, so the rows are the same, and where
+ * PostgreSQL hashes the sub-query (it does in a large result's column list) it reads the person's
+ * entries by the key's (organization_id, user_id) prefix instead of scanning every participant
+ * row (docs/performance.md, issue 10).
+ */
 export const isParticipantSql = (access: OrganizationAccess) =>
   sql<boolean>`exists (select 1 from document_participants dp
-    where dp.organization_id = ${documents.organizationId} and dp.user_id = ${access.actor.userId}
+    where dp.organization_id = ${access.organization.id} and dp.user_id = ${access.actor.userId}
       and dp.document_id = ${documents.id})`;
 
 /**
