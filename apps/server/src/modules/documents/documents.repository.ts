@@ -231,7 +231,20 @@ export async function listDocuments(
 ): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
   const { list, select } = documentsQuery(db, scope, query);
   const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || list.where);
-  const countVisible = async () => db.$count(documents, documentsVisibleTo(scope.access));
+  // Someone who sees related documents only sees one document per participant row of theirs (its
+  // key is organization, person, document; its foreign key cascades from the document): those
+  // rows are counted by the key alone, without reading the organization's documents.
+  const { access } = scope;
+  const countVisible = async () =>
+    seesRelatedOnly(access)
+      ? db.$count(
+          documentParticipants,
+          and(
+            eq(documentParticipants.organizationId, access.organization.id),
+            eq(documentParticipants.userId, access.actor.userId),
+          ),
+        )
+      : db.$count(documents, documentsVisibleTo(access));
   const page = await readPage(db, () => select(), list, filtered ? undefined : countVisible);
   return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
 }
