@@ -504,6 +504,33 @@ describe('PUT /documents/{id}/general', () => {
     expect((await auditOf(open[0]!.id)).length).toBeGreaterThan(0);
   });
 
+  it('lets an edit option with its General switch edit the documents it applies to', async () => {
+    const owner = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.AddDocuments,
+      Permission.EditOwnNotApprovedDocuments,
+      Permission.EditOwnDocumentsGeneralSection,
+    ]);
+    const own = await newDocument({}, owner);
+    const others = await newDocument();
+    const rename = async (id: string, by: Person) =>
+      (await call('PUT', `/documents/${id}/general`, by.headers, await editOf(id, by, { name: `Renamed ${newId()}` })))
+        .statusCode;
+    expect((await detail(owner, own.id)).json().data).toMatchObject({ canBeEdited: true, canAddRevision: true });
+    expect(await rename(own.id, owner)).toBe(200);
+    expect((await detail(owner, others.id)).json().data).toMatchObject({ canBeEdited: false });
+    expect(await rename(others.id, owner)).toBe(403);
+
+    const related = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.EditRelatedNotApprovedDocuments,
+      Permission.EditRelatedDocumentsGeneralSection,
+    ]);
+    const reviewed = await newDocument({ reviewerIds: [related.id] });
+    expect(await rename(reviewed.id, related)).toBe(200);
+    expect(await rename(others.id, related)).toBe(403);
+  });
+
   it('refuses any change while a review is in progress or once final', async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
@@ -828,6 +855,25 @@ describe('quality actions', () => {
     const updates = await auditOf(doc.id, 'update');
     expect(updates.at(-1)!.before).toEqual({ revision: 1, reviewerIds: [r1.id, r2.id] });
     expect(updates.at(-1)!.after).toEqual({ revision: 1, reviewerIds: [r1.id] });
+  });
+
+  it('keeps the action of a signer removed from one revision while another revision still waits for them', async () => {
+    const reviewer = await person(orgA);
+    const doc = await newDocument({ reviewerIds: [reviewer.id] });
+    const two = await call(
+      'PUT',
+      `/documents/${doc.id}/revision`,
+      admin.headers,
+      await revisionPayload(doc.id, 2, { reviewerIds: [reviewer.id] }),
+    );
+    expect(two.statusCode, two.body).toBe(200);
+    const openReviews = async () =>
+      (await actionsOf(doc.id)).filter((a) => a.kind === 'review' && a.status === 'ToDo').map((a) => a.assigneeId);
+    expect(await openReviews()).toEqual([reviewer.id]);
+    expect((await save(doc.id, admin, { revision: 2, reviewerIds: [] })).statusCode).toBe(200);
+    expect(await openReviews()).toEqual([reviewer.id]);
+    expect((await save(doc.id, admin, { revision: 1, reviewerIds: [] })).statusCode).toBe(200);
+    expect(await openReviews()).toEqual([]);
   });
 
   it('keeps a signer who responded; an added reviewer returns a Reviewed revision to Submitted', async () => {
