@@ -96,8 +96,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; schem
   429: {
     name: 'TooManyRequests',
     description:
-      'Too many requests (RATE_LIMITED), or too many failed sign-ins (SIGN_IN_LOCKED); `Retry-After` tells ' +
-      'when to try again.',
+      'Too many requests (RATE_LIMITED; `Retry-After` tells when to try again), too many failed sign-ins ' +
+      '(SIGN_IN_LOCKED), or too many wrong access codes or passwords at signing (SIGNING_LOCKED; the message ' +
+      'says until when).',
     schema: RATE_LIMITED_ENVELOPE,
   },
 };

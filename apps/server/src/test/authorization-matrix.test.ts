@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { actions, documentTypes, notifications, tags, users } from '../db/schema/index.js';
+import { actions, documentTypes, notifications, tags, userAccessCodes, users } from '../db/schema/index.js';
 import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
+import { hashPassword } from '../core/passwords.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
 import {
@@ -17,6 +18,9 @@ import {
   uploadOrganizationFile,
 } from './factories.js';
 import { multipartFile, PNG_BYTES } from './multipart.js';
+
+/** user's access code, for the approval cells. */
+const MATRIX_ACCESS_CODE = '246810';
 
 /**
  * Every API route, called by every kind of caller, mostly against organization A. The rows come
@@ -704,6 +708,36 @@ const CASES: Case[] = [
     expected: SETTINGS(200),
     request: async (cell) => ({ params: { organizationId: cell.f.orgA, imageId: await ownImage(cell) } }),
   },
+  {
+    routes: ['PUT /api/v1/organizations/:organizationId/signing'],
+    note: 'switched off again each time',
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { signingRequiresPassword: false } }),
+  },
+  // Signing a document revision: only its named reviewer (approver), here user; a new document per cell
+  {
+    routes: ['POST /api/v1/documents/:documentId/reviews'],
+    note: 'user is the named reviewer',
+    expected: row(401, 403, 403, 403, 201, 422, 404),
+    request: async ({ f, t }) => {
+      const by = { id: f.ids.admin, headers: sessions.admin };
+      const doc = await createDocument(t.app, t.db, by, f.orgA, { reviewerIds: [f.ids.user] });
+      return { params: { documentId: doc.id }, payload: { organizationId: f.orgA, revision: 1, status: 0 } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/documents/:documentId/approvals'],
+    note: 'user is the named approver, with an access code',
+    expected: row(401, 403, 403, 403, 201, 422, 404),
+    request: async ({ f, t }) => {
+      const by = { id: f.ids.admin, headers: sessions.admin };
+      const doc = await createDocument(t.app, t.db, by, f.orgA, { approverIds: [f.ids.user] });
+      return {
+        params: { documentId: doc.id },
+        payload: { organizationId: f.orgA, revision: 1, status: 0, accessCode: MATRIX_ACCESS_CODE },
+      };
+    },
+  },
   // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
   {
     routes: ['GET /api/v1/tasks'],
@@ -1048,6 +1082,9 @@ beforeAll(async () => {
     related: (await createDocument(t.app, t.db, documentBy, orgA, { reviewerIds: [people.user.id] })) as never,
     unrelated: (await createDocument(t.app, t.db, documentBy, orgA)) as never,
   };
+  await t.db
+    .insert(userAccessCodes)
+    .values({ id: newId(), userId: people.user.id, codeHash: await hashPassword(MATRIX_ACCESS_CODE) });
 });
 afterAll(() => t.close());
 
