@@ -36,6 +36,7 @@ const TONES: Record<StampTone, { ink: RGB; paper: RGB }> = {
 };
 const INK = rgb(0.15, 0.15, 0.15);
 const GREY = rgb(0.35, 0.35, 0.35);
+/** The bands of a page whose texts take one line each. */
 const HEADER = 44;
 const FOOTER = 22;
 const SIDE = 14;
@@ -69,16 +70,22 @@ interface Fonts {
   bold: PDFFont;
 }
 
+/** The size of a page as it is shown (after its /Rotate). */
+function shownSize(page: PDFPage) {
+  const quarter = page.getRotation().angle % 180 !== 0;
+  const box = page.getCropBox();
+  return { width: quarter ? box.height : box.width, height: quarter ? box.width : box.height };
+}
+
 /**
- * A page's box as it is shown (after its /Rotate): `draw` places text and rectangles by visual
- * coordinates (from the shown bottom-left corner, in points) on the unrotated page.
+ * Makes the page taller by `top` above and `bottom` below what it shows (its /Rotate taken into
+ * account), and answers how to draw there: `text` and `rect` place by shown coordinates (from the
+ * shown bottom-left corner, in points) on the unrotated page.
  */
-function visualFrame(page: PDFPage) {
+function growFrame(page: PDFPage, top: number, bottom: number) {
   const angle = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
   const box = page.getCropBox();
   const quarter = angle === 90 || angle === 270;
-  // Taller by the bands: the shown top and bottom edges move out.
-  const [top, bottom] = [HEADER, FOOTER];
   const grown =
     angle === 0
       ? { x: box.x, y: box.y - bottom, width: box.width, height: box.height + top + bottom }
@@ -125,23 +132,33 @@ function fit(text: string, font: PDFFont, size: number, width: number): { text: 
   return { text: `${cut}…`, size: 6 };
 }
 
+const IDENTITY_SIZE = 8.5;
+const IDENTITY_LEADING = 11;
+const FOOTER_SIZE = 7.5;
+const FOOTER_LEADING = 9;
+
+/**
+ * The bands of one page: the state and what the file is above, who downloaded it when and the
+ * page number below. A narrow page gets more lines rather than cut text.
+ */
 function stampPage(page: PDFPage, fonts: Fonts, stamp: PdfStamp, pageLabel: string) {
-  const frame = visualFrame(page);
   const tone = TONES[stamp.tone];
-  const inner = frame.width - 2 * SIDE;
-  // The header band: the state, then what the file is.
-  frame.rect(0, frame.height - HEADER, frame.width, HEADER, tone.paper, tone.ink);
+  const inner = shownSize(page).width - 2 * SIDE;
   const state = fit(stamp.state, fonts.bold, 12, inner);
+  const identity = wrap(stamp.identity, fonts.body, IDENTITY_SIZE, inner);
+  const pageWidth = fonts.body.widthOfTextAtSize(pageLabel, FOOTER_SIZE);
+  const footer = wrap(stamp.footer, fonts.body, FOOTER_SIZE, Math.max(inner - pageWidth - 12, inner / 2));
+  const top = 30 + IDENTITY_LEADING * identity.length + 3;
+  const bottom = 13 + FOOTER_LEADING * footer.length;
+  const frame = growFrame(page, top, bottom);
+  frame.rect(0, frame.height - top, frame.width, top, tone.paper, tone.ink);
   frame.text(state.text, SIDE, frame.height - 18, fonts.bold, state.size, tone.ink);
-  const identity = fit(stamp.identity, fonts.body, 8.5, inner);
-  frame.text(identity.text, SIDE, frame.height - 34, fonts.body, identity.size, INK);
-  // The footer band: who downloaded it and when, and the page.
-  frame.rect(0, 0, frame.width, FOOTER, tone.paper, tone.ink);
-  const pageText = fit(pageLabel, fonts.body, 7.5, inner / 3);
-  const pageWidth = fonts.body.widthOfTextAtSize(pageText.text, pageText.size);
-  frame.text(pageText.text, frame.width - SIDE - pageWidth, 8, fonts.body, pageText.size, INK);
-  const footer = fit(stamp.footer, fonts.body, 7.5, inner - pageWidth - 12);
-  frame.text(footer.text, SIDE, 8, fonts.body, footer.size, INK);
+  identity.forEach((line, i) =>
+    frame.text(line, SIDE, frame.height - 34 - IDENTITY_LEADING * i, fonts.body, IDENTITY_SIZE, INK),
+  );
+  frame.rect(0, 0, frame.width, bottom, tone.paper, tone.ink);
+  frame.text(pageLabel, frame.width - SIDE - pageWidth, bottom - 14, fonts.body, FOOTER_SIZE, INK);
+  footer.forEach((line, i) => frame.text(line, SIDE, bottom - 14 - FOOTER_LEADING * i, fonts.body, FOOTER_SIZE, INK));
 }
 
 /** Lines of `text` no wider than `width` at `size` (words kept whole unless one alone is too wide). */

@@ -84,6 +84,10 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
   const footer = () => {
     page += 1;
     const { x, y } = doc;
+    // A page added in the middle of a text goes on in the text's font and size (pdfkit keeps them
+    // in these fields and has no getter): the footer's own must not leak into it.
+    const current = doc as unknown as { _font: unknown; _fontSize: number };
+    const [font, size] = [current._font, current._fontSize];
     const bottom = doc.page.height - MARGIN - FOOTER_HEIGHT + 10;
     // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
     const margin = doc.page.margins.bottom;
@@ -98,7 +102,9 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
         lineBreak: false,
       });
     doc.page.margins.bottom = margin;
-    doc.fillColor('black').fontSize(10);
+    doc.fillColor('black');
+    current._font = font;
+    doc.fontSize(size);
     doc.x = x;
     doc.y = y;
   };
@@ -131,6 +137,11 @@ function writeLetterhead(doc: PDFKit.PDFDocument, head: PdfLetterhead) {
   doc.moveDown();
 }
 
+/** Starts a new page when less than `height` points are left, so a heading never ends a page. */
+function keepTogether(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
 /** `Label: value` lines, the label in bold; an empty value prints as a dash. */
 function writeFields(doc: PDFKit.PDFDocument, fields: PdfRecord['fields'], size: number, width?: number) {
   for (const { label, value } of fields) {
@@ -149,10 +160,12 @@ function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetter
   writeFields(doc, record.fields, 10);
   doc.moveDown();
   for (const section of record.sections ?? []) {
+    keepTogether(doc, 60);
     doc.font('bold').fontSize(11).text(section.heading);
     doc.moveDown(0.3);
     if (section.items.length === 0) doc.font('body').fontSize(9).text(section.empty);
     for (const item of section.items) {
+      keepTogether(doc, 40);
       doc.font('bold').fontSize(9.5).text(item.title);
       doc.x = MARGIN + 12;
       writeFields(doc, item.fields, 9, doc.page.width - 2 * MARGIN - 12);
@@ -161,6 +174,7 @@ function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetter
     }
     doc.moveDown(0.6);
   }
+  keepTogether(doc, 60);
   doc.font('bold').fontSize(11).text('History');
   doc.moveDown(0.3);
   if (record.history.length === 0) doc.font('body').fontSize(9).text('No recorded changes.');
