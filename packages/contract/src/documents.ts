@@ -187,7 +187,7 @@ export const ZDocumentDetail = z.object({
   canViewConnectToEmployee: z.boolean(),
   canViewReviews: z.boolean(),
   canViewApprovals: z.boolean(),
-  /** The edit switches of the sections (beyond the lock of the revision). */
+  /** The spec's client-role names of the same tabs: equal to canViewGeneral, canViewQualityTasks, canViewConnectToEmployee. */
   canViewDocumentGeneral: z.boolean(),
   canViewDocumentQualityTasks: z.boolean(),
   canViewDocumentReferences: z.boolean(),

@@ -6,7 +6,16 @@ import { nextNumber } from '../core/counters.js';
 import { newId } from '../core/ids.js';
 import { issueVerificationToken } from '../core/verification-tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
-import { DEFAULT_PASSWORD, createOrganization, createUser, createUserGroup, signIn } from './factories.js';
+import {
+  DEFAULT_PASSWORD,
+  createDocument,
+  createDocumentType,
+  createOrganization,
+  createUser,
+  createUserGroup,
+  signIn,
+  uploadOrganizationFile,
+} from './factories.js';
 import { multipartFile, PNG_BYTES } from './multipart.js';
 
 /**
@@ -67,6 +76,8 @@ interface Fixture {
   groupA: string;
   /** An image uploaded by the SuperAdmin (images are served by id). */
   imageId: string;
+  /** Documents of A by the Admin: user is the reviewer of `related` only. */
+  documents: Record<'related' | 'unrelated', { id: string; fileId: string }>;
 }
 
 interface Cell {
@@ -184,6 +195,34 @@ async function noticeOfUser(t: TestContext, f: Fixture): Promise<string> {
     payload: {},
   });
   return id;
+}
+
+/**
+ * A document of organization A by the Admin, whose reviewer is `user` (related only: no document
+ * permission, yet theirs to see); `related: false` leaves user out. Reads share the fixture's
+ * documents; a write gets a new document for the callers it succeeds for (the Admins).
+ */
+async function documentInA(cell: Cell, related = true) {
+  const { t, f, actor, route } = cell;
+  if (route.method === 'GET' || route.method === 'HEAD' || (actor !== 'sa' && actor !== 'admin')) {
+    return related ? f.documents.related : f.documents.unrelated;
+  }
+  const admin = { id: f.ids.admin, headers: sessions.admin };
+  const doc = await createDocument(t.app, t.db, admin, f.orgA, related ? { reviewerIds: [f.ids.user] } : {});
+  return doc as unknown as { id: string; fileId: string };
+}
+
+/** General of a new revision or document of A (a new file of A's each time). */
+async function generalOfA(t: TestContext, f: Fixture, revision = 1) {
+  return {
+    organizationId: f.orgA,
+    typeId: (await createDocumentType(t.db, f.orgA)).id,
+    submitterId: f.ids.admin,
+    name: fresh('Procedure'),
+    revision,
+    revisionDescription: 'Issue',
+    fileId: await uploadOrganizationFile(t.app, sessions.admin, f.orgA),
+  };
 }
 
 const CASES: Case[] = [
@@ -771,6 +810,136 @@ const CASES: Case[] = [
     expected: MEMBERS(200),
     request: ({ f }) => ({ params: { organizationId: f.orgA }, query: { search: 'a' } }),
   },
+  // Documents: user56 has 11 (view all) without section switches or edit rights; user is related only
+  {
+    routes: ['GET /api/v1/documents', 'GET /api/v1/documents/available'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId', 'GET /api/v1/documents/:documentId/general'],
+    note: 'a document whose reviewer is user',
+    expected: row(401, 200, 200, 200, 200, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId'],
+    note: 'a document user is not related to',
+    expected: row(401, 200, 200, 200, 404, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell, false)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['POST /api/v1/documents'],
+    expected: row(401, 201, 201, 403, 403, 422, 404),
+    request: async (cell, { f, t } = cell) => ({ payload: await generalOfA(t, f) }),
+  },
+  {
+    routes: ['PUT /api/v1/documents/:documentId/general'],
+    note: 'a document whose reviewer is user',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f, t } = cell) => {
+      const doc = await documentInA(cell, false);
+      return { params: { documentId: doc.id }, payload: { ...(await generalOfA(t, f)), name: fresh('Renamed') } };
+    },
+  },
+  {
+    routes: ['PUT /api/v1/documents/:documentId/revision'],
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f, t } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      payload: await generalOfA(t, f, 2),
+    }),
+  },
+  {
+    routes: ['PATCH /api/v1/documents/:documentId/revision'],
+    note: 'set as final a document without signers',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell, false)).id },
+      payload: { organizationId: f.orgA, revision: 1 },
+    }),
+  },
+  {
+    routes: ['DELETE /api/v1/documents/:documentId/revision'],
+    note: 'the second revision of a document',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f, t } = cell) => {
+      const doc = await documentInA(cell);
+      // The shared documents (of the callers refused) keep their one revision.
+      if (cell.actor === 'sa' || cell.actor === 'admin') {
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/documents/${doc.id}/revision`,
+          headers: sessions.admin,
+          payload: await generalOfA(t, f, 2),
+        });
+      }
+      return { params: { documentId: doc.id }, query: { organizationId: f.orgA, revision: '2' } };
+    },
+  },
+  {
+    routes: [
+      'GET /api/v1/documents/:documentId/quality-tasks',
+      'GET /api/v1/documents/:documentId/references',
+      'GET /api/v1/documents/:documentId/approvals',
+    ],
+    note: 'tabs neither user56 (no section switch) nor user (a reviewer) may view',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId/reviews'],
+    note: 'the Review tab is always its reviewer’s',
+    expected: row(401, 200, 200, 403, 200, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['PUT /api/v1/documents/:documentId/quality-tasks'],
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      payload: { organizationId: f.orgA, revision: 1, reviewerIds: [f.ids.user, f.ids.user56], approverIds: [] },
+    }),
+  },
+  {
+    routes: ['PUT /api/v1/documents/:documentId/references'],
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      payload: { organizationId: f.orgA, revision: 1, newReferences: [{ link: 'https://example.test' }] },
+    }),
+  },
+  {
+    routes: ['DELETE /api/v1/documents'],
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      query: { organizationId: f.orgA, documentIds: (await documentInA(cell)).id },
+    }),
+  },
+  {
+    routes: [
+      'GET /api/v1/documents/:documentId/file/:fileId',
+      'GET /api/v1/documents/:documentId/file/:fileId/content',
+    ],
+    note: 'the controlled file of a document whose reviewer is user',
+    expected: row(401, 200, 200, 200, 200, 422, 404),
+    request: async (cell, { f } = cell) => {
+      const doc = await documentInA(cell);
+      return { params: { documentId: doc.id, fileId: doc.fileId }, query: { organizationId: f.orgA } };
+    },
+  },
   // Notifications
   {
     routes: ['GET /api/v1/system-notifications'],
@@ -866,6 +1035,7 @@ beforeAll(async () => {
     orgC,
     groupA: group.id,
     imageId: uploaded.json().data.id,
+    documents: undefined as unknown as Fixture['documents'],
     ids: { anon: '', ...Object.fromEntries(Object.entries(people).map(([k, v]) => [k, v.id])) } as Fixture['ids'],
     emails: {
       anon: '',
@@ -873,6 +1043,11 @@ beforeAll(async () => {
     } as Fixture['emails'],
   };
   for (const assignee of [people.user56, people.user]) await actionInA(t, fixture, assignee.id);
+  const documentBy = { id: people.admin.id, headers: sessions.admin };
+  fixture.documents = {
+    related: (await createDocument(t.app, t.db, documentBy, orgA, { reviewerIds: [people.user.id] })) as never,
+    unrelated: (await createDocument(t.app, t.db, documentBy, orgA)) as never,
+  };
 });
 afterAll(() => t.close());
 
@@ -922,7 +1097,8 @@ describe('authorization matrix', () => {
       `authorization matrix: ${cells} cells checked (${cells / ACTORS.length} case routes x ${ACTORS.length} callers)`,
     );
     expect(mismatches).toEqual([]);
-  });
+    // Every route times every caller, some cells creating their records: more than the default 30 s.
+  }, 180_000);
 
   it('decides access before validating input: 401 without a session, 403 on provider-only routes', async () => {
     const call = (route: Route, actor: ActorName, query?: Record<string, string>) =>

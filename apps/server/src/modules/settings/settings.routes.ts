@@ -50,8 +50,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { search, isOnlyApproved } = request.query as { search?: string; isOnlyApproved?: boolean };
-        const onlyIds = isOnlyApproved ? approvedDocumentTypeIds(organizationAccessOf(request)) : undefined;
+        const { query } = request;
+        const onlyApproved = 'isOnlyApproved' in query && query.isOnlyApproved === true;
+        const onlyIds = onlyApproved ? approvedDocumentTypeIds(organizationAccessOf(request)) : undefined;
+        const search = query.search;
         return { data: await listNamedEntries(db(), kind.table, request.params.organizationId, { search, onlyIds }) };
       },
     );

@@ -10,7 +10,7 @@ export const entryKeys = (organizationId: string, kind: EntryKind) => ['settings
 export function useEntries(organizationId: string, kind: EntryKind) {
   return useQuery({
     queryKey: entryKeys(organizationId, kind),
-    queryFn: ({ signal }) => api.call(endpoints.settings[kind].list, { params: { organizationId }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.settings[kind].list, { params: { organizationId }, query: {}, signal }),
     select: (response) => response.data,
   });
 }
