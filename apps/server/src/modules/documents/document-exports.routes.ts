@@ -23,7 +23,7 @@ import {
   documentAttachmentEntries,
   documentExportScope,
   documentHistoryPage,
-  documentPdfRecords,
+  documentRecords,
   documentRows,
   makeControlledCopy,
 } from './document-exports.service.js';
@@ -66,8 +66,8 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 'Single PDF' (every chosen document in one file, one after another) and 'PDF archive' (a ZIP
-  // with one PDF per document). One call per export, as the actions' exports: a background job
-  // for large exports plugs in here (modules/exports, RecordSource) with the same records.
+  // with one PDF per document), as the actions' exports. The background export of large
+  // selections (modules/exports) plugs in here with `documentRecords`.
   for (const [url, format, summary] of [
     [
       '/export/one-document',
@@ -85,8 +85,8 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const access = organizationAccessOf(request);
         const { organizationId: _organizationId, ...selection } = request.query;
-        const fileName = exportFileName('Documents', access.actor.email, new Date(), format);
-        const records = documentPdfRecords(db(), access, selection);
+        const fileName = exportFileName(documentRecords.label, access.actor.email, new Date(), format);
+        const records = documentRecords.records(db(), access, selection);
         return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app.ctx, access));
       },
     );

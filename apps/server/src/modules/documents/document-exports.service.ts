@@ -108,6 +108,20 @@ export async function* documentPdfRecords(
 }
 
 /**
+ * The documents as a record source of the PDF exports: the file name's label, the audit info
+ * type, the list's policy, a bounded count and the records. The routes stream them now; the
+ * background export of large selections (modules/exports) takes the same object.
+ */
+export const documentRecords = {
+  name: 'documents',
+  label: 'Documents',
+  infoType: DOCUMENTS_INFO_TYPE,
+  policy: 'document.view',
+  count: countDocumentRows,
+  records: documentPdfRecords,
+} as const;
+
+/**
  * The files of the attachments export: for each selected (or matching) document, the controlled
  * file and the extra files of the revision the person sees, in a folder named by System # and
  * name, each file's revision in its name. Bytes are opened one file at a time, when the ZIP

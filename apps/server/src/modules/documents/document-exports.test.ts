@@ -18,6 +18,7 @@ import {
   signIn,
   uploadOrganizationFile,
 } from '../../test/factories.js';
+import { documentRecords } from './document-exports.service.js';
 import { recomputeRevisionStatus } from './documents.service.js';
 
 type Headers = Record<string, string>;
@@ -319,6 +320,16 @@ describe('GET /export/Documents', () => {
       ).body,
     );
     expect(ordered.slice(1).map((r) => r[0])).toEqual(['Cleaning', 'Audit form']);
+
+    // The count a background export decides by: the same filter, no further than asked.
+    const access = await resolveOrganizationAccess(
+      t.db,
+      { userId: boss.id, email: boss.email, role: 'Admin', sessionId: newId() },
+      org,
+    );
+    expect(await documentRecords.count(t.db, access, { selectedIds: [], columns: ['name'] }, 10)).toBe(2);
+    expect(await documentRecords.count(t.db, access, { selectedIds: [], docTypeIds: [sop] }, 10)).toBe(1);
+    expect(await documentRecords.count(t.db, access, { selectedIds: [] }, 1)).toBe(1);
   });
 });
 
