@@ -32,7 +32,8 @@ export interface ArchiveEntry {
 /**
  * A ZIP of stored files, written as they are read: the next file is opened only when the ZIP has
  * taken the previous one whole, so one file at a time is open and memory stays flat whatever the
- * archive's size. A path used twice gets ' (2)' before its extension.
+ * archive's size. A path used twice gets ' (2)' before its extension; a file the storage cannot
+ * open becomes a short text entry saying so (`<name> (missing).txt`).
  */
 export function filesArchiveStream(entries: AsyncIterable<ArchiveEntry>, at: Date): Readable {
   const zip = new yazl.ZipFile();
@@ -47,9 +48,16 @@ export function filesArchiveStream(entries: AsyncIterable<ArchiveEntry>, at: Dat
         const file = entry.path.slice(slash + 1);
         const dot = file.lastIndexOf('.');
         const [base, extension] = dot > 0 ? [file.slice(0, dot), file.slice(dot + 1)] : [file, ''];
-        const name = uniqueEntryName(`${folder}${base}`, extension, used);
-        const bytes = await entry.open();
-        zip.addReadStream(bytes, name, { mtime: at });
+        let bytes: Readable;
+        try {
+          bytes = await entry.open();
+        } catch {
+          // A stored file that cannot be read is named in the archive, not silently left out.
+          const note = uniqueEntryName(`${folder}${base} (missing)`, 'txt', used);
+          zip.addBuffer(Buffer.from(missingNote(file)), note, { mtime: at });
+          continue;
+        }
+        zip.addReadStream(bytes, uniqueEntryName(`${folder}${base}`, extension, used), { mtime: at });
         await finished(bytes);
       }
       zip.end();
@@ -59,6 +67,10 @@ export function filesArchiveStream(entries: AsyncIterable<ArchiveEntry>, at: Dat
   })();
   return out;
 }
+
+const missingNote = (file: string) =>
+  `The file "${file}" could not be read from the file storage when this archive was made.\r\n` +
+  'Please, tell your administrator: the stored copy of this file is missing or unreadable.\r\n';
 
 /**
  * Sends stored files as a ZIP attachment; nothing to put in it answers 400 'No records to export'

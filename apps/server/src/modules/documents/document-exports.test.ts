@@ -483,6 +483,20 @@ describe('GET /export/document-attachments', () => {
       `${second.number} Gowning/procedure (rev 1).txt`,
     ]);
 
+    // A stored file that is gone is named in the archive instead of breaking it.
+    const [gone] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, extra));
+    await t.app.ctx.storage.remove(gone!.storageKey);
+    const incomplete = await unzipped(
+      (await call('GET', `/export/document-attachments?organizationId=${org}&docTypeIds=${sop}`, boss.headers))
+        .rawPayload,
+    );
+    expect(incomplete.map((e) => e.name)).toContain(
+      `${first.number} Cleaning_ floors_walls/Extra files/photo (rev 2) (missing).txt`,
+    );
+    expect(incomplete.find((e) => e.name.endsWith('(missing).txt'))!.bytes.toString()).toContain(
+      'The file "photo (rev 2).csv" could not be read',
+    );
+
     const none = await call(
       'GET',
       `/export/document-attachments?organizationId=${org}&docTypeIds=${newId()}`,
