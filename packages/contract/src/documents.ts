@@ -45,10 +45,13 @@ export type SignatureMeaning = z.infer<typeof ZSignatureMeaning>;
 
 /** Reference types: 0 Document, 1 Action, 2 Training record, 3 HR record; none for an external link. */
 export const REFERENCE_TYPES = { Document: 0, Action: 1, TrainingRecord: 2, HumanResource: 3 } as const;
-export const ZReferenceType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-  error: messages.referenceTypeInvalid,
-});
-export type ReferenceType = z.infer<typeof ZReferenceType>;
+export type ReferenceType = (typeof REFERENCE_TYPES)[keyof typeof REFERENCE_TYPES];
+// A number from 0 to 3 rather than a union of literals: a nullable union has no OpenAPI type.
+export const ZReferenceType = z
+  .number({ error: messages.referenceTypeInvalid })
+  .int(messages.referenceTypeInvalid)
+  .min(0, messages.referenceTypeInvalid)
+  .max(3, messages.referenceTypeInvalid);
 
 /** Columns of the documents list, their CSV headers; all but `file` sort. */
 export const DOCUMENT_COLUMNS = {

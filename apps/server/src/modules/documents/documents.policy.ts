@@ -10,7 +10,7 @@ import { allowInOrganization, can } from '../../core/policies.js';
  */
 export interface DocumentState {
   creatorId: string;
-  /** The person is responsible, reviewer or approver of some revision (document_participants). */
+  /** The person created the document or a revision, or is responsible, reviewer or approver of one (document_participants). */
   isParticipant: boolean;
   /** Some revision is final: the document is released ("approved" for the delete options). */
   hasFinalRevision: boolean;

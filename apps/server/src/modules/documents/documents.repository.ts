@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { Permission, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
-import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
+import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   documentParticipants,
@@ -34,7 +34,7 @@ const seesEverything = (access: OrganizationAccess) =>
 /** 16 (view approved and related): also the final revisions of every document. */
 const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
 
-/** The person is related to the outer `documents` row: one probe of document_participants' key. */
+/** The person is related to the outer `documents` row (created it, or a revision, or is named on one): one probe of document_participants' key. */
 export const isParticipantSql = (access: OrganizationAccess) =>
   sql<boolean>`exists (select 1 from document_participants dp
     where dp.organization_id = ${documents.organizationId} and dp.user_id = ${access.actor.userId}
@@ -204,10 +204,25 @@ function documentsQuery(db: DbOrTx, scope: DocumentScope, query: ListQuery) {
   return { list, select: (page?: KeysetPage) => selectRows(db, scope.access, where, page) };
 }
 
-/** A page of the visible documents (their row revisions) with the total of the same filter, and an export's rows. */
-export const { page: listDocuments, exportRows: documentExportRows } = listReaders<DocumentScope, DocumentRowRecord>(
-  documentsQuery,
-);
+/** Every visible document's row, in the list's filter and order (its exports). */
+export const { exportRows: documentExportRows } = listReaders<DocumentScope, DocumentRowRecord>(documentsQuery);
+
+/**
+ * A page of the visible documents (their row revisions) with the total of the same filter. Each
+ * visible document has exactly one row revision, so an unfiltered list's total is a count of the
+ * visible documents alone, without the joins.
+ */
+export async function listDocuments(
+  db: DbOrTx,
+  scope: DocumentScope,
+  query: ListQuery,
+): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
+  const { list, select } = documentsQuery(db, scope, query);
+  const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || list.where);
+  const countVisible = async () => db.$count(documents, documentsVisibleTo(scope.access));
+  const page = await readPage(db, () => select(), list, filtered ? undefined : countVisible);
+  return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
+}
 
 /** Documents the person may see whose number, name or Document ID matches (the pickers), newest first. */
 export async function listDocumentOptions(
@@ -728,8 +743,8 @@ export async function refreshDocumentRevisions(tx: DbOrTx, organizationId: strin
 }
 
 /**
- * Rebuilds document_participants of one document from its revisions: every responsible,
- * reviewer and approver of any revision. Call it in the transaction of any change of those.
+ * Rebuilds document_participants of one document: its creator, and the creator, responsible,
+ * reviewers and approvers of every revision. Call it in the transaction of any change of those.
  */
 export async function rebuildParticipants(tx: DbOrTx, organizationId: string, documentId: string) {
   await tx
@@ -739,7 +754,11 @@ export async function rebuildParticipants(tx: DbOrTx, organizationId: string, do
     );
   await tx.execute(sql`insert into document_participants (organization_id, document_id, user_id)
     select ${organizationId}, ${documentId}, user_id from (
-      select submitter_id as user_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
+      select creator_id as user_id from documents where organization_id = ${organizationId} and id = ${documentId}
+      union
+      select submitter_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
+      union
+      select creator_id from document_revisions where organization_id = ${organizationId} and document_id = ${documentId}
       union
       select user_id from document_revision_signers where organization_id = ${organizationId} and document_id = ${documentId}
     ) people`);

@@ -230,7 +230,8 @@ async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Automatic actions (actions/automatic-actions.ts): one per document, kind and person.
 
-const sourceOf = (organizationId: string, documentId: string): ActionSource => ({
+/** The record of a document's automatic actions (the signing service completes a signer's with it). */
+export const documentActionSource = (organizationId: string, documentId: string): ActionSource => ({
   type: 'document',
   id: documentId,
   organizationId,
@@ -276,7 +277,7 @@ async function assign(
   people: string[],
 ) {
   if (people.length === 0) return;
-  const source = sourceOf(ctx.access.organization.id, label.id);
+  const source = documentActionSource(ctx.access.organization.id, label.id);
   await assignActions(tx, ctx, {
     kind,
     source,
@@ -326,7 +327,7 @@ async function settle(
   const work = await peopleWithWork(tx, organizationId, documentId);
   const done = [...new Set(people)].filter((p) => !work[kind].has(p));
   if (done.length === 0) return;
-  const selection = { kind, source: sourceOf(organizationId, documentId), people: done };
+  const selection = { kind, source: documentActionSource(organizationId, documentId), people: done };
   await (how === 'withdraw' ? withdrawActions(tx, ctx, selection) : completeActions(tx, ctx, selection));
 }
 
@@ -898,7 +899,7 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
     for (const row of rows) await recordDocumentDelete(tx, row);
     for (const row of rows) {
       for (const kind of OPEN_ACTION_KINDS) {
-        await withdrawActions(tx, ctx, { kind, source: sourceOf(organizationId, row.id) });
+        await withdrawActions(tx, ctx, { kind, source: documentActionSource(organizationId, row.id) });
       }
     }
     await deleteDocumentRows(tx, organizationId, unique);

@@ -215,7 +215,7 @@ describe('POST /documents', () => {
       canSetAsFinal: true,
     });
     const id = body.data.id as string;
-    expect(await participantsOf(id)).toEqual([responsible.id]);
+    expect(await participantsOf(id)).toEqual([admin.id, responsible.id].sort());
     const [created] = await auditOf(id, 'create');
     expect(created).toMatchObject({ infoType: 'Documents & Document Revisions', entityType: 'document' });
     expect(created!.after).toMatchObject({ number: body.data.number, revision: 3, name: payload.name });
@@ -226,6 +226,28 @@ describe('POST /documents', () => {
       status: 'ToDo',
       link: `/organizations/${orgA}/documents/${id}?revision=3`,
     });
+  });
+
+  it('lets a creator with "view approved and related" see the document they created for someone else', async () => {
+    const creator = await person(orgA, 'User', [
+      Permission.ViewApprovedAndRelatedDocuments,
+      Permission.AddDocumentsWithRelatedView,
+    ]);
+    const res = await call(
+      'POST',
+      '/documents',
+      creator.headers,
+      await generalPayload(creator, { submitterId: admin.id }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ creator: { id: creator.id }, submitterId: admin.id });
+    expect((await list(creator, orgA)).data.map((d) => d.id)).toContain(res.json().data.id);
+  });
+
+  it('refuses tags of another organization', async () => {
+    const res = await call('POST', '/documents', admin.headers, await generalPayload(admin, { tagIds: [newId()] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ message: messages.tagsUnknown, field: 'tagIds' });
   });
 
   it('keeps type + name + revision unique in the organization (the name in any case)', async () => {
@@ -446,7 +468,8 @@ describe('PUT /documents/{id}/general', () => {
   });
 
   it('saves the changed fields with their audit event, and hands the responsible action over', async () => {
-    const doc = await newDocument();
+    const predecessor = await person(orgA);
+    const doc = await newDocument({ submitterId: predecessor.id });
     const successor = await person(orgA);
     const extra = await uploadOrganizationFile(t.app, admin.headers, orgA, 'annex.txt');
     const payload = await editOf(doc.id, admin, {
@@ -461,16 +484,23 @@ describe('PUT /documents/{id}/general', () => {
       data: { name: 'Renamed SOP', submitterId: successor.id, extraFiles: [{ id: extra, fileName: 'annex.txt' }] },
     });
     const [update] = await auditOf(doc.id, 'update');
-    expect(update!.before).toMatchObject({ revision: 1, submitterId: admin.id, extraFileIds: [] });
+    expect(update!.before).toMatchObject({ revision: 1, submitterId: predecessor.id, extraFileIds: [] });
     expect(update!.after).toMatchObject({
       revision: 1,
       name: 'Renamed SOP',
       submitterId: successor.id,
       extraFileIds: [extra],
     });
-    expect(await participantsOf(doc.id)).toEqual([successor.id]);
+    // The creator stays related; the former responsible does not.
+    expect(await participantsOf(doc.id)).toEqual([admin.id, successor.id].sort());
     const open = (await actionsOf(doc.id)).filter((a) => a.kind === 'responsible');
     expect(open.map((a) => a.assigneeId)).toEqual([successor.id]);
+    expect((await auditOf(doc.id, 'create')).length).toBe(1);
+    expect(
+      (await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'withdraw'))).some(
+        (e) => (e.before as { assigneeId?: string }).assigneeId === predecessor.id,
+      ),
+    ).toBe(true);
     expect((await auditOf(open[0]!.id)).length).toBeGreaterThan(0);
   });
 
@@ -703,6 +733,35 @@ describe('DELETE /documents/{id}/revision', () => {
       revision: 2,
       reviewerIds: [reviewer.id],
     });
+  });
+});
+
+describe('latest and released revisions', () => {
+  it('follow a revision added as final and its delete', async () => {
+    const doc = await newDocument();
+    expect(
+      (await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const two = await call(
+      'PUT',
+      `/documents/${doc.id}/revision`,
+      admin.headers,
+      await revisionPayload(doc.id, 2, { setAsFinal: true }),
+    );
+    expect(two.statusCode, two.body).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toMatchObject([
+      { latestRevision: 2, releasedRevision: 2 },
+    ]);
+    const removed = await call(
+      'DELETE',
+      `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2`,
+      admin.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toMatchObject([
+      { latestRevision: 1, releasedRevision: 1 },
+    ]);
   });
 });
 
