@@ -93,6 +93,13 @@ import {
   ZUpdateDocumentReferencesRequest,
 } from './documents.js';
 import {
+  ZControlledCopyQuery,
+  ZDocumentAttachmentsExportQuery,
+  ZDocumentHistoryEntry,
+  ZDocumentHistoryQuery,
+  ZDocumentsExportQuery,
+} from './documents.js';
+import {
   ZAction,
   ZActionDetailQuery,
   ZActionListQuery,
@@ -659,6 +666,45 @@ export const endpoints = {
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
       response: ZFileResponse,
+    }),
+  },
+  /** Documents' exports, controlled copies and history (docs/api.md, "Document exports"). */
+  documentRecords: {
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/Documents',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-document',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-Documents',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportAttachments: endpoint({
+      method: 'GET',
+      path: '/export/document-attachments',
+      query: ZDocumentAttachmentsExportQuery,
+      response: ZFileResponse,
+    }),
+    controlledCopy: endpoint({
+      method: 'GET',
+      path: '/documents/{documentId}/controlled-copy',
+      query: ZControlledCopyQuery,
+      response: ZFileResponse,
+    }),
+    history: endpoint({
+      method: 'GET',
+      path: '/documents/{documentId}/history',
+      query: ZDocumentHistoryQuery,
+      response: listEnvelope(ZDocumentHistoryEntry),
     }),
   },
 } as const;

@@ -26,7 +26,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
 import { auditHistoryOf } from '../../core/audit.js';
-import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { exportFileName, exportListQuery as exportQueryOf, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { sendRecordsExport } from '../../core/record-pdf.js';
 import { letterheadOf } from '../exports/letterhead.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -53,19 +53,9 @@ async function presentedAction(db: DbOrTx, access: OrganizationAccess, id: strin
   return presentAction(access)(row);
 }
 
-/**
- * The export's columns and order: the visible columns the client sent (the spec's default ones
- * otherwise); without an order, by number descending when the number is visible, else by name.
- */
-function exportListQuery(query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) {
-  const columns = query.columns?.length ? query.columns : ACTION_DEFAULT_COLUMNS;
-  const ordered = query.orderBy ?? query['Order.Key'];
-  const numberVisible = columns.some((c) => c.toLowerCase() === 'number');
-  return {
-    columns,
-    query: ordered || numberVisible ? query : { ...query, orderBy: 'name', orderType: 'asc' as const },
-  };
-}
+/** The export's columns and order: the list's default columns; by number or name without an order. */
+const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) =>
+  exportQueryOf(query, ACTION_DEFAULT_COLUMNS);
 
 /** Actions (tasks) of an organization, spec 03 sections 2-5 and 7, and the people lookup of their pickers. */
 export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
