@@ -143,6 +143,7 @@ export const messages = {
   documentQualityTasksSaved: 'The quality actions are saved',
   documentReferencesSaved: 'The references are saved',
   chooseDocuments: 'Please, choose at least one document.',
+  chooseDocumentTypes: 'Please, choose at least one document type.',
   documentRevisionInvalid: 'The revision must be a whole number from 1 to 999999999.',
   documentRevisionNotNext: 'The new revision must be {revision} (the latest revision plus 1).',
   documentIdentityTaken: 'A document with this type, name and revision already exists in this organization.',

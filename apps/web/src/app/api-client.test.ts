@@ -230,6 +230,17 @@ describe('api client', () => {
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
+  it('keeps a quiet request signed in but shows nothing when it fails (a document file download)', async () => {
+    const { api, fetch, deps } = setup(() => failure(404, 'Not found'));
+    await expect(api.downloadPath('/api/v1/documents/d/file/f/content', { quiet: true })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/v1/documents/d/file/f/content');
+    expect(authOf(fetch.mock.calls[0]![1]!)).toBe('Bearer access-1');
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
   it('returns undefined for 204 No Content', async () => {
     const { api } = setup(() => new Response(null, { status: 204 }));
     await expect(api.request('/sessions', { method: 'DELETE', silent: true })).resolves.toBeUndefined();
