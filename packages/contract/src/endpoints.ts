@@ -95,13 +95,7 @@ import {
   ZUpdateDocumentQualityTasksRequest,
   ZUpdateDocumentReferencesRequest,
 } from './documents.js';
-import {
-  ZControlledCopyQuery,
-  ZDocumentAttachmentsExportQuery,
-  ZDocumentHistoryEntry,
-  ZDocumentHistoryQuery,
-  ZDocumentsExportQuery,
-} from './documents.js';
+import { ZControlledCopyQuery, ZDocumentHistoryEntry, ZDocumentHistoryQuery } from './documents.js';
 import {
   ZAction,
   ZActionDetailQuery,

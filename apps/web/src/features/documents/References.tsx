@@ -26,9 +26,15 @@ const TYPE_OF_KIND = Object.fromEntries(
 ) as Record<RecordKind, ReferenceType>;
 
 /** What a reference is: the kind of its record, or an external link. */
-function ReferenceKind({ type }: { type: ReferenceType | null }) {
+function ReferenceKind({ type }: { type: number | null }) {
   const { t } = useTranslation();
-  return <Tag>{type === null ? t('documents.references.external') : t(`recordLink.kinds.${KIND_OF_TYPE[type]}`)}</Tag>;
+  return (
+    <Tag>
+      {type === null
+        ? t('documents.references.external')
+        : t(`recordLink.kinds.${KIND_OF_TYPE[type as ReferenceType]}`)}
+    </Tag>
+  );
 }
 
 /**
@@ -39,7 +45,8 @@ function ReferenceLink({ reference, organizationId }: { reference: DocumentRefer
   const viewable = useViewableKinds(organizationId);
   const text = reference.linkDescription || reference.link;
   if (reference.type === null) return <EnteredLink href={reference.link}>{text}</EnteredLink>;
-  const kind = KIND_OF_TYPE[reference.type];
+  // The contract's type is a number from 0 to 3 (an OpenAPI-friendly type), one of REFERENCE_TYPES.
+  const kind = KIND_OF_TYPE[reference.type as ReferenceType];
   if (!viewable[kind] || !hasLanded(kind) || !reference.link.startsWith('/')) return <span>{text}</span>;
   return <Link to={reference.link}>{text}</Link>;
 }
