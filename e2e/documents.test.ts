@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { checkPage } from './support/accessibility.js';
+import { checkPage, settle } from './support/accessibility.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
 import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
@@ -235,6 +235,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       const row = admin.getByRole('row').filter({ hasText: DOCUMENT });
       await row.getByText('Submitted').waitFor();
       await row.getByText(FILE).waitFor();
+      await settle(admin);
       await screenshot(admin, 'documents-05-list');
       const list = await call<{ data: { id: string }[] }>(
         'GET',
