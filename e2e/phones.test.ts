@@ -1,7 +1,6 @@
-/// <reference lib="dom" />
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, checkPage } from './support/accessibility.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
 import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
@@ -12,46 +11,9 @@ import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.
  * desktop (1400 x 900): no page scrolls sideways on the phone, axe-core finds no serious or
  * critical WCAG 2.1 AA violation at either width, and each page leaves a screenshot per width.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1400, height: 900 };
 const PASSWORD = JOURNEY_PASSWORD;
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@phones.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@phones.e2e.qualis.test' };
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Waits until the page has settled: no request in flight and no spinner. */
-async function settle(page: Page) {
-  // Not 'networkidle': the bell's event stream stays open by design; the spinners tell when data is in.
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .qualis-page-spinner'), null, {
-    timeout: 15_000,
-  });
-  // Let antd's enter animations finish before measuring and checking contrast.
-  await page.waitForTimeout(400);
-}
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page, as readable lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    // axe-core is injected beside the app (the test context bypasses the CSP for it).
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 1400 px', () => {
   let sink: SmtpSink;
@@ -80,26 +42,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     token: string,
   ) => onboardPerson(server, sink, { kind, person, organizationId, token });
 
-  /** Measures, checks and photographs one page at both widths. */
-  async function check(page: Page, name: string, path: string): Promise<string[]> {
-    const problems: string[] = [];
-    await page.setViewportSize(PHONE);
-    await page.goto(path);
-    await settle(page);
-    const width = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      viewport: window.innerWidth,
-    }));
-    if (width.scroll > width.viewport) problems.push(`${name}: ${width.scroll} px wide at ${width.viewport} px`);
-    for (const line of await axeViolations(page)) problems.push(`${name} @390: ${line}`);
-    await screenshot(page, `phones-${name}-390`);
-
-    await page.setViewportSize(DESKTOP);
-    await settle(page);
-    for (const line of await axeViolations(page)) problems.push(`${name} @1400: ${line}`);
-    await screenshot(page, `phones-${name}-1400`);
-    return problems;
-  }
+  const check = (page: Page, name: string, path: string) => checkPage(page, name, path);
 
   const signIn = (email: string, password: string) =>
     signedInPage(browser, server, { email, password }, { viewport: PHONE, bypassCSP: true });

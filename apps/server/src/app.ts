@@ -39,6 +39,7 @@ import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
+import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes);
       await api.register(documentsRoutes);
       await api.register(documentSignaturesRoutes);
+      await api.register(documentExportsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -508,21 +508,67 @@ export const ZDocumentFileQuery = z.object({ organizationId: ZUuid, revision: ZO
 /** Where to fetch the bytes (an /api/v1 path taking the same bearer token) and the file's name. */
 export const ZDocumentFileLink = z.object({ path: z.string(), fileName: z.string() });
 
+// ---------------------------------------------------------------------------------------------
+// Exports, controlled copies and history (spec 03 section 7 "Exports of documents"; docs/api.md)
+
 /**
- * GET /export/Documents, /export/one-document, /export/many-Documents: the list's search, order,
- * document types, visible columns and optionally the checked rows (spec 03 section 7).
+ * GET /export/Documents, /export/one-document and /export/many-Documents: the list's search,
+ * order, visible columns and document types filter, and optionally the checked rows.
  */
 export const ZDocumentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: repeated(ZUuid),
 }).transform(mergeSelection);
 export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
-/** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
+
+/** GET /export/document-attachments: as the other exports, with at least one document type. */
 export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(ZUuid).min(1, messages.documentAttachmentsNeedTypes).max(100, 'At most 100 document types'),
   ),
 }).transform(mergeSelection);
 export type DocumentAttachmentsExportQuery = z.infer<typeof ZDocumentAttachmentsExportQuery>;
+
+/** GET /documents/{id}/controlled-copy: the revision (the person's default revision when left out). */
+export const ZControlledCopyQuery = z.object({ organizationId: ZUuid, revision: ZOptionalRevision });
+
+/** A page of a document's history is at most this long (the default page is 25). */
+export const DOCUMENT_HISTORY_MAX_LIMIT = 100;
+
+/** GET /documents/{id}/history: a page of the document's audit trail, oldest first. */
+export const ZDocumentHistoryQuery = z.object({
+  organizationId: ZUuid,
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(DOCUMENT_HISTORY_MAX_LIMIT, `limit must be at most ${DOCUMENT_HISTORY_MAX_LIMIT}`)
+    .default(25),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
+});
+export type DocumentHistoryQuery = z.infer<typeof ZDocumentHistoryQuery>;
+
+/**
+ * One event of a document's audit trail (21 CFR 11.10(e)): when (UTC), who, what (the action:
+ * create, update, addRevision, deleteRevision, statusChange, sign, signatureRefused,
+ * controlledCopy ...), the revision it concerns, and the values before and after.
+ */
+export const ZDocumentHistoryEntry = z.object({
+  /** The event's number in the organization's audit chain. */
+  seq: z.number().int(),
+  occurredAt: ZTimestamp,
+  /** The person's e-mail at the time; null for the system. */
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  revision: z.number().int().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+});
+export type DocumentHistoryEntry = z.infer<typeof ZDocumentHistoryEntry>;

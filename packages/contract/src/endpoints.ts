@@ -95,6 +95,7 @@ import {
   ZUpdateDocumentQualityTasksRequest,
   ZUpdateDocumentReferencesRequest,
 } from './documents.js';
+import { ZControlledCopyQuery, ZDocumentHistoryEntry, ZDocumentHistoryQuery } from './documents.js';
 import {
   ZAction,
   ZActionDetailQuery,
@@ -683,6 +684,45 @@ export const endpoints = {
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
       response: ZFileResponse,
+    }),
+  },
+  /** Documents' exports, controlled copies and history (docs/api.md, "Document exports"). */
+  documentRecords: {
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/Documents',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-document',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-Documents',
+      query: ZDocumentsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportAttachments: endpoint({
+      method: 'GET',
+      path: '/export/document-attachments',
+      query: ZDocumentAttachmentsExportQuery,
+      response: ZFileResponse,
+    }),
+    controlledCopy: endpoint({
+      method: 'GET',
+      path: '/documents/{documentId}/controlled-copy',
+      query: ZControlledCopyQuery,
+      response: ZFileResponse,
+    }),
+    history: endpoint({
+      method: 'GET',
+      path: '/documents/{documentId}/history',
+      query: ZDocumentHistoryQuery,
+      response: listEnvelope(ZDocumentHistoryEntry),
     }),
   },
 } as const;

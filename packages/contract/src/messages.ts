@@ -187,6 +187,12 @@ export const messages = {
   reviewAdded: 'Your review is signed',
   approvalAdded: 'Your approval is signed',
   signingSettingsSaved: 'The signing settings are saved',
+  // Document exports and controlled copies (docs/api.md).
+  documentAttachmentsNeedTypes: 'Please, choose at least one document type to export the attachments of.',
+  controlledCopyPdfOnly:
+    'A controlled copy can be made of a PDF file only; the controlled file of this revision is not a PDF.',
+  controlledCopyUnreadable:
+    'The controlled file of this revision cannot be read as a PDF (it is damaged or protected by a password), so no controlled copy can be made of it.',
   // The person's language (the web's switch and the e-mails).
   invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',
 } as const;

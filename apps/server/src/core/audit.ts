@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { auditChainHeads, auditEvents } from '../db/schema/index.js';
@@ -120,23 +120,44 @@ export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<Ch
   return { ok: true, count: events.length };
 }
 
-/** A record's audit events in the order they happened (the history an export prints). */
-export function auditHistoryOf(db: DbOrTx, record: { organizationId: string; entityType: string; entityId: string }) {
+/** Which record's history, and optionally which of its events (`where`, on audit_events). */
+export interface AuditHistoryScope {
+  organizationId: string;
+  entityType: string;
+  entityId: string;
+  where?: SQL | undefined;
+}
+
+const historyOf = (record: AuditHistoryScope) =>
+  and(
+    eq(auditEvents.entityType, record.entityType),
+    eq(auditEvents.entityId, record.entityId),
+    eq(auditEvents.organizationId, record.organizationId),
+    record.where,
+  );
+
+/**
+ * A record's audit events in the order they happened (the history an export prints). The answer
+ * is a query: `.limit()` and `.offset()` page it (with `countAuditHistory` for the total).
+ */
+export function auditHistoryOf(db: DbOrTx, record: AuditHistoryScope) {
   return db
     .select({
+      seq: auditEvents.seq,
       occurredAt: auditEvents.occurredAt,
       actorEmail: auditEvents.actorEmail,
       action: auditEvents.action,
       before: auditEvents.before,
       after: auditEvents.after,
+      reason: auditEvents.reason,
     })
     .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, record.entityType),
-        eq(auditEvents.entityId, record.entityId),
-        eq(auditEvents.organizationId, record.organizationId),
-      ),
-    )
+    .where(historyOf(record))
     .orderBy(asc(auditEvents.seq));
+}
+
+/** How many events `auditHistoryOf` answers for the same record. */
+export async function countAuditHistory(db: DbOrTx, record: AuditHistoryScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditEvents).where(historyOf(record));
+  return row?.n ?? 0;
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@qualis/contract';
 import { AppError } from './errors.js';
+import type { ExportListQuery } from './lists.js';
 
 export interface CsvColumn<T> {
   /** The list column key the client names in `columns`. */
@@ -17,6 +18,24 @@ export interface CsvColumn<T> {
 export function exportFileName(label: string, email: string, at: Date = new Date(), extension = 'csv'): string {
   const stamp = at.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
   return `${label}_version_${email}_${stamp}.${extension}`;
+}
+
+/**
+ * An export's columns and order (spec 03 section 9): the visible columns the client sent (the
+ * list's default ones otherwise); without an order, by number descending when the number is
+ * visible, else by name ascending.
+ */
+export function exportListQuery<Q extends Pick<ExportListQuery, 'columns' | 'orderBy' | 'orderType' | 'Order.Key'>>(
+  query: Q,
+  defaultColumns: readonly string[],
+): { columns: string[]; query: Q } {
+  const columns = query.columns?.length ? query.columns : [...defaultColumns];
+  const ordered = query.orderBy ?? query['Order.Key'];
+  const numberVisible = columns.some((c) => c.toLowerCase() === 'number');
+  return {
+    columns,
+    query: ordered || numberVisible ? query : { ...query, orderBy: 'name', orderType: 'asc' as const },
+  };
 }
 
 /** Cells a spreadsheet would run as a formula are prefixed with a quote (CSV injection). */

@@ -7,16 +7,25 @@ import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
+import { safePathPart, uniqueEntryName } from './archive.js';
 import { attachmentHeader, nonEmpty } from './exports.js';
-import { cleanFileName } from './files.js';
 
-/** One record as an auditor reads it: its fields, then who changed what and when. */
+/** One record as an auditor reads it: its fields, its parts (sections), then who changed what and when. */
 export interface PdfRecord {
   title: string;
   /** The record's PDF in an archive: system number and name. */
   fileName: string;
   fields: { label: string; value: string }[];
+  /** Lists of the record's parts (a document's revisions, signatures, references), after its fields. */
+  sections?: PdfSection[];
   history: { at: Date; who: string; what: string; changes: string }[];
+}
+
+/** A heading and its items, each a title line with its own fields; `empty` when there is none. */
+export interface PdfSection {
+  heading: string;
+  items: { title: string; fields: { label: string; value: string }[] }[];
+  empty: string;
 }
 
 /** What every page carries: whose records, and who exported them when. */
@@ -30,13 +39,35 @@ export interface PdfLetterhead {
 
 // Names and texts come in seven languages (Greek and Cyrillic among them): a Unicode font.
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-// Read once: a ZIP of PDFs opens a document per record.
-const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
-const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
+// Read once: a ZIP of PDFs opens a document per record. Controlled copies (core/pdf-stamp.ts) use them too.
+export const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
+export const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 30;
-const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** A time as every export prints it: date, time to the second, and its time zone (always UTC). */
+export const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+const printable = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/**
+ * What an audit event changed, field by field: `field: before → after` (a creation lists what
+ * was set), for the history of a record's PDF.
+ */
+export function describeChanges(beforeValues: unknown, afterValues: unknown): string {
+  const before = (beforeValues ?? {}) as Record<string, unknown>;
+  const after = (afterValues ?? {}) as Record<string, unknown>;
+  const empty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && !value.length);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => key in before || !empty(after[key]))
+    .map((key) =>
+      key in before
+        ? `${key}: ${printable(before[key])} → ${printable(after[key])}`
+        : `${key}: ${printable(after[key])}`,
+    )
+    .join('; ');
+}
 
 /**
  * A document whose every page gets the footer (page number, export time, exporting person) as it
@@ -53,6 +84,10 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
   const footer = () => {
     page += 1;
     const { x, y } = doc;
+    // A page added in the middle of a text goes on in the text's font and size (pdfkit keeps them
+    // in these fields and has no getter): the footer's own must not leak into it.
+    const current = doc as unknown as { _font: unknown; _fontSize: number };
+    const [font, size] = [current._font, current._fontSize];
     const bottom = doc.page.height - MARGIN - FOOTER_HEIGHT + 10;
     // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
     const margin = doc.page.margins.bottom;
@@ -67,7 +102,9 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
         lineBreak: false,
       });
     doc.page.margins.bottom = margin;
-    doc.fillColor('black').fontSize(10);
+    doc.fillColor('black');
+    current._font = font;
+    doc.fontSize(size);
     doc.x = x;
     doc.y = y;
   };
@@ -100,15 +137,44 @@ function writeLetterhead(doc: PDFKit.PDFDocument, head: PdfLetterhead) {
   doc.moveDown();
 }
 
+/** Starts a new page when less than `height` points are left, so a heading never ends a page. */
+function keepTogether(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+/** `Label: value` lines, the label in bold; an empty value prints as a dash. */
+function writeFields(doc: PDFKit.PDFDocument, fields: PdfRecord['fields'], size: number, width?: number) {
+  for (const { label, value } of fields) {
+    doc
+      .font('bold')
+      .fontSize(size)
+      .text(`${label}: `, { continued: true, ...(width ? { width } : {}) });
+    doc.font('body').text(value || '—', width ? { width } : {});
+  }
+}
+
 function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetterhead) {
   writeLetterhead(doc, head);
   doc.font('bold').fontSize(13).text(record.title);
   doc.moveDown(0.5);
-  for (const { label, value } of record.fields) {
-    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('body').text(value || '—');
-  }
+  writeFields(doc, record.fields, 10);
   doc.moveDown();
+  for (const section of record.sections ?? []) {
+    keepTogether(doc, 60);
+    doc.font('bold').fontSize(11).text(section.heading);
+    doc.moveDown(0.3);
+    if (section.items.length === 0) doc.font('body').fontSize(9).text(section.empty);
+    for (const item of section.items) {
+      keepTogether(doc, 40);
+      doc.font('bold').fontSize(9.5).text(item.title);
+      doc.x = MARGIN + 12;
+      writeFields(doc, item.fields, 9, doc.page.width - 2 * MARGIN - 12);
+      doc.x = MARGIN;
+      doc.moveDown(0.4);
+    }
+    doc.moveDown(0.6);
+  }
+  keepTogether(doc, 60);
   doc.font('bold').fontSize(11).text('History');
   doc.moveDown(0.3);
   if (record.history.length === 0) doc.font('body').fontSize(9).text('No recorded changes.');
@@ -175,13 +241,7 @@ async function drained(out: PassThrough) {
 }
 
 /** Entry names are the record's, made safe for any file system and never repeated. */
-function uniqueName(fileName: string, used: Set<string>): string {
-  const safe = cleanFileName(fileName.replace(/[\\/:*?"<>|]/g, '_')).slice(0, 150);
-  let name = `${safe}.pdf`;
-  for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${safe} (${n}).pdf`;
-  used.add(name.toLowerCase());
-  return name;
-}
+const uniqueName = (fileName: string, used: Set<string>) => uniqueEntryName(safePathPart(fileName), 'pdf', used);
 
 /**
  * Sends records as one PDF or as a ZIP of PDFs; nothing to export answers 400 'No records to

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { eq } from 'drizzle-orm';
 import {
   actions,
@@ -250,6 +251,26 @@ async function documentInA(cell: Cell, related = true) {
   const admin = { id: f.ids.admin, headers: sessions.admin };
   const doc = await createDocument(t.app, t.db, admin, f.orgA, related ? { reviewerIds: [f.ids.user] } : {});
   return doc as unknown as { id: string; fileId: string };
+}
+
+let pdfDocument: Promise<string> | undefined;
+/** A document of A whose controlled file is a PDF and whose reviewer is `user` (made once). */
+function pdfDocumentInA({ t, f }: Cell): Promise<string> {
+  pdfDocument ??= (async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const admin = { id: f.ids.admin, headers: sessions.admin };
+    const fileId = await uploadOrganizationFile(
+      t.app,
+      sessions.admin,
+      f.orgA,
+      'procedure.pdf',
+      Buffer.from(await pdf.save()),
+    );
+    const doc = await createDocument(t.app, t.db, admin, f.orgA, { fileId, reviewerIds: [f.ids.user] });
+    return doc.id;
+  })();
+  return pdfDocument;
 }
 
 /** General of a new revision or document of A (a new file of A's each time). */
@@ -1027,6 +1048,39 @@ const CASES: Case[] = [
       const doc = await documentInA(cell);
       return { params: { documentId: doc.id, fileId: doc.fileId }, query: { organizationId: f.orgA } };
     },
+  },
+  // Document exports, controlled copies and history (document-exports.routes.ts)
+  {
+    routes: ['GET /api/v1/export/Documents', 'GET /api/v1/export/one-document', 'GET /api/v1/export/many-Documents'],
+    note: 'user sees the document they review; user56 every document',
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/export/document-attachments'],
+    note: 'the type of the document user reviews',
+    expected: MEMBERS(200),
+    request: (cell, { f } = cell) => ({
+      query: { organizationId: f.orgA, docTypeIds: (f.documents.related as unknown as { typeId: string }).typeId },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId/controlled-copy'],
+    note: 'a PDF document whose reviewer is user',
+    expected: row(401, 200, 200, 200, 200, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: await pdfDocumentInA(cell) },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId/history'],
+    note: 'General is always its reviewer’s; user56 has no General switch',
+    expected: row(401, 200, 200, 403, 200, 422, 404),
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
   },
   // Notifications
   {

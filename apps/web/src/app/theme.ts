@@ -12,6 +12,9 @@ export const theme: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    // Select placeholders ('Choose a document type') and the red of errors and danger buttons at 4.5:1.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    colorError: '#cf1322',
   },
   components: {
     Layout: { headerBg: '#ffffff', headerHeight: 60, headerPadding: '0 24px', siderBg: SIDEBAR_BG },

@@ -1,7 +1,7 @@
 import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
-import type { PdfRecord } from '../../core/record-pdf.js';
+import { describeChanges, type PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../../core/policies.js';
 import type { ActionState } from './actions.policy.js';
 import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
@@ -75,24 +75,6 @@ export const ACTION_CSV_COLUMNS: CsvColumn<ActionRecord>[] = [
 
 type HistoryEntry = { occurredAt: Date; actorEmail: string | null; action: string; before: unknown; after: unknown };
 
-const printable = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
-/** What changed, field by field: `field: before → after` (a creation lists what was set). */
-function changesOf(entry: HistoryEntry): string {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  const empty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && !value.length);
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((key) => key in before || !empty(after[key]))
-    .map((key) =>
-      key in before
-        ? `${key}: ${printable(before[key])} → ${printable(after[key])}`
-        : `${key}: ${printable(after[key])}`,
-    )
-    .join('; ');
-}
-
 const linkOf = (link: string | null, description: string | null) =>
   link ? (description ? `${description} (${link})` : link) : '';
 
@@ -120,7 +102,7 @@ export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[]): Pdf
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
       what: entry.action,
-      changes: changesOf(entry),
+      changes: describeChanges(entry.before, entry.after),
     })),
   };
 }

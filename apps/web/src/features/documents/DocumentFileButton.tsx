@@ -1,8 +1,11 @@
-import { PaperClipOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { endpoints } from '@qualis/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { saveFile } from '../../app/save-file';
+import { useExportAnswer } from '../../components/ExportMenu';
 import { fetchDocumentFile } from './documents.api';
 
 export interface DocumentFileRef {
@@ -41,6 +44,38 @@ export function DocumentFileButton({ organizationId, documentId, revision, file 
       onClick={() => void download()}
     >
       <span className="qualis-cell-text">{file.fileName}</span>
+    </Button>
+  );
+}
+
+/**
+ * 'Controlled copy (PDF)' (docs/api.md, "Controlled copy"): the revision's PDF stamped with its
+ * state, the downloader and its signatures. Only for a PDF controlled file; the API client's toast
+ * says why when the server refuses.
+ */
+export function ControlledCopyButton({ organizationId, documentId, revision, file }: DocumentFileRef) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const handOver = useExportAnswer();
+  if (!/\.pdf$/i.test(file.fileName)) return null;
+  const download = async () => {
+    setBusy(true);
+    try {
+      handOver(
+        await api.download(endpoints.documentRecords.controlledCopy, {
+          params: { documentId },
+          query: { organizationId, revision },
+        }),
+      );
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<SafetyCertificateOutlined />} loading={busy} onClick={() => void download()}>
+      {t('documents.controlledCopy')}
     </Button>
   );
 }

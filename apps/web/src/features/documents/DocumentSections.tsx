@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useSuccessToast } from '../../components/useSuccessToast';
 import { useMessageText } from '../../components/zod-form';
+import { ControlledCopyButton } from './DocumentFileButton';
 import { DocumentGeneralForm } from './DocumentGeneralForm';
 import { DocumentGeneralView } from './DocumentGeneralView';
 import { QualityTasksForm, QualityTasksView } from './QualityTasks';
@@ -150,6 +151,12 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
             {document.isFinal ? t('documents.isFinal') : t('documents.setAsFinal')}
           </Button>
         )}
+        <ControlledCopyButton
+          organizationId={organizationId}
+          documentId={document.id}
+          revision={document.revision}
+          file={document.file}
+        />
         {canDeleteRevision && (
           <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
             {t('documents.deleteRevision')}

@@ -86,7 +86,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
     {
       key: 'typeDescription',
       title: t('documents.columns.typeDescription'),
-      width: 13,
+      width: 12,
       sortKey: 'typeDescription' satisfies SortKey,
       // Without a Document ID, the document type's name; in full in a tooltip when long (spec 03 section 9).
       text: (d) => d.typeDescription || d.type,
@@ -127,7 +127,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
     {
       key: 'status',
       title: t('documents.columns.status'),
-      width: 10,
+      width: 12,
       sortKey: 'status' satisfies SortKey,
       render: (d) => <DocumentStatusTag status={d.status} />,
     },
@@ -149,7 +149,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
     {
       key: 'file',
       title: t('documents.columns.file'),
-      width: 15,
+      width: 14,
       render: (d) => (
         <DocumentFileButton organizationId={organizationId} documentId={d.id} revision={d.revision} file={d.file} />
       ),

@@ -371,9 +371,14 @@ describe('Document detail', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const signed: unknown[] = [];
-      stubApi((route, body) => {
+      const fetch = stubApi((route, body) => {
         if (route === `GET /api/v1/documents/${DOC}`)
           return jsonResponse(200, { data: detail({ isLocked: true, canBeEdited: false, canAddRevision: false }) });
+        if (route === `GET /api/v1/documents/${DOC}/controlled-copy`)
+          return new Response('%PDF-1.7', {
+            status: 200,
+            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="copy.pdf"' },
+          });
         if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
         if (route === `POST /api/v1/documents/${DOC}/approvals`) {
           signed.push(body);
@@ -395,6 +400,13 @@ describe('Document detail', () => {
         screen.getByText('This revision cannot be edited: it is final, or its review or approval is in progress.'),
       ).toBeTruthy();
       expect(screen.queryByText('Add revision')).toBeNull();
+      // The controlled copy of a PDF, of the revision shown, even while the revision is locked.
+      fireEvent.click(screen.getByText('Controlled copy (PDF)'));
+      await waitFor(() =>
+        expect(
+          fetch.mock.calls.some(([url]) => /\/documents\/[^/]+\/controlled-copy\?.*revision=2/.test(String(url))),
+        ).toBe(true),
+      );
 
       fireEvent.click(tabs[3]!);
       const panel = (await screen.findByText('In Progress', {}, SOON)).closest<HTMLElement>('[role="tabpanel"]')!;

@@ -1,0 +1,255 @@
+import { DOCUMENT_COLUMNS, REFERENCE_TYPES, type DocumentHistoryEntry } from '@qualis/contract';
+import type { CsvColumn } from '../../core/exports.js';
+import type { PdfStamp } from '../../core/pdf-stamp.js';
+import { describeChanges, utc, type PdfRecord } from '../../core/record-pdf.js';
+import type { DocumentSignerRole } from '../../db/schema/index.js';
+import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
+import { presentReference } from './documents.presenter.js';
+import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
+
+const at = (value: Date | string | null) => (value === null ? '' : utc(new Date(value)));
+const day = (value: Date | string | null) => (value === null ? '' : new Date(value).toISOString().slice(0, 10));
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const nameOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+const personOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
+  `${nameOf(p)} <${p.email}>`;
+
+/** The documents list's columns as CSV columns; the client's `columns` picks and orders them. */
+export const DOCUMENT_CSV_COLUMNS: CsvColumn<DocumentRowRecord>[] = [
+  { key: 'typeDescription', header: DOCUMENT_COLUMNS.typeDescription, value: (d) => d.typeDescription },
+  { key: 'name', header: DOCUMENT_COLUMNS.name, value: (d) => d.name },
+  { key: 'number', header: DOCUMENT_COLUMNS.number, value: (d) => d.number },
+  { key: 'revision', header: DOCUMENT_COLUMNS.revision, value: (d) => d.revision },
+  { key: 'isFinal', header: DOCUMENT_COLUMNS.isFinal, value: (d) => yesNo(d.isFinal) },
+  { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => d.status },
+  { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
+  { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
+  { key: 'file', header: DOCUMENT_COLUMNS.file, value: (d) => d.file.fileName },
+];
+
+/** The revision an audit event concerns (every documents event names it), and its other values. */
+function splitRevision(values: unknown): { revision: number | null; rest: Record<string, unknown> | null } {
+  if (values === null || values === undefined) return { revision: null, rest: null };
+  if (typeof values !== 'object' || Array.isArray(values)) return { revision: null, rest: { value: values } };
+  const { revision, ...rest } = values as Record<string, unknown>;
+  return { revision: typeof revision === 'number' ? revision : null, rest };
+}
+
+type HistoryRow = {
+  seq: number;
+  occurredAt: Date;
+  actorEmail: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+};
+
+/** An audit event of a document as GET /documents/{id}/history answers it. */
+export function presentHistoryEntry(row: HistoryRow): DocumentHistoryEntry {
+  const before = splitRevision(row.before);
+  const after = splitRevision(row.after);
+  return {
+    seq: row.seq,
+    occurredAt: row.occurredAt.toISOString(),
+    actorEmail: row.actorEmail,
+    action: row.action,
+    revision: after.revision ?? before.revision,
+    before: before.rest,
+    after: after.rest,
+    reason: row.reason,
+  };
+}
+
+const REFERENCE_TYPE_LABELS: Record<number, string> = {
+  [REFERENCE_TYPES.Document]: 'Document',
+  [REFERENCE_TYPES.Action]: 'Action',
+  [REFERENCE_TYPES.TrainingRecord]: 'Training record',
+  [REFERENCE_TYPES.HumanResource]: 'HR record',
+};
+
+/** Whether a signature was made on the file the revision has now (21 CFR 11.70: the link holds). */
+const matches = (s: SignatureOfRow, revision: { fileId: string; fileSha256: string }) =>
+  s.fileId === revision.fileId && s.fileSha256 === revision.fileSha256;
+
+/** A signature manifestation (21 CFR 11.50) as the PDFs print it. */
+export function signatureFields(s: SignatureOfRow, matchesFile: boolean, matchLabel: string) {
+  return [
+    { label: 'Printed name', value: s.signerName },
+    { label: 'E-mail', value: s.signerEmail },
+    { label: 'Meaning', value: s.meaning },
+    { label: 'Signed at', value: at(s.signedAt) },
+    { label: 'Comment', value: s.comment ?? '' },
+    { label: 'Signature cycle', value: String(s.signatureCycle) },
+    { label: 'SHA-256 of the signed file', value: s.fileSha256 },
+    { label: matchLabel, value: matchesFile ? 'Yes' : 'No: the file has changed since it was signed' },
+  ];
+}
+
+export interface DocumentRecordParts {
+  /** The row's revision (the one the person sees in the list), as its detail reads it. */
+  detail: DocumentDetailRecord;
+  revisions: VisibleRevisionRow[];
+  signers: {
+    revision: number;
+    role: DocumentSignerRole;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+  }[];
+  signatures: SignatureOfRow[];
+  history: HistoryRow[];
+}
+
+/**
+ * A document as its exported PDF shows it: the fields of the revision the person sees, every
+ * revision they may open with its reviewers and approvers, the signatures of those revisions,
+ * the references, then the document's audit history.
+ */
+export function documentPdfRecord(organizationId: string, parts: DocumentRecordParts): PdfRecord {
+  const { detail: d, revisions, signers, signatures, history } = parts;
+  const signersOf = (revision: number, role: DocumentSignerRole) =>
+    signers
+      .filter((s) => s.revision === revision && s.role === role)
+      .map(personOf)
+      .join(', ');
+  const byRevision = new Map(revisions.map((r) => [r.revision, r]));
+  return {
+    title: `Document #${d.number}: ${d.name}`,
+    fileName: `${d.number} ${d.name}`,
+    fields: [
+      { label: DOCUMENT_COLUMNS.number, value: String(d.number) },
+      { label: DOCUMENT_COLUMNS.typeDescription, value: d.typeDescription ?? '' },
+      { label: DOCUMENT_COLUMNS.name, value: d.name },
+      { label: 'Type', value: d.type },
+      { label: DOCUMENT_COLUMNS.revision, value: `${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}` },
+      { label: DOCUMENT_COLUMNS.status, value: d.status },
+      { label: DOCUMENT_COLUMNS.isFinal, value: yesNo(d.isFinal) },
+      { label: 'Revision description', value: d.revisionDescription },
+      { label: 'Responsible', value: personOf(d.submitter) },
+      { label: 'Creator', value: personOf(d.creator) },
+      { label: 'Created', value: at(d.createdAt) },
+      { label: DOCUMENT_COLUMNS.reviewedAt, value: at(d.reviewedAt) },
+      { label: DOCUMENT_COLUMNS.approvedAt, value: at(d.approvedAt) },
+      { label: 'Controlled file', value: `${d.file.fileName} (SHA-256 ${d.file.sha256})` },
+      { label: 'Extra files', value: d.extraFiles.map((f) => f.fileName).join(', ') },
+      { label: 'Tags', value: d.tags.map((t) => t.name).join(', ') },
+      { label: 'Requires training', value: yesNo(d.requiresTraining) },
+    ],
+    sections: [
+      {
+        heading: 'Revisions',
+        empty: 'No revisions.',
+        items: revisions.map((r) => ({
+          title: `Revision ${r.revision}${r.revisionName ? ` (${r.revisionName})` : ''}: ${r.status}${r.isFinal ? ', final' : ''}`,
+          fields: [
+            { label: 'Name', value: r.name },
+            { label: DOCUMENT_COLUMNS.typeDescription, value: r.typeDescription ?? '' },
+            { label: 'Description', value: r.revisionDescription },
+            { label: 'Created', value: at(r.createdAt) },
+            { label: DOCUMENT_COLUMNS.reviewedAt, value: at(r.reviewedAt) },
+            { label: DOCUMENT_COLUMNS.approvedAt, value: at(r.approvedAt) },
+            { label: 'Final since', value: at(r.finalAt) },
+            { label: 'Responsible', value: personOf(r.responsible) },
+            { label: 'Reviewers', value: signersOf(r.revision, 'reviewer') },
+            { label: 'Approvers', value: signersOf(r.revision, 'approver') },
+            { label: 'Controlled file', value: `${r.fileName} (SHA-256 ${r.fileSha256})` },
+          ],
+        })),
+      },
+      {
+        heading: 'Signatures',
+        empty: 'No signatures.',
+        items: signatures.map((s) => {
+          const revision = byRevision.get(s.revision);
+          return {
+            title: `Revision ${s.revision}: ${s.meaning} by ${s.signerName}`,
+            fields: signatureFields(s, revision ? matches(s, revision) : false, "Matches the revision's file"),
+          };
+        }),
+      },
+      {
+        heading: `References (revision ${d.revision})`,
+        empty: 'No references.',
+        items: d.references.map((ref) => {
+          const shown = presentReference(organizationId)(ref);
+          return {
+            title: shown.linkDescription ?? shown.link,
+            fields: [
+              {
+                label: 'Kind',
+                value: shown.type === null ? 'External link' : (REFERENCE_TYPE_LABELS[shown.type] ?? ''),
+              },
+              { label: 'Link', value: shown.link },
+            ],
+          };
+        }),
+      },
+    ],
+    history: history.map((entry) => {
+      const { revision, before, after } = presentHistoryEntry(entry);
+      return {
+        at: entry.occurredAt,
+        who: entry.actorEmail ?? 'system',
+        what: revision === null ? entry.action : `${entry.action} (revision ${revision})`,
+        changes: describeChanges(before, after),
+      };
+    }),
+  };
+}
+
+/**
+ * The stamp of a controlled copy: 'Controlled copy — approved <date>' for the released (highest
+ * final) revision, 'Draft - not approved' for a revision that is not final, 'Obsolete' for a
+ * final revision a later final one replaced; what the file is; who downloaded it when; and the
+ * revision's signatures on an appended page.
+ */
+export function controlledCopyStamp(
+  d: DocumentDetailRecord,
+  signatures: SignatureOfRow[],
+  copy: { by: { firstName: string | null; lastName: string | null; email: string }; at: Date; fileSha256: string },
+): PdfStamp {
+  const [state, tone] = !d.isFinal
+    ? (['Draft - not approved', 'draft'] as const)
+    : d.releasedRevision !== null && d.releasedRevision > d.revision
+      ? (['Obsolete', 'obsolete'] as const)
+      : ([`Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}`, 'released'] as const);
+  const revision = `Revision ${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}`;
+  const identity = [
+    `Document ID: ${d.typeDescription ?? '—'}`,
+    `System # ${d.number}`,
+    d.name,
+    revision,
+    `Status: ${d.status}${d.isFinal ? ', final' : ''}`,
+  ].join('  ·  ');
+  const intact = copy.fileSha256 === d.file.sha256;
+  return {
+    state,
+    tone,
+    identity,
+    footer: `Downloaded by ${personOf(copy.by)} on ${utc(copy.at)}`,
+    appendix: {
+      title: `Signatures of ${revision}`,
+      lines: [
+        `${d.typeDescription ? `${d.typeDescription} · ` : ''}${d.name} · System # ${d.number} · ${revision}`,
+        `State of this copy: ${state}`,
+        `Controlled file: ${d.file.fileName}`,
+        `SHA-256 of the controlled file: ${d.file.sha256}`,
+        intact
+          ? 'The stored bytes of the file still have this SHA-256.'
+          : `WARNING: the stored bytes of the file have the SHA-256 ${copy.fileSha256}, not the recorded one.`,
+        'Times are UTC.',
+      ],
+      empty: 'This revision has no review or approval signatures.',
+      items: signatures.map((s) => ({
+        title: `${s.meaning} by ${s.signerName}`,
+        fields: signatureFields(
+          s,
+          s.fileId === d.fileId && s.fileSha256 === copy.fileSha256,
+          "Matches this copy's file",
+        ),
+      })),
+    },
+  };
+}

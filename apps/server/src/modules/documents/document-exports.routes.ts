@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_HISTORY_MAX_LIMIT,
+  ZControlledCopyQuery,
+  ZDocumentAttachmentsExportQuery,
+  ZDocumentHistoryEntry,
+  ZDocumentHistoryQuery,
+  ZDocumentsExportQuery,
+  ZUuid,
+  listEnvelope,
+} from '@qualis/contract';
+import { sendFilesArchive } from '../../core/archive.js';
+import { requireActor } from '../../core/auth.js';
+import { attachmentHeader, exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { sendRecordsExport } from '../../core/record-pdf.js';
+import { serviceContextOf } from '../../core/service-context.js';
+import { letterheadOf } from '../exports/letterhead.js';
+import './documents.policy.js';
+import { DOCUMENT_CSV_COLUMNS, presentHistoryEntry } from './document-exports.presenter.js';
+import {
+  documentAttachmentEntries,
+  documentExportScope,
+  documentHistoryPage,
+  documentRecords,
+  documentRows,
+  makeControlledCopy,
+} from './document-exports.service.js';
+
+const tags = ['documents'];
+const inQuery = { policy: 'document.view', organization: organizationFrom.query() } as const;
+const ZDocumentParams = z.object({ documentId: ZUuid });
+
+/**
+ * Documents' exports (spec 03 section 7 "Exports of documents"), controlled copies and history.
+ * Every read goes through the documents' visibility predicate: a person never exports a
+ * document, or a revision of one, that they may not open.
+ */
+export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+
+  app.get(
+    '/export/Documents',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary:
+          'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
+        querystring: ZDocumentsExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const access = organizationAccessOf(request);
+      const { organizationId: _organizationId, ...selection } = request.query;
+      const { columns } = documentExportScope(access, selection);
+      return sendCsvExport(
+        reply,
+        exportFileName('Documents', requireActor(request).email),
+        pickColumns(DOCUMENT_CSV_COLUMNS, columns),
+        documentRows(db(), access, selection),
+      );
+    },
+  );
+
+  // 'Single PDF' (every chosen document in one file, one after another) and 'PDF archive' (a ZIP
+  // with one PDF per document), as the actions' exports. The background export of large
+  // selections (modules/exports) plugs in here with `documentRecords`.
+  for (const [url, format, summary] of [
+    [
+      '/export/one-document',
+      'pdf',
+      'One PDF with every chosen document (or every matching one): fields, revisions, reviewers and approvers, signatures, references and audit history',
+    ],
+    ['/export/many-Documents', 'zip', 'A ZIP with one PDF per chosen document, named by System # and name'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: inQuery,
+        schema: { tags, summary, querystring: ZDocumentsExportQuery, produces: [`application/${format}`] },
+      },
+      async (request, reply) => {
+        const access = organizationAccessOf(request);
+        const { organizationId: _organizationId, ...selection } = request.query;
+        const fileName = exportFileName(documentRecords.label, access.actor.email, new Date(), format);
+        const records = documentRecords.records(db(), access, selection);
+        return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app.ctx, access));
+      },
+    );
+  }
+
+  app.get(
+    '/export/document-attachments',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary:
+          'A ZIP of the controlled and extra files of the chosen documents (or every matching one) of the given document types (docTypeIds, at least one): a folder per document named by System # and name, the revision in each file name',
+        querystring: ZDocumentAttachmentsExportQuery,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const access = organizationAccessOf(request);
+      const { organizationId: _organizationId, ...selection } = request.query;
+      const entries = documentAttachmentEntries(db(), app.ctx.storage, access, selection);
+      return sendFilesArchive(
+        reply,
+        exportFileName('Documents-attachments', access.actor.email, new Date(), 'zip'),
+        entries,
+      );
+    },
+  );
+
+  app.get(
+    '/documents/:documentId/controlled-copy',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary:
+          "A controlled copy of a revision's PDF controlled file (the default revision without ?revision=): every page stamped with the document, revision, status and state (controlled copy, draft or obsolete), the downloading person and time, and a page of the revision's signatures appended; audited",
+        params: ZDocumentParams,
+        querystring: ZControlledCopyQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const person = request.actorUser ?? { firstName: null, lastName: null, email: requireActor(request).email };
+      const { bytes, fileName } = await makeControlledCopy(
+        serviceContextOf(request),
+        person,
+        request.params.documentId,
+        request.query.revision,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(fileName))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  app.get(
+    '/documents/:documentId/history',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: `The document's audit trail, oldest first, signatures included (at most ${DOCUMENT_HISTORY_MAX_LIMIT} per page): for people who may view its General tab`,
+        params: ZDocumentParams,
+        querystring: ZDocumentHistoryQuery,
+        response: { 200: listEnvelope(ZDocumentHistoryEntry) },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { rows, totalCount } = await documentHistoryPage(
+        db(),
+        organizationAccessOf(request),
+        request.params.documentId,
+        { limit, offset },
+      );
+      return { data: rows.map(presentHistoryEntry), pagination: { totalCount } };
+    },
+  );
+};
