@@ -143,6 +143,7 @@ export const messages = {
   documentQualityTasksSaved: 'The quality actions are saved',
   documentReferencesSaved: 'The references are saved',
   chooseDocuments: 'Please, choose at least one document.',
+  chooseDocumentTypes: 'Please, choose at least one document type.',
   documentRevisionInvalid: 'The revision must be a whole number from 1 to 999999999.',
   documentRevisionNotNext: 'The new revision must be {revision} (the latest revision plus 1).',
   documentIdentityTaken: 'A document with this type, name and revision already exists in this organization.',
@@ -173,7 +174,6 @@ export const messages = {
   accessCodeInvalid: 'The access code is a number of at most 6 digits.',
   accessCodeWrong: 'The access code is incorrect.',
   // Document exports and controlled copies (docs/api.md).
-  documentAttachmentsNeedTypes: 'Please, choose at least one document type to export the attachments of.',
   controlledCopyPdfOnly:
     'A controlled copy can be made of a PDF file only; the controlled file of this revision is not a PDF.',
   controlledCopyUnreadable:
