@@ -120,6 +120,8 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:documentId/controlled-copy',
     {
       config: inQuery,
+      // A HEAD would make and audit a copy that nobody receives.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary:

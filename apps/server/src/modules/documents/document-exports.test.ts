@@ -624,6 +624,13 @@ describe('GET /documents/{id}/controlled-copy', () => {
       `Controlled copy — approved ${today}`,
     ]);
     expect(copies[0]!.after).toMatchObject({ fileSha256: sha256(original) });
+    // No HEAD: it would audit a copy nobody receives.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/documents/${doc.id}/controlled-copy?organizationId=${org}`,
+      headers: reader.headers,
+    });
+    expect(head.statusCode).toBe(404);
   });
 
   it('answers 404 for a revision the person may not open, and a clear 400 for a damaged PDF', async () => {
