@@ -152,6 +152,16 @@ export async function findVisibleAction(
   return row as ActionRecord | undefined;
 }
 
+/** Of `ids`, the actions the person may see. */
+export async function findVisibleActionIds(db: DbOrTx, access: OrganizationAccess, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: actions.id })
+    .from(actions)
+    .where(and(actionsVisibleTo(access), inArray(actions.id, ids)));
+  return rows.map((r) => r.id);
+}
+
 /** The visible actions among `ids`, locked for the rest of the transaction, with their tag ids. */
 export async function lockVisibleActions(
   tx: DbOrTx,

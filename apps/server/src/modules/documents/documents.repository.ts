@@ -421,6 +421,68 @@ export async function lockVisibleDocuments(
   return rows.map((r) => ({ ...r.document, isParticipant: r.isParticipant }));
 }
 
+/** Of `ids`, the documents the person may see. */
+export async function findVisibleDocumentIds(db: DbOrTx, access: OrganizationAccess, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(documentsVisibleTo(access), inArray(documents.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** A document's stored row. */
+export async function findDocumentRow(db: DbOrTx, organizationId: string, documentId: string) {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+  return row;
+}
+
+/**
+ * The work a document still asks of people: the responsible of each revision that is not final
+ * ('responsible'), and each named reviewer or approver of such a revision without their response
+ * in its current cycle ('review', 'approval').
+ */
+export async function listOpenWork(
+  db: DbOrTx,
+  organizationId: string,
+  documentId: string,
+): Promise<{ kind: 'responsible' | 'review' | 'approval'; userId: string }[]> {
+  const open = and(
+    eq(documentRevisions.organizationId, organizationId),
+    eq(documentRevisions.documentId, documentId),
+    eq(documentRevisions.isFinal, false),
+  );
+  const responsible = await db
+    .selectDistinct({ userId: documentRevisions.submitterId })
+    .from(documentRevisions)
+    .where(open);
+  const kindOfRole = sql`case ${documentRevisionSigners.role} when 'reviewer' then 'review' else 'approval' end`;
+  const signers = await db
+    .selectDistinct({ kind: sql<'review' | 'approval'>`${kindOfRole}`, userId: documentRevisionSigners.userId })
+    .from(documentRevisionSigners)
+    .innerJoin(
+      documentRevisions,
+      and(
+        eq(documentRevisions.organizationId, documentRevisionSigners.organizationId),
+        eq(documentRevisions.documentId, documentRevisionSigners.documentId),
+        eq(documentRevisions.revision, documentRevisionSigners.revision),
+      ),
+    )
+    .where(
+      and(
+        open,
+        sql`not exists (select 1 from document_signatures sg
+          where sg.organization_id = ${documentRevisions.organizationId} and sg.document_id = ${documentRevisions.documentId}
+            and sg.revision = ${documentRevisions.revision} and sg.signature_cycle = ${documentRevisions.signatureCycle}
+            and sg.signer_id = ${documentRevisionSigners.userId} and sg.kind = ${kindOfRole})`,
+      ),
+    );
+  return [...responsible.map((r) => ({ kind: 'responsible' as const, userId: r.userId })), ...signers];
+}
+
 /** Every revision of a document with its stored columns, the highest first. */
 export function listRevisionRows(db: DbOrTx, organizationId: string, documentId: string): Promise<RevisionTableRow[]> {
   return db

@@ -7,10 +7,9 @@ import {
   type UpdateDocumentGeneralRequest,
   type UpdateDocumentQualityTasksRequest,
   type UpdateDocumentReferencesRequest,
+  type AuditInfoType,
 } from '@qualis/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { actions, documents } from '../../db/schema/index.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
@@ -19,7 +18,7 @@ import { newId } from '../../core/ids.js';
 import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
-import { actionsVisibleTo, findActiveMembers, findTagIds } from '../actions/actions.repository.js';
+import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
 import {
   assignActions,
   completeActions,
@@ -53,13 +52,15 @@ import {
   replaceRevisionTags,
   revisionSnapshot,
   updateRevisionRow,
-  documentsVisibleTo,
+  findDocumentRow,
+  listOpenWork,
+  findVisibleDocumentIds,
   type DocumentDetailRecord,
   type DocumentTableRow,
   type RevisionTableRow,
 } from './documents.repository.js';
 
-export const DOCUMENTS_INFO_TYPE = 'Documents & Document Revisions';
+export const DOCUMENTS_INFO_TYPE = 'Documents & Document Revisions' satisfies AuditInfoType;
 const ENTITY = 'document';
 /** The organization counter that numbers documents ("System #"). */
 const COUNTER = 'document';
@@ -200,18 +201,8 @@ async function checkReferences(tx: Tx, ctx: ServiceContext, references: NewDocum
   }
   const documentIds = [...new Set(byType(REFERENCE_TYPES.Document))];
   const actionIds = [...new Set(byType(REFERENCE_TYPES.Action))];
-  const foundDocuments = documentIds.length
-    ? await tx
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(documentsVisibleTo(ctx.access), inArray(documents.id, documentIds)))
-    : [];
-  const foundActions = actionIds.length
-    ? await tx
-        .select({ id: actions.id })
-        .from(actions)
-        .where(and(actionsVisibleTo(ctx.access), inArray(actions.id, actionIds)))
-    : [];
+  const foundDocuments = await findVisibleDocumentIds(tx, ctx.access, documentIds);
+  const foundActions = await findVisibleActionIds(tx, ctx.access, actionIds);
   if (foundDocuments.length !== documentIds.length || foundActions.length !== actionIds.length) {
     throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
   }
@@ -294,21 +285,8 @@ async function assign(
  * its current cycle. An action is completed or withdrawn only for people outside this set.
  */
 async function peopleWithWork(tx: Tx, organizationId: string, documentId: string) {
-  const revisions = await listRevisionRows(tx, organizationId, documentId);
-  const open = revisions.filter((r) => !r.isFinal);
-  const work = {
-    responsible: new Set(open.map((r) => r.submitterId)),
-    review: new Set<string>(),
-    approval: new Set<string>(),
-  };
-  for (const r of open) {
-    const signers = await listRevisionSigners(tx, organizationId, documentId, r.revision);
-    const signed = await listRevisionSignatures(tx, organizationId, documentId, r.revision, r.signatureCycle);
-    for (const s of signers) {
-      const kind = s.signerRole === 'reviewer' ? 'review' : 'approval';
-      if (!signed.some((sg) => sg.signerId === s.id && sg.kind === kind)) work[kind].add(s.id);
-    }
-  }
+  const work = { responsible: new Set<string>(), review: new Set<string>(), approval: new Set<string>() };
+  for (const { kind, userId } of await listOpenWork(tx, organizationId, documentId)) work[kind].add(userId);
   return work;
 }
 
@@ -437,10 +415,7 @@ export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, docum
 export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
   const organizationId = ctx.access.organization.id;
   const row = await revisionRow(tx, organizationId, documentId, revision);
-  const [doc] = await tx
-    .select({ number: documents.number })
-    .from(documents)
-    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+  const doc = await findDocumentRow(tx, organizationId, documentId);
   await settle(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
   if (row.requiresTraining && row.trainingRecordId === null) {
     await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, name: row.name, revision }, [

@@ -830,6 +830,25 @@ describe('quality actions', () => {
     expect(updates.at(-1)!.after).toEqual({ revision: 1, reviewerIds: [r1.id] });
   });
 
+  it('keeps the action of a signer removed from one revision while another revision still waits for them', async () => {
+    const reviewer = await person(orgA);
+    const doc = await newDocument({ reviewerIds: [reviewer.id] });
+    const two = await call(
+      'PUT',
+      `/documents/${doc.id}/revision`,
+      admin.headers,
+      await revisionPayload(doc.id, 2, { reviewerIds: [reviewer.id] }),
+    );
+    expect(two.statusCode, two.body).toBe(200);
+    const openReviews = async () =>
+      (await actionsOf(doc.id)).filter((a) => a.kind === 'review' && a.status === 'ToDo').map((a) => a.assigneeId);
+    expect(await openReviews()).toEqual([reviewer.id]);
+    expect((await save(doc.id, admin, { revision: 2, reviewerIds: [] })).statusCode).toBe(200);
+    expect(await openReviews()).toEqual([reviewer.id]);
+    expect((await save(doc.id, admin, { revision: 1, reviewerIds: [] })).statusCode).toBe(200);
+    expect(await openReviews()).toEqual([]);
+  });
+
   it('keeps a signer who responded; an added reviewer returns a Reviewed revision to Submitted', async () => {
     const [r1, r2] = [await person(orgA), await person(orgA)];
     const doc = await newDocument({ reviewerIds: [r1.id] });
