@@ -291,8 +291,12 @@ async function peopleWithWork(tx: Tx, organizationId: string, documentId: string
 }
 
 type SettleKind = 'responsible' | 'review' | 'approval';
-/** Withdraws (or completes) the open actions of `kind` of those of `people` who have no such work left. */
-async function settle(
+/**
+ * Withdraws (or completes) the open actions of `kind` on the document of those of `people` who
+ * have no such work left on it (another revision may still wait for them). The signing service
+ * completes a signer's action with it after their response.
+ */
+export async function settleDocumentActions(
   tx: Tx,
   ctx: ServiceContext,
   documentId: string,
@@ -416,7 +420,7 @@ export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId
   const organizationId = ctx.access.organization.id;
   const row = await revisionRow(tx, organizationId, documentId, revision);
   const doc = await findDocumentRow(tx, organizationId, documentId);
-  await settle(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
+  await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
   if (row.requiresTraining && row.trainingRecordId === null) {
     await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, name: row.name, revision }, [
       row.submitterId,
@@ -524,7 +528,7 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentR
 /** The responsible changed on a revision: the old one's action goes (unless responsible elsewhere), the new one gets one. */
 async function handOverResponsibility(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord, next: string) {
   await rebuildParticipants(tx, ctx.access.organization.id, rec.id);
-  await settle(tx, ctx, rec.id, 'responsible', [rec.submitterId], 'withdraw');
+  await settleDocumentActions(tx, ctx, rec.id, 'responsible', [rec.submitterId], 'withdraw');
   await assign(tx, ctx, 'responsible', rec, [next]);
 }
 
@@ -685,9 +689,9 @@ export async function deleteDocumentRevision(ctx: ServiceContext, documentId: st
       entityId: documentId,
       before: { number: doc.number, ...before },
     });
-    await settle(tx, ctx, documentId, 'responsible', [rec.submitterId], 'withdraw');
-    await settle(tx, ctx, documentId, 'review', rec.reviewerIds, 'withdraw');
-    await settle(tx, ctx, documentId, 'approval', rec.approverIds, 'withdraw');
+    await settleDocumentActions(tx, ctx, documentId, 'responsible', [rec.submitterId], 'withdraw');
+    await settleDocumentActions(tx, ctx, documentId, 'review', rec.reviewerIds, 'withdraw');
+    await settleDocumentActions(tx, ctx, documentId, 'approval', rec.approverIds, 'withdraw');
   });
 }
 
@@ -783,8 +787,8 @@ export async function updateDocumentQualityTasks(
         await assign(tx, ctx, 'review', rec, added.reviewer);
         await assign(tx, ctx, 'approval', rec, added.approver);
       }
-      await settle(tx, ctx, documentId, 'review', removed.reviewer, 'withdraw');
-      await settle(tx, ctx, documentId, 'approval', removed.approver, 'withdraw');
+      await settleDocumentActions(tx, ctx, documentId, 'review', removed.reviewer, 'withdraw');
+      await settleDocumentActions(tx, ctx, documentId, 'approval', removed.approver, 'withdraw');
       await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
     }
   });
