@@ -4,12 +4,12 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
 import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
-const PASSWORD = 'Welcome2024';
 const GROUP = 'Quality Team';
 const NO_ACCESS =
   'You currently have no access permissions allowed within the current Organization. Please, contact your administrator or support team for more information and help';
@@ -68,37 +68,14 @@ describe('groups journey: a group grants a User documents, losing it blocks them
   const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
     callApi<T>(server, method, urlPath, body, token);
 
-  /** Activates a person and sets their password with the token of the welcome mail. */
-  async function onboard(
+  const onboard = (
     kind: 'client-admins' | 'client-users',
-    person: typeof ADMIN,
+    person: JourneyPerson,
     organizationId: string,
     token: string,
-  ) {
-    const created = await call<{ data: { id: string } }>('POST', `/${kind}`, { organizationId, ...person }, token);
-    await call('PATCH', `/${kind}/${created.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
-    const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
-    const link = /https?:\/\/[^\s"'<>]+\/set-password\?[^\s"'<>]+/.exec(mail.text)?.[0];
-    if (!link) throw new Error(`no set-password link in "${mail.subject}"`);
-    const query = new URL(link.replace(/&amp;/g, '&')).searchParams;
-    await call('POST', '/verifications/password/set', {
-      email: query.get('email'),
-      token: query.get('token'),
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
-    return created.data.id;
-  }
+  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
 
-  async function signedIn(email: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel(/e-?mail/i).fill(email);
-    await page.getByLabel(/^password/i).fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    return page;
-  }
+  const signedIn = (email: string) => signedInPage(browser, server, { email });
 
   const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
   const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
+import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
 import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
 
 /**
@@ -13,7 +14,7 @@ import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
-const PASSWORD = 'Welcome2024';
+const PASSWORD = JOURNEY_PASSWORD;
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@phones.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@phones.e2e.qualis.test' };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -72,27 +73,12 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
     callApi<T>(server, method, urlPath, body, token);
 
-  /** Creates, activates and onboards a person with the token of their welcome mail. */
-  async function onboard(
+  const onboard = (
     kind: 'client-admins' | 'client-users',
-    person: typeof ADMIN,
+    person: JourneyPerson,
     organizationId: string,
     token: string,
-  ) {
-    const created = await call<{ data: { id: string } }>('POST', `/${kind}`, { organizationId, ...person }, token);
-    await call('PATCH', `/${kind}/${created.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
-    const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
-    const link = /https?:\/\/[^\s"'<>]+\/set-password\?[^\s"'<>]+/.exec(mail.text)?.[0];
-    if (!link) throw new Error(`no set-password link in "${mail.subject}"`);
-    const query = new URL(link.replace(/&amp;/g, '&')).searchParams;
-    await call('POST', '/verifications/password/set', {
-      email: query.get('email'),
-      token: query.get('token'),
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
-    return created.data.id;
-  }
+  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
 
   /** Measures, checks and photographs one page at both widths. */
   async function check(page: Page, name: string, path: string): Promise<string[]> {
@@ -115,16 +101,8 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     return problems;
   }
 
-  async function signIn(email: string, password: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel(/e-?mail/i).fill(email);
-    await page.getByLabel(/^password/i).fill(password);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page;
-  }
+  const signIn = (email: string, password: string) =>
+    signedInPage(browser, server, { email, password }, { viewport: PHONE, bypassCSP: true });
 
   let base = '';
   let userId = '';

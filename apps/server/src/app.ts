@@ -38,6 +38,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
 import { messages } from '@qualis/contract';
 
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(actionsRoutes);
       await api.register(dashboardRoutes);
       await api.register(documentsRoutes);
+      await api.register(documentSignaturesRoutes);
       await api.register(documentExportsRoutes);
     },
     { prefix: API_PREFIX },

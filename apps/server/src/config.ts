@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { RECORD_EXPORT_STREAM_MAX } from '@qualis/contract';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -32,6 +33,11 @@ const ZConfig = z.object({
   RATE_LIMIT_PERSON_PER_MINUTE: perMinute(1200),
   RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(600),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: perMinute(30),
+  RECORD_EXPORT_STREAM_MAX: z.coerce
+    .number({ error: 'must be a whole number of records' })
+    .int('must be a whole number of records')
+    .min(1, 'must be at least 1')
+    .default(RECORD_EXPORT_STREAM_MAX),
 });
 
 export type Config = {
@@ -54,6 +60,11 @@ export type Config = {
     /** Sign-in and token refresh, per client address. */
     signInPerMinute: number;
   };
+  /**
+   * A Single PDF or PDF archive of more records than this is made by a background job and
+   * e-mailed as a link instead of streamed (modules/exports/record-exports.ts).
+   */
+  recordExportStreamMax: number;
   /** Directory of the built web app served at /; absent in API-only tests. */
   webDir: string | undefined;
 };
@@ -87,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressPerMinute: c.RATE_LIMIT_ADDRESS_PER_MINUTE,
       signInPerMinute: c.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     },
+    recordExportStreamMax: c.RECORD_EXPORT_STREAM_MAX,
     webDir: undefined,
   };
 }

@@ -17,6 +17,16 @@ export const MAX_LIST_LIMIT = 10000;
 export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_DEBOUNCE_MS = 1000;
 
+/**
+ * A Single PDF or PDF archive of at most this many records streams as the answer; a larger one
+ * (a PDF takes ~50 ms a record, past the client's 30 s download timeout) is made by a background
+ * job and e-mailed to the person as a download link (docs/api.md, "Large PDF exports").
+ * The server's RECORD_EXPORT_STREAM_MAX setting may lower or raise it.
+ */
+export const RECORD_EXPORT_STREAM_MAX = 200;
+/** Days the e-mailed link of a large export works; the file is removed afterwards. */
+export const EXPORT_FILE_DAYS = 7;
+
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_BYTES = 30 * 1024 * 1024;
 /** Image extensions the spec allows (avatar, logos); the content is checked too. */

@@ -49,6 +49,7 @@ export const messages = {
   organizationDeleted: 'Organization has been deleted successfully',
   noRecordsToExport: 'No records to export',
   reportBeingGenerated: 'Your report is being generated, please, wait.',
+  exportFileExpired: 'This export link has expired. Please, export the list again.',
   invalidDate: 'Please, enter a date as YYYY-MM-DD',
   invalidInfoType: 'Unknown info type',
   invalidFlag: 'Must be true or false',
@@ -173,6 +174,20 @@ export const messages = {
   accessCodeRequired: 'Please, enter your access code.',
   accessCodeInvalid: 'The access code is a number of at most 6 digits.',
   accessCodeWrong: 'The access code is incorrect.',
+  accessCodeMissing: 'You have no access code yet. Please, ask an Admin of your organization to generate one for you.',
+  signingPasswordRequired: 'Please, enter your password to sign.',
+  signingPasswordWrong: 'The password is incorrect.',
+  signingLocked:
+    'After 5 wrong access codes or passwords in a row, your signing is locked until {until}. Please, try again then.',
+  reviewNotReviewer: 'Only a reviewer named on this revision can review it.',
+  approvalNotApprover: 'Only an approver named on this revision can approve it.',
+  signatureAlreadyGiven: 'You have already responded to this revision.',
+  approvalBeforeReviews: 'This revision can be approved once every reviewer has reviewed it.',
+  signatureRevisionRejected:
+    'This revision was rejected. It can be signed again once it is changed (General, Quality Actions or References).',
+  reviewAdded: 'Your review is signed',
+  approvalAdded: 'Your approval is signed',
+  signingSettingsSaved: 'The signing settings are saved',
   // Document exports and controlled copies (docs/api.md).
   controlledCopyPdfOnly:
     'A controlled copy can be made of a PDF file only; the controlled file of this revision is not a PDF.',

@@ -110,3 +110,10 @@ export const ZOrganizationLogsExportQuery = z
     organizationIds: [...new Set([...(q.SelectedIds ?? []), ...(q.selectedIds ?? [])])],
   }));
 export type OrganizationLogsExportQuery = z.infer<typeof ZOrganizationLogsExportQuery>;
+
+/**
+ * GET /export/files/{fileId}: the organization of a large PDF export that was e-mailed to the
+ * person as a link (docs/api.md, "Large PDF exports").
+ */
+export const ZExportFileQuery = z.object({ organizationId: ZUuid });
+export type ExportFileQuery = z.infer<typeof ZExportFileQuery>;

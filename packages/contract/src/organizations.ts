@@ -8,6 +8,11 @@ export const ZOrganization = z.object({
   status: ZOrganizationStatus,
   isManagedByClient: z.boolean(),
   logo: z.object({ originalPath: z.string(), originalFileName: z.string(), fileSize: z.number().int() }).nullable(),
+  /**
+   * Signers re-enter their password at each review and approval (21 CFR 11.200(a)). Off by
+   * default, also when an answer leaves it out (the server always sends it).
+   */
+  signingRequiresPassword: z.boolean().default(false),
 });
 export type Organization = z.infer<typeof ZOrganization>;
 
@@ -21,3 +26,9 @@ export type OrganizationNameRequest = z.infer<typeof ZOrganizationNameRequest>;
 /** The answer of PATCH /organizations/{id}/managed-by-client. */
 export const ZOrganizationManagedByClient = z.object({ id: z.uuid(), isManagedByClient: z.boolean() });
 export type OrganizationManagedByClient = z.infer<typeof ZOrganizationManagedByClient>;
+
+/** PUT /organizations/{id}/signing: the organization's signing setting (Admins). */
+export const ZOrganizationSigningRequest = z.object({
+  signingRequiresPassword: z.boolean({ error: 'signingRequiresPassword must be true or false.' }),
+});
+export type OrganizationSigningRequest = z.infer<typeof ZOrganizationSigningRequest>;

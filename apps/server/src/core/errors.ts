@@ -20,6 +20,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   LOCKED: 423,
   SIGN_IN_LOCKED: 429,
+  SIGNING_LOCKED: 429,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

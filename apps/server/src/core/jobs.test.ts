@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { enqueueJob, MAX_JOB_ATTEMPTS } from './jobs.js';
+import { enqueueJob, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from './exports.js';
 
 let t: TestContext;
@@ -18,6 +18,9 @@ beforeAll(async () => {
   });
   t.app.ctx.jobs.define('test-flaky', z.object({}), async () => {
     if (failuresLeft-- > 0) throw new Error('temporary failure');
+  });
+  t.app.ctx.jobs.define('test-hopeless', z.object({}), async () => {
+    throw new JobCannotRun('the requester no longer has access');
   });
   t.app.ctx.jobs.every('test-recurring', 60_000, async () => {
     recurringRuns += 1;
@@ -54,6 +57,14 @@ describe('jobs', () => {
     }
     [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS });
+  });
+
+  it('fail a job that cannot run at once, with its reason, without retrying', async () => {
+    const id = await enqueueJob(t.db, 'test-hopeless', {});
+    await t.runJobs();
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'the requester no longer has access' });
+    expect(row!.finishedAt).not.toBeNull();
   });
 
   it('run a recurring task once per period', async () => {

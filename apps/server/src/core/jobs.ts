@@ -22,6 +22,12 @@ export const MAX_JOB_ATTEMPTS = 5;
 export const JOB_LEASE_MS = 120_000;
 const BATCH = 5;
 
+/**
+ * A job that cannot succeed however often it runs (its requester lost access, its records are
+ * gone): thrown by a handler, it fails the job at once with this reason, without retries.
+ */
+export class JobCannotRun extends Error {}
+
 /** Queues background work in the caller's transaction: it runs only if that commits. */
 export async function enqueueJob(
   tx: DbOrTx,
@@ -142,6 +148,11 @@ export class JobRunner {
       await definition.handler(this.ctx(), parsed.data, job);
       await this.settle(job, { status: 'done', finishedAt: new Date(), lastError: null });
     } catch (err) {
+      if (err instanceof JobCannotRun) {
+        this.log.warn({ jobId: job.id, kind: job.kind, reason: err.message }, 'job cannot run: job failed');
+        await this.settle(job, { status: 'failed', lastError: err.message.slice(0, 2000), finishedAt: new Date() });
+        return;
+      }
       const givesUp = job.attempts >= MAX_JOB_ATTEMPTS;
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
       await this.settle(job, {

@@ -186,11 +186,20 @@ export type ListQueryBuilder<Scope> = (
 ) => { list: ResolvedList; select: (page?: KeysetPage) => PgSelect };
 
 /**
- * The two ways every list is read, from its one query: a page with the total (the screen), and
- * every row in the same filter and order by keyset (its CSV and PDF exports).
+ * The ways every list is read, from its one query: a page with the total (the screen), every row
+ * in the same filter and order by keyset (its CSV and PDF exports), and how many rows an export
+ * would hold, counted no further than `max` (whether it is small enough to stream).
  */
 export function listReaders<Scope, Row>(build: ListQueryBuilder<Scope>) {
   return {
+    countUpTo: async (db: DbOrTx, scope: Scope, query: ExportListQuery, max: number): Promise<number> => {
+      const { select } = build(db, scope, { ...query, limit: 1, offset: 0 });
+      const capped = select().limit(max).as('capped_rows') as unknown as Parameters<
+        ReturnType<DbOrTx['select']>['from']
+      >[0];
+      const [counted] = await db.select({ n: count() }).from(capped);
+      return counted?.n ?? 0;
+    },
     page: async (db: DbOrTx, scope: Scope, query: ListQuery): Promise<{ rows: Row[]; totalCount: number }> => {
       const { list, select } = build(db, scope, query);
       return (await readPage(db, () => select(), list)) as unknown as { rows: Row[]; totalCount: number };

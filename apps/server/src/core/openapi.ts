@@ -28,7 +28,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: "The provider's organizations (SuperAdmin): list, create, rename, status, management by the client.",
   },
   { name: 'uploads', description: 'Images and files uploaded before a record refers to them, and images served.' },
-  { name: 'exports', description: "CSV exports and reports of the provider's lists." },
+  {
+    name: 'exports',
+    description: "CSV exports and reports of the provider's lists, and the download of large e-mailed PDF exports.",
+  },
   {
     name: 'people',
     description: 'Admins and Users of an organization: lists, create, add existing, status, delete, CSV exports.',
@@ -96,8 +99,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; schem
   429: {
     name: 'TooManyRequests',
     description:
-      'Too many requests (RATE_LIMITED), or too many failed sign-ins (SIGN_IN_LOCKED); `Retry-After` tells ' +
-      'when to try again.',
+      'Too many requests (RATE_LIMITED; `Retry-After` tells when to try again), too many failed sign-ins ' +
+      '(SIGN_IN_LOCKED), or too many wrong access codes or passwords at signing (SIGNING_LOCKED; the message ' +
+      'says until when).',
     schema: RATE_LIMITED_ENVELOPE,
   },
 };
@@ -252,6 +256,25 @@ export function completeDocument(document: OpenAPIV3.Document, catalogue: readon
 }
 
 /**
+ * A route that streams a file (CSV, PDF, ZIP: `produces`) documents its 200 as that file,
+ * instead of an empty answer; when it also declares a JSON 200 (a large PDF export answers a
+ * message instead), both are listed.
+ */
+function withFileAnswer<S extends { response?: unknown }>(schema: S, produces: string[]): S {
+  const declared = (schema.response as Record<string, unknown> | undefined)?.[200];
+  const content: Record<string, { schema: object }> = {};
+  for (const type of produces) {
+    content[type] = { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } };
+  }
+  if (declared) content['application/json'] = { schema: declared as object };
+  const description = declared
+    ? `The file (attachment); or, when it is made in the background, a message`
+    : `${produces.map((type) => type.split('/')[1]!.toUpperCase()).join(' or ')} file (attachment)`;
+  const response = { ...(schema.response as object | undefined), 200: { description, content } };
+  return { ...schema, response };
+}
+
+/**
  * The @fastify/swagger options: Zod schemas to JSON Schema per route, then the whole document
  * completed from the route catalogue. Served at /api/docs (JSON at /api/docs/json); linted in
  * CI by `npm run lint:api`.
@@ -267,13 +290,8 @@ export function openApiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
     },
     transform: (route) => {
       const transformed = jsonSchemaTransform(route);
-      // A CSV export streams its answer: say so instead of an empty "200".
-      const schema = route.schema as { produces?: string[]; response?: unknown } | undefined;
-      if (schema?.produces?.includes('text/csv') && !schema.response) {
-        const csv = { description: 'CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } };
-        return { ...transformed, schema: { ...transformed.schema, response: { 200: csv } } };
-      }
-      return transformed;
+      const produces = (route.schema as { produces?: string[] } | undefined)?.produces;
+      return produces ? { ...transformed, schema: withFileAnswer(transformed.schema, produces) } : transformed;
     },
     transformObject: (document) => {
       if (!('openapiObject' in document)) throw new Error('the API document is OpenAPI 3');

@@ -1,4 +1,4 @@
-import { messages, type SessionUser, type TokenPair } from '@qualis/contract';
+import { ZFileResponse, messages, type SessionUser, type TokenPair } from '@qualis/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type StoredSession } from './api-client';
 
@@ -230,9 +230,45 @@ describe('api client', () => {
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
+  it('keeps a quiet request signed in but shows nothing when it fails (a document file download)', async () => {
+    const { api, fetch, deps } = setup(() => failure(404, 'Not found'));
+    await expect(api.downloadPath('/api/v1/documents/d/file/f/content', { quiet: true })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/v1/documents/d/file/f/content');
+    expect(authOf(fetch.mock.calls[0]![1]!)).toBe('Bearer access-1');
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
   it('returns undefined for 204 No Content', async () => {
     const { api } = setup(() => new Response(null, { status: 204 }));
     await expect(api.request('/sessions', { method: 'DELETE', silent: true })).resolves.toBeUndefined();
+  });
+});
+
+describe('downloads', () => {
+  const exportEndpoint = {
+    method: 'GET',
+    path: '/export/many-Tasks',
+    response: ZFileResponse,
+  } as const;
+
+  it('answers the file and its name, or the message of a file made in the background', async () => {
+    const file = () =>
+      new Response('%PDF', {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Tasks.pdf"' },
+      });
+    const saved = await setup(file).api.download(exportEndpoint, {});
+    expect('blob' in saved && saved.fileName).toBe('Tasks.pdf');
+    expect('blob' in saved && (await saved.blob.text())).toBe('%PDF');
+
+    const queued = setup(() =>
+      json(200, { data: { message: messages.reportBeingGenerated, messageKey: 'reportBeingGenerated' } }),
+    );
+    expect(await queued.api.download(exportEndpoint, {})).toEqual({ message: 'reportBeingGenerated{}' });
+    expect(queued.deps.notify).not.toHaveBeenCalled();
   });
 });
 

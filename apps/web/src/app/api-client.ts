@@ -25,6 +25,11 @@ export interface RequestOptions {
    * For the session endpoints, which authenticate by their body (sign-in shows its error in an alert).
    */
   silent?: boolean;
+  /**
+   * With the session as usual (bearer token, refresh on 401), but a failure is only thrown, never
+   * shown: for calls whose failures the spec ignores (a document file's download).
+   */
+  quiet?: boolean;
   /** A 404 answer leaves the page with nothing to show: go to /pages-404 (lists, a layout's own record). */
   notFoundPage?: boolean;
 }
@@ -217,7 +222,7 @@ export function createApiClient(deps: ApiClientDeps) {
       errors,
       errors[0] ? deps.translate(errors[0]) : deps.text('requestFailed'),
     );
-    if (!options.silent) reportFailure(error, options);
+    if (!options.silent && !options.quiet) reportFailure(error, options);
     throw error;
   }
 
@@ -256,13 +261,21 @@ export function createApiClient(deps: ApiClientDeps) {
     return answer as EndpointResponse<E>;
   }
 
-  /** A file answer (exports): its bytes and the name the server gave it. */
+  /**
+   * A file answer (exports): its bytes and the name the server gave it; or, when the server makes
+   * the file in the background and e-mails it (a large PDF export), its message, in the language
+   * on screen, and no file.
+   */
   async function download<E extends Endpoint & { response: typeof ZFileResponse }>(
     endpoint: E,
     input: CallInput<E>,
-  ): Promise<{ blob: Blob; fileName: string }> {
+  ): Promise<DownloadAnswer> {
     const { path, options } = optionsOf(endpoint, input as CallInput<Endpoint>);
     const response = await exchange(path, options);
+    if (/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
+      const answer = translated(await response.json().catch(() => null)) as { data?: { message?: unknown } } | null;
+      return { message: typeof answer?.data?.message === 'string' ? answer.data.message : '' };
+    }
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
@@ -284,8 +297,24 @@ export function createApiClient(deps: ApiClientDeps) {
     return response?.ok && response.body ? response : null;
   }
 
-  return { request, call, download, stream };
+  /**
+   * A file at a path the server handed out (an /api/v1 path answered by a call, such as a
+   * document's file): its bytes and name, with the session, as `download`.
+   */
+  async function downloadPath(
+    path: string,
+    options: Pick<RequestOptions, 'signal' | 'quiet'> = {},
+  ): Promise<{ blob: Blob; fileName: string }> {
+    const relative = path.startsWith(`${baseUrl}/`) ? path.slice(baseUrl.length) : path;
+    const response = await exchange(relative, { ...options, method: 'GET' });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  return { request, call, download, downloadPath, stream };
 }
+
+/** A download's answer: the file, or the message of a file made in the background and e-mailed. */
+export type DownloadAnswer = { blob: Blob; fileName: string } | { message: string };
 
 /** The file name of a Content-Disposition header, preferring the UTF-8 form. */
 export function fileNameOf(disposition: string | null): string {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
 import type { CallInput } from '../app/api-client';
 import { saveFile } from '../app/save-file';
+import { useSuccessToast } from './useSuccessToast';
 
 type ExportEndpoint = Endpoint & { response: typeof ZFileResponse; query: object };
 /** Another export of the same list: its own path, the same parameters. */
@@ -37,6 +38,7 @@ export interface ExportMenuProps<E extends ExportEndpoint> {
 export function ExportMenu<E extends ExportEndpoint>(props: ExportMenuProps<E>) {
   const { endpoint, pdf, query, selectedKeys, columns, extraItems = [], onDownloaded } = props;
   const { t } = useTranslation();
+  const { success } = useSuccessToast();
   const [busy, setBusy] = useState(false);
 
   const download = async (chosen: SameQuery<E>) => {
@@ -45,8 +47,13 @@ export function ExportMenu<E extends ExportEndpoint>(props: ExportMenuProps<E>) 
       const input = {
         query: { ...query, columns: columns.filter((c) => c !== 'options'), selectedIds: selectedKeys },
       } as CallInput<SameQuery<E>>;
-      const { blob, fileName } = await api.download(chosen, input);
-      saveFile(blob, fileName);
+      const answer = await api.download(chosen, input);
+      // A large PDF export is made in the background and e-mailed: the server's message instead of a file.
+      if ('message' in answer) {
+        success(answer.message, t('table.reportQueued'));
+        return;
+      }
+      saveFile(answer.blob, answer.fileName);
       onDownloaded?.();
     } catch {
       // The API client has shown the reason (e.g. 'No records to export').

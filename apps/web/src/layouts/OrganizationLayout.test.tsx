@@ -30,8 +30,17 @@ describe('organization layout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY)).toBeTruthy();
     expect(await screen.findByText('Acme Medical')).toBeTruthy();
-    // Actions have landed (app/landed-pages.ts); the other spec 03 areas are still hidden.
-    expect(menuLabels()).toEqual(['Dashboard', 'User Groups', 'Users', 'General', 'Actions', 'Settings', 'Help']);
+    // Documents and Actions have landed (app/landed-pages.ts); the other spec 03 areas are still hidden.
+    expect(menuLabels()).toEqual([
+      'Dashboard',
+      'User Groups',
+      'Users',
+      'General',
+      'Documents',
+      'Actions',
+      'Settings',
+      'Help',
+    ]);
   });
 
   it('shows an ordinary user without permissions only the Dashboard, Help and Access Permissions', async () => {
@@ -64,7 +73,7 @@ describe('organization layout', () => {
   it('shows no entry for spec 03 pages not built yet; their address leads to the 404 page and back to the profile', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     serveOrganization();
-    const app = renderApp(`/organizations/${ORG}/documents`);
+    const app = renderApp(`/organizations/${ORG}/training-records`);
 
     expect(await screen.findByText('Sorry, page not found', {}, LAZY)).toBeTruthy();
     expect(app.location()).toBe('/pages-404');

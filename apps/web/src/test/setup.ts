@@ -10,6 +10,10 @@ await loadAllTexts();
 // Design's CSS-in-JS is the slowest part of a page test; closed dialogs are removed from the
 // DOM here anyway, so the check adds nothing.
 configure({ defaultHidden: true });
+// The suite runs on two shared cores beside the API and browser suites: a re-render that takes a
+// few hundred milliseconds on a quiet machine can take seconds there, so the queries that wait
+// (findBy*, waitFor) wait that long before they fail.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what antd measures layouts with. Width queries answer for the window's width
 // (jsdom's 1024 px, a desktop), so pages render their wide layout unless a test narrows it.

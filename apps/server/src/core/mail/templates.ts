@@ -224,6 +224,66 @@ export const templates = {
       body: 'Здравствуйте!\n\nНет записей для экспорта: в запрошенном отчёте по журналам организаций (с {{start}} по {{end}}) ничего не найдено.\n\nQualis',
     },
   },
+  recordsExport: {
+    en: {
+      subject: 'Qualis: your export is ready',
+      body: 'Hello {{name}},\n\nThe export you asked for in {{organization}} is ready: {{fileName}} ({{count}} records).\n\nDownload it here (sign in first if asked):\n{{downloadUrl}}\n\nThe link works for {{days}} days and only for you; the file is deleted afterwards.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η εξαγωγή σας είναι έτοιμη',
+      body: 'Γεια σας {{name}},\n\nΗ εξαγωγή που ζητήσατε στο {{organization}} είναι έτοιμη: {{fileName}} ({{count}} εγγραφές).\n\nΚατεβάστε την εδώ (συνδεθείτε πρώτα αν σας ζητηθεί):\n{{downloadUrl}}\n\nΟ σύνδεσμος ισχύει {{days}} ημέρες και μόνο για εσάς· μετά το αρχείο διαγράφεται.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la tua esportazione è pronta',
+      body: 'Salve {{name}},\n\nl’esportazione richiesta in {{organization}} è pronta: {{fileName}} ({{count}} record).\n\nScaricala qui (accedi prima, se richiesto):\n{{downloadUrl}}\n\nIl link vale {{days}} giorni e solo per te; poi il file viene eliminato.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš izvoz je spreman',
+      body: 'Zdravo {{name}},\n\nIzvoz koji ste tražili u organizaciji {{organization}} je spreman: {{fileName}} ({{count}} zapisa).\n\nPreuzmite ga ovde (prvo se prijavite ako bude zatraženo):\n{{downloadUrl}}\n\nLink važi {{days}} dana i samo za vas; nakon toga se datoteka briše.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su exportación está lista',
+      body: 'Hola, {{name}}:\n\nLa exportación que solicitó en {{organization}} está lista: {{fileName}} ({{count}} registros).\n\nDescárguela aquí (inicie sesión antes si se le pide):\n{{downloadUrl}}\n\nEl enlace es válido durante {{days}} días y solo para usted; después el archivo se elimina.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Export ist fertig',
+      body: 'Hallo {{name}},\n\nder angeforderte Export in {{organization}} ist fertig: {{fileName}} ({{count}} Einträge).\n\nHier herunterladen (melden Sie sich zuerst an, falls verlangt):\n{{downloadUrl}}\n\nDer Link gilt {{days}} Tage und nur für Sie; danach wird die Datei gelöscht.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш экспорт готов',
+      body: 'Здравствуйте, {{name}}!\n\nЗапрошенный экспорт в {{organization}} готов: {{fileName}} (записей: {{count}}).\n\nСкачайте его здесь (при необходимости сначала войдите):\n{{downloadUrl}}\n\nСсылка действует {{days}} дней и только для вас; затем файл удаляется.\n\nQualis',
+    },
+  },
+  recordsExportEmpty: {
+    en: {
+      subject: 'Qualis: your export is ready',
+      body: 'Hello {{name}},\n\nNo records to export: nothing you may see in {{organization}} matched the export you asked for.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η εξαγωγή σας είναι έτοιμη',
+      body: 'Γεια σας {{name}},\n\nΔεν υπάρχουν εγγραφές για εξαγωγή: τίποτα από όσα μπορείτε να δείτε στο {{organization}} δεν αντιστοιχεί στην εξαγωγή που ζητήσατε.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la tua esportazione è pronta',
+      body: 'Salve {{name}},\n\nnessun record da esportare: nulla di ciò che puoi vedere in {{organization}} corrisponde all’esportazione richiesta.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš izvoz je spreman',
+      body: 'Zdravo {{name}},\n\nNema zapisa za izvoz: ništa što možete da vidite u organizaciji {{organization}} ne odgovara izvozu koji ste tražili.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su exportación está lista',
+      body: 'Hola, {{name}}:\n\nNo hay registros para exportar: nada de lo que puede ver en {{organization}} coincide con la exportación que solicitó.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihr Export ist fertig',
+      body: 'Hallo {{name}},\n\nKeine Einträge zum Exportieren: Nichts, was Sie in {{organization}} sehen dürfen, entspricht dem angeforderten Export.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваш экспорт готов',
+      body: 'Здравствуйте, {{name}}!\n\nНет записей для экспорта: среди того, что вам доступно в {{organization}}, ничего не соответствует запрошенному экспорту.\n\nQualis',
+    },
+  },
   actionAssigned: {
     en: {
       subject: 'Qualis: action #{{number}} is assigned to you',
@@ -252,6 +312,156 @@ export const templates = {
     ru: {
       subject: 'Qualis: вам назначено действие #{{number}}',
       body: 'Здравствуйте, {{name}}!\n\nВам назначено действие в {{organization}}:\n\n#{{number}} {{actionName}}\nСрок: {{dueDate}}\n\nОткрыть: {{actionUrl}}\n\nЭти письма можно отключить в профиле.\n\nQualis',
+    },
+  },
+  signingLocked: {
+    en: {
+      subject: 'Qualis: your electronic signature is locked for {{minutes}} minutes',
+      body: 'Hello {{name}},\n\nThere were {{count}} wrong access codes or passwords in a row when you signed in {{organization}}. For your protection, your electronic signature is locked until {{until}} ({{minutes}} minutes), in every organization.\n\nIf this was not you, change your password and ask an Admin to generate a new access code.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η ηλεκτρονική σας υπογραφή κλειδώθηκε για {{minutes}} λεπτά',
+      body: 'Γεια σας {{name}},\n\nΔόθηκαν {{count}} λανθασμένοι κωδικοί πρόσβασης ή κωδικοί πρόσβασης λογαριασμού στη σειρά κατά την υπογραφή σας στο {{organization}}. Για την προστασία σας, η ηλεκτρονική σας υπογραφή είναι κλειδωμένη έως τις {{until}} ({{minutes}} λεπτά), σε όλους τους οργανισμούς.\n\nΑν δεν ήσασταν εσείς, αλλάξτε τον κωδικό σας και ζητήστε από έναν διαχειριστή νέο κωδικό πρόσβασης.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la tua firma elettronica è bloccata per {{minutes}} minuti',
+      body: 'Salve {{name}},\n\nsono stati inseriti {{count}} codici di accesso o password errati di seguito durante la firma in {{organization}}. Per la tua protezione, la tua firma elettronica è bloccata fino alle {{until}} ({{minutes}} minuti), in tutte le organizzazioni.\n\nSe non sei stato tu, cambia la password e chiedi a un amministratore di generare un nuovo codice di accesso.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: vaš elektronski potpis je zaključan na {{minutes}} minuta',
+      body: 'Zdravo {{name}},\n\nUneto je {{count}} pogrešnih pristupnih kodova ili lozinki zaredom pri potpisivanju u organizaciji {{organization}}. Radi vaše zaštite, vaš elektronski potpis je zaključan do {{until}} ({{minutes}} minuta), u svim organizacijama.\n\nAko to niste bili vi, promenite lozinku i zamolite administratora da generiše novi pristupni kod.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: su firma electrónica está bloqueada durante {{minutes}} minutos',
+      body: 'Hola, {{name}}:\n\nSe introdujeron {{count}} códigos de acceso o contraseñas incorrectos seguidos al firmar en {{organization}}. Para su protección, su firma electrónica está bloqueada hasta las {{until}} ({{minutes}} minutos), en todas las organizaciones.\n\nSi no fue usted, cambie su contraseña y pida a un administrador que genere un nuevo código de acceso.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Ihre elektronische Signatur ist für {{minutes}} Minuten gesperrt',
+      body: 'Hallo {{name}},\n\nbeim Signieren in {{organization}} wurden {{count}} falsche Zugangscodes oder Passwörter in Folge eingegeben. Zu Ihrem Schutz ist Ihre elektronische Signatur bis {{until}} ({{minutes}} Minuten) in allen Organisationen gesperrt.\n\nWenn Sie das nicht waren, ändern Sie Ihr Passwort und bitten Sie einen Administrator um einen neuen Zugangscode.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: ваша электронная подпись заблокирована на {{minutes}} минут',
+      body: 'Здравствуйте, {{name}}!\n\nПри подписании в {{organization}} {{count}} раз подряд были введены неверный код доступа или пароль. В целях защиты ваша электронная подпись заблокирована до {{until}} ({{minutes}} минут) во всех организациях.\n\nЕсли это были не вы, смените пароль и попросите администратора создать новый код доступа.\n\nQualis',
+    },
+  },
+  signingLockedAdmin: {
+    en: {
+      subject: 'Qualis: the electronic signature of {{person}} is locked',
+      body: 'Hello {{name}},\n\nThere were {{count}} wrong access codes or passwords in a row when {{person}} ({{email}}) signed in {{organization}}. Their electronic signature is locked until {{until}} ({{minutes}} minutes).\n\nIf this was not them, their access code may be known to someone else: generate a new one for them.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: η ηλεκτρονική υπογραφή του/της {{person}} κλειδώθηκε',
+      body: 'Γεια σας {{name}},\n\nΔόθηκαν {{count}} λανθασμένοι κωδικοί πρόσβασης ή κωδικοί λογαριασμού στη σειρά κατά την υπογραφή του/της {{person}} ({{email}}) στο {{organization}}. Η ηλεκτρονική του/της υπογραφή είναι κλειδωμένη έως τις {{until}} ({{minutes}} λεπτά).\n\nΑν δεν ήταν ο ίδιος/η ίδια, ο κωδικός πρόσβασης μπορεί να είναι γνωστός σε άλλον: δημιουργήστε νέο.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: la firma elettronica di {{person}} è bloccata',
+      body: 'Salve {{name}},\n\nsono stati inseriti {{count}} codici di accesso o password errati di seguito durante la firma di {{person}} ({{email}}) in {{organization}}. La sua firma elettronica è bloccata fino alle {{until}} ({{minutes}} minuti).\n\nSe non è stata questa persona, il suo codice di accesso potrebbe essere noto ad altri: generane uno nuovo.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: elektronski potpis korisnika {{person}} je zaključan',
+      body: 'Zdravo {{name}},\n\nUneto je {{count}} pogrešnih pristupnih kodova ili lozinki zaredom pri potpisivanju korisnika {{person}} ({{email}}) u organizaciji {{organization}}. Njegov elektronski potpis je zaključan do {{until}} ({{minutes}} minuta).\n\nAko to nije bila ta osoba, neko drugi možda zna njen pristupni kod: generišite novi.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: la firma electrónica de {{person}} está bloqueada',
+      body: 'Hola, {{name}}:\n\nSe introdujeron {{count}} códigos de acceso o contraseñas incorrectos seguidos al firmar {{person}} ({{email}}) en {{organization}}. Su firma electrónica está bloqueada hasta las {{until}} ({{minutes}} minutos).\n\nSi no fue esa persona, otra podría conocer su código de acceso: genere uno nuevo.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Die elektronische Signatur von {{person}} ist gesperrt',
+      body: 'Hallo {{name}},\n\nbeim Signieren von {{person}} ({{email}}) in {{organization}} wurden {{count}} falsche Zugangscodes oder Passwörter in Folge eingegeben. Die elektronische Signatur ist bis {{until}} ({{minutes}} Minuten) gesperrt.\n\nWenn es nicht diese Person war, kennt womöglich jemand anderes ihren Zugangscode: Erzeugen Sie einen neuen.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: электронная подпись {{person}} заблокирована',
+      body: 'Здравствуйте, {{name}}!\n\nПри подписании пользователем {{person}} ({{email}}) в {{organization}} {{count}} раз подряд были введены неверный код доступа или пароль. Его электронная подпись заблокирована до {{until}} ({{minutes}} минут).\n\nЕсли это был не он, его код доступа может быть известен другим: создайте новый.\n\nQualis',
+    },
+  },
+  documentReviewed: {
+    en: {
+      subject: 'Qualis: document #{{number}} revision {{revision}} is reviewed',
+      body: 'Hello {{name}},\n\nEvery reviewer has reviewed a document you are responsible for in {{organization}}:\n\n#{{number}} {{documentName}}, revision {{revision}}\n\nOpen it: {{documentUrl}}\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: το έγγραφο #{{number}} αναθεώρηση {{revision}} ελέγχθηκε',
+      body: 'Γεια σας {{name}},\n\nΌλοι οι ελεγκτές έλεγξαν ένα έγγραφο για το οποίο είστε υπεύθυνος/η στο {{organization}}:\n\n#{{number}} {{documentName}}, αναθεώρηση {{revision}}\n\nΑνοίξτε το: {{documentUrl}}\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il documento #{{number}} revisione {{revision}} è stato verificato',
+      body: 'Salve {{name}},\n\ntutti i revisori hanno verificato un documento di cui sei responsabile in {{organization}}:\n\n#{{number}} {{documentName}}, revisione {{revision}}\n\nAprilo: {{documentUrl}}\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: dokument #{{number}} revizija {{revision}} je pregledan',
+      body: 'Zdravo {{name}},\n\nSvi recenzenti su pregledali dokument za koji ste odgovorni u organizaciji {{organization}}:\n\n#{{number}} {{documentName}}, revizija {{revision}}\n\nOtvorite ga: {{documentUrl}}\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: el documento #{{number}} revisión {{revision}} está revisado',
+      body: 'Hola, {{name}}:\n\nTodos los revisores han revisado un documento del que es responsable en {{organization}}:\n\n#{{number}} {{documentName}}, revisión {{revision}}\n\nÁbralo: {{documentUrl}}\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Dokument #{{number}} Revision {{revision}} ist geprüft',
+      body: 'Hallo {{name}},\n\nalle Prüfer haben ein Dokument geprüft, für das Sie in {{organization}} verantwortlich sind:\n\n#{{number}} {{documentName}}, Revision {{revision}}\n\nÖffnen: {{documentUrl}}\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: документ #{{number}} редакция {{revision}} проверен',
+      body: 'Здравствуйте, {{name}}!\n\nВсе проверяющие проверили документ, за который вы отвечаете в {{organization}}:\n\n#{{number}} {{documentName}}, редакция {{revision}}\n\nОткрыть: {{documentUrl}}\n\nQualis',
+    },
+  },
+  documentApproved: {
+    en: {
+      subject: 'Qualis: document #{{number}} revision {{revision}} is approved',
+      body: 'Hello {{name}},\n\nEvery approver has approved a document you are responsible for in {{organization}}; the revision is final:\n\n#{{number}} {{documentName}}, revision {{revision}}\n\nOpen it: {{documentUrl}}\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: το έγγραφο #{{number}} αναθεώρηση {{revision}} εγκρίθηκε',
+      body: 'Γεια σας {{name}},\n\nΌλοι οι εγκρίνοντες ενέκριναν ένα έγγραφο για το οποίο είστε υπεύθυνος/η στο {{organization}}· η αναθεώρηση είναι οριστική:\n\n#{{number}} {{documentName}}, αναθεώρηση {{revision}}\n\nΑνοίξτε το: {{documentUrl}}\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il documento #{{number}} revisione {{revision}} è approvato',
+      body: 'Salve {{name}},\n\ntutti gli approvatori hanno approvato un documento di cui sei responsabile in {{organization}}; la revisione è definitiva:\n\n#{{number}} {{documentName}}, revisione {{revision}}\n\nAprilo: {{documentUrl}}\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: dokument #{{number}} revizija {{revision}} je odobren',
+      body: 'Zdravo {{name}},\n\nSvi odobravaoci su odobrili dokument za koji ste odgovorni u organizaciji {{organization}}; revizija je konačna:\n\n#{{number}} {{documentName}}, revizija {{revision}}\n\nOtvorite ga: {{documentUrl}}\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: el documento #{{number}} revisión {{revision}} está aprobado',
+      body: 'Hola, {{name}}:\n\nTodos los aprobadores han aprobado un documento del que es responsable en {{organization}}; la revisión es definitiva:\n\n#{{number}} {{documentName}}, revisión {{revision}}\n\nÁbralo: {{documentUrl}}\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Dokument #{{number}} Revision {{revision}} ist freigegeben',
+      body: 'Hallo {{name}},\n\nalle Freigebenden haben ein Dokument freigegeben, für das Sie in {{organization}} verantwortlich sind; die Revision ist endgültig:\n\n#{{number}} {{documentName}}, Revision {{revision}}\n\nÖffnen: {{documentUrl}}\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: документ #{{number}} редакция {{revision}} утверждён',
+      body: 'Здравствуйте, {{name}}!\n\nВсе утверждающие утвердили документ, за который вы отвечаете в {{organization}}; редакция окончательная:\n\n#{{number}} {{documentName}}, редакция {{revision}}\n\nОткрыть: {{documentUrl}}\n\nQualis',
+    },
+  },
+  documentRejected: {
+    en: {
+      subject: 'Qualis: document #{{number}} revision {{revision}} is rejected',
+      body: 'Hello {{name}},\n\n{{signer}} rejected a document you are responsible for in {{organization}}:\n\n#{{number}} {{documentName}}, revision {{revision}}\nComment: {{comment}}\n\nChange it (General, Quality Actions or References) to have it signed again: {{documentUrl}}\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: το έγγραφο #{{number}} αναθεώρηση {{revision}} απορρίφθηκε',
+      body: 'Γεια σας {{name}},\n\nΟ/Η {{signer}} απέρριψε ένα έγγραφο για το οποίο είστε υπεύθυνος/η στο {{organization}}:\n\n#{{number}} {{documentName}}, αναθεώρηση {{revision}}\nΣχόλιο: {{comment}}\n\nΑλλάξτε το (Γενικά, Ενέργειες ποιότητας ή Αναφορές) για να υπογραφεί ξανά: {{documentUrl}}\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: il documento #{{number}} revisione {{revision}} è stato respinto',
+      body: 'Salve {{name}},\n\n{{signer}} ha respinto un documento di cui sei responsabile in {{organization}}:\n\n#{{number}} {{documentName}}, revisione {{revision}}\nCommento: {{comment}}\n\nModificalo (Generale, Azioni di qualità o Riferimenti) per farlo firmare di nuovo: {{documentUrl}}\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: dokument #{{number}} revizija {{revision}} je odbijen',
+      body: 'Zdravo {{name}},\n\n{{signer}} je odbio/la dokument za koji ste odgovorni u organizaciji {{organization}}:\n\n#{{number}} {{documentName}}, revizija {{revision}}\nKomentar: {{comment}}\n\nIzmenite ga (Opšte, Akcije kvaliteta ili Reference) da bi bio ponovo potpisan: {{documentUrl}}\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: el documento #{{number}} revisión {{revision}} está rechazado',
+      body: 'Hola, {{name}}:\n\n{{signer}} rechazó un documento del que es responsable en {{organization}}:\n\n#{{number}} {{documentName}}, revisión {{revision}}\nComentario: {{comment}}\n\nModifíquelo (General, Acciones de calidad o Referencias) para que se firme otra vez: {{documentUrl}}\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Dokument #{{number}} Revision {{revision}} ist abgelehnt',
+      body: 'Hallo {{name}},\n\n{{signer}} hat ein Dokument abgelehnt, für das Sie in {{organization}} verantwortlich sind:\n\n#{{number}} {{documentName}}, Revision {{revision}}\nKommentar: {{comment}}\n\nÄndern Sie es (Allgemein, Qualitätsmaßnahmen oder Referenzen), damit es neu signiert wird: {{documentUrl}}\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: документ #{{number}} редакция {{revision}} отклонён',
+      body: 'Здравствуйте, {{name}}!\n\n{{signer}} отклонил(а) документ, за который вы отвечаете в {{organization}}:\n\n#{{number}} {{documentName}}, редакция {{revision}}\nКомментарий: {{comment}}\n\nИзмените его (Общее, Действия по качеству или Ссылки), чтобы его подписали снова: {{documentUrl}}\n\nQualis',
     },
   },
 } satisfies Record<string, TemplateSet>;

@@ -8,3 +8,4 @@ export * from './notifications.js';
 export * from './user-groups.js';
 export * from './actions.js';
 export * from './documents.js';
+export * from './exports.js';

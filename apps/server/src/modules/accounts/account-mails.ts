@@ -6,7 +6,7 @@ import type { UserRow } from '../users/users.repository.js';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>;
 
-const nameOf = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+export const nameOf = (person: Person) => [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
 
 const linkTo = (ctx: AppContext, page: string, values: { email: string; token: string }) =>
   `${ctx.config.publicUrl}/${page}?${new URLSearchParams(values)}`;

@@ -139,8 +139,12 @@ function actionsQuery(db: DbOrTx, scope: ActionScope, query: ListQuery) {
   return { list, select: (page?: KeysetPage) => selectActions(db, where, page) };
 }
 
-/** A page of the visible actions with the total of the same filter, and an export's rows. */
-export const { page: listActions, exportRows: actionExportRows } = listReaders<ActionScope, ActionRecord>(actionsQuery);
+/** A page of the visible actions with the total of the same filter, an export's rows and their count. */
+export const {
+  page: listActions,
+  exportRows: actionExportRows,
+  countUpTo: countActionExportRows,
+} = listReaders<ActionScope, ActionRecord>(actionsQuery);
 
 /** One action the person may see, else undefined (the caller answers 404). */
 export async function findVisibleAction(

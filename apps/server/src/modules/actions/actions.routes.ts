@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ACTION_DEFAULT_COLUMNS,
   LOOKUP_LIMIT,
   ZAction,
   ZActionDetailQuery,
@@ -19,20 +18,18 @@ import {
   listEnvelope,
   messageFields,
   messages,
-  type ActionsExportQuery,
 } from '@qualis/contract';
 import { requireActor } from '../../core/auth.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
-import { auditHistoryOf } from '../../core/audit.js';
-import { exportFileName, exportListQuery as exportQueryOf, pickColumns, sendCsvExport } from '../../core/exports.js';
-import { sendRecordsExport } from '../../core/record-pdf.js';
-import { letterheadOf } from '../exports/letterhead.js';
+import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { sendRecordExport } from '../exports/record-exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import './actions.policy.js';
-import { ACTION_CSV_COLUMNS, actionPdfRecord, presentAction } from './actions.presenter.js';
+import { actionRecords, exportListQuery } from './action-records.js';
+import { ACTION_CSV_COLUMNS, presentAction } from './actions.presenter.js';
 import {
   actionExportRows,
   findVisibleAction,
@@ -52,10 +49,6 @@ async function presentedAction(db: DbOrTx, access: OrganizationAccess, id: strin
   if (!row) throw AppError.notFound();
   return presentAction(access)(row);
 }
-
-/** The export's columns and order: the list's default columns; by number or name without an order. */
-const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) =>
-  exportQueryOf(query, ACTION_DEFAULT_COLUMNS);
 
 /** Actions (tasks) of an organization, spec 03 sections 2-5 and 7, and the people lookup of their pickers. */
 export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -178,34 +171,27 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Spec 03 section 7: 'Single PDF' (every chosen record in one file) and 'PDF archive' (a ZIP
-  // with one PDF per record), with the list's selection, search and order.
-  for (const [url, format, label, summary] of [
-    ['/export/one-task', 'pdf', 'Tasks', 'One PDF with every chosen action: its fields and audit history'],
-    ['/export/many-Tasks', 'zip', 'Tasks', 'A ZIP with one PDF per chosen action, named by number and name'],
+  // with one PDF per record), with the list's selection, search and order; large ones are e-mailed.
+  for (const [url, format, summary] of [
+    ['/export/one-task', 'pdf', 'One PDF with every chosen action: its fields and audit history'],
+    ['/export/many-Tasks', 'zip', 'A ZIP with one PDF per chosen action, named by number and name'],
   ] as const) {
     app.get(
       url,
       {
-        config: { policy: 'action.view', organization: organizationFrom.query() },
-        schema: { tags, summary, querystring: ZActionsExportQuery, produces: [`application/${format}`] },
+        // The record source's policy: the job and the download check the same one again.
+        config: { policy: actionRecords.policy, organization: organizationFrom.query() },
+        schema: {
+          tags,
+          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
+          querystring: ZActionsExportQuery,
+          produces: [`application/${format}`],
+          response: { 200: dataEnvelope(z.object(messageFields)) },
+        },
       },
       async (request, reply) => {
-        const access = organizationAccessOf(request);
-        const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
-        const { query } = exportListQuery(rest);
-        const rows = actionExportRows(db(), { access, ids: selectedIds }, query);
-        const records = (async function* () {
-          for await (const row of rows) {
-            const history = await auditHistoryOf(db(), {
-              organizationId: access.organization.id,
-              entityType: 'action',
-              entityId: row.id,
-            });
-            yield actionPdfRecord(row, history);
-          }
-        })();
-        const fileName = exportFileName(label, access.actor.email, new Date(), format);
-        return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app.ctx, access));
+        const { organizationId: _organizationId, ...selection } = request.query;
+        return sendRecordExport(serviceContextOf(request), reply, actionRecords, format, selection);
       },
     );
   }

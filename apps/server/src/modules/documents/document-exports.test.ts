@@ -684,3 +684,51 @@ describe('GET /documents/{id}/history', () => {
     expect(tooMany.json().errors[0]).toMatchObject({ message: 'limit must be at most 100', field: 'limit' });
   });
 });
+
+describe('a documents PDF export of more records than the stream limit', () => {
+  it('is made in the background as the requester, with the types asked for, and e-mailed as a link', async () => {
+    const big = await createTestContext({ smtp: true, env: { RECORD_EXPORT_STREAM_MAX: '1' } });
+    try {
+      const org = (await createOrganization(big.db, { name: 'Delta Φ' })).id;
+      const as = async (role: 'Admin' | 'User') => {
+        const user = await createUser(big.db, { role, memberOf: [{ organizationId: org }] });
+        return { id: user.id, email: user.email, role, headers: (await signIn(big.app, user.email)).headers };
+      };
+      const boss = await as('Admin');
+      const reviewer = await as('User');
+      const sop = (await createDocumentType(big.db, org, 'SOP')).id;
+      const form = (await createDocumentType(big.db, org, 'Form')).id;
+      const make = (typeId: string, name: string, reviewerIds: string[] = []) =>
+        createDocument(big.app, big.db, boss, org, { typeId, name, reviewerIds });
+      const first = await make(sop, 'Cleaning', [reviewer.id]);
+      const second = await make(sop, 'Gowning', [reviewer.id]);
+      await make(sop, 'Not theirs');
+      await make(form, 'Other type', [reviewer.id]);
+
+      const asked = await big.app.inject({
+        method: 'GET',
+        url: `/api/v1/export/many-Documents?organizationId=${org}&docTypeIds=${sop}`,
+        headers: reviewer.headers,
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().data.message).toBe(messages.reportBeingGenerated);
+      await big.runJobs();
+      await big.deliverMail();
+      const mail = await big.smtp!.waitForMail({ to: reviewer.email, subject: 'Qualis: your export is ready' });
+      const fileId = /\/exports\/([0-9a-f-]{36})/.exec(mail.text)![1]!;
+      const file = await big.app.inject({
+        method: 'GET',
+        url: `/api/v1/export/files/${fileId}?organizationId=${org}`,
+        headers: reviewer.headers,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      // Their documents of the type asked for: not the one they may not see, not the other type.
+      expect((await unzipped(file.rawPayload)).map((e) => e.name)).toEqual([
+        `${second.number} Gowning.pdf`,
+        `${first.number} Cleaning.pdf`,
+      ]);
+    } finally {
+      await big.close();
+    }
+  });
+});

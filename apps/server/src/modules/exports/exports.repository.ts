@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { readByKeyset, type KeysetPage } from '../../core/lists.js';
-import { auditEvents, organizations } from '../../db/schema/index.js';
+import { auditEvents, exportFiles, organizationFiles, organizations } from '../../db/schema/index.js';
 
 export interface OrganizationLogsSelection {
   from: Date;
@@ -93,4 +93,91 @@ export interface OrganizationLogRow {
   before: unknown;
   after: unknown;
   reason: string | null;
+}
+
+export type ExportFileInsert = typeof exportFiles.$inferInsert;
+
+/** Records an organization file (inserted first, in the same transaction) as a generated export. */
+export async function insertExportFile(tx: DbOrTx, row: ExportFileInsert): Promise<void> {
+  await tx.insert(exportFiles).values(row);
+}
+
+/** What a download needs of an export file: where its bytes are, its name and type, its source and expiry. */
+export interface ExportFileRow {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  source: string;
+  expiresAt: Date;
+}
+
+/**
+ * The export file `fileId` of the organization made for `requesterId`, else undefined: the
+ * visibility of export files is their requester alone (the caller answers 404 to anyone else).
+ */
+export async function findOwnExportFile(
+  db: DbOrTx,
+  q: { organizationId: string; fileId: string; requesterId: string },
+): Promise<ExportFileRow | undefined> {
+  const [row] = await db
+    .select({
+      storageKey: organizationFiles.storageKey,
+      fileName: organizationFiles.originalName,
+      contentType: organizationFiles.contentType,
+      sizeBytes: organizationFiles.sizeBytes,
+      source: exportFiles.source,
+      expiresAt: exportFiles.expiresAt,
+    })
+    .from(exportFiles)
+    .innerJoin(
+      organizationFiles,
+      and(
+        eq(organizationFiles.organizationId, exportFiles.organizationId),
+        eq(organizationFiles.id, exportFiles.fileId),
+      ),
+    )
+    .where(
+      and(
+        eq(exportFiles.organizationId, q.organizationId),
+        eq(exportFiles.fileId, q.fileId),
+        eq(organizationFiles.uploadedBy, q.requesterId),
+      ),
+    );
+  return row;
+}
+
+/** Up to `limit` export files whose link expired before `now`, with where their bytes are. */
+export function expiredExportFiles(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({
+      organizationId: exportFiles.organizationId,
+      fileId: exportFiles.fileId,
+      storageKey: organizationFiles.storageKey,
+    })
+    .from(exportFiles)
+    .innerJoin(
+      organizationFiles,
+      and(
+        eq(organizationFiles.organizationId, exportFiles.organizationId),
+        eq(organizationFiles.id, exportFiles.fileId),
+      ),
+    )
+    .where(lt(exportFiles.expiresAt, now))
+    .orderBy(exportFiles.expiresAt)
+    .limit(limit);
+}
+
+/** Deletes organization files by organization and id (their export rows go with them). */
+export async function deleteOrganizationFiles(db: DbOrTx, files: { organizationId: string; fileId: string }[]) {
+  if (files.length === 0) return;
+  await db
+    .delete(organizationFiles)
+    .where(
+      or(
+        ...files.map((f) =>
+          and(eq(organizationFiles.organizationId, f.organizationId), eq(organizationFiles.id, f.fileId)),
+        ),
+      ),
+    );
 }

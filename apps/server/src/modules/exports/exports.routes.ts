@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZExportFileQuery,
   ZOrganizationLogsExportQuery,
   ZOrganizationsExportQuery,
+  ZUuid,
   dataEnvelope,
   messageFields,
   messages,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
+import { organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
 import '../organizations/organizations.policy.js';
+import './exports.policy.js';
 import {
   ORGANIZATION_LOGS_EXPORT_JOB,
   organizationsCsv,
@@ -17,9 +22,21 @@ import {
   runOrganizationLogsExport,
   ZOrganizationLogsExportPayload,
 } from './exports.service.js';
+import {
+  EXPORT_FILES_CLEANUP,
+  RECORD_EXPORT_JOB,
+  ZRecordExportPayload,
+  removeExpiredExportFiles,
+  runRecordExport,
+  sendExportFile,
+} from './record-exports.js';
+
+const HOUR_MS = 3_600_000;
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, ZOrganizationLogsExportPayload, runOrganizationLogsExport);
+  app.ctx.jobs.define(RECORD_EXPORT_JOB, ZRecordExportPayload, runRecordExport);
+  app.ctx.jobs.every(EXPORT_FILES_CLEANUP, HOUR_MS, (ctx) => removeExpiredExportFiles(ctx).then(() => undefined));
 
   app.get(
     '/export/organizations',
@@ -63,4 +80,20 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/export/files/:fileId',
+    {
+      config: { policy: 'exportFile.download', organization: organizationFrom.query() },
+      schema: {
+        tags: ['exports'],
+        summary:
+          'Download a large PDF export made for the signed-in person (the link of its e-mail); only they may, until it expires',
+        params: z.object({ fileId: ZUuid }),
+        querystring: ZExportFileQuery,
+        produces: ['application/pdf', 'application/zip'],
+      },
+    },
+    async (request, reply) => sendExportFile(serviceContextOf(request), reply, request.params.fileId),
+  );
 };

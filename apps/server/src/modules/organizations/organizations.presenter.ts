@@ -21,6 +21,7 @@ export async function presentOrganizations(db: DbOrTx, rows: OrganizationRow[]):
       logo: logo
         ? { originalPath: imagePath(logo.id), originalFileName: logo.originalName, fileSize: logo.sizeBytes }
         : null,
+      signingRequiresPassword: row.signingRequiresPassword,
     };
   });
 }

@@ -7,3 +7,8 @@ allowInOrganization('organizationSettings.manage', (access) =>
 );
 /** Every member reads the document types and tags: documents and actions choose from them. */
 allowInOrganization('organizationSettings.read', () => true);
+/**
+ * The signing setting (password at signing, 21 CFR 11.200(a)): a control of the organization's
+ * electronic signatures, so its Admins (and the SuperAdmin) only, not permission 56.
+ */
+allowInOrganization('organizationSigning.manage', () => true, { roles: ['SuperAdmin', 'Admin'] });

@@ -81,3 +81,12 @@ export async function setOrganizationLogo(tx: DbOrTx, organizationId: string, fi
     .returning();
   return row!;
 }
+
+export async function setOrganizationSigning(tx: DbOrTx, organizationId: string, signingRequiresPassword: boolean) {
+  const [row] = await tx
+    .update(organizations)
+    .set({ signingRequiresPassword, updatedAt: new Date() })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row!;
+}

@@ -6,9 +6,11 @@ import {
   ZNamedEntriesQuery,
   ZNamedEntry,
   ZOrganization,
+  ZOrganizationSigningRequest,
   ZUuid,
   dataEnvelope,
   messageFields,
+  messages,
 } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { approvedDocumentTypeIds } from '../documents/documents.repository.js';
@@ -20,6 +22,7 @@ import {
   DOCUMENT_TYPES,
   TAGS,
   changeLogo,
+  changeSigningSetting,
   createNamedEntry,
   removeNamedEntry,
   type NamedEntryKind,
@@ -32,7 +35,7 @@ const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(
 const read = { policy: 'organizationSettings.read', organization: organizationFrom.params() } as const;
 const manage = { policy: 'organizationSettings.manage', organization: organizationFrom.params() } as const;
 
-/** Organization settings: document types, tags and the logo (spec 02 sections 2, 4, 5, 7). */
+/** Organization settings: document types, tags, the logo (spec 02 sections 2, 4, 5, 7) and signing. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
 
@@ -112,6 +115,25 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const organization = await changeLogo(serviceContextOf(request), { imageId: request.params.imageId });
       return { data: await presentOrganization(app.ctx.database.db, organization) };
+    },
+  );
+
+  app.put(
+    '/organizations/:organizationId/signing',
+    {
+      config: { policy: 'organizationSigning.manage', organization: organizationFrom.params() },
+      schema: {
+        tags,
+        summary:
+          "Switch the organization's password at signing on or off: signers then re-enter their password at each review and approval (Admins)",
+        params: ZOrganizationParams,
+        body: ZOrganizationSigningRequest,
+        response: { 200: withMessage(ZOrganization) },
+      },
+    },
+    async (request) => {
+      const organization = await changeSigningSetting(serviceContextOf(request), request.body);
+      return { data: await presentOrganization(db(), organization), message: messages.signingSettingsSaved };
     },
   );
 };

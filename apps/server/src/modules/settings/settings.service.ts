@@ -1,5 +1,6 @@
 import { messages, type AuditInfoType } from '@qualis/contract';
-import { documentTypes, tags } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { documentTypes, organizations, tags } from '../../db/schema/index.js';
 import { recordAudit } from '../../core/audit.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
@@ -12,6 +13,7 @@ import {
   lockLogoCandidate,
   setImageOrganization,
   setOrganizationLogo,
+  setOrganizationSigning,
   type NamedEntryTable,
 } from './settings.repository.js';
 
@@ -112,6 +114,33 @@ export async function changeLogo(ctx: ServiceContext, input: { imageId: string }
       entityId: organizationId,
       before: { logoFileId: previousFileId },
       after: { logoFileId: file.id, originalFileName: file.originalName, fileSize: file.sizeBytes },
+    });
+    return organization;
+  });
+}
+
+/**
+ * Switches the organization's password at signing on or off: with it on, every review and
+ * approval also asks the signer's password (document-signatures.service.ts). Audited with the
+ * value before and after.
+ */
+export async function changeSigningSetting(ctx: ServiceContext, input: { signingRequiresPassword: boolean }) {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ signingRequiresPassword: organizations.signingRequiresPassword })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    const organization = await setOrganizationSigning(tx, organizationId, input.signingRequiresPassword);
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: 'Organizations',
+      action: 'update',
+      entityType: 'organization',
+      entityId: organizationId,
+      before: { signingRequiresPassword: before?.signingRequiresPassword ?? null },
+      after: { signingRequiresPassword: organization.signingRequiresPassword },
     });
     return organization;
   });

@@ -200,3 +200,56 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     expect((await setLogo(orgA, imageId, superAdmin)).statusCode).toBe(404);
   });
 });
+
+describe('PUT /organizations/:id/signing', () => {
+  const url = (org: string) => `/organizations/${org}/signing`;
+  const stored = async (org: string) =>
+    (await t.db.select().from(organizations).where(eq(organizations.id, org)))[0]!.signingRequiresPassword;
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1${url(orgA)}`,
+      payload: { signingRequiresPassword: true },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 for another organization', async () => {
+    const res = await call('PUT', url(orgB), admin, { signingRequiresPassword: true });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('is for Admins: a User with permission 56 is refused', async () => {
+    const res = await call('PUT', url(orgA), manager, { signingRequiresPassword: true });
+    expect(res.statusCode).toBe(403);
+    expect(await stored(orgA)).toBe(false);
+  });
+
+  it('refuses a value that is not true or false', async () => {
+    for (const payload of [{}, { signingRequiresPassword: 'yes' }]) {
+      const res = await call('PUT', url(orgA), admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ field: 'signingRequiresPassword' });
+    }
+  });
+
+  it('switches it on and off, shows it with the organization, audited', async () => {
+    expect((await call('GET', `/organizations/${orgA}`, superAdmin)).json().data.signingRequiresPassword).toBe(false);
+    const on = await call('PUT', url(orgA), admin, { signingRequiresPassword: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({
+      data: { id: orgA, signingRequiresPassword: true },
+      message: messages.signingSettingsSaved,
+    });
+    expect(await stored(orgA)).toBe(true);
+    const off = await call('PUT', url(orgA), superAdmin, { signingRequiresPassword: false });
+    expect(off.json().data.signingRequiresPassword).toBe(false);
+    expect(await stored(orgA)).toBe(false);
+    const events = (await auditOf(orgA)).filter((e) => e.infoType === 'Organizations' && e.action === 'update');
+    expect(events.slice(-2).map((e) => [e.before, e.after])).toEqual([
+      [{ signingRequiresPassword: false }, { signingRequiresPassword: true }],
+      [{ signingRequiresPassword: true }, { signingRequiresPassword: false }],
+    ]);
+  });
+});

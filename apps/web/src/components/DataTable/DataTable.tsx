@@ -47,6 +47,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** The export menu; it gets the selected rows and the visible columns, in display order. */
   exportMenu?: (selection: { selectedKeys: string[]; columns: string[] }) => ReactNode;
+  /** Filters of the list beside the search box (the documents' types). */
+  filters?: ReactNode;
   /** Buttons for the checked rows (a bulk delete), shown while any is checked; `clear` unchecks them. */
   selectionActions?: (selection: { selectedKeys: string[]; clear: () => void }) => ReactNode;
 }
@@ -89,6 +91,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onRowClick,
     exportMenu,
     selectionActions,
+    filters,
   } = props;
   const { t } = useTranslation();
   const narrow = useNarrow();
@@ -193,6 +196,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div className="qualis-table" ref={root}>
       <div className="qualis-table-toolbar">
         <SearchBox value={state.search} onSearch={search} />
+        {filters}
         <div className="qualis-table-toolbar__actions">
           {selected.length > 0 && selectionActions?.({ selectedKeys: selected, clear: () => setSelected([]) })}
           {exportMenu?.({ selectedKeys: selected, columns: layout.visible.map((c) => c.key) })}

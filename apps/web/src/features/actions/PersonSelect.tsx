@@ -11,40 +11,56 @@ export interface PersonSelectProps {
   organizationId: string;
   /** People already chosen (the form's initial values), so their names show before any search. */
   known: readonly ActionPerson[];
+  /** Several people (a document's reviewers and approvers): the value is then a list of ids. */
+  multiple?: boolean;
+  disabled?: boolean;
   id?: string;
-  value?: string;
-  onChange?: (value: string) => void;
+  value?: string | string[];
+  onChange?: (value: string | string[]) => void;
   'aria-label'?: string;
 }
 
 const label = (p: ActionPerson) => `${fullName(p)} (${p.email})`;
 
-/** A person of the organization, looked up by name or e-mail (at most 20 options, spec 03 section 5). */
-export function PersonSelect({ organizationId, known, id, value, onChange, ...rest }: PersonSelectProps) {
+/** People of the organization, looked up by name or e-mail (at most 20 options, spec 03 section 5). */
+export function PersonSelect({
+  organizationId,
+  known,
+  multiple = false,
+  disabled,
+  id,
+  value,
+  onChange,
+  ...rest
+}: PersonSelectProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const options = useMemberOptions(organizationId, search, open);
-  const [picked, setPicked] = useState<ActionPerson | null>(null);
+  const [picked, setPicked] = useState<ActionPerson[]>([]);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), LOOKUP_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
 
-  // The chosen person stays labelled when a search no longer returns them.
+  // The chosen people stay labelled when a search no longer returns them.
   const found = options.data ?? [];
-  const chosen = [picked, ...known].find((p) => p?.id === value);
-  const people = chosen && !found.some((p) => p.id === chosen.id) ? [chosen, ...found] : found;
+  const ids = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const chosen = ids.flatMap((personId) => [...picked, ...known].find((p) => p.id === personId) ?? []);
+  const people = [...chosen.filter((c) => !found.some((p) => p.id === c.id)), ...found];
 
   return (
     <Select
       id={id}
       aria-label={rest['aria-label']}
+      mode={multiple ? 'multiple' : undefined}
+      disabled={disabled}
       value={value}
-      onChange={(next: string) => {
-        setPicked(found.find((p) => p.id === next) ?? null);
+      onChange={(next: string | string[]) => {
+        const nextIds = Array.isArray(next) ? next : [next];
+        setPicked((list) => [...list, ...found.filter((p) => nextIds.includes(p.id))]);
         onChange?.(next);
       }}
       onOpenChange={setOpen}

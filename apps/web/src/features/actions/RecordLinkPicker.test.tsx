@@ -44,6 +44,9 @@ describe('RecordLinkPicker', () => {
     fireEvent.click(screen.getByRole('button', { name: /Link to a record/ }));
     const dialog = await screen.findByRole('dialog', {}, SOON);
     expect(screen.getByRole('button', { name: 'Use this record' }).hasAttribute('disabled')).toBe(true);
+    // Documents come first; actions are chosen.
+    fireEvent.mouseDown(dialog.querySelectorAll('input')[0]!);
+    fireEvent.click(await screen.findByText('Action', { selector: '.ant-select-item-option-content' }, SOON));
 
     fireEvent.change(dialog.querySelectorAll('input')[1]!, { target: { value: 'calib' } });
     await waitFor(
@@ -55,6 +58,8 @@ describe('RecordLinkPicker', () => {
     expect(onPick).toHaveBeenCalledWith({
       path: `/organizations/${ORG}/tasks/${TASK}`,
       description: '#7 Calibrate the scale',
+      kind: 'tasks',
+      id: TASK,
     });
   });
 

@@ -20,6 +20,10 @@ interface RecordOption {
 const LOOKUPS: Partial<
   Record<RecordKind, (organizationId: string, search: string, signal: AbortSignal) => Promise<RecordOption[]>>
 > = {
+  documents: async (organizationId, search, signal) => {
+    const answer = await api.call(endpoints.documents.options, { query: { organizationId, search }, signal });
+    return answer.data.map((d) => ({ id: d.id, label: `#${d.number} ${d.name}` }));
+  },
   tasks: async (organizationId, search, signal) => {
     const answer = await api.call(endpoints.actions.options, { query: { organizationId, search }, signal });
     return answer.data.map((a) => ({ id: a.id, label: `#${a.number} ${a.name}` }));
@@ -27,23 +31,37 @@ const LOOKUPS: Partial<
 };
 
 /**
- * The kinds this person may link to (spec 03 section 6): documents need a role above User or
- * canViewDocuments, actions canViewTasks, HR records a role above User; only kinds with a lookup.
+ * The kinds of record this person may open and link to (spec 03 section 6): documents need a role
+ * above User or canViewDocuments, actions canViewTasks, training records canViewTrainingRecords,
+ * HR records a role above User.
  */
-function useOfferedKinds(organizationId: string): RecordKind[] {
+export function useViewableKinds(organizationId: string): Record<RecordKind, boolean> {
   const user = useSessionUser();
   const { flags } = useAccessFlags(organizationId);
   const regular = user.role === 'User';
-  const allowed: Record<RecordKind, boolean> = {
+  return {
     documents: !regular || flags.canViewDocuments,
     tasks: !regular || flags.canViewTasks,
     'training-records': !regular || flags.canViewTrainingRecords,
     'human-resources': !regular,
   };
+}
+
+/** The kinds offered in the picker: those the person may view and whose lookup exists. */
+function useOfferedKinds(organizationId: string): RecordKind[] {
+  const allowed = useViewableKinds(organizationId);
   return (Object.keys(allowed) as RecordKind[]).filter((kind) => allowed[kind] && LOOKUPS[kind]);
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** A chosen record: its path in the app, a description for the link, and what it is. */
+export interface PickedRecord {
+  path: string;
+  description: string;
+  kind: RecordKind;
+  id: string;
+}
 
 /**
  * 'Link to a record': choose a record of this organization (at most 20 options per search) and
@@ -54,7 +72,7 @@ export function RecordLinkPicker({
   onPick,
 }: {
   organizationId: string;
-  onPick: (link: { path: string; description: string }) => void;
+  onPick: (link: PickedRecord) => void;
 }) {
   const { t } = useTranslation();
   const kinds = useOfferedKinds(organizationId);
@@ -94,7 +112,12 @@ export function RecordLinkPicker({
         onCancel={close}
         onOk={() => {
           if (!chosen || !kind) return;
-          onPick({ path: `/organizations/${organizationId}/${kind}/${chosen.id}`, description: chosen.label });
+          onPick({
+            path: `/organizations/${organizationId}/${kind}/${chosen.id}`,
+            description: chosen.label,
+            kind,
+            id: chosen.id,
+          });
           close();
         }}
         destroyOnHidden

@@ -5,6 +5,9 @@ import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { today } from './action-paths';
 
+vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
+const { saveFile } = await import('../../app/save-file');
+
 const LAZY = { timeout: 30_000 };
 const SOON = { timeout: 10_000 };
 /** The machine may be busy: a whole journey through a page gets a minute. */
@@ -192,6 +195,52 @@ describe('List of Actions', () => {
   );
 });
 
+describe('Export menu of the actions', () => {
+  it(
+    'saves a small PDF archive; a large one the server makes in the background shows its message, saves nothing',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      vi.mocked(saveFile).mockClear();
+      let large = false;
+      const fetch = stubApi((route) => {
+        if (route === 'GET /api/v1/tasks')
+          return jsonResponse(200, { data: [action()], pagination: { totalCount: 1 } });
+        if (route === 'GET /api/v1/export/many-Tasks') {
+          if (large) {
+            return jsonResponse(200, {
+              data: { message: 'Your report is being generated, please, wait.', messageKey: 'reportBeingGenerated' },
+            });
+          }
+          return new Response('PK zip', {
+            status: 200,
+            headers: {
+              'Content-Type': 'application/zip',
+              'Content-Disposition': 'attachment; filename="Tasks_version_ada.zip"',
+            },
+          });
+        }
+        return common(route) ?? NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/tasks`);
+      expect(await screen.findByText('Calibrate the scale', {}, LAZY)).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
+      await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+      expect(vi.mocked(saveFile).mock.calls[0]![1]).toBe('Tasks_version_ada.zip');
+
+      large = true;
+      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
+      expect(await screen.findByText('Your report is being generated, please, wait.', {}, SOON)).toBeTruthy();
+      expect(saveFile).toHaveBeenCalledTimes(1);
+      const [query] = queryOf(fetch, 'GET', '/export/many-Tasks');
+      expect(query!.get('organizationId')).toBe(ORG);
+    },
+    SLOW,
+  );
+});
+
 describe('New Action', () => {
   it(
     'defaults the due date to today and the assigner to me, refuses a non-http link, and creates',
@@ -281,10 +330,12 @@ describe('New Action', () => {
       fireEvent.click(await screen.findByText('Uma User (uma@example.com)', {}, SOON));
       await waitFor(() => expect(save.disabled).toBe(false), SOON);
       fireEvent.click(save);
-      await waitFor(() =>
-        expect(container.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
-          'The assignee must be an active member of this organization.',
-        ),
+      await waitFor(
+        () =>
+          expect(container.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+            'The assignee must be an active member of this organization.',
+          ),
+        SOON,
       );
     },
     SLOW,

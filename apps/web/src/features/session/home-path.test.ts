@@ -9,6 +9,7 @@ const organization = (id: string, status: Organization['status'] = 'Active'): Or
   status,
   isManagedByClient: false,
   logo: null,
+  signingRequiresPassword: false,
 });
 
 describe('homeAfterInactive (HTTP 422)', () => {

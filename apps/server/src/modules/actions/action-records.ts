@@ -1,0 +1,42 @@
+import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contract';
+import { auditHistoryOf } from '../../core/audit.js';
+import { exportListQuery as exportQueryOf } from '../../core/exports.js';
+import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
+import './actions.policy.js';
+import { actionPdfRecord } from './actions.presenter.js';
+import { actionExportRows, countActionExportRows } from './actions.repository.js';
+
+/** The export's columns and order (core/exports.ts): the actions list's default columns; by number or name. */
+export const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) =>
+  exportQueryOf(query, ACTION_DEFAULT_COLUMNS);
+
+/** The actions list's selection as the repository reads it: the checked ids, the search and order. */
+function scoped({ selectedIds, ...rest }: RecordSelection) {
+  return { ids: selectedIds, query: exportListQuery(rest).query };
+}
+
+/**
+ * The actions of the 'Single PDF' and 'PDF archive' exports (spec 03 section 7): the list's
+ * visible rows, each with its fields and audit history.
+ */
+export const actionRecords = defineRecordSource({
+  name: 'actions',
+  label: 'Tasks',
+  infoType: 'Actions',
+  policy: 'action.view',
+  count: (db, access, selection, max) => {
+    const { ids, query } = scoped(selection);
+    return countActionExportRows(db, { access, ids }, query, max);
+  },
+  records: async function* (db, access, selection) {
+    const { ids, query } = scoped(selection);
+    for await (const row of actionExportRows(db, { access, ids }, query)) {
+      const history = await auditHistoryOf(db, {
+        organizationId: access.organization.id,
+        entityType: 'action',
+        entityId: row.id,
+      });
+      yield actionPdfRecord(row, history);
+    }
+  },
+});

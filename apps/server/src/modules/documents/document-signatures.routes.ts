@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAddDocumentApprovalRequest,
+  ZAddDocumentReviewRequest,
+  ZDocumentApprovals,
+  ZDocumentReviews,
+  ZErrorEnvelope,
+  ZUuid,
+  dataEnvelope,
+  messageFields,
+  messages,
+} from '@qualis/contract';
+import { organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
+import { approvalsAfterSigning, reviewsAfterSigning, signDocumentRevision } from './document-signatures.service.js';
+
+const tags = ['documents'];
+const ZDocumentParams = z.object({ documentId: ZUuid });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
+
+const CREDENTIALS =
+  'With the organization setting signingRequiresPassword, `password` is also required and checked. ' +
+  'A wrong access code or password answers 400 on its field and is audited; 5 in a row lock the ' +
+  "person's signing for 15 minutes (429 SIGNING_LOCKED) and e-mail them and the organization's Admins.";
+
+/**
+ * Electronic signatures on document revisions (spec 03 "Review and approval", decision 0018):
+ * a named reviewer or approver signs their response in the revision's current cycle.
+ */
+export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+
+  app.post(
+    '/documents/:documentId/reviews',
+    {
+      config: { policy: 'document.review', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary:
+          'A named reviewer signs their review of the revision: status 0 Reviewed or 1 Rejected, with a comment (at most 300). ' +
+          CREDENTIALS,
+        params: ZDocumentParams,
+        body: ZAddDocumentReviewRequest,
+        response: { 201: withMessage(ZDocumentReviews), 409: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const ctx = serviceContextOf(request);
+      const { documentId } = request.params;
+      await signDocumentRevision(ctx, documentId, 'review', request.body);
+      const data = await reviewsAfterSigning(db(), ctx.access, documentId, request.body.revision);
+      return reply.status(201).send({ data, message: messages.reviewAdded });
+    },
+  );
+
+  app.post(
+    '/documents/:documentId/approvals',
+    {
+      config: { policy: 'document.approve', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary:
+          'A named approver signs their approval of the revision with their access code (six digits): status 0 Approved ' +
+          'or 1 Rejected, once every reviewer has Reviewed. ' +
+          CREDENTIALS,
+        params: ZDocumentParams,
+        body: ZAddDocumentApprovalRequest,
+        response: { 201: withMessage(ZDocumentApprovals), 409: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const ctx = serviceContextOf(request);
+      const { documentId } = request.params;
+      await signDocumentRevision(ctx, documentId, 'approval', request.body);
+      const data = await approvalsAfterSigning(db(), ctx.access, documentId, request.body.revision);
+      return reply.status(201).send({ data, message: messages.approvalAdded });
+    },
+  );
+};

@@ -1,0 +1,396 @@
+import {
+  SIGNATURE_RESPONSE,
+  messages,
+  type AddDocumentApprovalRequest,
+  type AddDocumentReviewRequest,
+  type DocumentStatus,
+  type SignatureMeaning,
+} from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import { recordAudit } from '../../core/audit.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { renderMail, type TemplateName } from '../../core/mail/templates.js';
+import { verifyPassword } from '../../core/passwords.js';
+import { can } from '../../core/policies.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
+import { isUniqueViolation } from '../../core/unique-violation.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { nameOf } from '../accounts/account-mails.js';
+import { findActiveCode } from '../access-codes/access-codes.repository.js';
+import { verifyAccessCode } from '../access-codes/access-codes.service.js';
+import { completeActions, recordLink, withdrawActions } from '../actions/automatic-actions.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+import './document-signatures.policy.js';
+import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
+import {
+  findVisibleRevision,
+  listRevisionSignatures,
+  listRevisionSigners,
+  type DocumentDetailRecord,
+  type SignatureRow,
+} from './documents.repository.js';
+import { presentApprovals, presentReviews } from './documents.presenter.js';
+import {
+  DOCUMENTS_INFO_TYPE,
+  documentActionSource,
+  lockVisibleDocument,
+  recomputeRevisionStatus,
+  visibleRevisionOrNotFound,
+} from './documents.service.js';
+import {
+  SIGNING_LOCK,
+  clearSigningAttempts,
+  lockEndText,
+  lockIfReached,
+  signingLockedUntil,
+  takeSigningAttempt,
+} from './signing-lock.js';
+
+/**
+ * Electronic signatures on document revisions (spec 03 "Review and approval", decision 0018,
+ * 21 CFR 11.50, 11.70, 11.200, 11.300): a review or approval is an append-only row with its
+ * manifestation (printed name, e-mail, meaning, UTC time, the SHA-256 of the file signed); the
+ * revision's status follows from the rows of its current cycle in the same transaction.
+ */
+
+export type SignatureKind = 'review' | 'approval';
+
+/** What decides whether a person may respond to a revision now. */
+export interface SigningState {
+  status: DocumentStatus;
+  isFinal: boolean;
+  reviewerIds: readonly string[];
+  approverIds: readonly string[];
+  /** The responses of the revision's current signature cycle. */
+  signatures: readonly { signerId: string; kind: SignatureKind; meaning: SignatureMeaning }[];
+}
+
+/**
+ * Why the person may not give a response of `kind` now, or undefined when they may: the one rule
+ * behind both the POST and the `canAddReview` / `canAddApproval` flags.
+ * - only a reviewer (approver) named on the revision (403, the policy `document.review` / `.approve`);
+ * - not on a final revision, not on a rejected one (until its next cycle), once per cycle (409);
+ * - an approval only once every reviewer has Reviewed, when the revision has reviewers (409).
+ */
+export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
+  const userId = access.actor.userId;
+  if (!can(access, kind === 'review' ? 'document.review' : 'document.approve', state)) {
+    return AppError.forbidden(kind === 'review' ? messages.reviewNotReviewer : messages.approvalNotApprover);
+  }
+  if (state.isFinal) return AppError.conflict(messages.documentRevisionFinal);
+  if (state.status === 'Rejected' || state.signatures.some((s) => s.meaning === 'Rejected')) {
+    return AppError.conflict(messages.signatureRevisionRejected);
+  }
+  if (state.signatures.some((s) => s.kind === kind && s.signerId === userId)) {
+    return AppError.conflict(messages.signatureAlreadyGiven);
+  }
+  const reviewed = (id: string) =>
+    state.signatures.some((s) => s.kind === 'review' && s.signerId === id && s.meaning === 'Reviewed');
+  if (kind === 'approval' && !state.reviewerIds.every(reviewed)) {
+    return AppError.conflict(messages.approvalBeforeReviews);
+  }
+  return undefined;
+}
+
+/** `canAddReview` / `canAddApproval`: the person may respond now (the same rule as the POST). */
+export const canSign = (access: OrganizationAccess, kind: SignatureKind, state: SigningState) =>
+  signingRefusal(access, kind, state) === undefined;
+
+/**
+ * A signature is valid only while the revision's controlled file is the one signed, with the
+ * SHA-256 it had at signing (21 CFR 11.70: the signature stays linked to its record).
+ */
+export const signatureMatches = (
+  signature: { fileId: string; fileSha256: string },
+  file: { id: string; sha256: string },
+) => signature.fileId === file.id && signature.fileSha256 === file.sha256;
+
+const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[]): SigningState => ({
+  status: rec.status,
+  isFinal: rec.isFinal,
+  reviewerIds: rec.reviewerIds,
+  approverIds: rec.approverIds,
+  signatures,
+});
+
+/** What the Review or Approval section of a visible revision shows (documents.presenter.ts); 404 otherwise. */
+async function sectionInputs(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  documentId: string,
+  revision: number,
+  kind: SignatureKind,
+) {
+  const rec = await findVisibleRevision(db, access, documentId, revision);
+  if (!rec) throw AppError.notFound();
+  const organizationId = access.organization.id;
+  const [signers, signatures] = await Promise.all([
+    listRevisionSigners(db, organizationId, documentId, rec.revision),
+    listRevisionSignatures(db, organizationId, documentId, rec.revision, rec.signatureCycle, kind),
+  ]);
+  return [access, rec, signers, signatures] as const;
+}
+
+/** The Review section after a signing, as GET /documents/{id}/reviews shows it. */
+export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
+  presentReviews(...(await sectionInputs(db, access, id, revision, 'review')));
+
+/** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
+export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
+  presentApprovals(...(await sectionInputs(db, access, id, revision, 'approval')));
+
+// ---------------------------------------------------------------------------------------------
+// Signing
+
+type SigningInput = (AddDocumentReviewRequest | AddDocumentApprovalRequest) & { accessCode?: string };
+
+const MEANINGS: Record<SignatureKind, [accepted: SignatureMeaning, rejected: SignatureMeaning]> = {
+  review: ['Reviewed', 'Rejected'],
+  approval: ['Approved', 'Rejected'],
+};
+
+const lockedError = (until: Date) =>
+  new AppError('SIGNING_LOCKED', messages.signingLocked.replace('{until}', lockEndText(until)));
+
+interface Attempt {
+  kind: SignatureKind;
+  documentId: string;
+  revision: number;
+}
+
+/** Audits a refused signing (never the code or the password). */
+async function auditRefusal(tx: DbOrTx, ctx: ServiceContext, attempt: Attempt, after: Record<string, unknown>) {
+  await recordAudit(tx, ctx.audit, {
+    organizationId: ctx.access.organization.id,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'signatureRefused',
+    entityType: 'document',
+    entityId: attempt.documentId,
+    after: { revision: attempt.revision, kind: attempt.kind, ...after },
+  });
+}
+
+/** The person's signing is locked: they and the organization's Admins are told, each in their language. */
+async function sendLockMails(ctx: ServiceContext, tx: Tx, signer: UserRow, count: number, until: Date) {
+  const organizationId = ctx.access.organization.id;
+  const values = {
+    count,
+    minutes: SIGNING_LOCK.lockMinutes,
+    until: lockEndText(until),
+    organization: ctx.access.organization.name,
+  };
+  const own = renderMail('signingLocked', signer.language, { ...values, name: nameOf(signer) });
+  await ctx.app.mailer.enqueue(tx, { to: signer.email, organizationId, ...own });
+  for (const admin of await findOrganizationAdmins(tx, organizationId)) {
+    if (admin.id === signer.id) continue;
+    const mail = renderMail('signingLockedAdmin', admin.language, {
+      ...values,
+      name: nameOf(admin),
+      person: nameOf(signer),
+      email: signer.email,
+    });
+    await ctx.app.mailer.enqueue(tx, { to: admin.email, organizationId, ...mail });
+  }
+}
+
+/**
+ * Checks what the signing asks beyond the session: the access code of an approval, and the
+ * password when the organization asks for it. Each checked attempt counts towards the signing
+ * lock (signing-lock.ts): a wrong one is refused with a 400 on its field and audited, the 5th in
+ * a row locks (429 SIGNING_LOCKED, e-mails); a right one clears the count. Answers whether the
+ * password was confirmed.
+ */
+async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: Attempt, input: SigningInput) {
+  const { db } = scopeOf(ctx);
+  const needsPassword = ctx.access.organization.signingRequiresPassword;
+  const needsCode = attempt.kind === 'approval';
+  if (needsCode && !(await findActiveCode(db, signer.id))) {
+    throw AppError.badRequest(messages.accessCodeMissing, 'accessCode');
+  }
+  if (needsPassword && !input.password) throw AppError.badRequest(messages.signingPasswordRequired, 'password');
+
+  const now = new Date();
+  if (!needsCode && !needsPassword) {
+    // Nothing to guess, but a locked person does not sign at all until the lock ends.
+    const lockedUntil = await signingLockedUntil(db, signer.id, now);
+    if (lockedUntil) {
+      await db.transaction((tx) => auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil }));
+      throw lockedError(lockedUntil);
+    }
+    return false;
+  }
+
+  const taken = await takeSigningAttempt(db, signer.id, now);
+  if (!taken.taken) {
+    await db.transaction((tx) => auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil: taken.lockedUntil }));
+    throw lockedError(taken.lockedUntil);
+  }
+  let codeRight = true;
+  let passwordRight = true;
+  try {
+    if (needsCode) codeRight = await verifyAccessCode(db, signer.id, input.accessCode ?? '');
+    if (needsPassword) passwordRight = await verifyPassword(signer.passwordHash, input.password ?? '');
+  } catch (error) {
+    await clearSigningAttempts(db, signer.id, 'giveBack');
+    throw error;
+  }
+  if (codeRight && passwordRight) {
+    await clearSigningAttempts(db, signer.id, 'reset');
+    return needsPassword;
+  }
+
+  const reason = codeRight ? 'passwordWrong' : 'accessCodeWrong';
+  const lockedUntil = await db.transaction(async (tx) => {
+    const until = await lockIfReached(tx, signer.id, taken.count, now);
+    await auditRefusal(tx, ctx, attempt, { reason, failures: taken.count, lockedUntil: until ?? null });
+    if (until) await sendLockMails(ctx, tx, signer, taken.count, until);
+    return until;
+  });
+  if (lockedUntil) throw lockedError(lockedUntil);
+  throw codeRight
+    ? AppError.badRequest(messages.signingPasswordWrong, 'password')
+    : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
+}
+
+const STATUS_MAILS: Partial<Record<DocumentStatus, TemplateName>> = {
+  Reviewed: 'documentReviewed',
+  Approved: 'documentApproved',
+  Rejected: 'documentRejected',
+};
+
+/** Tells the revision's responsible person that it became Reviewed, Approved or Rejected (unless they turned e-mails off). */
+async function sendStatusMail(
+  ctx: ServiceContext,
+  tx: Tx,
+  rec: DocumentDetailRecord,
+  status: DocumentStatus,
+  signature: { signerName: string; comment: string | null },
+) {
+  const template = STATUS_MAILS[status];
+  if (!template) return;
+  const [responsible] = await findMailRecipients(tx, [rec.submitterId]);
+  if (!responsible?.emailNotificationState) return;
+  const source = documentActionSource(ctx.access.organization.id, rec.id);
+  const mail = renderMail(template, responsible.language, {
+    name: nameOf(responsible),
+    organization: ctx.access.organization.name,
+    number: rec.number,
+    documentName: rec.name,
+    revision: rec.revision,
+    documentUrl: `${ctx.app.config.publicUrl}${recordLink(source, rec.revision)}`,
+    signer: signature.signerName,
+    comment: signature.comment ?? '-',
+  });
+  await ctx.app.mailer.enqueue(tx, { to: responsible.email, organizationId: source.organizationId, ...mail });
+}
+
+/**
+ * POST /documents/{id}/reviews and /approvals: the person signs their response to the revision.
+ * What can be refused without the credentials is refused first (404, 403, 409, nothing counted);
+ * then the access code and password (checkCredentials); then, in one transaction under the
+ * document's lock, the rules are checked again, the signature is written, the responder's
+ * action is completed, the revision's status is recomputed (documents.service.ts), a rejection
+ * withdraws the open review and approval actions of the cycle (everyone is asked again in the
+ * next cycle), the 'sign' event is audited and the responsible person is told of a new status.
+ */
+export async function signDocumentRevision(
+  ctx: ServiceContext,
+  documentId: string,
+  kind: SignatureKind,
+  input: SigningInput,
+): Promise<void> {
+  const { db, organizationId, audit } = scopeOf(ctx);
+  const { access } = ctx;
+  const attempt: Attempt = { kind, documentId, revision: input.revision };
+
+  const seen = await findVisibleRevision(db, access, documentId, input.revision);
+  if (!seen) throw AppError.notFound();
+  const seenSignatures = await listRevisionSignatures(
+    db,
+    organizationId,
+    documentId,
+    seen.revision,
+    seen.signatureCycle,
+  );
+  const early = signingRefusal(access, kind, stateOf(seen, seenSignatures));
+  if (early) throw early;
+  const signer = await findUserById(db, access.actor.userId);
+  if (!signer) throw AppError.unauthenticated();
+
+  const passwordConfirmed = await checkCredentials(ctx, signer, attempt, input);
+  const [accepted, rejected] = MEANINGS[kind];
+  const meaning = input.status === SIGNATURE_RESPONSE.Rejected ? rejected : accepted;
+
+  try {
+    await db.transaction(async (tx) => {
+      await lockVisibleDocument(tx, ctx, documentId);
+      const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, input.revision);
+      const signatures = await listRevisionSignatures(tx, organizationId, documentId, rec.revision, rec.signatureCycle);
+      const refusal = signingRefusal(access, kind, stateOf(rec, signatures));
+      if (refusal) throw refusal;
+
+      const signature = await insertSignature(tx, {
+        organizationId,
+        id: newId(),
+        documentId,
+        revision: rec.revision,
+        signatureCycle: rec.signatureCycle,
+        kind,
+        meaning,
+        signerId: signer.id,
+        signerName: nameOf(signer),
+        signerEmail: signer.email,
+        comment: input.comment,
+        signedAt: new Date(),
+        fileId: rec.file.id,
+        fileSha256: rec.file.sha256,
+        passwordConfirmed,
+        requestId: audit.requestId,
+      });
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: DOCUMENTS_INFO_TYPE,
+        action: 'sign',
+        entityType: 'document',
+        entityId: documentId,
+        after: {
+          signatureId: signature.id,
+          revision: signature.revision,
+          signatureCycle: signature.signatureCycle,
+          kind,
+          meaning,
+          signerId: signer.id,
+          signerName: signature.signerName,
+          signerEmail: signature.signerEmail,
+          signedAt: signature.signedAt,
+          comment: signature.comment,
+          fileId: signature.fileId,
+          fileSha256: signature.fileSha256,
+          passwordConfirmed,
+          accessCodeConfirmed: kind === 'approval',
+        },
+      });
+
+      const source = documentActionSource(organizationId, documentId);
+      await completeActions(tx, ctx, { kind, source, people: [signer.id] });
+      const status = await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
+      if (status.after === 'Rejected' && status.before !== 'Rejected') {
+        // The cycle is over: nobody else signs it now, and everyone is asked again in the next one.
+        const answered = new Set([...signatures.map((s) => s.signerId), signer.id]);
+        for (const [other, named] of [
+          ['review', rec.reviewerIds],
+          ['approval', rec.approverIds],
+        ] as const) {
+          const people = named.filter((id) => !answered.has(id));
+          if (people.length > 0) await withdrawActions(tx, ctx, { kind: other, source, people });
+        }
+      }
+      if (status.after !== status.before) await sendStatusMail(ctx, tx, rec, status.after, signature);
+    });
+  } catch (error) {
+    // Two answers of the same person at once: the unique index keeps one.
+    if (isUniqueViolation(error)) throw AppError.conflict(messages.signatureAlreadyGiven);
+    throw error;
+  }
+}

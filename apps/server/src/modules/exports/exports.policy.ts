@@ -1,0 +1,15 @@
+import type { PolicyName } from '../../core/policies.js';
+import { allowInOrganization, can } from '../../core/policies.js';
+
+/** What the download rule looks at: the policy of the list the export file was made from. */
+export interface ExportFileState {
+  sourcePolicy: PolicyName;
+}
+
+/**
+ * Downloading a generated export file (GET /export/files/{fileId}): only its requester finds it
+ * at all (export files are visible to the person who asked for them, exports.repository.ts);
+ * they must still be an active member of the organization (the access pipeline) and still pass
+ * the policy of the list they exported, else 403.
+ */
+allowInOrganization<ExportFileState>('exportFile.download', (access, file) => !file || can(access, file.sourcePolicy));

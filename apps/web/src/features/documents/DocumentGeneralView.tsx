@@ -1,0 +1,142 @@
+import { EyeOutlined } from '@ant-design/icons';
+import type { DocumentDetail } from '@qualis/contract';
+import { Button, Descriptions, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileSizeText } from '../../components/FileUpload';
+import { formatDate } from '../notifications/relative-time';
+import { fullName } from '../people/row-actions';
+import { DocumentFileButton } from './DocumentFileButton';
+import { DocumentStatusTag, FinalTag } from './DocumentStatusTag';
+import { fetchDocumentFile } from './documents.api';
+
+/** Images the browser shows itself; the app's CSP allows blob: images (not frames or objects, so no PDF). */
+const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
+
+/** An in-page preview of a controlled image file, fetched on demand; a failure shows nothing (as downloads). */
+function ImagePreview({ organizationId, document }: { organizationId: string; document: DocumentDetail }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  if (!PREVIEWABLE.test(document.file.fileName)) return null;
+  if (url) return <img className="qualis-document-preview" src={url} alt={document.file.fileName} />;
+  const show = async () => {
+    setBusy(true);
+    try {
+      const { blob } = await fetchDocumentFile(organizationId, document.id, document.file.id, document.revision);
+      if (blob.type.startsWith('image/')) setUrl(URL.createObjectURL(blob));
+    } catch {
+      // Silently ignored, as a download.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void show()}>
+      {t('documents.preview')}
+    </Button>
+  );
+}
+
+/** General of a revision, read-only (spec 03 section 3): its fields, files and people. */
+export function DocumentGeneralView({
+  organizationId,
+  document,
+}: {
+  organizationId: string;
+  document: DocumentDetail;
+}) {
+  const { t, i18n } = useTranslation();
+  const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+  const person = (p: DocumentDetail['submitter']) => `${fullName(p)} (${p.email})`;
+  const file = (f: DocumentDetail['file']) => (
+    <Space size={4} wrap key={f.id}>
+      <DocumentFileButton
+        organizationId={organizationId}
+        documentId={document.id}
+        revision={document.revision}
+        file={f}
+      />
+      <Typography.Text type="secondary">({fileSizeText(f.fileSize)})</Typography.Text>
+    </Space>
+  );
+  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : none(t('documents.notYet')));
+
+  return (
+    <Descriptions
+      column={{ xs: 1, md: 2 }}
+      bordered
+      size="middle"
+      items={[
+        { key: 'type', label: t('documents.fields.type'), children: document.type },
+        {
+          key: 'typeDescription',
+          label: t('documents.fields.typeDescription'),
+          children: document.typeDescription || none(t('documents.noDocumentId')),
+        },
+        { key: 'name', label: t('documents.fields.name'), children: document.name, span: 'filled' },
+        { key: 'number', label: t('documents.fields.number'), children: document.number },
+        { key: 'revision', label: t('documents.fields.revision'), children: document.revision },
+        {
+          key: 'status',
+          label: t('documents.fields.status'),
+          children: (
+            <Space size={4} wrap>
+              <DocumentStatusTag status={document.status} />
+              {document.isFinal && <FinalTag />}
+            </Space>
+          ),
+        },
+        {
+          key: 'revisionName',
+          label: t('documents.fields.revisionName'),
+          children: document.revisionName || none(t('documents.noRevisionName')),
+        },
+        {
+          key: 'revisionDescription',
+          label: t('documents.fields.revisionDescription'),
+          children: <span className="qualis-pre-line">{document.revisionDescription}</span>,
+          span: 'filled',
+        },
+        { key: 'responsible', label: t('documents.fields.responsible'), children: person(document.submitter) },
+        { key: 'creator', label: t('documents.fields.creator'), children: person(document.creator) },
+        { key: 'reviewedAt', label: t('documents.fields.reviewedAt'), children: date(document.reviewedAt) },
+        { key: 'approvedAt', label: t('documents.fields.approvedAt'), children: date(document.approvedAt) },
+        {
+          key: 'file',
+          label: t('documents.fields.file'),
+          span: 'filled',
+          children: (
+            <div className="qualis-signature">
+              {file(document.file)}
+              <div>
+                <ImagePreview key={document.file.id} organizationId={organizationId} document={document} />
+              </div>
+            </div>
+          ),
+        },
+        {
+          key: 'extraFiles',
+          label: t('documents.fields.extraFiles'),
+          span: 'filled',
+          children: document.extraFiles.length ? (
+            <Space orientation="vertical" size={0}>
+              {document.extraFiles.map(file)}
+            </Space>
+          ) : (
+            none(t('documents.noFiles'))
+          ),
+        },
+        {
+          key: 'tags',
+          label: t('documents.fields.tags'),
+          span: 'filled',
+          children: document.tags.length
+            ? document.tags.map((tag) => <Tag key={tag.id}>{tag.name}</Tag>)
+            : none(t('actions.noTags')),
+        },
+      ]}
+    />
+  );
+}

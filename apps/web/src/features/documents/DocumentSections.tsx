@@ -1,0 +1,271 @@
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { messages, type ActionPerson, type DocumentDetail } from '@qualis/contract';
+import { Alert, Button, Empty, Modal, Select, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useSuccessToast } from '../../components/useSuccessToast';
+import { useMessageText } from '../../components/zod-form';
+import { DocumentGeneralForm } from './DocumentGeneralForm';
+import { DocumentGeneralView } from './DocumentGeneralView';
+import { QualityTasksForm, QualityTasksView } from './QualityTasks';
+import { ReferencesEditor, ReferencesView } from './References';
+import {
+  useDocumentMutations,
+  useQualityTasks,
+  useReferences,
+  type GeneralUpdateInput,
+  type RevisionInput,
+} from './documents.api';
+
+export type GeneralMode = 'view' | 'edit' | 'revision';
+
+/** A section's buttons above its content. */
+function Toolbar({ children }: { children: ReactNode }) {
+  return (
+    <Space wrap className="qualis-section-toolbar">
+      {children}
+    </Space>
+  );
+}
+
+export interface GeneralSectionProps {
+  organizationId: string;
+  document: DocumentDetail;
+  me: ActionPerson;
+  mode: GeneralMode;
+  onMode: (mode: GeneralMode) => void;
+  /** Opens a revision (undefined: the default one). */
+  onRevision: (revision: number | undefined) => void;
+}
+
+/**
+ * General (spec 03 sections 2-4): view and edit modes, the revision selector, Add revision,
+ * Set as Final and Delete revision. A locked revision says why it cannot be edited.
+ */
+export function GeneralSection({ organizationId, document, me, mode, onMode, onRevision }: GeneralSectionProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { success } = useSuccessToast();
+  const mutations = useDocumentMutations(organizationId, document.id);
+  const [deleting, setDeleting] = useState(false);
+
+  if (mode === 'edit') {
+    return (
+      <DocumentGeneralForm
+        key={`edit-${document.revision}`}
+        organizationId={organizationId}
+        mode="edit"
+        document={document}
+        me={me}
+        saving={mutations.updateGeneral.isPending}
+        onCancel={() => onMode('view')}
+        onSubmit={(body) =>
+          mutations.updateGeneral.mutateAsync(body as GeneralUpdateInput).then((answer) => {
+            success(answer.message, t('documents.updated'));
+            onMode('view');
+          })
+        }
+      />
+    );
+  }
+  if (mode === 'revision') {
+    return (
+      <>
+        <Typography.Title level={2} className="qualis-section-title">
+          {t('documents.newRevision', { revision: document.latestRevision + 1 })}
+        </Typography.Title>
+        <DocumentGeneralForm
+          key={`revision-${document.revision}`}
+          organizationId={organizationId}
+          mode="revision"
+          document={document}
+          me={me}
+          saving={mutations.addRevision.isPending}
+          onCancel={() => onMode('view')}
+          onSubmit={(body) =>
+            mutations.addRevision.mutateAsync(body as RevisionInput).then((answer) => {
+              success(answer.message, t('documents.revisionSaved'));
+              onMode('view');
+              onRevision(answer.data.revision);
+            })
+          }
+        />
+      </>
+    );
+  }
+
+  const noSigners = document.reviewerIds.length === 0 && document.approverIds.length === 0;
+  const canDeleteRevision = document.revisions.length > 1 && document.canDeleteRevision;
+  const setFinal = () =>
+    mutations.setFinal.mutate(document.revision, {
+      onSuccess: (answer) => success(answer.message, t('documents.setAsFinalDone')),
+    });
+  const deleteRevision = () =>
+    mutations.deleteRevision.mutate(document.revision, {
+      onSuccess: (answer) => {
+        success(answer.message, t('documents.revisionDeleted'));
+        setDeleting(false);
+        onRevision(undefined);
+      },
+    });
+
+  return (
+    <>
+      <Toolbar>
+        <Select
+          aria-label={t('documents.revisionSelector')}
+          className="qualis-revision-select"
+          value={document.revision}
+          onChange={(revision: number) => onRevision(revision)}
+          options={document.revisions.map((r) => ({
+            value: r.revision,
+            label: [
+              t('documents.revisionNumber', { revision: r.revision }),
+              r.revisionName,
+              t(`documents.status.${r.status}`),
+              r.isFinal ? t('documents.final') : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          }))}
+        />
+        {(document.canBeEdited || document.canViewDocumentGeneral) && (
+          <Button icon={<EditOutlined />} disabled={!document.canBeEdited} onClick={() => onMode('edit')}>
+            {t('documents.edit')}
+          </Button>
+        )}
+        {document.canAddRevision && (
+          <Button icon={<PlusOutlined />} onClick={() => onMode('revision')}>
+            {t('documents.addRevision')}
+          </Button>
+        )}
+        {noSigners && (document.canSetAsFinal || document.isFinal) && (
+          <Button
+            icon={<CheckCircleOutlined />}
+            disabled={document.isFinal || !document.canSetAsFinal}
+            loading={mutations.setFinal.isPending}
+            onClick={setFinal}
+          >
+            {document.isFinal ? t('documents.isFinal') : t('documents.setAsFinal')}
+          </Button>
+        )}
+        {canDeleteRevision && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+            {t('documents.deleteRevision')}
+          </Button>
+        )}
+      </Toolbar>
+      {document.isLocked && (
+        <Alert type="info" showIcon className="qualis-form-note" title={text(messages.documentRevisionLocked)} />
+      )}
+      <DocumentGeneralView organizationId={organizationId} document={document} />
+      <Modal
+        open={deleting}
+        title={t('documents.deleteRevision')}
+        okText={t('documents.delete')}
+        okButtonProps={{ danger: true, loading: mutations.deleteRevision.isPending }}
+        cancelText={t('common.cancel')}
+        onCancel={() => setDeleting(false)}
+        onOk={deleteRevision}
+      >
+        <Typography.Paragraph>
+          {t('documents.deleteRevisionText', { revision: document.revision })}
+        </Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}
+
+/** Quality Actions of a revision: view, and edit with the right (spec 03 sections 2-4). */
+export function QualitySection({ organizationId, document }: { organizationId: string; document: DocumentDetail }) {
+  const { t } = useTranslation();
+  const { success } = useSuccessToast();
+  const quality = useQualityTasks(organizationId, document.id, document.revision, true);
+  const mutations = useDocumentMutations(organizationId, document.id);
+  const [editing, setEditing] = useState(false);
+  const data = quality.data;
+  if (!data) return quality.isError ? <Empty description={t('table.loadFailed')} /> : <PageSpinner />;
+  const editable = data.canBeEdited || data.canEditTraining;
+  if (editing) {
+    return (
+      <QualityTasksForm
+        organizationId={organizationId}
+        revision={document.revision}
+        initial={{
+          reviewerIds: data.reviewerIds,
+          approverIds: data.approverIds,
+          requiresTraining: data.requiresTraining,
+        }}
+        known={[...data.reviewers, ...data.approvers]}
+        canEditSigners={data.canBeEdited}
+        canEditTraining={data.canEditTraining}
+        saving={mutations.updateQualityTasks.isPending}
+        onCancel={() => setEditing(false)}
+        onSubmit={(values) =>
+          mutations.updateQualityTasks
+            .mutateAsync({ revision: document.revision, ...values, trainingRecordId: data.trainingRecordId })
+            .then((answer) => {
+              success(answer.message, t('documents.qualitySaved'));
+              setEditing(false);
+            })
+        }
+      />
+    );
+  }
+  return (
+    <>
+      {editable && (
+        <Toolbar>
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t('documents.edit')}
+          </Button>
+        </Toolbar>
+      )}
+      <QualityTasksView organizationId={organizationId} quality={data} />
+    </>
+  );
+}
+
+/** References of a revision: view, and edit with the right (spec 03 sections 2-6). */
+export function ReferencesSection({ organizationId, document }: { organizationId: string; document: DocumentDetail }) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { success } = useSuccessToast();
+  const references = useReferences(organizationId, document.id, document.revision, true);
+  const mutations = useDocumentMutations(organizationId, document.id);
+  const [editing, setEditing] = useState(false);
+  const data = references.data;
+  if (!data) return references.isError ? <Empty description={t('table.loadFailed')} /> : <PageSpinner />;
+  if (editing) {
+    return (
+      <ReferencesEditor
+        organizationId={organizationId}
+        saved={data.references}
+        saving={mutations.updateReferences.isPending}
+        onCancel={() => setEditing(false)}
+        onSubmit={(change) =>
+          mutations.updateReferences.mutateAsync({ revision: document.revision, ...change }).then((answer) => {
+            success(answer.message, t('documents.referencesSaved'));
+            setEditing(false);
+          })
+        }
+      />
+    );
+  }
+  return (
+    <>
+      {(data.canBeEdited || document.canViewDocumentReferences) && (
+        <Toolbar>
+          <Button icon={<EditOutlined />} disabled={!data.canBeEdited} onClick={() => setEditing(true)}>
+            {t('documents.edit')}
+          </Button>
+        </Toolbar>
+      )}
+      {!data.canBeEdited && document.canViewDocumentReferences && document.isLocked && (
+        <Alert type="info" showIcon className="qualis-form-note" title={text(messages.documentRevisionLocked)} />
+      )}
+      <ReferencesView organizationId={organizationId} references={data.references} />
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import {
+  DOCUMENT_DEFAULT_COLUMNS,
+  DOCUMENT_SORT_KEYS,
+  NAME_TOOLTIP_LENGTH,
+  documentExportEndpoints,
+  type DocumentColumn,
+  type DocumentRow,
+} from '@qualis/contract';
+import { Button, Dropdown, Modal, Select, Tooltip, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import type { SuccessToast } from '../../components/useSuccessToast';
+import { formatDate } from '../notifications/relative-time';
+import { useEntries } from '../settings/settings.api';
+import { DocumentFileButton } from './DocumentFileButton';
+import { DocumentStatusTag } from './DocumentStatusTag';
+import { ExportAttachmentsModal } from './ExportAttachmentsModal';
+import { useDeleteDocuments, useDocumentList } from './documents.api';
+import { DOCUMENT_TYPE_TOOLTIP_LENGTH, documentPath } from './document-paths';
+
+type SortKey = (typeof DOCUMENT_SORT_KEYS)[number];
+type PendingDelete = { ids: string[]; done?: () => void } | null;
+
+const hidden = (column: DocumentColumn) => !DOCUMENT_DEFAULT_COLUMNS.includes(column);
+
+export interface DocumentsTableProps {
+  organizationId: string;
+  onSuccess: SuccessToast;
+}
+
+/**
+ * 'List of Documents' (spec 03 sections 2 and 9): the latest revision of each document the person
+ * may see, filtered by document types; row options by the row's flags, checked rows deleted
+ * together, the exports and the attachments' export.
+ */
+export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
+  const [docTypeIds, setDocTypeIds] = useState<string[]>([]);
+  const params = { ...listQuery(state), docTypeIds };
+  const list = useDocumentList(organizationId, params);
+  const types = useEntries(organizationId, 'document-types');
+  const remove = useDeleteDocuments(organizationId);
+  const [pending, setPending] = useState<PendingDelete>(null);
+  const [attachments, setAttachments] = useState(false);
+  const open = (d: DocumentRow, edit = false) =>
+    void navigate(documentPath(organizationId, d.id, d.revision), { state: { name: d.name, edit } });
+
+  const deleteChosen = () => {
+    if (!pending) return;
+    remove.mutate(pending.ids, {
+      onSuccess: (answer) => {
+        onSuccess(answer.message, t('documents.deleted'));
+        pending.done?.();
+        setPending(null);
+      },
+    });
+  };
+
+  const options = (d: DocumentRow) => {
+    const items: MenuProps['items'] = [
+      { key: 'view', icon: <EyeOutlined />, label: t('documents.viewDetails'), onClick: () => open(d) },
+      { key: 'edit', icon: <EditOutlined />, label: t('documents.edit'), onClick: () => open(d, true) },
+      d.canBeDeleted && {
+        key: 'delete',
+        icon: <DeleteOutlined />,
+        danger: true,
+        label: t('documents.delete'),
+        onClick: () => setPending({ ids: [d.id] }),
+      },
+    ].filter((item) => item !== false);
+    return (
+      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('documents.optionsFor', { name: d.name })} />
+      </Dropdown>
+    );
+  };
+
+  const date = (value: string | null) => formatDate(value, i18n.language);
+  const columns: DataTableColumn<DocumentRow>[] = [
+    {
+      key: 'typeDescription',
+      title: t('documents.columns.typeDescription'),
+      width: 13,
+      sortKey: 'typeDescription' satisfies SortKey,
+      // Without a Document ID, the document type's name; in full in a tooltip when long (spec 03 section 9).
+      text: (d) => d.typeDescription || d.type,
+      tooltip: DOCUMENT_TYPE_TOOLTIP_LENGTH,
+    },
+    {
+      key: 'name',
+      title: t('documents.columns.name'),
+      width: 18,
+      sortKey: 'name' satisfies SortKey,
+      render: (d) => (
+        <Link to={documentPath(organizationId, d.id, d.revision)} state={{ name: d.name }} className="qualis-cell-text">
+          {d.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={d.name}>{d.name}</Tooltip> : d.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'number',
+      title: t('documents.columns.number'),
+      width: 9,
+      sortKey: 'number' satisfies SortKey,
+      text: (d) => String(d.number),
+    },
+    {
+      key: 'revision',
+      title: t('documents.columns.revision'),
+      width: 8,
+      sortKey: 'revision' satisfies SortKey,
+      text: (d) => String(d.revision),
+    },
+    {
+      key: 'isFinal',
+      title: t('documents.columns.isFinal'),
+      width: 7,
+      sortKey: 'isFinal' satisfies SortKey,
+      text: (d) => (d.isFinal ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'status',
+      title: t('documents.columns.status'),
+      width: 10,
+      sortKey: 'status' satisfies SortKey,
+      render: (d) => <DocumentStatusTag status={d.status} />,
+    },
+    {
+      key: 'approvedAt',
+      title: t('documents.columns.approvedAt'),
+      width: 10,
+      sortKey: 'approvedAt' satisfies SortKey,
+      text: (d) => date(d.approvedAt),
+    },
+    {
+      key: 'reviewedAt',
+      title: t('documents.columns.reviewedAt'),
+      width: 10,
+      sortKey: 'reviewedAt' satisfies SortKey,
+      hiddenByDefault: hidden('reviewedAt'),
+      text: (d) => date(d.reviewedAt),
+    },
+    {
+      key: 'file',
+      title: t('documents.columns.file'),
+      width: 15,
+      render: (d) => (
+        <DocumentFileButton organizationId={organizationId} documentId={d.id} revision={d.revision} file={d.file} />
+      ),
+    },
+    { key: 'options', title: t('documents.columns.options'), width: 8, render: options },
+  ];
+
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(d) => d.id}
+        totalCount={list.data?.pagination.totalCount}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        loading={list.isFetching}
+        state={state}
+        dispatch={dispatch}
+        emptyText={t('documents.empty')}
+        onRowClick={(d) => open(d)}
+        filters={
+          <Select
+            className="qualis-table-filter"
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            aria-label={t('documents.filterTypes')}
+            placeholder={t('documents.filterTypes')}
+            loading={types.isLoading}
+            optionFilterProp="label"
+            value={docTypeIds}
+            onChange={(ids: string[]) => {
+              setDocTypeIds(ids);
+              dispatch({ type: 'page', pageNumber: 1 });
+            }}
+            options={(types.data ?? []).map((type) => ({
+              value: type.id,
+              label: type.name,
+              title: type.name.length > DOCUMENT_TYPE_TOOLTIP_LENGTH ? type.name : undefined,
+            }))}
+          />
+        }
+        selectionActions={({ selectedKeys, clear }) => (
+          <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>
+            {t('documents.deleteSelected', { count: selectedKeys.length })}
+          </Button>
+        )}
+        exportMenu={({ selectedKeys, columns: visible }) => (
+          <ExportMenu
+            endpoint={documentExportEndpoints.exportCsv}
+            pdf={{ single: documentExportEndpoints.exportSinglePdf, archive: documentExportEndpoints.exportPdfArchive }}
+            query={{
+              organizationId,
+              search: params.search,
+              orderBy: params.orderBy,
+              orderType: params.orderType,
+              docTypeIds,
+            }}
+            selectedKeys={selectedKeys}
+            columns={visible}
+            extraItems={[
+              { key: 'attachments', label: t('documents.attachments'), onClick: () => setAttachments(true) },
+            ]}
+          />
+        )}
+      />
+      <ExportAttachmentsModal
+        organizationId={organizationId}
+        open={attachments}
+        onClose={() => setAttachments(false)}
+      />
+      <Modal
+        open={pending !== null}
+        title={t('documents.deleteTitle')}
+        okText={t('documents.delete')}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        cancelText={t('common.cancel')}
+        onCancel={() => setPending(null)}
+        onOk={deleteChosen}
+      >
+        <Typography.Paragraph>{t('documents.deleteText', { count: pending?.ids.length ?? 0 })}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Card, Modal, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { PageSpinner } from '../components/PageSpinner';
+import { SectionTabs, type SectionTab } from '../components/SectionTabs';
+import { useSuccessToast } from '../components/useSuccessToast';
+import { DocumentStatusTag, FinalTag } from '../features/documents/DocumentStatusTag';
+import {
+  GeneralSection,
+  QualitySection,
+  ReferencesSection,
+  type GeneralMode,
+} from '../features/documents/DocumentSections';
+import { SigningSection } from '../features/documents/Signatures';
+import { useDeleteDocuments, useDocument } from '../features/documents/documents.api';
+import { documentsPath, type DocumentNavigationState } from '../features/documents/document-paths';
+import { useSessionUser } from '../features/session/useSession';
+
+/** `?revision=` as a revision number, or the default revision. */
+function revisionOf(value: string | null): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * /organizations/{id}/documents/{documentId}?revision= (spec 03 sections 2-5): the tabs the
+ * revision's flags allow, the first of them open. A failed load goes back to the list, where the
+ * API client's toast says why.
+ */
+export default function DocumentDetailPage() {
+  const { t } = useTranslation();
+  const { organizationId = '', documentId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const revision = revisionOf(search.get('revision'));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as DocumentNavigationState;
+  const user = useSessionUser();
+  const { success } = useSuccessToast();
+  const document = useDocument(organizationId, documentId, revision);
+  const remove = useDeleteDocuments(organizationId);
+  const [chosenMode, setMode] = useState<GeneralMode | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const list = documentsPath(organizationId);
+  const data = document.data;
+  // The list's 'Edit' opens General in edit mode when the revision may be edited.
+  const mode: GeneralMode = chosenMode ?? (state.edit && data?.canBeEdited ? 'edit' : 'view');
+
+  useEffect(() => {
+    if (document.isError) void navigate(list, { replace: true });
+  }, [document.isError, navigate, list]);
+
+  const openRevision = (next: number | undefined) => {
+    setMode('view');
+    setSearch(next === undefined ? {} : { revision: String(next) }, { replace: false });
+  };
+
+  const deleteDocument = () =>
+    remove.mutate([documentId], {
+      onSuccess: (answer) => {
+        success(answer.message, t('documents.deleted'));
+        setDeleting(false);
+        void navigate(list);
+      },
+    });
+
+  const name = data?.name ?? state.name ?? '';
+  const tabs: (SectionTab | false)[] = data
+    ? [
+        data.canViewGeneral && {
+          key: 'general',
+          label: t('documents.tabs.general'),
+          children: (
+            <GeneralSection
+              organizationId={organizationId}
+              document={data}
+              me={user}
+              mode={mode}
+              onMode={setMode}
+              onRevision={openRevision}
+            />
+          ),
+        },
+        data.canViewQualityTasks && {
+          key: 'quality',
+          label: t('documents.tabs.quality'),
+          children: <QualitySection organizationId={organizationId} document={data} />,
+        },
+        data.canViewConnectToEmployee && {
+          key: 'references',
+          label: t('documents.tabs.references'),
+          children: <ReferencesSection organizationId={organizationId} document={data} />,
+        },
+        // Hidden while a revision is being added (spec 03 section 4).
+        data.canViewReviews &&
+          mode !== 'revision' && {
+            key: 'review',
+            label: t('documents.tabs.review'),
+            children: (
+              <SigningSection
+                organizationId={organizationId}
+                documentId={data.id}
+                revision={data.revision}
+                kind="review"
+              />
+            ),
+          },
+        data.canViewApprovals &&
+          mode !== 'revision' && {
+            key: 'approval',
+            label: t('documents.tabs.approval'),
+            children: (
+              <SigningSection
+                organizationId={organizationId}
+                documentId={data.id}
+                revision={data.revision}
+                kind="approval"
+              />
+            ),
+          },
+      ]
+    : [];
+  const items = tabs.filter((tab): tab is SectionTab => tab !== false);
+
+  return (
+    <>
+      <Breadcrumb items={[{ title: <Link to={list}>{t('documents.breadcrumb')}</Link> }, { title: name }]} />
+      <PageHeader
+        title={name}
+        extra={
+          data && (
+            <Space wrap>
+              <Typography.Text type="secondary">
+                {t('documents.revisionNumber', { revision: data.revision })}
+              </Typography.Text>
+              <DocumentStatusTag status={data.status} />
+              {data.isFinal && <FinalTag />}
+              {data.canBeDeleted && (
+                <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+                  {t('documents.deleteDocument')}
+                </Button>
+              )}
+            </Space>
+          )
+        }
+      />
+      <Card>
+        {!data ? <PageSpinner /> : <SectionTabs key={`${data.revision}-${mode === 'revision'}`} items={items} />}
+      </Card>
+      <Modal
+        open={deleting}
+        title={t('documents.deleteDocument')}
+        okText={t('documents.delete')}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        cancelText={t('common.cancel')}
+        onCancel={() => setDeleting(false)}
+        onOk={deleteDocument}
+      >
+        <Typography.Paragraph>{t('documents.deleteDocumentText', { name })}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}

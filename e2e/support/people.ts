@@ -1,0 +1,77 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
+import { callApi, type RunningServer } from './server.js';
+
+/** The password every onboarded person of a journey sets. */
+export const JOURNEY_PASSWORD = 'Welcome2024';
+
+export interface JourneyPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Creates an Admin or User of the organization through the API, sets them active (which sends the
+ * welcome mail) and sets their password with the link of that mail, as the person would. Answers
+ * their id.
+ */
+export async function onboardPerson(
+  server: RunningServer,
+  sink: SmtpSink,
+  input: {
+    kind: 'client-admins' | 'client-users';
+    person: JourneyPerson;
+    organizationId: string;
+    token: string;
+    password?: string;
+  },
+): Promise<string> {
+  const { kind, person, organizationId, token, password = JOURNEY_PASSWORD } = input;
+  const created = await callApi<{ data: { id: string } }>(
+    server,
+    'POST',
+    `/${kind}`,
+    { organizationId, ...person },
+    token,
+  );
+  await callApi(
+    server,
+    'PATCH',
+    `/${kind}/${created.data.id}/status`,
+    { ids: [organizationId], status: 'Active' },
+    token,
+  );
+  const mail = await sink.waitForMail({ to: person.email, timeoutMs: 20_000 });
+  const link = /https?:\/\/[^\s"'<>]+\/set-password\?[^\s"'<>]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no set-password link in "${mail.subject}"`);
+  const query = new URL(link.replace(/&amp;/g, '&')).searchParams;
+  await callApi(server, 'POST', '/verifications/password/set', {
+    email: query.get('email'),
+    token: query.get('token'),
+    password,
+    confirmPassword: password,
+  });
+  return created.data.id;
+}
+
+/** A new browser context signed in through the login page; answers once the app has left it. */
+export async function signedInPage(
+  browser: Browser,
+  server: RunningServer,
+  credentials: { email: string; password?: string },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 860 },
+    ...options,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(credentials.email);
+  await page.getByLabel(/^password/i).fill(credentials.password ?? JOURNEY_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
