@@ -679,6 +679,23 @@ describe('GET /documents/{id}/history', () => {
     expect(second.data[0].seq).toBeGreaterThan(body.data[0].seq);
     expect(second.data[0].occurredAt).toMatch(/Z$/);
 
+    // A review signed through the signing call is in the history with its manifestation.
+    const reviewer = await person(orgA);
+    const signed = await createDocument(t.app, t.db, admin, orgA, { reviewerIds: [reviewer.id] });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/documents/${signed.id}/reviews`,
+      headers: reviewer.headers,
+      payload: { organizationId: orgA, revision: 1, status: 0, comment: 'Looks right' },
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const events = (
+      await call('GET', `/documents/${signed.id}/history?organizationId=${orgA}&limit=100`, reviewer.headers)
+    ).json().data as { action: string; actorEmail: string; revision: number; after: Record<string, unknown> }[];
+    const sign = events.find((e) => e.action === 'sign');
+    expect(sign).toMatchObject({ actorEmail: reviewer.email, revision: 1, after: { meaning: 'Reviewed' } });
+    expect(events.map((e) => e.action)).toContain('statusChange');
+
     const tooMany = await call('GET', `${url}&limit=101`, admin.headers);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().errors[0]).toMatchObject({ message: 'limit must be at most 100', field: 'limit' });
