@@ -176,7 +176,6 @@ export const messages = {
   accessCodeWrong: 'The access code is incorrect.',
   accessCodeMissing: 'You have no access code yet. Please, ask an Admin of your organization to generate one for you.',
   signingPasswordRequired: 'Please, enter your password to sign.',
-  signingPasswordWrong: 'The password is incorrect.',
   signingLocked:
     'After 5 wrong access codes or passwords in a row, your signing is locked until {until}. Please, try again then.',
   reviewNotReviewer: 'Only a reviewer named on this revision can review it.',

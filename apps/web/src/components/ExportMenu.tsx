@@ -4,7 +4,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../app/api';
-import type { CallInput } from '../app/api-client';
+import type { CallInput, DownloadAnswer } from '../app/api-client';
 import { saveFile } from '../app/save-file';
 import { useSuccessToast } from './useSuccessToast';
 
@@ -31,6 +31,23 @@ export interface ExportMenuProps<E extends ExportEndpoint> {
 }
 
 /**
+ * What an export answered, handed to the person: the file saved, or the server's message shown
+ * when a large export is made in the background and e-mailed. Answers whether a file was saved.
+ */
+export function useExportAnswer() {
+  const { t } = useTranslation();
+  const { success } = useSuccessToast();
+  return (answer: DownloadAnswer): boolean => {
+    if ('message' in answer) {
+      success(answer.message, t('table.reportQueued'));
+      return false;
+    }
+    saveFile(answer.blob, answer.fileName);
+    return true;
+  };
+}
+
+/**
  * The 'Export' menu of a list (spec 03): 'CSV file', and 'Single PDF' and 'PDF archive' where the
  * list has them, each with the visible columns, search, sort and checked rows (none: every row
  * matching the search).
@@ -38,7 +55,7 @@ export interface ExportMenuProps<E extends ExportEndpoint> {
 export function ExportMenu<E extends ExportEndpoint>(props: ExportMenuProps<E>) {
   const { endpoint, pdf, query, selectedKeys, columns, extraItems = [], onDownloaded } = props;
   const { t } = useTranslation();
-  const { success } = useSuccessToast();
+  const handOver = useExportAnswer();
   const [busy, setBusy] = useState(false);
 
   const download = async (chosen: SameQuery<E>) => {
@@ -47,14 +64,7 @@ export function ExportMenu<E extends ExportEndpoint>(props: ExportMenuProps<E>) 
       const input = {
         query: { ...query, columns: columns.filter((c) => c !== 'options'), selectedIds: selectedKeys },
       } as CallInput<SameQuery<E>>;
-      const answer = await api.download(chosen, input);
-      // A large PDF export is made in the background and e-mailed: the server's message instead of a file.
-      if ('message' in answer) {
-        success(answer.message, t('table.reportQueued'));
-        return;
-      }
-      saveFile(answer.blob, answer.fileName);
-      onDownloaded?.();
+      if (handOver(await api.download(chosen, input))) onDownloaded?.();
     } catch {
       // The API client has shown the reason (e.g. 'No records to export').
     } finally {

@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { findActiveCode } from '../access-codes/access-codes.repository.js';
 import { verifyAccessCode } from '../access-codes/access-codes.service.js';
-import { completeActions, recordLink, withdrawActions } from '../actions/automatic-actions.js';
+import { recordLink, withdrawActions } from '../actions/automatic-actions.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
@@ -36,6 +36,7 @@ import {
   documentActionSource,
   lockVisibleDocument,
   recomputeRevisionStatus,
+  settleDocumentActions,
   visibleRevisionOrNotFound,
 } from './documents.service.js';
 import {
@@ -249,7 +250,7 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
   });
   if (lockedUntil) throw lockedError(lockedUntil);
   throw codeRight
-    ? AppError.badRequest(messages.signingPasswordWrong, 'password')
+    ? AppError.badRequest(messages.passwordIncorrect, 'password')
     : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
 }
 
@@ -372,17 +373,18 @@ export async function signDocumentRevision(
         },
       });
 
-      const source = documentActionSource(organizationId, documentId);
-      await completeActions(tx, ctx, { kind, source, people: [signer.id] });
+      // The responder's action is done, unless another revision of the document still waits for them.
+      await settleDocumentActions(tx, ctx, documentId, kind, [signer.id], 'complete');
       const status = await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
       if (status.after === 'Rejected' && status.before !== 'Rejected') {
         // The cycle is over: nobody else signs it now, and everyone is asked again in the next one.
-        const answered = new Set([...signatures.map((s) => s.signerId), signer.id]);
+        const source = documentActionSource(organizationId, documentId);
+        const responses = [...signatures, signature];
         for (const [other, named] of [
           ['review', rec.reviewerIds],
           ['approval', rec.approverIds],
         ] as const) {
-          const people = named.filter((id) => !answered.has(id));
+          const people = named.filter((id) => !responses.some((r) => r.kind === other && r.signerId === id));
           if (people.length > 0) await withdrawActions(tx, ctx, { kind: other, source, people });
         }
       }

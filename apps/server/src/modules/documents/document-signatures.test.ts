@@ -24,6 +24,7 @@ import {
   createUser,
   createUserGroup,
   signIn,
+  uploadOrganizationFile,
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.service.js';
@@ -448,6 +449,33 @@ describe('the lifecycle of a revision, by its signatures', () => {
     expect((await review(r3, id)).json().errors[0].message).toBe(messages.signatureRevisionRejected);
   });
 
+  it("keeps a signer's action while another revision of the document still waits for them", async () => {
+    const [r1] = [await person(orgA)];
+    const id = await documentWith({ reviewers: [r1] });
+    const detail = (await call('GET', `/documents/${id}?organizationId=${orgA}&revision=1`, admin.headers)).json().data;
+    const added = await call('PUT', `/documents/${id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: detail.typeId,
+      submitterId: detail.submitterId,
+      name: detail.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
+      reviewerIds: [r1.id],
+      approverIds: [],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const second = await call('POST', `/documents/${id}/reviews`, r1.headers, {
+      organizationId: orgA,
+      revision: 2,
+      status: 0,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['ToDo']);
+    expect((await review(r1, id)).statusCode).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
+  });
+
   it('a rejected approval makes it Rejected', async () => {
     const [ap] = [await person(orgA)];
     const id = await documentWith({ approvers: [ap] });
@@ -569,7 +597,7 @@ describe('password at signing (the organization setting)', () => {
       expect(missing.json().errors[0]).toMatchObject({ message: messages.signingPasswordRequired, field: 'password' });
       const wrong = await review(r1, id, { password: 'not it' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().errors[0]).toMatchObject({ message: messages.signingPasswordWrong, field: 'password' });
+      expect(wrong.json().errors[0]).toMatchObject({ message: messages.passwordIncorrect, field: 'password' });
       expect((await t.db.select().from(signingAttempts).where(eq(signingAttempts.userId, r1.id)))[0]?.failedCount).toBe(
         1,
       );

@@ -504,6 +504,33 @@ describe('PUT /documents/{id}/general', () => {
     expect((await auditOf(open[0]!.id)).length).toBeGreaterThan(0);
   });
 
+  it('lets an edit option with its General switch edit the documents it applies to', async () => {
+    const owner = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.AddDocuments,
+      Permission.EditOwnNotApprovedDocuments,
+      Permission.EditOwnDocumentsGeneralSection,
+    ]);
+    const own = await newDocument({}, owner);
+    const others = await newDocument();
+    const rename = async (id: string, by: Person) =>
+      (await call('PUT', `/documents/${id}/general`, by.headers, await editOf(id, by, { name: `Renamed ${newId()}` })))
+        .statusCode;
+    expect((await detail(owner, own.id)).json().data).toMatchObject({ canBeEdited: true, canAddRevision: true });
+    expect(await rename(own.id, owner)).toBe(200);
+    expect((await detail(owner, others.id)).json().data).toMatchObject({ canBeEdited: false });
+    expect(await rename(others.id, owner)).toBe(403);
+
+    const related = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.EditRelatedNotApprovedDocuments,
+      Permission.EditRelatedDocumentsGeneralSection,
+    ]);
+    const reviewed = await newDocument({ reviewerIds: [related.id] });
+    expect(await rename(reviewed.id, related)).toBe(200);
+    expect(await rename(others.id, related)).toBe(403);
+  });
+
   it('refuses any change while a review is in progress or once final', async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });

@@ -3,7 +3,7 @@ import { Checkbox, Empty, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { saveFile } from '../../app/save-file';
+import { useExportAnswer } from '../../components/ExportMenu';
 import { useEntries } from '../settings/settings.api';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH } from './document-paths';
 
@@ -22,6 +22,7 @@ export function ExportAttachmentsModal({ organizationId, open, onClose }: Export
   const types = useEntries(organizationId, 'document-types');
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const handOver = useExportAnswer();
   const all = (types.data ?? []).map((type) => type.id);
   const close = () => {
     setChosen([]);
@@ -31,10 +32,11 @@ export function ExportAttachmentsModal({ organizationId, open, onClose }: Export
   const exportChosen = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await api.download(documentExportEndpoints.exportAttachments, {
-        query: { organizationId, docTypeIds: chosen },
-      });
-      saveFile(blob, fileName);
+      handOver(
+        await api.download(documentExportEndpoints.exportAttachments, {
+          query: { organizationId, docTypeIds: chosen },
+        }),
+      );
       close();
     } catch {
       // The API client has shown the reason.

@@ -26,9 +26,12 @@ const TYPE_OF_KIND = Object.fromEntries(
 ) as Record<RecordKind, ReferenceType>;
 
 /** What a reference is: the kind of its record, or an external link. */
-function ReferenceKind({ type }: { type: ReferenceType | null }) {
+/** The kind of record a reference's type (0-3; the contract's number) names. */
+const kindOfType = (type: number): RecordKind => KIND_OF_TYPE[type as ReferenceType];
+
+function ReferenceKind({ type }: { type: number | null }) {
   const { t } = useTranslation();
-  return <Tag>{type === null ? t('documents.references.external') : t(`recordLink.kinds.${KIND_OF_TYPE[type]}`)}</Tag>;
+  return <Tag>{type === null ? t('documents.references.external') : t(`recordLink.kinds.${kindOfType(type)}`)}</Tag>;
 }
 
 /**
@@ -39,7 +42,7 @@ function ReferenceLink({ reference, organizationId }: { reference: DocumentRefer
   const viewable = useViewableKinds(organizationId);
   const text = reference.linkDescription || reference.link;
   if (reference.type === null) return <EnteredLink href={reference.link}>{text}</EnteredLink>;
-  const kind = KIND_OF_TYPE[reference.type];
+  const kind = kindOfType(reference.type);
   if (!viewable[kind] || !hasLanded(kind) || !reference.link.startsWith('/')) return <span>{text}</span>;
   return <Link to={reference.link}>{text}</Link>;
 }
