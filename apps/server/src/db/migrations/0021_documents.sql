@@ -62,6 +62,9 @@ CREATE UNIQUE INDEX document_revisions_identity_key
   ON document_revisions (organization_id, type_id, lower(name), revision);
 CREATE INDEX document_revisions_type_idx ON document_revisions (organization_id, type_id);
 CREATE INDEX document_revisions_submitter_idx ON document_revisions (organization_id, submitter_id);
+-- The list sorted by name: a page walks the revisions in name order and keeps each document's
+-- row revision, instead of joining and sorting every document (docs/performance.md, issue 10).
+CREATE INDEX document_revisions_name_idx ON document_revisions (organization_id, lower(name));
 
 -- Extra files of a revision, in the order they were given.
 CREATE TABLE document_revision_files (

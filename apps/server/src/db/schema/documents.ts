@@ -87,6 +87,7 @@ export const documentRevisions = pgTable(
     uniqueIndex('document_revisions_identity_key').on(t.organizationId, t.typeId, sql`lower(${t.name})`, t.revision),
     index('document_revisions_type_idx').on(t.organizationId, t.typeId),
     index('document_revisions_submitter_idx').on(t.organizationId, t.submitterId),
+    index('document_revisions_name_idx').on(t.organizationId, sql`lower(${t.name})`),
   ],
 );
 

@@ -582,10 +582,32 @@ describe('GET /documents/{id}/controlled-copy', () => {
 
     // Revision 2 (a one-page PDF) not final yet: a draft; once final, revision 1 is obsolete.
     await addRevision(boss, org, doc.id, 2, await uploadPdf(boss, org, await pdfOf(1, 'Second')));
+    // A signature of another file's bytes (as if the file had changed since) says it does not match.
+    const [rev2] = await t.db
+      .select()
+      .from(documentRevisions)
+      .where(and(eq(documentRevisions.documentId, doc.id), eq(documentRevisions.revision, 2)));
+    await t.db.insert(documentSignatures).values({
+      organizationId: org,
+      id: newId(),
+      documentId: doc.id,
+      revision: 2,
+      signatureCycle: rev2!.signatureCycle,
+      kind: 'review',
+      meaning: 'Reviewed',
+      signerId: approver.id,
+      signerName: 'Pat Doe',
+      signerEmail: approver.email,
+      fileId: rev2!.fileId,
+      fileSha256: '0'.repeat(64),
+    });
     pages = await pdfPages((await copyOf(reader, org, doc.id, 2)).rawPayload);
     expect(pages).toHaveLength(2);
     for (const page of pages) expect(page).toContain('Draft - not approved');
     expect(pages[0]).toContain('Second page 1 body');
+    expect(pages[1]!.replace(/\s+/g, ' ')).toContain(
+      "Matches this copy's file: No: the file has changed since it was signed",
+    );
     await setFinal(boss, org, doc.id, 2);
     pages = await pdfPages((await copyOf(reader, org, doc.id, 1)).rawPayload);
     for (const page of pages) {

@@ -1,10 +1,68 @@
-import { allowInOrganization } from '../../core/policies.js';
-import type { SigningState } from './document-signatures.service.js';
+import { messages, type DocumentStatus, type SignatureMeaning } from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import { AppError } from '../../core/errors.js';
+import { allowInOrganization, can } from '../../core/policies.js';
 
 /**
- * Who may respond to a revision: only the reviewers (approvers) named on it; every member may
- * call the route, the named-signer rule is checked on the revision (signingRefusal, which also
- * gives the canAddReview / canAddApproval flags).
+ * Who may respond to a revision, and when: the one rule behind both the POST
+ * /documents/{id}/reviews (approvals) and the `canAddReview` / `canAddApproval` flags of the
+ * Review and Approval tabs (documents.presenter.ts).
+ */
+
+export type SignatureKind = 'review' | 'approval';
+
+/** What decides whether a person may respond to a revision now. */
+export interface SigningState {
+  status: DocumentStatus;
+  isFinal: boolean;
+  reviewerIds: readonly string[];
+  approverIds: readonly string[];
+  /** Every response of the revision's current signature cycle, of both kinds. */
+  signatures: readonly { signerId: string; kind: SignatureKind; meaning: SignatureMeaning }[];
+}
+
+/**
+ * Only the reviewers (approvers) named on the revision; every member may call the route, the
+ * named-signer rule is checked on the revision.
  */
 allowInOrganization<SigningState>('document.review', (access, s) => !s || s.reviewerIds.includes(access.actor.userId));
 allowInOrganization<SigningState>('document.approve', (access, s) => !s || s.approverIds.includes(access.actor.userId));
+
+/**
+ * Why the person may not give a response of `kind` now, or undefined when they may:
+ * - only a reviewer (approver) named on the revision (403, the policy `document.review` / `.approve`);
+ * - not on a final revision, not on a rejected one (until its next cycle), once per cycle (409);
+ * - an approval only once every reviewer has Reviewed, when the revision has reviewers (409).
+ */
+export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
+  const userId = access.actor.userId;
+  if (!can(access, kind === 'review' ? 'document.review' : 'document.approve', state)) {
+    return AppError.forbidden(kind === 'review' ? messages.reviewNotReviewer : messages.approvalNotApprover);
+  }
+  if (state.isFinal) return AppError.conflict(messages.documentRevisionFinal);
+  if (state.status === 'Rejected' || state.signatures.some((s) => s.meaning === 'Rejected')) {
+    return AppError.conflict(messages.signatureRevisionRejected);
+  }
+  if (state.signatures.some((s) => s.kind === kind && s.signerId === userId)) {
+    return AppError.conflict(messages.signatureAlreadyGiven);
+  }
+  const reviewed = (id: string) =>
+    state.signatures.some((s) => s.kind === 'review' && s.signerId === id && s.meaning === 'Reviewed');
+  if (kind === 'approval' && !state.reviewerIds.every(reviewed)) {
+    return AppError.conflict(messages.approvalBeforeReviews);
+  }
+  return undefined;
+}
+
+/** `canAddReview` / `canAddApproval`: the person may respond now (the same rule as the POST). */
+export const canSign = (access: OrganizationAccess, kind: SignatureKind, state: SigningState) =>
+  signingRefusal(access, kind, state) === undefined;
+
+/**
+ * A signature is valid only while the revision's controlled file is the one signed, with the
+ * SHA-256 it had at signing (21 CFR 11.70: the signature stays linked to its record).
+ */
+export const signatureMatches = (
+  signature: { fileId: string; fileSha256: string },
+  file: { id: string; sha256: string },
+) => signature.fileId === file.id && signature.fileSha256 === file.sha256;

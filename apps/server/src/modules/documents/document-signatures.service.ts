@@ -12,16 +12,15 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { renderMail, type TemplateName } from '../../core/mail/templates.js';
 import { verifyPassword } from '../../core/passwords.js';
-import { can } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { findActiveCode } from '../access-codes/access-codes.repository.js';
 import { verifyAccessCode } from '../access-codes/access-codes.service.js';
-import { recordLink, withdrawActions } from '../actions/automatic-actions.js';
+import { recordLink } from '../actions/automatic-actions.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
-import './document-signatures.policy.js';
+import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
 import {
   findVisibleRevision,
@@ -55,58 +54,6 @@ import {
  * revision's status follows from the rows of its current cycle in the same transaction.
  */
 
-export type SignatureKind = 'review' | 'approval';
-
-/** What decides whether a person may respond to a revision now. */
-export interface SigningState {
-  status: DocumentStatus;
-  isFinal: boolean;
-  reviewerIds: readonly string[];
-  approverIds: readonly string[];
-  /** The responses of the revision's current signature cycle. */
-  signatures: readonly { signerId: string; kind: SignatureKind; meaning: SignatureMeaning }[];
-}
-
-/**
- * Why the person may not give a response of `kind` now, or undefined when they may: the one rule
- * behind both the POST and the `canAddReview` / `canAddApproval` flags.
- * - only a reviewer (approver) named on the revision (403, the policy `document.review` / `.approve`);
- * - not on a final revision, not on a rejected one (until its next cycle), once per cycle (409);
- * - an approval only once every reviewer has Reviewed, when the revision has reviewers (409).
- */
-export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
-  const userId = access.actor.userId;
-  if (!can(access, kind === 'review' ? 'document.review' : 'document.approve', state)) {
-    return AppError.forbidden(kind === 'review' ? messages.reviewNotReviewer : messages.approvalNotApprover);
-  }
-  if (state.isFinal) return AppError.conflict(messages.documentRevisionFinal);
-  if (state.status === 'Rejected' || state.signatures.some((s) => s.meaning === 'Rejected')) {
-    return AppError.conflict(messages.signatureRevisionRejected);
-  }
-  if (state.signatures.some((s) => s.kind === kind && s.signerId === userId)) {
-    return AppError.conflict(messages.signatureAlreadyGiven);
-  }
-  const reviewed = (id: string) =>
-    state.signatures.some((s) => s.kind === 'review' && s.signerId === id && s.meaning === 'Reviewed');
-  if (kind === 'approval' && !state.reviewerIds.every(reviewed)) {
-    return AppError.conflict(messages.approvalBeforeReviews);
-  }
-  return undefined;
-}
-
-/** `canAddReview` / `canAddApproval`: the person may respond now (the same rule as the POST). */
-export const canSign = (access: OrganizationAccess, kind: SignatureKind, state: SigningState) =>
-  signingRefusal(access, kind, state) === undefined;
-
-/**
- * A signature is valid only while the revision's controlled file is the one signed, with the
- * SHA-256 it had at signing (21 CFR 11.70: the signature stays linked to its record).
- */
-export const signatureMatches = (
-  signature: { fileId: string; fileSha256: string },
-  file: { id: string; sha256: string },
-) => signature.fileId === file.id && signature.fileSha256 === file.sha256;
-
 const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[]): SigningState => ({
   status: rec.status,
   isFinal: rec.isFinal,
@@ -116,30 +63,24 @@ const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[])
 });
 
 /** What the Review or Approval section of a visible revision shows (documents.presenter.ts); 404 otherwise. */
-async function sectionInputs(
-  db: DbOrTx,
-  access: OrganizationAccess,
-  documentId: string,
-  revision: number,
-  kind: SignatureKind,
-) {
+async function sectionInputs(db: DbOrTx, access: OrganizationAccess, documentId: string, revision: number) {
   const rec = await findVisibleRevision(db, access, documentId, revision);
   if (!rec) throw AppError.notFound();
   const organizationId = access.organization.id;
   const [signers, signatures] = await Promise.all([
     listRevisionSigners(db, organizationId, documentId, rec.revision),
-    listRevisionSignatures(db, organizationId, documentId, rec.revision, rec.signatureCycle, kind),
+    listRevisionSignatures(db, organizationId, documentId, rec.revision, rec.signatureCycle),
   ]);
   return [access, rec, signers, signatures] as const;
 }
 
 /** The Review section after a signing, as GET /documents/{id}/reviews shows it. */
 export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
-  presentReviews(...(await sectionInputs(db, access, id, revision, 'review')));
+  presentReviews(...(await sectionInputs(db, access, id, revision)));
 
 /** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
 export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
-  presentApprovals(...(await sectionInputs(db, access, id, revision, 'approval')));
+  presentApprovals(...(await sectionInputs(db, access, id, revision)));
 
 // ---------------------------------------------------------------------------------------------
 // Signing
@@ -293,7 +234,8 @@ async function sendStatusMail(
  * document's lock, the rules are checked again, the signature is written, the responder's
  * action is completed, the revision's status is recomputed (documents.service.ts), a rejection
  * withdraws the open review and approval actions of the cycle (everyone is asked again in the
- * next cycle), the 'sign' event is audited and the responsible person is told of a new status.
+ * next cycle) of the people no other revision of the document still waits for, the 'sign' event
+ * is audited and the responsible person is told of a new status.
  */
 export async function signDocumentRevision(
   ctx: ServiceContext,
@@ -378,14 +320,14 @@ export async function signDocumentRevision(
       const status = await recomputeRevisionStatus(tx, ctx, documentId, rec.revision);
       if (status.after === 'Rejected' && status.before !== 'Rejected') {
         // The cycle is over: nobody else signs it now, and everyone is asked again in the next one.
-        const source = documentActionSource(organizationId, documentId);
+        // An unanswered signer's action stays while another revision of the document waits for them.
         const responses = [...signatures, signature];
         for (const [other, named] of [
           ['review', rec.reviewerIds],
           ['approval', rec.approverIds],
         ] as const) {
           const people = named.filter((id) => !responses.some((r) => r.kind === other && r.signerId === id));
-          if (people.length > 0) await withdrawActions(tx, ctx, { kind: other, source, people });
+          await settleDocumentActions(tx, ctx, documentId, other, people, 'withdraw');
         }
       }
       if (status.after !== status.before) await sendStatusMail(ctx, tx, rec, status.after, signature);

@@ -27,7 +27,7 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
-import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.service.js';
+import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.policy.js';
 
 type Headers = Record<string, string>;
 interface Person {
@@ -473,6 +473,35 @@ describe('the lifecycle of a revision, by its signatures', () => {
     expect(second.statusCode, second.body).toBe(201);
     expect(await actionOf(id, 'review', r1)).toEqual(['ToDo']);
     expect((await review(r1, id)).statusCode).toBe(201);
+    expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
+  });
+
+  it('a rejection keeps the action of an unanswered signer whom another revision still waits for', async () => {
+    const [r1, r2] = [await person(orgA), await person(orgA)];
+    const id = await documentWith({ reviewers: [r1, r2] });
+    const detail = (await call('GET', `/documents/${id}?organizationId=${orgA}&revision=1`, admin.headers)).json().data;
+    const added = await call('PUT', `/documents/${id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: detail.typeId,
+      submitterId: detail.submitterId,
+      name: detail.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
+      reviewerIds: [r1.id],
+      approverIds: [],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await review(r2, id, { status: 1 })).statusCode).toBe(201);
+    expect(await revisionOf(id)).toMatchObject({ status: 'Rejected' });
+    // Revision 1 no longer waits for r1, revision 2 does: the one review action of the document stays.
+    expect(await actionOf(id, 'review', r1)).toEqual(['ToDo']);
+    const second = await call('POST', `/documents/${id}/reviews`, r1.headers, {
+      organizationId: orgA,
+      revision: 2,
+      status: 0,
+    });
+    expect(second.statusCode, second.body).toBe(201);
     expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
   });
 

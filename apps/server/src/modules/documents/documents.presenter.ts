@@ -14,7 +14,7 @@ import {
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { can } from '../../core/policies.js';
-import type { DocumentSignatureKind } from '../../db/schema/index.js';
+import { canSign, signatureMatches, type SignatureKind } from './document-signatures.policy.js';
 import { canEditSection, canViewTab } from './documents.policy.js';
 import type {
   DocumentDetailRecord,
@@ -190,7 +190,7 @@ const presentSignature =
     meaning: s.meaning,
     signedAt: iso(s.signedAt)!,
     fileSha256: s.fileSha256,
-    signatureMatches: s.fileId === rec.fileId && s.fileSha256 === rec.file.sha256,
+    signatureMatches: signatureMatches(s, rec.file),
   });
 
 /** Not Started: no response in the cycle; Completed: every named signer responded; else In Progress. */
@@ -203,31 +203,25 @@ function sectionStatus(named: Signer[], responses: SignatureRow[]): SigningSecti
 
 /**
  * The Review or Approval tab of a revision: the responses of its current cycle with their
- * signature manifestation, who is still to respond, and whether the person may respond now (a
- * named signer without a response, the revision neither final nor rejected, and for an approval
- * the reviews complete).
+ * signature manifestation, who is still to respond, and whether the person may respond now
+ * (canSign, the rule the POST checks). `signatures` are every response of the current cycle, of
+ * both kinds: an approval waits for the reviews.
  */
 function signingSection(
+  access: OrganizationAccess,
   rec: DocumentDetailRecord,
   signers: Signer[],
   signatures: SignatureRow[],
-  kind: DocumentSignatureKind,
-  me: string,
+  kind: SignatureKind,
 ) {
   const role = kind === 'review' ? 'reviewer' : 'approver';
   const named = signers.filter((s) => s.signerRole === role);
   const responses = signatures.filter((s) => s.kind === kind);
   const responded = (id: string) => responses.some((r) => r.signerId === id);
-  const open = !rec.isFinal && rec.status !== 'Rejected';
-  const reviewsComplete = rec.status === 'Reviewed' || (rec.status === 'Submitted' && rec.reviewerIds.length === 0);
-  const mayRespond =
-    open &&
-    named.some((p) => p.id === me) &&
-    !responded(me) &&
-    (kind === 'review' ? rec.status === 'Submitted' : reviewsComplete);
+  const { status, isFinal, reviewerIds, approverIds } = rec;
   return {
     status: sectionStatus(named, responses),
-    mayRespond,
+    mayRespond: canSign(access, kind, { status, isFinal, reviewerIds, approverIds, signatures }),
     pending: named.filter((p) => !responded(p.id)).map(personOf),
     responses: responses.map(presentSignature(rec)),
   };
@@ -239,7 +233,7 @@ export function presentReviews(
   signers: Signer[],
   signatures: SignatureRow[],
 ): DocumentReviews {
-  const section = signingSection(rec, signers, signatures, 'review', access.actor.userId);
+  const section = signingSection(access, rec, signers, signatures, 'review');
   return {
     revision: rec.revision,
     status: section.status,
@@ -256,7 +250,7 @@ export function presentApprovals(
   signers: Signer[],
   signatures: SignatureRow[],
 ): DocumentApprovals {
-  const section = signingSection(rec, signers, signatures, 'approval', access.actor.userId);
+  const section = signingSection(access, rec, signers, signatures, 'approval');
   return {
     revision: rec.revision,
     status: section.status,

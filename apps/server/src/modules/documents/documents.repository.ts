@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Permission, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
@@ -16,7 +16,6 @@ import {
   documents,
   organizationFiles,
   users,
-  type DocumentSignatureKind,
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 
@@ -34,11 +33,22 @@ const seesEverything = (access: OrganizationAccess) =>
 /** 16 (view approved and related): also the final revisions of every document. */
 const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
 
-/** The person is related to the outer `documents` row (created it, or a revision, or is named on one): one probe of document_participants' key. */
+/**
+ * The person is related to the outer `documents` row (created it, or a revision, or is named on
+ * one): one probe of document_participants' key. The organization is the access's (a parameter),
+ * not the outer row's: every query that uses this also has documentsVisibleTo's
+ * `documents.organization_id = <that organization>`, so the rows are the same, and where
+ * PostgreSQL hashes the sub-query (it does in a large result's column list) it reads the person's
+ * entries by the key's (organization_id, user_id) prefix instead of scanning every participant
+ * row (docs/performance.md, issue 10).
+ */
 export const isParticipantSql = (access: OrganizationAccess) =>
   sql<boolean>`exists (select 1 from document_participants dp
-    where dp.organization_id = ${documents.organizationId} and dp.user_id = ${access.actor.userId}
+    where dp.organization_id = ${access.organization.id} and dp.user_id = ${access.actor.userId}
       and dp.document_id = ${documents.id})`;
+
+/** Neither 11 nor 16: the person sees the documents they are related to, and only those. */
+const seesRelatedOnly = (access: OrganizationAccess) => !seesEverything(access) && !seesReleased(access);
 
 /**
  * The documents module's visibility predicate (on `documents`): Admins and 11 every document of
@@ -107,7 +117,8 @@ const rowColumns = (access: OrganizationAccess) => ({
   latestRevision: documents.latestRevision,
   releasedRevision: documents.releasedRevision,
   createdAt: documents.createdAt,
-  isParticipant: isParticipantSql(access),
+  // Someone who sees related documents only is related to every row they see: no probe per row.
+  isParticipant: seesRelatedOnly(access) ? sql<boolean>`true` : isParticipantSql(access),
   revision: documentRevisions.revision,
   typeId: documentRevisions.typeId,
   type: documentTypes.name,
@@ -219,7 +230,20 @@ export async function listDocuments(
 ): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
   const { list, select } = documentsQuery(db, scope, query);
   const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || list.where);
-  const countVisible = async () => db.$count(documents, documentsVisibleTo(scope.access));
+  // Someone who sees related documents only sees one document per participant row of theirs (its
+  // key is organization, person, document; its foreign key cascades from the document): those
+  // rows are counted by the key alone, without reading the organization's documents.
+  const { access } = scope;
+  const countVisible = async () =>
+    seesRelatedOnly(access)
+      ? db.$count(
+          documentParticipants,
+          and(
+            eq(documentParticipants.organizationId, access.organization.id),
+            eq(documentParticipants.userId, access.actor.userId),
+          ),
+        )
+      : db.$count(documents, documentsVisibleTo(access));
   const page = await readPage(db, () => select(), list, filtered ? undefined : countVisible);
   return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
 }
@@ -443,7 +467,8 @@ export async function findDocumentRow(db: DbOrTx, organizationId: string, docume
 /**
  * The work a document still asks of people: the responsible of each revision that is not final
  * ('responsible'), and each named reviewer or approver of such a revision without their response
- * in its current cycle ('review', 'approval').
+ * in its current cycle ('review', 'approval'), unless the revision is Rejected (nobody signs it
+ * until it is changed, which asks everyone again).
  */
 export async function listOpenWork(
   db: DbOrTx,
@@ -474,6 +499,7 @@ export async function listOpenWork(
     .where(
       and(
         open,
+        ne(documentRevisions.status, 'Rejected'),
         sql`not exists (select 1 from document_signatures sg
           where sg.organization_id = ${documentRevisions.organizationId} and sg.document_id = ${documentRevisions.documentId}
             and sg.revision = ${documentRevisions.revision} and sg.signature_cycle = ${documentRevisions.signatureCycle}
@@ -554,14 +580,13 @@ export type SignatureRow = typeof documentSignatures.$inferSelect & {
   lastName: string | null;
 };
 
-/** The signatures of a revision in one cycle (of one kind when given), in signing order. */
+/** The signatures of a revision in one cycle, in signing order. */
 export async function listRevisionSignatures(
   db: DbOrTx,
   organizationId: string,
   documentId: string,
   revision: number,
   cycle: number,
-  kind?: DocumentSignatureKind,
 ): Promise<SignatureRow[]> {
   const rows = await db
     .select({ signature: documentSignatures, firstName: users.firstName, lastName: users.lastName })
@@ -573,7 +598,6 @@ export async function listRevisionSignatures(
         eq(documentSignatures.documentId, documentId),
         eq(documentSignatures.revision, revision),
         eq(documentSignatures.signatureCycle, cycle),
-        kind ? eq(documentSignatures.kind, kind) : undefined,
       ),
     )
     .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id));

@@ -352,15 +352,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [kind, tab, present, summary] of [
+  for (const [tab, present, summary] of [
+    ['reviews', presentReviews, 'The Review tab: the responses of the current cycle, who is to respond, canAddReview'],
     [
-      'review',
-      'reviews',
-      presentReviews,
-      'The Review tab: the responses of the current cycle, who is to respond, canAddReview',
-    ],
-    [
-      'approval',
       'approvals',
       presentApprovals,
       'The Approval tab: the responses of the current cycle, who is to respond, canAddApproval',
@@ -383,14 +377,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const rec = await visibleRevision(db(), access, request.params.documentId, request.query.revision, tab);
         const organizationId = access.organization.id;
         const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
-        const signatures = await listRevisionSignatures(
-          db(),
-          organizationId,
-          rec.id,
-          rec.revision,
-          rec.signatureCycle,
-          kind,
-        );
+        const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision, rec.signatureCycle);
         return { data: present(access, rec, signers, signatures) };
       },
     );
