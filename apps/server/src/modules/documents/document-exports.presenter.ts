@@ -80,7 +80,9 @@ export function signatureFields(s: SignatureOfRow, matchesFile: boolean, matchLa
     { label: 'Comment', value: s.comment ?? '' },
     { label: 'Signature cycle', value: String(s.signatureCycle) },
     { label: 'SHA-256 of the signed file', value: s.fileSha256 },
-    { label: matchLabel, value: matchesFile ? 'Yes' : 'No: the file has changed since it was signed' },
+    matchesFile
+      ? { label: matchLabel, value: 'Yes' }
+      : { label: matchLabel, value: 'No: the file has changed since it was signed', alert: true },
   ];
 }
 
