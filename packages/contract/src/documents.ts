@@ -391,6 +391,13 @@ export const ZDocumentSignature = z.object({
 });
 export type DocumentSignature = z.infer<typeof ZDocumentSignature>;
 
+/**
+ * A response of an earlier signature cycle of the revision (before a rejection or a change of its
+ * signers asked everyone again), kept for the record with its manifestation and its `cycle`.
+ */
+export const ZEarlierDocumentSignature = ZDocumentSignature.extend({ cycle: z.number().int() });
+export type EarlierDocumentSignature = z.infer<typeof ZEarlierDocumentSignature>;
+
 /** GET /documents/{id}/reviews. */
 export const ZDocumentReviews = z.object({
   revision: z.number().int(),
@@ -400,6 +407,8 @@ export const ZDocumentReviews = z.object({
   /** The named reviewers who have not responded in the current cycle. */
   pending: z.array(ZDocumentPerson),
   reviews: z.array(ZDocumentSignature),
+  /** The reviews of the earlier cycles, oldest first. */
+  earlierSignatures: z.array(ZEarlierDocumentSignature),
 });
 export type DocumentReviews = z.infer<typeof ZDocumentReviews>;
 
@@ -411,6 +420,8 @@ export const ZDocumentApprovals = z.object({
   canAddApproval: z.boolean(),
   pending: z.array(ZDocumentPerson),
   approvals: z.array(ZDocumentSignature),
+  /** The approvals of the earlier cycles, oldest first. */
+  earlierSignatures: z.array(ZEarlierDocumentSignature),
 });
 export type DocumentApprovals = z.infer<typeof ZDocumentApprovals>;
 

@@ -10,6 +10,8 @@ import { useSuccessToast } from '../components/useSuccessToast';
 import { useOrganization } from '../features/organizations/organizations.api';
 import { LogoCard } from '../features/settings/LogoCard';
 import { NamedEntriesCard } from '../features/settings/NamedEntriesCard';
+import { SigningCard } from '../features/settings/SigningCard';
+import { useSessionUser } from '../features/session/useSession';
 
 /** /organizations/{id}/setting (spec 02 section 2, "Organization settings page"). */
 export default function SettingsPage() {
@@ -19,6 +21,8 @@ export default function SettingsPage() {
   const access = useAccessFlags(organizationId);
   const organization = useOrganization(organizationId);
   const { success } = useSuccessToast();
+  // The signing setting is the Admins' and the SuperAdmin's (not permission 56's): the server's rule.
+  const mayChangeSigning = useSessionUser().role !== 'User';
   const denied = !access.isLoading && !access.flags.canManageOrganization;
 
   // Without the manage-settings permission: an error toast and the organization chooser.
@@ -43,6 +47,7 @@ export default function SettingsPage() {
             <NamedEntriesCard organizationId={organizationId} kind="tags" onSuccess={success} />
           </Col>
         </Row>
+        {mayChangeSigning && <SigningCard organization={organization.data} onSuccess={success} />}
       </Space>
     </>
   );

@@ -69,7 +69,7 @@ async function sectionInputs(db: DbOrTx, access: OrganizationAccess, documentId:
   const organizationId = access.organization.id;
   const [signers, signatures] = await Promise.all([
     listRevisionSigners(db, organizationId, documentId, rec.revision),
-    listRevisionSignatures(db, organizationId, documentId, rec.revision, rec.signatureCycle),
+    listRevisionSignatures(db, organizationId, documentId, rec.revision),
   ]);
   return [access, rec, signers, signatures] as const;
 }

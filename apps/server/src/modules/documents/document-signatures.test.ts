@@ -416,11 +416,24 @@ describe('the lifecycle of a revision, by its signatures', () => {
     const section = await call('GET', `/documents/${id}/reviews?organizationId=${orgA}&revision=1`, r1.headers);
     expect(section.json().data).toMatchObject({ status: 'NotStarted', canAddReview: true, reviews: [] });
     expect(await actionOf(id, 'approval', ap)).toEqual(['ToDo']);
+    // The earlier cycle stays on the tab, oldest first, with its manifestation.
+    const cycleOne = [
+      { cycle: 1, userId: r1.id, signerName: r1.name, email: r1.email, meaning: 'Reviewed', signatureMatches: true },
+      { cycle: 1, userId: r2.id, meaning: 'Rejected', comment: 'Section 3 is wrong', responseStatus: 1 },
+    ];
+    expect(section.json().data.earlierSignatures).toMatchObject(cycleOne);
     for (const step of [() => review(r1, id), () => review(r2, id), () => review(r3, id), () => approve(ap, id)]) {
       const res = await step();
       expect(res.statusCode, res.body).toBe(201);
     }
     expect(await revisionOf(id)).toMatchObject({ status: 'Approved', isFinal: true, signatureCycle: 2 });
+    const reviews = (await call('GET', `/documents/${id}/reviews?organizationId=${orgA}&revision=1`, r1.headers)).json()
+      .data;
+    expect(reviews.reviews.map((r: { userId: string }) => r.userId)).toEqual([r1.id, r2.id, r3.id]);
+    expect(reviews.earlierSignatures).toMatchObject(cycleOne);
+    expect(reviews.earlierSignatures).toHaveLength(2);
+    const approvals = await call('GET', `/documents/${id}/approvals?organizationId=${orgA}&revision=1`, ap.headers);
+    expect(approvals.json().data).toMatchObject({ approvals: [{ userId: ap.id }], earlierSignatures: [] });
     expect((await signaturesOf(id)).map((s) => [s.signatureCycle, s.kind, s.meaning]).sort()).toEqual([
       [1, 'review', 'Rejected'],
       [1, 'review', 'Reviewed'],

@@ -203,9 +203,10 @@ function sectionStatus(named: Signer[], responses: SignatureRow[]): SigningSecti
 
 /**
  * The Review or Approval tab of a revision: the responses of its current cycle with their
- * signature manifestation, who is still to respond, and whether the person may respond now
- * (canSign, the rule the POST checks). `signatures` are every response of the current cycle, of
- * both kinds: an approval waits for the reviews.
+ * signature manifestation, who is still to respond, whether the person may respond now (canSign,
+ * the rule the POST checks, with every response of the current cycle: an approval waits for the
+ * reviews), and the responses of the earlier cycles, oldest first. `signatures` are the
+ * revision's responses of every cycle and both kinds.
  */
 function signingSection(
   access: OrganizationAccess,
@@ -216,14 +217,17 @@ function signingSection(
 ) {
   const role = kind === 'review' ? 'reviewer' : 'approver';
   const named = signers.filter((s) => s.signerRole === role);
-  const responses = signatures.filter((s) => s.kind === kind);
+  const current = signatures.filter((s) => s.signatureCycle === rec.signatureCycle);
+  const responses = current.filter((s) => s.kind === kind);
+  const earlier = signatures.filter((s) => s.signatureCycle < rec.signatureCycle && s.kind === kind);
   const responded = (id: string) => responses.some((r) => r.signerId === id);
   const { status, isFinal, reviewerIds, approverIds } = rec;
   return {
     status: sectionStatus(named, responses),
-    mayRespond: canSign(access, kind, { status, isFinal, reviewerIds, approverIds, signatures }),
+    mayRespond: canSign(access, kind, { status, isFinal, reviewerIds, approverIds, signatures: current }),
     pending: named.filter((p) => !responded(p.id)).map(personOf),
     responses: responses.map(presentSignature(rec)),
+    earlierSignatures: earlier.map((s) => ({ ...presentSignature(rec)(s), cycle: s.signatureCycle })),
   };
 }
 
@@ -241,6 +245,7 @@ export function presentReviews(
     canAddReview: section.mayRespond,
     pending: section.pending,
     reviews: section.responses,
+    earlierSignatures: section.earlierSignatures,
   };
 }
 
@@ -258,5 +263,6 @@ export function presentApprovals(
     canAddApproval: section.mayRespond,
     pending: section.pending,
     approvals: section.responses,
+    earlierSignatures: section.earlierSignatures,
   };
 }

@@ -580,13 +580,13 @@ export type SignatureRow = typeof documentSignatures.$inferSelect & {
   lastName: string | null;
 };
 
-/** The signatures of a revision in one cycle, in signing order. */
+/** The signatures of a revision in one cycle (in every cycle when none is given), in cycle and signing order. */
 export async function listRevisionSignatures(
   db: DbOrTx,
   organizationId: string,
   documentId: string,
   revision: number,
-  cycle: number,
+  cycle?: number,
 ): Promise<SignatureRow[]> {
   const rows = await db
     .select({ signature: documentSignatures, firstName: users.firstName, lastName: users.lastName })
@@ -597,10 +597,10 @@ export async function listRevisionSignatures(
         eq(documentSignatures.organizationId, organizationId),
         eq(documentSignatures.documentId, documentId),
         eq(documentSignatures.revision, revision),
-        eq(documentSignatures.signatureCycle, cycle),
+        cycle === undefined ? undefined : eq(documentSignatures.signatureCycle, cycle),
       ),
     )
-    .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id));
+    .orderBy(asc(documentSignatures.signatureCycle), asc(documentSignatures.signedAt), asc(documentSignatures.id));
   return rows.map((r) => ({ ...r.signature, firstName: r.firstName, lastName: r.lastName }));
 }
 

@@ -353,11 +353,15 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [tab, present, summary] of [
-    ['reviews', presentReviews, 'The Review tab: the responses of the current cycle, who is to respond, canAddReview'],
+    [
+      'reviews',
+      presentReviews,
+      'The Review tab: the responses of the current cycle, who is to respond, canAddReview, the earlier responses',
+    ],
     [
       'approvals',
       presentApprovals,
-      'The Approval tab: the responses of the current cycle, who is to respond, canAddApproval',
+      'The Approval tab: the responses of the current cycle, who is to respond, canAddApproval, the earlier responses',
     ],
   ] as const) {
     app.get(
@@ -377,7 +381,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const rec = await visibleRevision(db(), access, request.params.documentId, request.query.revision, tab);
         const organizationId = access.organization.id;
         const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
-        const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision, rec.signatureCycle);
+        const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision);
         return { data: present(access, rec, signers, signatures) };
       },
     );

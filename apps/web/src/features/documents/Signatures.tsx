@@ -4,6 +4,7 @@ import {
   ZAddDocumentApprovalRequest,
   ZAddDocumentReviewRequest,
   type DocumentSignature,
+  type EarlierDocumentSignature,
   type SigningSectionStatus,
 } from '@qualis/contract';
 import { Alert, Button, Card, Descriptions, Divider, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
@@ -35,7 +36,7 @@ export function signedAtText(iso: string, language: string): string {
  * e-mail at signing, the meaning, the date and time, the comment, and a warning when the
  * controlled file has changed since it was signed.
  */
-function SignatureCard({ signature }: { signature: DocumentSignature }) {
+function SignatureCard({ signature }: { signature: DocumentSignature | EarlierDocumentSignature }) {
   const { t, i18n } = useTranslation();
   const rejected = signature.meaning === 'Rejected';
   return (
@@ -47,6 +48,9 @@ function SignatureCard({ signature }: { signature: DocumentSignature }) {
         column={1}
         size="small"
         items={[
+          ...('cycle' in signature
+            ? [{ key: 'cycle', label: t('documents.signing.cycle'), children: signature.cycle }]
+            : []),
           { key: 'name', label: t('documents.signing.signer'), children: signature.signerName },
           { key: 'email', label: t('documents.signing.email'), children: signature.email },
           {
@@ -183,7 +187,8 @@ function SigningForm({
 
 /**
  * The Review or Approval tab of a revision (spec 03 sections 2-5, decision 0018): the section's
- * status, who has not responded yet, each recorded response, and the form when the person may respond.
+ * status, who has not responded yet, each recorded response, the form when the person may respond,
+ * and the responses of the earlier signature cycles (before a rejection or a change asked again).
  */
 export function SigningSection({
   organizationId,
@@ -199,7 +204,7 @@ export function SigningSection({
   const { t, i18n } = useTranslation();
   const section = useSignatures(organizationId, documentId, revision, kind, true);
   if (!section.data) return section.isError ? <Empty description={t('table.loadFailed')} /> : <PageSpinner />;
-  const { status, at, pending, signatures, canAdd } = section.data;
+  const { status, at, pending, signatures, earlierSignatures, canAdd } = section.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
@@ -221,6 +226,16 @@ export function SigningSection({
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('documents.signing.none')} />
       ) : (
         signatures.map((s) => <SignatureCard key={s.id} signature={s} />)
+      )}
+      {earlierSignatures.length > 0 && (
+        <section aria-label={t('documents.signing.earlier')}>
+          <Typography.Title level={5}>{t('documents.signing.earlier')}</Typography.Title>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            {earlierSignatures.map((s) => (
+              <SignatureCard key={s.id} signature={s} />
+            ))}
+          </Space>
+        </section>
       )}
       {canAdd && (
         <>

@@ -121,6 +121,23 @@ const approvals = (overrides: Partial<DocumentApprovals> = {}): DocumentApproval
       signatureMatches: false,
     },
   ],
+  earlierSignatures: [
+    {
+      id: '0190a8e4-0000-7000-8000-0000000000e0',
+      userId: uma.id,
+      firstName: 'Uma',
+      lastName: 'User',
+      signerName: 'Uma User',
+      email: uma.email,
+      comment: 'Section 3 is wrong',
+      responseStatus: 1,
+      meaning: 'Rejected',
+      signedAt: '2030-04-01T09:00:00.000Z',
+      fileSha256: 'ab'.repeat(32),
+      signatureMatches: true,
+      cycle: 1,
+    },
+  ],
   ...overrides,
 });
 
@@ -385,6 +402,11 @@ describe('Document detail', () => {
       expect(within(panel).getByText('Fine by me')).toBeTruthy();
       expect(within(panel).getByText(/The controlled file has changed since this signature/)).toBeTruthy();
       expect(within(panel).getByText('Uma User (uma@example.com)')).toBeTruthy();
+      const earlier = within(panel).getByRole('region', {
+        name: 'Earlier responses (before the revision was changed)',
+      });
+      expect(within(earlier).getByText('Uma User')).toBeTruthy();
+      expect(within(earlier).getByText('Section 3 is wrong')).toBeTruthy();
 
       const save = within(panel).getByText('Save').closest('button')!;
       expect(save.disabled).toBe(true);

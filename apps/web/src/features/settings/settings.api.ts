@@ -58,3 +58,16 @@ export function formatFileSize(bytes: number): string {
   }
   return `${unit === 0 ? value : Number(value.toFixed(2))} ${units[unit]}`;
 }
+
+/** Switches the organization's password at signing on or off (Admins and the SuperAdmin). */
+export function useChangeSigning(organizationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (signingRequiresPassword: boolean) =>
+      api.call(endpoints.organizations.setSigning, {
+        params: { id: organizationId },
+        body: { signingRequiresPassword },
+      }),
+    onSuccess: (answer) => client.setQueryData(['organizations', organizationId], { data: answer.data }),
+  });
+}

@@ -9,6 +9,7 @@ const LAZY = { timeout: 30_000 };
 const SLOW = 60_000;
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
+const lists = [`GET /api/v1/organizations/${ORG}/document-types`, `GET /api/v1/organizations/${ORG}/tags`];
 
 beforeAll(async () => {
   await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/SettingsPage')]);
@@ -64,6 +65,60 @@ describe('organization settings page', () => {
       expect(await screen.findByText('The tag has been successfully created')).toBeTruthy();
       expect(posts).toEqual([{ name: 'ISO 13485' }]);
       expect(await screen.findByText('ISO 13485')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "lets an Admin switch the password at signing on at once, with the server's message",
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      const puts: unknown[] = [];
+      stubApi((route, body) => {
+        if (route === `GET /api/v1/organizations/${ORG}`)
+          return jsonResponse(200, { data: { ...organization, signingRequiresPassword: false } });
+        if (route === `PUT /api/v1/organizations/${ORG}/signing`) {
+          puts.push(body);
+          return jsonResponse(200, {
+            data: { ...organization, signingRequiresPassword: true },
+            message: 'The signing settings are saved',
+          });
+        }
+        if (lists.includes(route)) return jsonResponse(200, { data: [] });
+        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+      });
+      renderApp(`/organizations/${ORG}/setting`);
+
+      expect(await screen.findByText('Electronic signatures', {}, LAZY)).toBeTruthy();
+      const toggle = screen.getByRole('switch', {
+        name: 'Signers re-enter their password at each review and approval',
+      });
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      fireEvent.click(toggle);
+
+      expect(await screen.findByText('The signing settings are saved')).toBeTruthy();
+      expect(puts).toEqual([{ signingRequiresPassword: true }]);
+      await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    },
+    SLOW,
+  );
+
+  it(
+    'does not offer the signing setting to a User with the settings permission (Admins only)',
+    async () => {
+      sessionStore.start(testUser({ role: 'User' }), testTokens, false);
+      stubApi((route) => {
+        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
+        if (route === 'GET /api/v1/users/me')
+          return jsonResponse(200, { data: { ...NO_ACCESS, canViewDocuments: true, canManageOrganization: true } });
+        if (lists.includes(route)) return jsonResponse(200, { data: [] });
+        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+      });
+      renderApp(`/organizations/${ORG}/setting`);
+
+      expect(await screen.findByText('Document Types', {}, LAZY)).toBeTruthy();
+      expect(screen.queryByText('Electronic signatures')).toBeNull();
+      expect(screen.queryByRole('switch')).toBeNull();
     },
     SLOW,
   );
