@@ -106,9 +106,7 @@ function SigningForm({
   const zod = useZodForm<Field, string | number>(schema, fields, context);
   // The organization may ask signers for their password (decision 0018); the server says so too.
   const [passwordAsked, setPasswordAsked] = useState(false);
-  const askPassword =
-    passwordAsked ||
-    (organization.data as { signingRequiresPassword?: boolean } | undefined)?.signingRequiresPassword === true;
+  const askPassword = passwordAsked || organization.data?.signingRequiresPassword === true;
   const mutation = approval ? mutations.addApproval : mutations.addReview;
 
   const submit = async () => {
