@@ -508,28 +508,27 @@ export const ZDocumentFileQuery = z.object({ organizationId: ZUuid, revision: ZO
 /** Where to fetch the bytes (an /api/v1 path taking the same bearer token) and the file's name. */
 export const ZDocumentFileLink = z.object({ path: z.string(), fileName: z.string() });
 
-// ---------------------------------------------------------------------------------------------
-// Exports, controlled copies and history (spec 03 section 7 "Exports of documents"; docs/api.md)
-
 /**
- * GET /export/Documents, /export/one-document and /export/many-Documents: the list's search,
- * order, visible columns and document types filter, and optionally the checked rows.
+ * GET /export/Documents, /export/one-document, /export/many-Documents: the list's search, order,
+ * document types, visible columns and optionally the checked rows (spec 03 section 7).
  */
 export const ZDocumentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: repeated(ZUuid),
 }).transform(mergeSelection);
 export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
-
-/** GET /export/document-attachments: as the other exports, with at least one document type. */
+/** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
 export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: z.preprocess(
-    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.documentAttachmentsNeedTypes).max(100, 'At most 100 document types'),
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(ZUuid).min(1, messages.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
   ),
 }).transform(mergeSelection);
 export type DocumentAttachmentsExportQuery = z.infer<typeof ZDocumentAttachmentsExportQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Controlled copies and history (docs/api.md, "Document exports, controlled copies and history")
 
 /** GET /documents/{id}/controlled-copy: the revision (the person's default revision when left out). */
 export const ZControlledCopyQuery = z.object({ organizationId: ZUuid, revision: ZOptionalRevision });

@@ -188,7 +188,6 @@ export const messages = {
   approvalAdded: 'Your approval is signed',
   signingSettingsSaved: 'The signing settings are saved',
   // Document exports and controlled copies (docs/api.md).
-  documentAttachmentsNeedTypes: 'Please, choose at least one document type to export the attachments of.',
   controlledCopyPdfOnly:
     'A controlled copy can be made of a PDF file only; the controlled file of this revision is not a PDF.',
   controlledCopyUnreadable:

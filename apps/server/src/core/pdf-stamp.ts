@@ -1,6 +1,6 @@
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
-import { BOLD, FONT } from './record-pdf.js';
+import { BOLD, FONT, type PdfField } from './record-pdf.js';
 
 /**
  * Stamping an existing PDF (a controlled copy, spec 03 and DESIGN.md "Exports"): every page gets
@@ -24,7 +24,7 @@ export interface PdfStamp {
   appendix: {
     title: string;
     lines: string[];
-    items: { title: string; fields: { label: string; value: string }[] }[];
+    items: { title: string; fields: PdfField[] }[];
     empty: string;
   };
 }
@@ -36,6 +36,7 @@ const TONES: Record<StampTone, { ink: RGB; paper: RGB }> = {
 };
 const INK = rgb(0.15, 0.15, 0.15);
 const GREY = rgb(0.35, 0.35, 0.35);
+const ALERT = rgb(0.7, 0, 0);
 /** The bands of a page whose texts take one line each. */
 const HEADER = 44;
 const FOOTER = 22;
@@ -219,7 +220,9 @@ function writeAppendix(doc: PDFDocument, fonts: Fonts, appendix: PdfStamp['appen
       y = A4[1] - MARGIN;
     }
     line(item.title, fonts.bold, 10.5);
-    for (const { label, value } of item.fields) line(`${label}: ${value || '—'}`, fonts.body, 9, INK, 12);
+    for (const { label, value, alert } of item.fields) {
+      line(`${label}: ${value || '—'}`, alert ? fonts.bold : fonts.body, 9, alert ? ALERT : INK, 12);
+    }
     y -= 10;
   }
 }

@@ -24,8 +24,15 @@ export interface PdfRecord {
 /** A heading and its items, each a title line with its own fields; `empty` when there is none. */
 export interface PdfSection {
   heading: string;
-  items: { title: string; fields: { label: string; value: string }[] }[];
+  items: { title: string; fields: PdfField[] }[];
   empty: string;
+}
+
+/** A `label: value` line; `alert` prints it in red (what an auditor must not miss). */
+export interface PdfField {
+  label: string;
+  value: string;
+  alert?: boolean;
 }
 
 /** What every page carries: whose records, and who exported them when. */
@@ -143,13 +150,15 @@ function keepTogether(doc: PDFKit.PDFDocument, height: number) {
 }
 
 /** `Label: value` lines, the label in bold; an empty value prints as a dash. */
-function writeFields(doc: PDFKit.PDFDocument, fields: PdfRecord['fields'], size: number, width?: number) {
-  for (const { label, value } of fields) {
+function writeFields(doc: PDFKit.PDFDocument, fields: PdfField[], size: number, width?: number) {
+  for (const { label, value, alert } of fields) {
     doc
+      .fillColor(alert ? '#b00000' : 'black')
       .font('bold')
       .fontSize(size)
       .text(`${label}: `, { continued: true, ...(width ? { width } : {}) });
     doc.font('body').text(value || '—', width ? { width } : {});
+    doc.fillColor('black');
   }
 }
 

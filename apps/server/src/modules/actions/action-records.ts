@@ -1,23 +1,14 @@
 import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
+import { exportListQuery as exportQueryOf } from '../../core/exports.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
 import './actions.policy.js';
 import { actionPdfRecord } from './actions.presenter.js';
 import { actionExportRows, countActionExportRows } from './actions.repository.js';
 
-/**
- * The export's columns and order: the visible columns the client sent (the spec's default ones
- * otherwise); without an order, by number descending when the number is visible, else by name.
- */
-export function exportListQuery(query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) {
-  const columns = query.columns?.length ? query.columns : ACTION_DEFAULT_COLUMNS;
-  const ordered = query.orderBy ?? query['Order.Key'];
-  const numberVisible = columns.some((c) => c.toLowerCase() === 'number');
-  return {
-    columns,
-    query: ordered || numberVisible ? query : { ...query, orderBy: 'name', orderType: 'asc' as const },
-  };
-}
+/** The export's columns and order (core/exports.ts): the actions list's default columns; by number or name. */
+export const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) =>
+  exportQueryOf(query, ACTION_DEFAULT_COLUMNS);
 
 /** The actions list's selection as the repository reads it: the checked ids, the search and order. */
 function scoped({ selectedIds, ...rest }: RecordSelection) {

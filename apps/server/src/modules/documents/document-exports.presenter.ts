@@ -4,6 +4,7 @@ import type { PdfStamp } from '../../core/pdf-stamp.js';
 import { describeChanges, utc, type PdfRecord } from '../../core/record-pdf.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
+import { signatureMatches } from './document-signatures.policy.js';
 import { presentReference } from './documents.presenter.js';
 import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
 
@@ -69,10 +70,6 @@ const REFERENCE_TYPE_LABELS: Record<number, string> = {
   [REFERENCE_TYPES.HumanResource]: 'HR record',
 };
 
-/** Whether a signature was made on the file the revision has now (21 CFR 11.70: the link holds). */
-const matches = (s: SignatureOfRow, revision: { fileId: string; fileSha256: string }) =>
-  s.fileId === revision.fileId && s.fileSha256 === revision.fileSha256;
-
 /** A signature manifestation (21 CFR 11.50) as the PDFs print it. */
 export function signatureFields(s: SignatureOfRow, matchesFile: boolean, matchLabel: string) {
   return [
@@ -83,7 +80,9 @@ export function signatureFields(s: SignatureOfRow, matchesFile: boolean, matchLa
     { label: 'Comment', value: s.comment ?? '' },
     { label: 'Signature cycle', value: String(s.signatureCycle) },
     { label: 'SHA-256 of the signed file', value: s.fileSha256 },
-    { label: matchLabel, value: matchesFile ? 'Yes' : 'No: the file has changed since it was signed' },
+    matchesFile
+      ? { label: matchLabel, value: 'Yes' }
+      : { label: matchLabel, value: 'No: the file has changed since it was signed', alert: true },
   ];
 }
 
@@ -165,7 +164,11 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
           const revision = byRevision.get(s.revision);
           return {
             title: `Revision ${s.revision}: ${s.meaning} by ${s.signerName}`,
-            fields: signatureFields(s, revision ? matches(s, revision) : false, "Matches the revision's file"),
+            fields: signatureFields(
+              s,
+              revision ? signatureMatches(s, { id: revision.fileId, sha256: revision.fileSha256 }) : false,
+              "Matches the revision's file",
+            ),
           };
         }),
       },
@@ -246,7 +249,8 @@ export function controlledCopyStamp(
         title: `${s.meaning} by ${s.signerName}`,
         fields: signatureFields(
           s,
-          s.fileId === d.fileId && s.fileSha256 === copy.fileSha256,
+          // Against the bytes read for this copy, not only the SHA-256 recorded at upload.
+          signatureMatches(s, { id: d.fileId, sha256: copy.fileSha256 }),
           "Matches this copy's file",
         ),
       })),

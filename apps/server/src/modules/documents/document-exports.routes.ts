@@ -8,15 +8,16 @@ import {
   ZDocumentHistoryQuery,
   ZDocumentsExportQuery,
   ZUuid,
+  dataEnvelope,
   listEnvelope,
+  messageFields,
 } from '@qualis/contract';
 import { sendFilesArchive } from '../../core/archive.js';
 import { requireActor } from '../../core/auth.js';
 import { attachmentHeader, exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import { sendRecordsExport } from '../../core/record-pdf.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import { letterheadOf } from '../exports/letterhead.js';
+import { sendRecordExport } from '../exports/record-exports.js';
 import './documents.policy.js';
 import { DOCUMENT_CSV_COLUMNS, presentHistoryEntry } from './document-exports.presenter.js';
 import {
@@ -66,8 +67,8 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 'Single PDF' (every chosen document in one file, one after another) and 'PDF archive' (a ZIP
-  // with one PDF per document), as the actions' exports. The background export of large
-  // selections (modules/exports) plugs in here with `documentRecords`.
+  // with one PDF per document), as the actions' exports: up to the stream limit the file is the
+  // answer, larger ones are made in the background and e-mailed as a link (modules/exports).
   for (const [url, format, summary] of [
     [
       '/export/one-document',
@@ -79,15 +80,19 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: inQuery,
-        schema: { tags, summary, querystring: ZDocumentsExportQuery, produces: [`application/${format}`] },
+        // The record source's policy: the job and the download check the same one again.
+        config: { policy: documentRecords.policy, organization: organizationFrom.query() },
+        schema: {
+          tags,
+          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
+          querystring: ZDocumentsExportQuery,
+          produces: [`application/${format}`],
+          response: { 200: dataEnvelope(z.object(messageFields)) },
+        },
       },
       async (request, reply) => {
-        const access = organizationAccessOf(request);
         const { organizationId: _organizationId, ...selection } = request.query;
-        const fileName = exportFileName(documentRecords.label, access.actor.email, new Date(), format);
-        const records = documentRecords.records(db(), access, selection);
-        return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app.ctx, access));
+        return sendRecordExport(serviceContextOf(request), reply, documentRecords, format, selection);
       },
     );
   }
@@ -120,6 +125,8 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:documentId/controlled-copy',
     {
       config: inQuery,
+      // A HEAD would make and audit a copy that nobody receives.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary:

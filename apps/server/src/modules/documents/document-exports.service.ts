@@ -12,6 +12,7 @@ import { stampPdf, UnreadablePdf } from '../../core/pdf-stamp.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { defineRecordSource } from '../exports/record-exports.js';
 import { auditEvents } from '../../db/schema/index.js';
 import {
   listRevisionFilesOf,
@@ -108,18 +109,18 @@ export async function* documentPdfRecords(
 }
 
 /**
- * The documents as a record source of the PDF exports: the file name's label, the audit info
- * type, the list's policy, a bounded count and the records. The routes stream them now; the
- * background export of large selections (modules/exports) takes the same object.
+ * The documents as the record source of the 'Single PDF' and 'PDF archive' exports
+ * (modules/exports/record-exports.ts): small exports stream, larger ones are made by the
+ * background job as the requester, with the same records.
  */
-export const documentRecords = {
+export const documentRecords = defineRecordSource({
   name: 'documents',
   label: 'Documents',
   infoType: DOCUMENTS_INFO_TYPE,
   policy: 'document.view',
   count: countDocumentRows,
   records: documentPdfRecords,
-} as const;
+});
 
 /**
  * The files of the attachments export: for each selected (or matching) document, the controlled

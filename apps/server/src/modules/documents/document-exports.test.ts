@@ -419,14 +419,12 @@ describe('GET /export/one-document and /export/many-Documents', () => {
 
 describe('GET /export/document-attachments', () => {
   it('refuses an export without document types', async () => {
-    for (const query of ['', '&docTypeIds=']) {
-      const res = await call('GET', `/export/document-attachments?organizationId=${orgA}${query}`, admin.headers);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({
-        message: messages.documentAttachmentsNeedTypes,
-        field: 'docTypeIds',
-      });
-    }
+    const none = await call('GET', `/export/document-attachments?organizationId=${orgA}`, admin.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ message: messages.chooseDocumentTypes, field: 'docTypeIds' });
+    const empty = await call('GET', `/export/document-attachments?organizationId=${orgA}&docTypeIds=`, admin.headers);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ field: expect.stringMatching(/^docTypeIds/) });
   });
 
   it('zips the controlled and extra files of the matching documents, a folder each', async () => {
@@ -584,10 +582,32 @@ describe('GET /documents/{id}/controlled-copy', () => {
 
     // Revision 2 (a one-page PDF) not final yet: a draft; once final, revision 1 is obsolete.
     await addRevision(boss, org, doc.id, 2, await uploadPdf(boss, org, await pdfOf(1, 'Second')));
+    // A signature of another file's bytes (as if the file had changed since) says it does not match.
+    const [rev2] = await t.db
+      .select()
+      .from(documentRevisions)
+      .where(and(eq(documentRevisions.documentId, doc.id), eq(documentRevisions.revision, 2)));
+    await t.db.insert(documentSignatures).values({
+      organizationId: org,
+      id: newId(),
+      documentId: doc.id,
+      revision: 2,
+      signatureCycle: rev2!.signatureCycle,
+      kind: 'review',
+      meaning: 'Reviewed',
+      signerId: approver.id,
+      signerName: 'Pat Doe',
+      signerEmail: approver.email,
+      fileId: rev2!.fileId,
+      fileSha256: '0'.repeat(64),
+    });
     pages = await pdfPages((await copyOf(reader, org, doc.id, 2)).rawPayload);
     expect(pages).toHaveLength(2);
     for (const page of pages) expect(page).toContain('Draft - not approved');
     expect(pages[0]).toContain('Second page 1 body');
+    expect(pages[1]!.replace(/\s+/g, ' ')).toContain(
+      "Matches this copy's file: No: the file has changed since it was signed",
+    );
     await setFinal(boss, org, doc.id, 2);
     pages = await pdfPages((await copyOf(reader, org, doc.id, 1)).rawPayload);
     for (const page of pages) {
@@ -626,6 +646,13 @@ describe('GET /documents/{id}/controlled-copy', () => {
       `Controlled copy — approved ${today}`,
     ]);
     expect(copies[0]!.after).toMatchObject({ fileSha256: sha256(original) });
+    // No HEAD: it would audit a copy nobody receives.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/documents/${doc.id}/controlled-copy?organizationId=${org}`,
+      headers: reader.headers,
+    });
+    expect(head.statusCode).toBe(404);
   });
 
   it('answers 404 for a revision the person may not open, and a clear 400 for a damaged PDF', async () => {
@@ -674,8 +701,73 @@ describe('GET /documents/{id}/history', () => {
     expect(second.data[0].seq).toBeGreaterThan(body.data[0].seq);
     expect(second.data[0].occurredAt).toMatch(/Z$/);
 
+    // A review signed through the signing call is in the history with its manifestation.
+    const reviewer = await person(orgA);
+    const signed = await createDocument(t.app, t.db, admin, orgA, { reviewerIds: [reviewer.id] });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/documents/${signed.id}/reviews`,
+      headers: reviewer.headers,
+      payload: { organizationId: orgA, revision: 1, status: 0, comment: 'Looks right' },
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const events = (
+      await call('GET', `/documents/${signed.id}/history?organizationId=${orgA}&limit=100`, reviewer.headers)
+    ).json().data as { action: string; actorEmail: string; revision: number; after: Record<string, unknown> }[];
+    const sign = events.find((e) => e.action === 'sign');
+    expect(sign).toMatchObject({ actorEmail: reviewer.email, revision: 1, after: { meaning: 'Reviewed' } });
+    expect(events.map((e) => e.action)).toContain('statusChange');
+
     const tooMany = await call('GET', `${url}&limit=101`, admin.headers);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().errors[0]).toMatchObject({ message: 'limit must be at most 100', field: 'limit' });
+  });
+});
+
+describe('a documents PDF export of more records than the stream limit', () => {
+  it('is made in the background as the requester, with the types asked for, and e-mailed as a link', async () => {
+    const big = await createTestContext({ smtp: true, env: { RECORD_EXPORT_STREAM_MAX: '1' } });
+    try {
+      const org = (await createOrganization(big.db, { name: 'Delta Φ' })).id;
+      const as = async (role: 'Admin' | 'User') => {
+        const user = await createUser(big.db, { role, memberOf: [{ organizationId: org }] });
+        return { id: user.id, email: user.email, role, headers: (await signIn(big.app, user.email)).headers };
+      };
+      const boss = await as('Admin');
+      const reviewer = await as('User');
+      const sop = (await createDocumentType(big.db, org, 'SOP')).id;
+      const form = (await createDocumentType(big.db, org, 'Form')).id;
+      const make = (typeId: string, name: string, reviewerIds: string[] = []) =>
+        createDocument(big.app, big.db, boss, org, { typeId, name, reviewerIds });
+      const first = await make(sop, 'Cleaning', [reviewer.id]);
+      const second = await make(sop, 'Gowning', [reviewer.id]);
+      await make(sop, 'Not theirs');
+      await make(form, 'Other type', [reviewer.id]);
+
+      const asked = await big.app.inject({
+        method: 'GET',
+        url: `/api/v1/export/many-Documents?organizationId=${org}&docTypeIds=${sop}`,
+        headers: reviewer.headers,
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().data.message).toBe(messages.reportBeingGenerated);
+      await big.runJobs();
+      await big.deliverMail();
+      const mail = await big.smtp!.waitForMail({ to: reviewer.email, subject: 'Qualis: your export is ready' });
+      const fileId = /\/exports\/([0-9a-f-]{36})/.exec(mail.text)![1]!;
+      const file = await big.app.inject({
+        method: 'GET',
+        url: `/api/v1/export/files/${fileId}?organizationId=${org}`,
+        headers: reviewer.headers,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      // Their documents of the type asked for: not the one they may not see, not the other type.
+      expect((await unzipped(file.rawPayload)).map((e) => e.name)).toEqual([
+        `${second.number} Gowning.pdf`,
+        `${first.number} Cleaning.pdf`,
+      ]);
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { EXPORT_FILE_DAYS, ZExportSelection, mergeSelection, messages, type AuditInfoType } from '@qualis/contract';
+import {
+  EXPORT_FILE_DAYS,
+  ZExportSelection,
+  ZUuid,
+  mergeSelection,
+  messages,
+  repeated,
+  type AuditInfoType,
+} from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
@@ -35,8 +43,12 @@ import { letterheadOf } from './letterhead.js';
  * EXPORT_FILE_DAYS days, as the organization logs report is e-mailed (docs/architecture.md, "Exports").
  */
 
-/** The list's search, order, visible columns and checked rows, as every list export sends them. */
-export const ZRecordSelection = ZExportSelection.transform(mergeSelection);
+/**
+ * The list's search, order, visible columns and checked rows, as every list export sends them,
+ * and the filters a list adds to them (the documents list's `docTypeIds`), so a queued export
+ * holds what the person asked for.
+ */
+export const ZRecordSelection = ZExportSelection.extend({ docTypeIds: repeated(ZUuid) }).transform(mergeSelection);
 export type RecordSelection = z.output<typeof ZRecordSelection>;
 
 export type RecordExportFormat = 'pdf' | 'zip';
