@@ -14,6 +14,7 @@ import {
   ReferencesSection,
   type GeneralMode,
 } from '../features/documents/DocumentSections';
+import { HistorySection } from '../features/documents/DocumentHistory';
 import { SigningSection } from '../features/documents/Signatures';
 import { useDeleteDocuments, useDocument } from '../features/documents/documents.api';
 import { documentsPath, type DocumentNavigationState } from '../features/documents/document-paths';
@@ -121,6 +122,12 @@ export default function DocumentDetailPage() {
               />
             ),
           },
+        // The audit trail, for those who may see General (the server answers 403 to others).
+        data.canViewGeneral && {
+          key: 'history',
+          label: t('documents.tabs.history'),
+          children: <HistorySection organizationId={organizationId} documentId={data.id} />,
+        },
       ]
     : [];
   const items = tabs.filter((tab): tab is SectionTab => tab !== false);

@@ -63,6 +63,20 @@ export function useReferences(organizationId: string, documentId: string, revisi
   });
 }
 
+/** A page of the document's audit trail (oldest first); kept while the next page loads. */
+export function useDocumentHistory(organizationId: string, documentId: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: [...documentKeys.document(organizationId, documentId), 'history', page, limit],
+    queryFn: ({ signal }) =>
+      api.call(endpoints.documentRecords.history, {
+        params: { documentId },
+        query: { organizationId, limit, offset: (page - 1) * limit },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export type SigningKind = 'review' | 'approval';
 
 /** The Review or Approval section of a revision: its status and the responses of the current cycle. */

@@ -1,0 +1,160 @@
+import type { DocumentHistoryEntry } from '@qualis/contract';
+import { Button, Result, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentHistory } from './documents.api';
+
+/** Rows of a page of the history. */
+export const HISTORY_PAGE_SIZE = 25;
+/** A changed value longer than this is cut, the whole of it in a tooltip. */
+const VALUE_MAX_CHARS = 60;
+/** The actions the server writes with a label of their own; any other is shown as written. */
+const ACTIONS = [
+  'create',
+  'update',
+  'addRevision',
+  'deleteRevision',
+  'statusChange',
+  'sign',
+  'signatureRefused',
+  'controlledCopy',
+  'delete',
+] as const;
+
+const isKnown = (action: string): action is (typeof ACTIONS)[number] => (ACTIONS as readonly string[]).includes(action);
+
+/** An event's moment with the person's time zone, in their language. */
+export function historyTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/** A value of before/after as text: scalars as they are, anything else as JSON. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return '—';
+  if (value === null || typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | boolean);
+}
+
+function Value({ value }: { value: unknown }) {
+  const text = valueText(value);
+  if (text.length <= VALUE_MAX_CHARS) return <span>{text}</span>;
+  return (
+    <Tooltip title={<span className="qualis-pre-line">{text}</span>}>
+      <span tabIndex={0}>{`${text.slice(0, VALUE_MAX_CHARS - 1)}…`}</span>
+    </Tooltip>
+  );
+}
+
+/** Each field of before/after as 'field: old → new' (only the new value when there was none before, and back). */
+function Changes({ entry }: { entry: DocumentHistoryEntry }) {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (!fields.length && !entry.reason) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <ul className="qualis-plain-list qualis-history-changes">
+      {fields.map((field) => (
+        <li key={field}>
+          <Typography.Text strong>{field}</Typography.Text>: {field in before && <Value value={before[field]} />}
+          {field in before && field in after && ' → '}
+          {field in after && <Value value={after[field]} />}
+        </li>
+      ))}
+      {entry.reason && (
+        <li>
+          <Typography.Text type="secondary">{entry.reason}</Typography.Text>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * History (21 CFR 11.10(e)): the document's audit trail, oldest first as the server gives it,
+ * 25 events a page. Shown to those who may see General (the server answers 403 to others).
+ */
+export function HistorySection({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const history = useDocumentHistory(organizationId, documentId, page, HISTORY_PAGE_SIZE);
+  const rows = history.data?.data ?? [];
+  const total = history.data?.pagination.totalCount ?? 0;
+  const action = (name: string): string => (isKnown(name) ? t(`documents.history.actions.${name}`) : name);
+
+  const empty = history.isError ? (
+    <Result
+      status="warning"
+      title={t('table.loadFailed')}
+      extra={
+        <Button type="primary" onClick={() => void history.refetch()}>
+          {t('table.retry')}
+        </Button>
+      }
+    />
+  ) : history.isPending ? (
+    <div className="qualis-table-loading" />
+  ) : (
+    t('documents.history.empty')
+  );
+
+  return (
+    <Table<DocumentHistoryEntry>
+      rowKey="seq"
+      size="middle"
+      dataSource={history.isError ? [] : rows}
+      loading={history.isFetching && !history.isError}
+      locale={{ emptyText: empty }}
+      scroll={{ x: 720 }}
+      pagination={{
+        current: page,
+        pageSize: HISTORY_PAGE_SIZE,
+        total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: (all, [from, to]) => t('table.range', { from, to, total: all }),
+        onChange: setPage,
+      }}
+      columns={[
+        {
+          key: 'occurredAt',
+          title: t('documents.history.when'),
+          width: 200,
+          render: (_, entry) => historyTime(entry.occurredAt, i18n.language),
+        },
+        {
+          key: 'actor',
+          title: t('documents.history.who'),
+          width: 200,
+          render: (_, entry) => entry.actorEmail ?? t('documents.history.system'),
+        },
+        {
+          key: 'action',
+          title: t('documents.history.what'),
+          width: 170,
+          render: (_, entry) => action(entry.action),
+        },
+        {
+          key: 'revision',
+          title: t('documents.history.revision'),
+          width: 90,
+          render: (_, entry) => entry.revision ?? '—',
+        },
+        {
+          key: 'changes',
+          title: t('documents.history.changes'),
+          render: (_, entry) => <Changes entry={entry} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DocumentDetail, DocumentHistoryEntry } from '@qualis/contract';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../session/session-store';
+import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+
+const LAZY = { timeout: 30_000 };
+const SOON = { timeout: 10_000 };
+const SLOW = 90_000;
+const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
+const DOC = '0190a8e4-0000-7000-8000-0000000000b1';
+const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
+const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+const me = testUser();
+const ada = { id: me.id, firstName: 'Ada', lastName: 'Lovelace', email: me.email, role: 'Admin' as const };
+
+const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
+  id: DOC,
+  type: 'SOP',
+  typeId: '0190a8e4-0000-7000-8000-0000000000c1',
+  typeDescription: 'SOP-12',
+  number: 3,
+  name: 'Cleaning procedure',
+  revision: 2,
+  revisionName: null,
+  revisionDescription: 'New detergent',
+  fileId: FILE,
+  file: { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 },
+  extraFileIds: [],
+  extraFiles: [],
+  submitterId: ada.id,
+  submitter: ada,
+  creator: ada,
+  reviewerIds: [],
+  approverIds: [],
+  references: [],
+  tags: [],
+  tagIds: [],
+  requiresTraining: false,
+  trainingRecordId: null,
+  trainingRecord: null,
+  setAsFinal: false,
+  isFinal: false,
+  status: 'Submitted',
+  reviewedAt: null,
+  approvedAt: null,
+  finalAt: null,
+  createdAt: '2030-04-01T09:30:00.000Z',
+  latestRevision: 2,
+  releasedRevision: null,
+  revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null }],
+  canBeEdited: false,
+  canBeDeleted: false,
+  canDeleteRevision: false,
+  canAddRevision: false,
+  canViewGeneral: true,
+  canViewQualityTasks: false,
+  canViewConnectToEmployee: false,
+  canViewReviews: false,
+  canViewApprovals: false,
+  canViewDocumentGeneral: true,
+  canViewDocumentQualityTasks: false,
+  canViewDocumentReferences: false,
+  isLocked: false,
+  canSetAsFinal: false,
+  ...overrides,
+});
+
+const entry = (seq: number, overrides: Partial<DocumentHistoryEntry> = {}): DocumentHistoryEntry => ({
+  seq,
+  occurredAt: '2030-04-01T09:30:00.000Z',
+  actorEmail: 'ada@example.com',
+  action: 'create',
+  revision: 1,
+  before: null,
+  after: null,
+  reason: null,
+  ...overrides,
+});
+
+const common = (route: string): Response | null => {
+  if (route === `GET /api/v1/organizations/${ORG}`)
+    return jsonResponse(200, {
+      data: { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null },
+    });
+  if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: detail() });
+  return null;
+};
+
+beforeAll(async () => {
+  await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/DocumentDetailPage')]);
+}, 120_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Document History', () => {
+  it(
+    'pages the audit trail: who, a readable action, the revision and each change as old → new',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const first = [
+        entry(1, {
+          actorEmail: null,
+          action: 'statusChange',
+          before: { status: 'Submitted' },
+          after: { status: 'Approved' },
+        }),
+        entry(2, { action: 'controlledCopy', revision: 2, after: { copy: { number: 7 } } }),
+        entry(3, { action: 'somethingNew', revision: null }),
+        ...Array.from({ length: 22 }, (_, i) => entry(10 + i)),
+      ];
+      const fetch = stubApi((route) => {
+        if (route === `GET /api/v1/documents/${DOC}/history`) {
+          const offset = Number(
+            new URL(String(fetch.mock.lastCall![0]), 'http://localhost').searchParams.get('offset'),
+          );
+          const data = offset === 0 ? first : [entry(99, { action: 'sign' })];
+          return jsonResponse(200, { data, pagination: { totalCount: 26 } });
+        }
+        return common(route) ?? NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/documents/${DOC}`);
+
+      fireEvent.click(await screen.findByRole('tab', { name: 'History' }, LAZY));
+      expect(await screen.findByText('Status changed', {}, SOON)).toBeTruthy();
+      const row = screen.getByText('Status changed').closest('tr')!;
+      expect(within(row).getByText('System')).toBeTruthy();
+      expect(row.textContent).toContain('status: Submitted → Approved');
+      expect(screen.getByText('Controlled copy downloaded').closest('tr')!.textContent).toContain('copy: {"number":7}');
+      expect(screen.getByText('somethingNew')).toBeTruthy();
+      expect(screen.getByText('1–25 of 26')).toBeTruthy();
+
+      fireEvent.click(screen.getByTitle('2'));
+      expect(await screen.findByText('Signed', {}, SOON)).toBeTruthy();
+      await waitFor(() => expect(String(fetch.mock.lastCall![0])).toContain('offset=25'));
+    },
+    SLOW,
+  );
+});
