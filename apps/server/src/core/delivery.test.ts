@@ -123,6 +123,7 @@ describe('security headers and the address the app is served on', () => {
         expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
         expect(res.headers['content-security-policy']).toBe(
           "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+            "frame-src 'self' blob:;" +
             "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
             "style-src 'self' 'unsafe-inline';connect-src 'self';upgrade-insecure-requests",
         );

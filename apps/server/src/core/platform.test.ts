@@ -59,6 +59,9 @@ describe('HTTP basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The document preview frames the app's own blob: URLs, and nothing else may be embedded.
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBe('abc-123');
     const generated = await t.app.inject({

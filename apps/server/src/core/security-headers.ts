@@ -6,6 +6,10 @@ const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // The document preview shows a controlled PDF in the browser's own viewer, in an iframe on a
+  // blob: URL the app made from the file's bytes (docs/decisions/0019-document-preview.md).
+  // Nothing else may be framed: no other origin, and object/embed stay off (object-src 'none').
+  "frame-src 'self' blob:",
   "img-src 'self' data: blob:",
   "object-src 'none'",
   "script-src 'self'",

@@ -1,43 +1,12 @@
-import { EyeOutlined } from '@ant-design/icons';
 import type { DocumentDetail } from '@qualis/contract';
-import { Button, Descriptions, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileSizeText } from '../../components/FileUpload';
 import { formatDate } from '../notifications/relative-time';
 import { fullName } from '../people/row-actions';
 import { DocumentFileButton } from './DocumentFileButton';
+import { DocumentPreview } from './DocumentPreview';
 import { DocumentStatusTag, FinalTag } from './DocumentStatusTag';
-import { fetchDocumentFile } from './documents.api';
-
-/** Images the browser shows itself; the app's CSP allows blob: images (not frames or objects, so no PDF). */
-const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
-
-/** An in-page preview of a controlled image file, fetched on demand; a failure shows nothing (as downloads). */
-function ImagePreview({ organizationId, document }: { organizationId: string; document: DocumentDetail }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  if (!PREVIEWABLE.test(document.file.fileName)) return null;
-  if (url) return <img className="qualis-document-preview" src={url} alt={document.file.fileName} />;
-  const show = async () => {
-    setBusy(true);
-    try {
-      const { blob } = await fetchDocumentFile(organizationId, document.id, document.file.id, document.revision);
-      if (blob.type.startsWith('image/')) setUrl(URL.createObjectURL(blob));
-    } catch {
-      // Silently ignored, as a download.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void show()}>
-      {t('documents.preview')}
-    </Button>
-  );
-}
 
 /** General of a revision, read-only (spec 03 section 3): its fields, files and people. */
 export function DocumentGeneralView({
@@ -111,7 +80,13 @@ export function DocumentGeneralView({
             <div className="qualis-signature">
               {file(document.file)}
               <div>
-                <ImagePreview key={document.file.id} organizationId={organizationId} document={document} />
+                <DocumentPreview
+                  key={document.file.id}
+                  organizationId={organizationId}
+                  documentId={document.id}
+                  revision={document.revision}
+                  file={document.file}
+                />
               </div>
             </div>
           ),

@@ -139,3 +139,43 @@ describe('Document History', () => {
     SLOW,
   );
 });
+
+describe('Document preview', () => {
+  it(
+    'shows a PDF in an iframe on a blob URL of the PDF type, fetched with the session, revoked on close',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const blobUrl = 'blob:http://localhost/0190a8e4-preview';
+      const created: Blob[] = [];
+      const revoke = vi.fn();
+      vi.stubGlobal(
+        'URL',
+        Object.assign(class extends URL {}, {
+          createObjectURL: (blob: Blob) => (created.push(blob), blobUrl),
+          revokeObjectURL: revoke,
+        }),
+      );
+      const content = `/api/v1/documents/${DOC}/file/${FILE}/content`;
+      const fetch = stubApi((route) => {
+        if (route === `GET /api/v1/documents/${DOC}/file/${FILE}`)
+          return jsonResponse(200, { data: { path: content, fileName: 'sop-12.pdf' } });
+        if (route === `GET ${content}`)
+          return new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/octet-stream' } });
+        return common(route) ?? NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/documents/${DOC}`);
+
+      fireEvent.click(await screen.findByRole('button', { name: /Preview/ }, LAZY));
+      const dialog = await screen.findByRole('dialog', {}, SOON);
+      await waitFor(() => expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe(blobUrl), SOON);
+      expect(dialog.querySelector('iframe')!.getAttribute('title')).toBe('Preview of sop-12.pdf');
+      expect(created[0]!.type).toBe('application/pdf');
+      const download = fetch.mock.calls.find(([url]) => String(url).includes('/content'))!;
+      expect(new Headers(download[1]!.headers).get('authorization')).toBe('Bearer access-1');
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(revoke).toHaveBeenCalledWith(blobUrl), SOON);
+    },
+    SLOW,
+  );
+});
