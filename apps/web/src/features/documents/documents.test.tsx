@@ -393,7 +393,13 @@ describe('Document detail', () => {
       expect(await screen.findByText('New detergent', {}, LAZY)).toBeTruthy();
       expect(container.querySelector('h1')!.textContent).toBe('Cleaning procedure');
       const tabs = [...container.querySelectorAll('[role="tab"]')];
-      expect(tabs.map((tab) => tab.textContent)).toEqual(['General', 'Quality Actions', 'References', 'Approval']);
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'General',
+        'Quality Actions',
+        'References',
+        'Approval',
+        'History',
+      ]);
       expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
       expect(screen.getByText('Edit').closest('button')!.disabled).toBe(true);
       expect(
@@ -473,11 +479,12 @@ describe('Document detail', () => {
 
       fireEvent.click((await screen.findByText('Add revision', {}, LAZY)).closest('button')!);
       expect(await screen.findByText('New revision 3', {}, SOON)).toBeTruthy();
-      // Review and Approval are hidden while adding.
+      // Review and Approval are hidden while adding; History is the document's, not the revision's.
       expect([...container.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)).toEqual([
         'General',
         'Quality Actions',
         'References',
+        'History',
       ]);
       const revision = screen.getByLabelText('Revision') as HTMLInputElement;
       expect(revision.value).toBe('3');
