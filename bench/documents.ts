@@ -589,7 +589,13 @@ async function measureAttachments(
     await fs.writeFile(file, bytes);
     stored += size;
   }
-  const selected = documents.map((d) => `&selectedIds=${d.id}`).join('');
+  // The checked documents, of every type (the route asks for at least one type).
+  const types = await database.raw.query<{ id: string }>('SELECT id FROM document_types WHERE organization_id = $1', [
+    f.organizationId,
+  ]);
+  const selected = [...types.map((t) => `&docTypeIds=${t.id}`), ...documents.map((d) => `&selectedIds=${d.id}`)].join(
+    '',
+  );
   const times: number[] = [];
   let bytes = 0;
   const start = process.memoryUsage().rss;
