@@ -2,7 +2,7 @@
 // every request (headers and body, as sent on the wire), summed until the network is idle.
 //   npm run bench:transfer -- --url http://127.0.0.1:3000/login
 //   npm run bench:transfer -- --url http://127.0.0.1:3000/login --identity   (ask for no compression)
-// Uses Debian's Chromium (/usr/bin/chromium; `node scripts/ensure-chromium.mjs` installs it) and a
+// Uses Debian's Chromium (/usr/bin/chromium; `node scripts/ensure-browser-tools.mjs` installs it) and a
 // fresh profile, so nothing comes from a cache. See docs/performance.md.
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/support/browser.js';

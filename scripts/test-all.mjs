@@ -16,7 +16,7 @@ const runs = only
   ? [{ name: only, projects: [only] }]
   : [
       { name: 'unit-web-api', projects: ['unit', 'web', 'api'] },
-      { name: 'e2e', projects: ['e2e'], before: ['node', ['scripts/ensure-chromium.mjs']] },
+      { name: 'e2e', projects: ['e2e'], before: ['node', ['scripts/ensure-browser-tools.mjs']] },
     ];
 
 let passed = 0;

@@ -5,10 +5,10 @@ import { RESULTS_DIR } from './server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-/** Debian's Chromium, headless; `node scripts/ensure-chromium.mjs` installs it. */
+/** Debian's Chromium, headless; `node scripts/ensure-browser-tools.mjs` installs it. */
 export function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`node scripts/ensure-chromium.mjs\` (or npm run test:e2e)`);
+    throw new Error(`${CHROMIUM} is missing: run \`node scripts/ensure-browser-tools.mjs\` (or npm run test:e2e)`);
   }
   return chromium.launch({
     executablePath: CHROMIUM,
