@@ -348,6 +348,22 @@ describe('documents journey: a document is reviewed, approved with an access cod
       expect(copyText).toContain('Wipe every surface');
       renderPdf(copy.bytes, 'documents-controlled-copy');
 
+      // The controlled file opens in the preview without a download, and the CSP lets its frame load.
+      const refusals: string[] = [];
+      admin.on('console', (message) => {
+        if (/Content Security Policy|Refused to (frame|load)/i.test(message.text())) refusals.push(message.text());
+      });
+      await admin.getByRole('button', { name: /Preview$/ }).click();
+      const preview = admin.getByRole('dialog', { name: `Preview of ${FILE}` });
+      const frame = preview.locator('iframe');
+      await frame.waitFor();
+      expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+      await admin.waitForTimeout(1_000); // the viewer draws the page; nothing to wait on in its frame
+      await screenshot(admin, 'documents-15-admin-preview');
+      expect(refusals).toEqual([]);
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await preview.waitFor({ state: 'hidden' });
+
       // 7. The list's Single PDF export.
       await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
       await admin.waitForURL(`**${base}/documents`);

@@ -116,6 +116,7 @@ describe('POST /organizations', () => {
       status: 'Active',
       isManagedByClient: false,
       logo: null,
+      signingRequiresPassword: false,
     });
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, data.id));
     expect(row).toMatchObject({ name: 'Nova Implants', status: 'Active', isManagedByClient: false });

@@ -55,6 +55,7 @@ describe('GET /organizations', () => {
       status: 'Active',
       isManagedByClient: false,
       logo: null,
+      signingRequiresPassword: false,
     });
   });
 
