@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { actionsVisibleTo } from '../actions/actions.repository.js';
 import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
-import { documentsVisibleTo } from '../documents/documents.repository.js';
+import { documentsVisibleTo, typeOfRevision } from '../documents/documents.repository.js';
 
 /**
  * The person's open actions: assigned to them, To do, within what they may see (the actions
@@ -85,13 +85,7 @@ function withRevisions<T extends PgSelect>(query: T) {
         eq(documents.id, documentRevisions.documentId),
       ),
     )
-    .innerJoin(
-      documentTypes,
-      and(
-        eq(documentTypes.organizationId, documentRevisions.organizationId),
-        eq(documentTypes.id, documentRevisions.typeId),
-      ),
-    );
+    .innerJoin(documentTypes, typeOfRevision);
 }
 
 export async function countDocumentsToSign(db: DbOrTx, access: OrganizationAccess, role: DocumentSignerRole) {

@@ -13,7 +13,13 @@ import {
   users,
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
-import { documentsVisibleTo, revisionsVisibleTo } from './documents.repository.js';
+import {
+  documentsVisibleTo,
+  fileOfRevision,
+  revisionsOfDocument,
+  revisionsVisibleTo,
+  typeOfRevision,
+} from './documents.repository.js';
 
 /**
  * The reads of the documents' exports, controlled copies and history (document-exports.routes.ts).
@@ -50,27 +56,9 @@ export function listVisibleRevisions(db: DbOrTx, access: OrganizationAccess, doc
       },
     })
     .from(documents)
-    .innerJoin(
-      documentRevisions,
-      and(
-        eq(documentRevisions.organizationId, documents.organizationId),
-        eq(documentRevisions.documentId, documents.id),
-      ),
-    )
-    .innerJoin(
-      documentTypes,
-      and(
-        eq(documentTypes.organizationId, documentRevisions.organizationId),
-        eq(documentTypes.id, documentRevisions.typeId),
-      ),
-    )
-    .innerJoin(
-      organizationFiles,
-      and(
-        eq(organizationFiles.organizationId, documentRevisions.organizationId),
-        eq(organizationFiles.id, documentRevisions.fileId),
-      ),
-    )
+    .innerJoin(documentRevisions, revisionsOfDocument)
+    .innerJoin(documentTypes, typeOfRevision)
+    .innerJoin(organizationFiles, fileOfRevision)
     .innerJoin(responsible, eq(responsible.id, documentRevisions.submitterId))
     .where(
       and(

@@ -79,13 +79,23 @@ export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL 
   return or(isParticipantSql(access), sql`${finalColumn}`);
 }
 
+/** The joins every read of a revision makes: its document, its type, its controlled file. */
+export const revisionsOfDocument = and(
+  eq(documentRevisions.organizationId, documents.organizationId),
+  eq(documentRevisions.documentId, documents.id),
+)!;
+export const typeOfRevision = and(
+  eq(documentTypes.organizationId, documentRevisions.organizationId),
+  eq(documentTypes.id, documentRevisions.typeId),
+)!;
+export const fileOfRevision = and(
+  eq(organizationFiles.organizationId, documentRevisions.organizationId),
+  eq(organizationFiles.id, documentRevisions.fileId),
+)!;
+
 /** The visible document joined with the revision `revision` (the person's row revision when left out). */
 const revisionJoin = (access: OrganizationAccess, revision?: number) =>
-  and(
-    eq(documentRevisions.organizationId, documents.organizationId),
-    eq(documentRevisions.documentId, documents.id),
-    eq(documentRevisions.revision, revision ?? rowRevisionOf(access)),
-  );
+  and(revisionsOfDocument, eq(documentRevisions.revision, revision ?? rowRevisionOf(access)));
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -187,20 +197,8 @@ function selectRows(db: DbOrTx, access: OrganizationAccess, where: SQL | undefin
     .select({ ...rowColumns(access), ...page?.fields })
     .from(documents)
     .innerJoin(documentRevisions, revisionJoin(access))
-    .innerJoin(
-      documentTypes,
-      and(
-        eq(documentTypes.organizationId, documentRevisions.organizationId),
-        eq(documentTypes.id, documentRevisions.typeId),
-      ),
-    )
-    .innerJoin(
-      organizationFiles,
-      and(
-        eq(organizationFiles.organizationId, documentRevisions.organizationId),
-        eq(organizationFiles.id, documentRevisions.fileId),
-      ),
-    )
+    .innerJoin(documentTypes, typeOfRevision)
+    .innerJoin(organizationFiles, fileOfRevision)
     .where(and(documentsVisibleTo(access), where, page?.where))
     .$dynamic();
 }
@@ -403,20 +401,8 @@ export async function findVisibleRevision(
     .select(detailColumns(access))
     .from(documents)
     .innerJoin(documentRevisions, revisionJoin(access, revision))
-    .innerJoin(
-      documentTypes,
-      and(
-        eq(documentTypes.organizationId, documentRevisions.organizationId),
-        eq(documentTypes.id, documentRevisions.typeId),
-      ),
-    )
-    .innerJoin(
-      organizationFiles,
-      and(
-        eq(organizationFiles.organizationId, documentRevisions.organizationId),
-        eq(organizationFiles.id, documentRevisions.fileId),
-      ),
-    )
+    .innerJoin(documentTypes, typeOfRevision)
+    .innerJoin(organizationFiles, fileOfRevision)
     .innerJoin(submitter, eq(submitter.id, documentRevisions.submitterId))
     .innerJoin(creator, eq(creator.id, documents.creatorId))
     .where(
