@@ -11,7 +11,9 @@ export interface SectionTab {
 
 /**
  * A page's sections as tabs (on the side when `vertical`). On phones, where the tab list would
- * not fit, a labelled select chooses the section instead, so nothing is pushed off screen.
+ * not fit, a labelled select chooses the section instead, so nothing is pushed off screen. The
+ * sections stay inside the same `Tabs` in both layouts (on phones its tab list is hidden), so a
+ * window crossing the phone width keeps what a person typed in a section's form.
  */
 export function SectionTabs({
   items,
@@ -25,9 +27,9 @@ export function SectionTabs({
   const { t } = useTranslation();
   const narrow = useNarrow();
   const [active, setActive] = useState(defaultActiveKey ?? items[0]?.key);
-  if (narrow) {
-    return (
-      <div className="qualis-section-tabs">
+  return (
+    <div className="qualis-section-tabs">
+      {narrow && (
         <Select
           className="qualis-section-tabs__select"
           aria-label={t('layout.section')}
@@ -35,9 +37,14 @@ export function SectionTabs({
           onChange={setActive}
           options={items.map((item) => ({ value: item.key, label: item.label }))}
         />
-        {items.find((item) => item.key === active)?.children}
-      </div>
-    );
-  }
-  return <Tabs activeKey={active} onChange={setActive} tabPlacement={vertical ? 'start' : 'top'} items={items} />;
+      )}
+      <Tabs
+        className={narrow ? 'qualis-section-tabs__tabs--chosen-by-select' : undefined}
+        activeKey={active}
+        onChange={setActive}
+        tabPlacement={narrow ? 'top' : vertical ? 'start' : 'top'}
+        items={items}
+      />
+    </div>
+  );
 }
