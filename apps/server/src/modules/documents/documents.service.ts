@@ -323,6 +323,23 @@ export async function lockVisibleDocument(tx: Tx, ctx: ServiceContext, documentI
   return doc;
 }
 
+/**
+ * The revision a section save works on, under the document's row lock: 404 when the person may
+ * not see it, 403 without the right to edit that section.
+ */
+async function revisionToEdit(
+  tx: Tx,
+  ctx: ServiceContext,
+  documentId: string,
+  revision: number,
+  policy: 'document.edit.general' | 'document.edit.qualityTasks' | 'document.edit.references',
+) {
+  await lockVisibleDocument(tx, ctx, documentId);
+  const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, revision);
+  authorize(ctx.access, policy, revisionStateOf(rec));
+  return rec;
+}
+
 /** The revision as the person may see it, else 404 (read after the document's lock). */
 export async function visibleRevisionOrNotFound(tx: Tx, ctx: ServiceContext, documentId: string, revision?: number) {
   const rec = await findVisibleRevision(tx, ctx.access, documentId, revision);
@@ -658,9 +675,7 @@ export async function addDocumentRevision(
 export async function setDocumentRevisionFinal(ctx: ServiceContext, documentId: string, revision: number) {
   const { db } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    await lockVisibleDocument(tx, ctx, documentId);
-    const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, revision);
-    authorize(ctx.access, 'document.edit.general', revisionStateOf(rec));
+    const rec = await revisionToEdit(tx, ctx, documentId, revision, 'document.edit.general');
     await markFinal(tx, ctx, rec);
   });
 }
@@ -709,9 +724,7 @@ export async function updateDocumentQualityTasks(
 ) {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    await lockVisibleDocument(tx, ctx, documentId);
-    const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, input.revision);
-    authorize(ctx.access, 'document.edit.qualityTasks', revisionStateOf(rec));
+    const rec = await revisionToEdit(tx, ctx, documentId, input.revision, 'document.edit.qualityTasks');
     checkTraining(input.trainingRecordId);
     const previous = {
       reviewerIds: rec.reviewerIds,
@@ -816,9 +829,7 @@ export async function updateDocumentReferences(
 ) {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    await lockVisibleDocument(tx, ctx, documentId);
-    const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, input.revision);
-    authorize(ctx.access, 'document.edit.references', revisionStateOf(rec));
+    const rec = await revisionToEdit(tx, ctx, documentId, input.revision, 'document.edit.references');
     const existing = await listReferenceRows(tx, organizationId, documentId, rec.revision);
     const existingIds = new Set(existing.map((r) => r.id));
     if (input.oldReferenceIds.some((id) => !existingIds.has(id))) {
