@@ -21,3 +21,5 @@ export * from './actions.js';
 export * from './documents.js';
 export * from './endpoints.js';
 export * from './dashboard.js';
+export * from './training-records.js';
+export * from './human-resources.js';

@@ -107,6 +107,13 @@ export const messages = {
   groupUsersOnlyUsers: 'Only Users of this organization can be added to a User Group.',
   groupUserRemoved: 'User has been successfully removed from the User Group',
   trainingsNotAvailable: 'Training records are not available yet.',
+  // Training and HR records (spec 03 sections 5 and 8).
+  trainingAnswersTooFew: 'Each question needs at least 2 answers.',
+  trainingNoCorrectAnswer: 'Each question needs at least one correct answer.',
+  trainingAcknowledgeRequired: 'Please, tick both acknowledgements to pass the training.',
+  trainingAssigneeRequired: 'Please, choose at least one assignee: a person or a user group.',
+  chooseTrainings: 'Please, choose at least one training record.',
+  chooseHrRecords: 'Please, choose at least one HR record.',
   unknownPermissionType: 'Unknown permission type',
   permissionRequiresParent: 'Please, switch on "{permission}" first.',
   documentTypeCreated: 'Document type has been successfully created',
