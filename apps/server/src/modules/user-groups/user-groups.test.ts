@@ -277,7 +277,7 @@ describe('group members', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].message).toBe(messages.choosePeople);
     const trainings = await add([{ userId: ann.id, trainingIds: [foreignGroup.id] }]);
-    expect(trainings.json().errors[0].message).toBe(messages.trainingsNotAvailable);
+    expect(trainings.json().errors[0].message).toBe(messages.trainingNotOfGroup);
     const anAdmin = await add([{ userId: adminOfA.id, trainingIds: [] }]);
     expect(anAdmin.statusCode).toBe(400);
     expect(anAdmin.json().errors[0]).toMatchObject({ message: messages.groupUsersOnlyUsers, field: 'users' });

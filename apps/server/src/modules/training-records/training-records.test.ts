@@ -1,0 +1,395 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, Permission, type TrainingRecord } from '@qualis/contract';
+import {
+  actions,
+  auditEvents,
+  documentRevisions,
+  tags,
+  trainingAssignments,
+  trainingAttempts,
+  trainingQuestions,
+} from '../../db/schema/index.js';
+import { newId } from '../../core/ids.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import {
+  createDocument,
+  createOrganization,
+  createTraining,
+  createUser,
+  createUserGroup,
+  signIn,
+  uploadOrganizationFile,
+  type TrainingValues,
+} from '../../test/factories.js';
+
+type Headers = Record<string, string>;
+interface Person {
+  id: string;
+  email: string;
+  headers: Headers;
+}
+let t: TestContext;
+let orgA: string;
+let orgB: string;
+let admin: Person;
+let outsider: Person;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
+  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
+  admin = await person(orgA, 'Admin');
+  outsider = await person(orgB, 'Admin');
+});
+afterAll(() => t.close());
+
+/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
+async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
+  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
+  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
+  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
+}
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+
+const training = (by: Person, organizationId: string, values: TrainingValues = {}) =>
+  createTraining(t.app, by, organizationId, values);
+
+const detail = async (by: Person, organizationId: string, id: string) => {
+  const res = await call('GET', `/training-records/${id}?organizationId=${organizationId}`, by.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as TrainingRecord;
+};
+
+const list = async (by: Person, organizationId: string, query = '') => {
+  const res = await call('GET', `/training-records?organizationId=${organizationId}${query}`, by.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: (TrainingRecord & { status?: number })[]; pagination: { totalCount: number } };
+};
+
+const auditOf = async (entityId: string, action?: string) =>
+  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
+    .filter((e) => !action || e.action === action)
+    .sort((a, b) => a.seq - b.seq);
+
+/** The open and completed 'training' actions of a training, by assignee. */
+const trainingActions = async (trainingId: string) =>
+  (
+    await t.db
+      .select()
+      .from(actions)
+      .where(and(eq(actions.sourceId, trainingId), eq(actions.kind, 'training')))
+  ).map((a) => ({ assigneeId: a.assigneeId, status: a.status, dueDate: a.dueDate }));
+
+const assignedIds = async (trainingId: string) =>
+  (await t.db.select().from(trainingAssignments).where(eq(trainingAssignments.trainingId, trainingId)))
+    .map((r) => r.userId)
+    .sort();
+
+/** The pass form of the training as `by` reads it: `choose` picks the answers (by letter number) per question. */
+async function answersFor(by: Person, organizationId: string, id: string, choose: (q: number) => number[]) {
+  const rec = await detail(by, organizationId, id);
+  return rec.questions.map((q, i) => ({
+    id: q.id,
+    answers: q.answers.map((a) => ({ id: a.id, isSelected: choose(i).includes(a.number) })),
+  }));
+}
+
+const pass = (by: Person, organizationId: string, id: string, questions: unknown, extra: object = {}) =>
+  call('PUT', `/training-records/${id}/pass`, by.headers, {
+    organizationId,
+    questions,
+    acknowledged: true,
+    understood: true,
+    ...extra,
+  });
+
+const TWO_QUESTIONS = [
+  {
+    name: 'Which are gloves?',
+    answers: [
+      { name: 'Nitrile', isCorrect: true },
+      { name: 'Latex', isCorrect: true },
+      { name: 'Paper', isCorrect: false },
+    ],
+  },
+  {
+    name: 'Who signs the record?',
+    answers: [
+      { name: 'The operator', isCorrect: false },
+      { name: 'The supervisor', isCorrect: true },
+    ],
+  },
+];
+
+describe('POST /training-records', () => {
+  it('needs a session, answers 404 in another organization and 403 without an add permission', async () => {
+    const body = { organizationId: orgA, name: 'X', description: 'Y', dueDate: '2030-01-01', assignerId: admin.id };
+    expect((await call('POST', '/training-records', {}, body)).statusCode).toBe(401);
+    expect((await call('POST', '/training-records', outsider.headers, body)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllTrainingRecords]);
+    expect((await call('POST', '/training-records', viewer.headers, body)).statusCode).toBe(403);
+  });
+
+  it('refuses bad input with a message and changes nothing', async () => {
+    const other = await person(orgB);
+    const base = {
+      organizationId: orgA,
+      name: 'Gowning',
+      description: 'How to gown',
+      dueDate: '2030-01-01',
+      assignerId: admin.id,
+      assigneeUserIds: [admin.id],
+    };
+    const cases: [object, string][] = [
+      [{ assigneeUserIds: [] }, messages.trainingAssigneeRequired],
+      [{ assigneeUserIds: [other.id] }, messages.trainingAssigneesNotMembers],
+      [{ assignerId: other.id }, messages.actionAssignerNotMember],
+      [{ newAssigneeUserGroupIds: [newId()] }, messages.trainingGroupsUnknown],
+      [{ fileIds: [newId()] }, messages.documentFileUnknown],
+      [{ tagIds: [newId()] }, messages.tagsUnknown],
+      [{ questions: [{ name: 'Q', answers: [{ name: 'A', isCorrect: true }] }] }, messages.trainingAnswersTooFew],
+      [{ questions: [{ name: 'Q', answers: [{ name: 'A' }, { name: 'B' }] }] }, messages.trainingNoCorrectAnswer],
+      [{ documentModel: { id: newId(), revision: 1 } }, messages.trainingDocumentUnknown],
+    ];
+    const [before] = await t.db.select({ n: trainingQuestions.id }).from(trainingQuestions);
+    for (const [change, message] of cases) {
+      const res = await call('POST', '/training-records', admin.headers, { ...base, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().errors[0].message).toBe(message);
+    }
+    expect((await list(admin, orgA, '&search=Gowning')).pagination.totalCount).toBe(0);
+    const [after] = await t.db.select({ n: trainingQuestions.id }).from(trainingQuestions);
+    expect(after).toEqual(before);
+  });
+
+  it('creates the training: number, quiz version 1 lettered, files, tags, people, groups, actions and audit', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const direct = await person(org);
+    const member1 = await person(org);
+    const member2 = await person(org);
+    const group = await createUserGroup(t.db, { organizationId: org, userIds: [member1.id, member2.id, direct.id] });
+    const empty = await createUserGroup(t.db, { organizationId: org });
+    const fileId = await uploadOrganizationFile(t.app, boss.headers, org, 'gowning.txt');
+    const tagId = newId();
+    await t.db.insert(tags).values({ organizationId: org, id: tagId, name: 'Cleanroom' });
+
+    const res = await call('POST', '/training-records', boss.headers, {
+      organizationId: org,
+      name: 'Gowning',
+      description: 'How to gown for the cleanroom',
+      dueDate: '2030-03-01',
+      assignerId: boss.id,
+      assigneeUserIds: [direct.id],
+      newAssigneeUserGroupIds: [group.id, empty.id],
+      fileIds: [fileId],
+      tagIds: [tagId],
+      questions: TWO_QUESTIONS,
+      link: 'https://example.test/gowning',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(messages.trainingCreated);
+    const rec = res.json().data as TrainingRecord;
+    expect(rec.number).toBe(1);
+    expect(rec.files).toEqual([{ id: fileId, fileName: 'gowning.txt', fileSize: expect.any(Number) }]);
+    expect(rec.tags).toEqual([{ id: tagId, name: 'Cleanroom' }]);
+    expect(rec.assigneeUsers.map((u) => u.id)).toEqual([direct.id]);
+    expect(rec.assigneeUserGroups.map((g) => [g.name, g.userCount])).toEqual(
+      [
+        [group.name, 3],
+        [empty.name, 0],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect(rec.assignees.map((u) => u.id).sort()).toEqual([direct.id, member1.id, member2.id].sort());
+    expect(rec.questions.map((q) => q.answers.map((a) => [a.number, a.name, a.isCorrect]))).toEqual([
+      [
+        [1, 'Nitrile', true],
+        [2, 'Latex', true],
+        [3, 'Paper', false],
+      ],
+      [
+        [1, 'The operator', false],
+        [2, 'The supervisor', true],
+      ],
+    ]);
+    expect(rec.trainingStatus).toBeNull();
+    expect(rec.canBeEdited && rec.canBeDeleted).toBe(true);
+    expect(rec.canBePassed).toBe(false);
+
+    const acts = await trainingActions(rec.id);
+    expect(acts.map((a) => a.assigneeId).sort()).toEqual([direct.id, member1.id, member2.id].sort());
+    expect(acts.every((a) => a.status === 'ToDo' && a.dueDate === '2030-03-01')).toBe(true);
+    const [created] = await auditOf(rec.id, 'create');
+    expect(created?.infoType).toBe('Training Records');
+    expect(created?.actorUserId).toBe(boss.id);
+    expect(created?.after).toMatchObject({ number: 1, name: 'Gowning', quizVersion: 1 });
+
+    const second = await training(boss, org);
+    expect(second.number).toBe(2);
+  });
+
+  it('links the document revision named by documentModel, with its audit event', async () => {
+    const doc = await createDocument(t.app, t.db, admin, orgA);
+    const rec = await training(admin, orgA, { documentModel: { id: doc.id, revision: 1 } });
+    const [rev] = await t.db.select().from(documentRevisions).where(eq(documentRevisions.documentId, doc.id));
+    expect(rev?.trainingRecordId).toBe(rec.id);
+    expect(rec.documents).toEqual([{ id: doc.id, name: rev!.name, revision: 1 }]);
+    const events = await auditOf(doc.id, 'update');
+    expect(events.at(-1)?.after).toEqual({ revision: 1, trainingRecordId: rec.id });
+    const again = await call('POST', '/training-records', admin.headers, {
+      organizationId: orgA,
+      name: 'Again',
+      description: 'D',
+      dueDate: '2030-01-01',
+      assignerId: admin.id,
+      assigneeUserIds: [admin.id],
+      documentModel: { id: doc.id, revision: 1 },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0].message).toBe(messages.trainingDocumentLinked);
+  });
+
+  it('lets a User with "add where creator or assigner" (33) create one', async () => {
+    const maker = await person(orgA, 'User', [Permission.AddOwnTrainingRecords]);
+    const rec = await training(maker, orgA);
+    expect(rec.creator.id).toBe(maker.id);
+    expect(rec.canBeEdited).toBe(false);
+  });
+});
+
+describe('GET /training-records', () => {
+  it('needs a session, answers 404 in another organization, 400 on a bad sort key', async () => {
+    expect((await call('GET', `/training-records?organizationId=${orgA}`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/training-records?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
+    const bad = await call('GET', `/training-records?organizationId=${orgA}&orderBy=description`, admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe(messages.invalidSortColumn);
+    const status = await call('GET', `/training-records?organizationId=${orgA}&status=Mine`, admin.headers);
+    expect(status.statusCode).toBe(400);
+  });
+
+  it('answers an empty list', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    expect(await list(boss, org)).toEqual({ data: [], pagination: { totalCount: 0 } });
+  });
+
+  it('shows a person without 30 exactly the trainings they created, assign or are assigned to; 30 and Admins all', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const plain = await person(org);
+    const maker = await person(org, 'User', [Permission.AddTrainingRecords]);
+    const viewer = await person(org, 'User', [Permission.ViewAllTrainingRecords]);
+    const group = await createUserGroup(t.db, { organizationId: org, userIds: [plain.id] });
+    const viaGroup = await training(boss, org, { name: 'Through the group', newAssigneeUserGroupIds: [group.id] });
+    const assigner = await training(boss, org, { name: 'Assigned by plain', assignerId: plain.id });
+    await training(boss, org, { name: 'Only the boss' });
+    const byMaker = await training(maker, org, { name: 'Made by maker', assigneeUserIds: [boss.id] });
+
+    const ofPlain = await list(plain, org);
+    expect(ofPlain.data.map((r) => r.id).sort()).toEqual([viaGroup.id, assigner.id].sort());
+    expect(ofPlain.pagination.totalCount).toBe(2);
+    expect((await list(maker, org)).data.map((r) => r.id)).toEqual([byMaker.id]);
+    expect((await list(viewer, org)).pagination.totalCount).toBe(4);
+    expect((await list(boss, org)).pagination.totalCount).toBe(4);
+    // Another's record answers 404 to the detail too.
+    expect((await call('GET', `/training-records/${byMaker.id}?organizationId=${org}`, plain.headers)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('filters by the viewer’s own status, searches, sorts and pages', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const worker = await person(org);
+    const pending = await training(boss, org, { name: 'Alpha pending', assigneeUserIds: [worker.id, boss.id] });
+    const passed = await training(boss, org, { name: 'Beta passed', assigneeUserIds: [worker.id] });
+    const others = await training(boss, org, { name: 'Gamma others', assigneeUserIds: [boss.id] });
+    expect((await pass(worker, org, passed.id, await answersFor(worker, org, passed.id, () => [1]))).statusCode).toBe(
+      200,
+    );
+
+    const ids = async (query: string, by = worker) => (await list(by, org, query)).data.map((r) => r.id);
+    expect(await ids('&status=Assigned&orderBy=name&orderType=asc')).toEqual([pending.id, passed.id]);
+    expect(await ids('&status=AssignedPending')).toEqual([pending.id]);
+    expect(await ids('&status=AssignedPassed')).toEqual([passed.id]);
+    expect(await ids('&status=All&orderBy=name&orderType=asc', boss)).toEqual([pending.id, passed.id, others.id]);
+    expect(await ids('&status=Assigned&orderBy=name&orderType=asc', boss)).toEqual([pending.id, others.id]);
+    expect(await ids('&search=beta')).toEqual([passed.id]);
+    expect(await ids(`&search=${others.number}`, boss)).toEqual([others.id]);
+    const rows = (await list(worker, org, '&orderBy=status&orderType=asc')).data;
+    expect(rows.map((r) => [r.id, r.trainingStatus])).toEqual([
+      [pending.id, 0],
+      [passed.id, 1],
+    ]);
+    const page = await list(boss, org, '&limit=1&offset=1&orderBy=number&orderType=asc');
+    expect(page.data.map((r) => r.id)).toEqual([passed.id]);
+    expect(page.pagination.totalCount).toBe(3);
+    const row = (await list(boss, org, `&search=Gamma`)).data[0]!;
+    expect(row).not.toHaveProperty('questions');
+    expect(row.assignees.map((a) => a.id)).toEqual([boss.id]);
+    expect(row.assigner.id).toBe(boss.id);
+  });
+});
+
+describe('GET /training-records/{recordId}', () => {
+  it('needs a session, answers 404 in another organization and for an unknown id', async () => {
+    const rec = await training(admin, orgA);
+    expect((await call('GET', `/training-records/${rec.id}?organizationId=${orgA}`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/training-records/${rec.id}?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/training-records/${rec.id}?organizationId=${orgB}`, outsider.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/training-records/${newId()}?organizationId=${orgA}`, admin.headers)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('never sends isCorrect to a person who may only view or pass the training', async () => {
+    const assignee = await person(orgA);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllTrainingRecords]);
+    const ownEditor = await person(orgA, 'User', [Permission.EditOwnTrainingRecords]);
+    const rec = await training(admin, orgA, { assigneeUserIds: [assignee.id], assignerId: ownEditor.id });
+    for (const reader of [assignee, viewer]) {
+      const res = await call('GET', `/training-records/${rec.id}?organizationId=${orgA}`, reader.headers);
+      expect(res.body).not.toContain('isCorrect');
+      const data = res.json().data as TrainingRecord;
+      expect(data.canBeEdited).toBe(false);
+      expect(data.questions[0]!.answers).toHaveLength(2);
+    }
+    const asAssignee = await detail(assignee, orgA, rec.id);
+    expect([asAssignee.trainingStatus, asAssignee.canBePassed]).toEqual([0, true]);
+    const asEditor = await detail(ownEditor, orgA, rec.id);
+    expect(asEditor.canBeEdited).toBe(true);
+    expect(asEditor.questions[0]!.answers.map((a) => a.isCorrect)).toEqual([true, false]);
+  });
+});
+
+describe('GET /training-records/all', () => {
+  it('lists at most 20 visible trainings, unused ones unless includeUsed', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const plain = await person(org);
+    const doc = await createDocument(t.app, t.db, boss, org);
+    const used = await training(boss, org, { name: 'Used one', documentModel: { id: doc.id, revision: 1 } });
+    const free = await training(boss, org, { name: 'Free one' });
+    for (let i = 0; i < 20; i += 1) await training(boss, org, { name: `Bulk ${i}` });
+    const get = (by: Person, query: string) =>
+      call('GET', `/training-records/all?organizationId=${org}${query}`, by.headers);
+    expect((await get(outsider, '')).statusCode).toBe(404);
+    const all = (await get(boss, '&includeUsed=true')).json().data as { id: string; used: boolean }[];
+    expect(all).toHaveLength(20);
+    const search = (await get(boss, '&search=one&includeUsed=true')).json().data;
+    expect(search).toEqual([
+      { id: free.id, number: free.number, name: 'Free one', used: false },
+      { id: used.id, number: used.number, name: 'Used one', used: true },
+    ]);
+    expect((await get(boss, '&search=one')).json().data.map((o: { id: string }) => o.id)).toEqual([free.id]);
+    expect((await get(plain, '&search=one')).json().data).toEqual([]);
+  });
+});
