@@ -393,3 +393,142 @@ describe('GET /training-records/all', () => {
     expect((await get(plain, '&search=one')).json().data).toEqual([]);
   });
 });
+
+describe('PUT /training-records/{recordId}/pass', () => {
+  let org: string;
+  let boss: Person;
+  let worker: Person;
+  let rec: TrainingRecord;
+  beforeAll(async () => {
+    org = (await createOrganization(t.db)).id;
+    boss = await person(org, 'Admin');
+    // No group, no permission: an assignee can always open and pass their training.
+    worker = await person(org);
+    rec = await training(boss, org, { assigneeUserIds: [worker.id], questions: TWO_QUESTIONS });
+  });
+  const attempts = async () => t.db.select().from(trainingAttempts).where(eq(trainingAttempts.trainingId, rec.id));
+
+  it('needs a session; another organization answers 404, a person not assigned 403', async () => {
+    const answers = await answersFor(worker, org, rec.id, () => [1]);
+    expect((await pass({ ...worker, headers: {} }, org, rec.id, answers)).statusCode).toBe(401);
+    expect((await pass(outsider, org, rec.id, answers)).statusCode).toBe(404);
+    const stranger = await person(org);
+    expect((await pass(stranger, org, rec.id, answers)).statusCode).toBe(404);
+    const refused = await pass(boss, org, rec.id, answers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].message).toBe(messages.trainingNotAssigned);
+  });
+
+  it.each([
+    ['an acknowledgement missing', { understood: false }, () => [1], messages.trainingAcknowledgeRequired],
+    ['a question unanswered', {}, (q: number) => (q === 0 ? [1, 2] : []), messages.trainingQuestionsUnanswered],
+  ])('refuses %s with 400 and keeps no attempt', async (_case, extra, choose, message) => {
+    const res = await pass(worker, org, rec.id, await answersFor(worker, org, rec.id, choose), extra);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].message).toBe(message);
+    expect(await attempts()).toHaveLength(0);
+  });
+
+  it('refuses unknown questions and answers, and a question left out', async () => {
+    const answers = await answersFor(worker, org, rec.id, () => [1]);
+    const unknownAnswer = [{ ...answers[0]!, answers: [{ id: newId(), isSelected: true }] }, answers[1]];
+    const unknownQuestion = [...answers, { id: newId(), answers: [] }];
+    for (const [questions, message] of [
+      [unknownAnswer, messages.trainingAnswersUnknown],
+      [unknownQuestion, messages.trainingAnswersUnknown],
+      [answers.slice(0, 1), messages.trainingQuestionsUnanswered],
+    ] as const) {
+      const res = await pass(worker, org, rec.id, questions);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].message).toBe(message);
+    }
+    expect(await attempts()).toHaveLength(0);
+  });
+
+  it('fails when one answer is wrong, keeps the attempt and never says which one', async () => {
+    // Question 1 needs A and B; only A chosen.
+    const res = await pass(worker, org, rec.id, await answersFor(worker, org, rec.id, (q) => (q === 0 ? [1] : [2])));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ passed: false, message: messages.trainingFailed });
+    expect(res.body).not.toContain('isCorrect');
+    expect(res.json().data.trainingStatus).toBe(0);
+    const [attempt] = await attempts();
+    expect(attempt).toMatchObject({ userId: worker.id, passed: false, cycle: 1, quizVersion: 1 });
+    expect(attempt!.answers).toHaveLength(2);
+    expect((await auditOf(rec.id, 'failedAttempt'))[0]?.actorUserId).toBe(worker.id);
+    expect(await trainingActions(rec.id)).toEqual([{ assigneeId: worker.id, status: 'ToDo', dueDate: '2030-06-01' }]);
+  });
+
+  it('passes when every question has exactly its right answers; completes the action; refuses a second pass', async () => {
+    const right = await answersFor(worker, org, rec.id, (q) => (q === 0 ? [1, 2] : [2]));
+    const res = await pass(worker, org, rec.id, right);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ passed: true, message: messages.trainingPassed });
+    expect(res.json().data).toMatchObject({ trainingStatus: 1, canBePassed: false });
+    expect((await attempts()).map((a) => a.passed).sort()).toEqual([false, true]);
+    expect((await auditOf(rec.id, 'pass'))[0]?.after).toMatchObject({ userId: worker.id, passed: true, cycle: 1 });
+    expect(await trainingActions(rec.id)).toEqual([
+      { assigneeId: worker.id, status: 'Complete', dueDate: '2030-06-01' },
+    ]);
+    const again = await pass(worker, org, rec.id, right);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].message).toBe(messages.trainingAlreadyPassed);
+    expect(await attempts()).toHaveLength(2);
+  });
+
+  it('shows the completion progress: passed and pending people with their numbered attempts, no answers', async () => {
+    const late = await person(org);
+    const other = await training(boss, org, { assigneeUserIds: [worker.id, late.id] });
+    await pass(worker, org, other.id, await answersFor(worker, org, other.id, () => [2]));
+    await pass(worker, org, other.id, await answersFor(worker, org, other.id, () => [1]));
+    const url = `/training-records/${other.id}/completion-progress?organizationId=${org}`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    const res = await call('GET', url, late.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('isCorrect');
+    expect(res.body).not.toContain('answerIds');
+    const progress = res.json().data;
+    expect(progress.passedTrainingUsers.map((e: { user: { id: string } }) => e.user.id)).toEqual([worker.id]);
+    expect(
+      progress.passedTrainingUsers[0].attempts.map((a: { attemptNumber: number; passed: boolean }) => [
+        a.attemptNumber,
+        a.passed,
+      ]),
+    ).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(progress.passedTrainingUsers[0].passedAt).toEqual(expect.any(String));
+    expect(progress.pendingUsers).toEqual([
+      { user: expect.objectContaining({ id: late.id }), passedAt: null, assignedAt: expect.any(String), attempts: [] },
+    ]);
+    expect([progress.canBeEdited, progress.canBeDeleted]).toEqual([false, false]);
+  });
+});
+
+describe('GET /training-records/{recordId}/file/{fileId}', () => {
+  it('gives the path and name of a file of a visible training, and its bytes as an attachment', async () => {
+    const assignee = await person(orgA);
+    const stranger = await person(orgA);
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'sop.txt', Buffer.from('SOP text'));
+    const rec = await training(admin, orgA, { assigneeUserIds: [assignee.id], fileIds: [fileId] });
+    const url = `/training-records/${rec.id}/file/${fileId}?organizationId=${orgA}`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    expect((await call('GET', url, stranger.headers)).statusCode).toBe(404);
+    const other = await call(
+      'GET',
+      `/training-records/${rec.id}/file/${newId()}?organizationId=${orgA}`,
+      admin.headers,
+    );
+    expect(other.statusCode).toBe(404);
+    const link = await call('GET', url, assignee.headers);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().data.fileName).toBe('sop.txt');
+    const bytes = await t.app.inject({ method: 'GET', url: link.json().data.path, headers: assignee.headers });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-disposition']).toContain('attachment');
+    expect(bytes.body).toBe('SOP text');
+  });
+});
