@@ -11,6 +11,9 @@ import {
   trainingQuestions,
 } from '../../db/schema/index.js';
 import { newId } from '../../core/ids.js';
+import { resolveOrganizationAccess } from '../../core/access.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { startTrainingRound } from './training-records.service.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   createDocument,
@@ -530,5 +533,325 @@ describe('GET /training-records/{recordId}/file/{fileId}', () => {
     expect(bytes.statusCode).toBe(200);
     expect(bytes.headers['content-disposition']).toContain('attachment');
     expect(bytes.body).toBe('SOP text');
+  });
+});
+
+/** The edit form's payload of a training as its editor reads it, with changes. */
+async function editPayload(by: Person, organizationId: string, id: string, changes: object = {}) {
+  const rec = await detail(by, organizationId, id);
+  return {
+    organizationId,
+    name: rec.name,
+    description: rec.description,
+    dueDate: rec.dueDate,
+    assignerId: rec.assigner.id,
+    assigneeUserIds: rec.assigneeUsers.map((u) => u.id),
+    newAssigneeUserGroupIds: [],
+    oldAssigneeUserGroupNames: rec.assigneeUserGroups.map((g) => g.name),
+    fileIds: rec.files.map((f) => f.id),
+    tagIds: rec.tagIds,
+    questions: rec.questions.map((q) => ({
+      name: q.name,
+      answers: q.answers.map((a) => ({ name: a.name, isCorrect: a.isCorrect })),
+    })),
+    link: rec.link,
+    linkDescription: rec.linkDescription,
+    extraLink: rec.extraLink,
+    extraLinkDescription: rec.extraLinkDescription,
+    ...changes,
+  };
+}
+
+const update = (by: Person, id: string, payload: object) => call('PUT', `/training-records/${id}`, by.headers, payload);
+
+describe('PUT /training-records/{recordId}', () => {
+  it('needs a session; another organization 404; no edit right 403; bad input 400 with nothing changed', async () => {
+    const assignee = await person(orgA);
+    const ownEditor = await person(orgA, 'User', [
+      Permission.ViewAllTrainingRecords,
+      Permission.EditOwnTrainingRecords,
+    ]);
+    const rec = await training(admin, orgA, { assigneeUserIds: [assignee.id] });
+    const body = await editPayload(admin, orgA, rec.id, { name: 'Renamed' });
+    expect((await update({ ...admin, headers: {} }, rec.id, body)).statusCode).toBe(401);
+    expect((await update(outsider, rec.id, body)).statusCode).toBe(404);
+    expect((await update(ownEditor, rec.id, body)).statusCode).toBe(403);
+    expect((await update(assignee, rec.id, body)).statusCode).toBe(403);
+    const other = await person(orgB);
+    const bad = await update(admin, rec.id, { ...body, assigneeUserIds: [other.id] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe(messages.trainingAssigneesNotMembers);
+    expect((await detail(admin, orgA, rec.id)).name).toBe(rec.name);
+  });
+
+  it('replaces people and groups by the documented rule; unassigning withdraws the action and keeps attempts', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const [direct, both, kept1, dropped1, inTwo, added1] = await Promise.all(
+      Array.from({ length: 6 }, () => person(org)),
+    );
+    const keptGroup = await createUserGroup(t.db, {
+      organizationId: org,
+      name: 'Kept',
+      userIds: [kept1.id, both.id, inTwo.id],
+    });
+    const droppedGroup = await createUserGroup(t.db, {
+      organizationId: org,
+      name: 'Dropped',
+      userIds: [dropped1.id, inTwo.id],
+    });
+    const newGroup = await createUserGroup(t.db, { organizationId: org, name: 'New', userIds: [added1.id] });
+    const rec = await training(boss, org, {
+      assigneeUserIds: [direct.id, both.id],
+      newAssigneeUserGroupIds: [keptGroup.id, droppedGroup.id],
+    });
+    // dropped1 made an attempt: it stays after they are unassigned.
+    await pass(dropped1, org, rec.id, await answersFor(dropped1, org, rec.id, () => [2]));
+
+    const res = await update(
+      boss,
+      rec.id,
+      await editPayload(boss, org, rec.id, {
+        assigneeUserIds: [both.id],
+        oldAssigneeUserGroupNames: ['Kept'],
+        newAssigneeUserGroupIds: [newGroup.id],
+        dueDate: '2031-01-31',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(messages.trainingUpdated);
+    const data = res.json().data as TrainingRecord;
+    expect(data.assigneeUserGroups.map((g) => g.name)).toEqual(['Kept', 'New']);
+    expect(data.assigneeUsers.map((u) => u.id)).toEqual([both.id]);
+    // direct: dropped from the list; dropped1: their group dropped. both, kept1, inTwo: kept group; added1: new group.
+    expect(await assignedIds(rec.id)).toEqual([both.id, kept1.id, inTwo.id, added1.id].sort());
+    const acts = await trainingActions(rec.id);
+    expect(acts.map((a) => a.assigneeId).sort()).toEqual([both.id, kept1.id, inTwo.id, added1.id].sort());
+    expect(acts.every((a) => a.dueDate === '2031-01-31')).toBe(true);
+    const kept = await t.db.select().from(trainingAttempts).where(eq(trainingAttempts.userId, dropped1.id));
+    expect(kept).toHaveLength(1);
+    const [event] = await auditOf(rec.id, 'update');
+    expect(event?.before).toMatchObject({ unassignedUserIds: [direct.id, dropped1.id].sort(), dueDate: '2030-06-01' });
+    expect(event?.after).toMatchObject({ assignedUserIds: [added1.id], dueDate: '2031-01-31' });
+  });
+
+  it('writes changed questions as a new version: passes stay, pending people take the new one', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const [passer, waiter] = [await person(org), await person(org)];
+    const rec = await training(boss, org, { assigneeUserIds: [passer.id, waiter.id] });
+    await pass(passer, org, rec.id, await answersFor(passer, org, rec.id, () => [1]));
+    const same = await update(boss, rec.id, await editPayload(boss, org, rec.id));
+    expect(same.statusCode).toBe(200);
+    expect(await auditOf(rec.id, 'update')).toHaveLength(0);
+
+    const body = await editPayload(boss, org, rec.id);
+    // Only the correctness changes: B is now the right answer.
+    body.questions[0]!.answers = body.questions[0]!.answers.map((a) => ({ ...a, isCorrect: !a.isCorrect }));
+    expect((await update(boss, rec.id, body)).statusCode).toBe(200);
+    const versions = await t.db.select().from(trainingQuestions).where(eq(trainingQuestions.trainingId, rec.id));
+    expect(versions.map((q) => q.quizVersion).sort()).toEqual([1, 2]);
+    const forBoss = await detail(boss, org, rec.id);
+    expect(forBoss.questions[0]!.answers.map((a) => a.isCorrect)).toEqual([false, true]);
+    expect((await detail(passer, org, rec.id)).trainingStatus).toBe(1);
+    const forWaiter = await detail(waiter, org, rec.id);
+    expect(forWaiter.questions[0]!.id).toBe(forBoss.questions[0]!.id);
+    const res = await pass(waiter, org, rec.id, await answersFor(waiter, org, rec.id, () => [2]));
+    expect(res.json().passed).toBe(true);
+    const [event] = await auditOf(rec.id, 'update');
+    expect(event?.before).toMatchObject({ quizVersion: 1 });
+    expect(event?.after).toMatchObject({ quizVersion: 2 });
+  });
+});
+
+describe('DELETE /training-records', () => {
+  it('needs a session; another organization 404; no delete right 403; all or nothing', async () => {
+    const assignee = await person(orgA);
+    const rec = await training(admin, orgA, { assigneeUserIds: [assignee.id] });
+    const url = (ids: string[], org = orgA) =>
+      `/training-records?organizationId=${org}&${ids.map((i) => `ids=${i}`).join('&')}`;
+    expect((await call('DELETE', url([rec.id]), {})).statusCode).toBe(401);
+    expect((await call('DELETE', url([rec.id]), outsider.headers)).statusCode).toBe(404);
+    expect((await call('DELETE', url([rec.id]), assignee.headers)).statusCode).toBe(403);
+    const none = await call('DELETE', `/training-records?organizationId=${orgA}`, admin.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].message).toBe(messages.chooseTrainings);
+    expect((await call('DELETE', url([rec.id, newId()]), admin.headers)).statusCode).toBe(404);
+    expect((await detail(admin, orgA, rec.id)).id).toBe(rec.id);
+  });
+
+  it('deletes with an audit event holding the whole record and its attempts; withdraws open actions; unlinks documents', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const [passer, waiter] = [await person(org), await person(org)];
+    const doc = await createDocument(t.app, t.db, boss, org);
+    const rec = await training(boss, org, {
+      assigneeUserIds: [passer.id, waiter.id],
+      documentModel: { id: doc.id, revision: 1 },
+    });
+    await pass(passer, org, rec.id, await answersFor(passer, org, rec.id, () => [1]));
+    const res = await call('DELETE', `/training-records?organizationId=${org}&ids=${rec.id}`, boss.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(messages.trainingDeleted);
+    expect((await call('GET', `/training-records/${rec.id}?organizationId=${org}`, boss.headers)).statusCode).toBe(404);
+    const [event] = await auditOf(rec.id, 'delete');
+    expect(event?.before).toMatchObject({
+      number: rec.number,
+      name: rec.name,
+      assignedUserIds: [passer.id, waiter.id].sort(),
+      attempts: [expect.objectContaining({ userId: passer.id, passed: true })],
+      questions: [expect.objectContaining({ quizVersion: 1 })],
+    });
+    expect(await trainingActions(rec.id)).toEqual([
+      { assigneeId: passer.id, status: 'Complete', dueDate: '2030-06-01' },
+    ]);
+    expect(await t.db.select().from(trainingAttempts).where(eq(trainingAttempts.trainingId, rec.id))).toEqual([]);
+    const [rev] = await t.db.select().from(documentRevisions).where(eq(documentRevisions.documentId, doc.id));
+    expect(rev?.trainingRecordId).toBeNull();
+  });
+});
+
+describe('group trainings (spec 02: the add-person wizard and the remove dialog)', () => {
+  let org: string;
+  let boss: Person;
+  let member: Person;
+  let group: { id: string; name: string };
+  let first: TrainingRecord;
+  let second: TrainingRecord;
+  beforeAll(async () => {
+    org = (await createOrganization(t.db)).id;
+    boss = await person(org, 'Admin');
+    member = await person(org);
+    group = await createUserGroup(t.db, { organizationId: org, userIds: [member.id] });
+    first = await training(boss, org, { name: 'First', newAssigneeUserGroupIds: [group.id] });
+    second = await training(boss, org, { name: 'Second', newAssigneeUserGroupIds: [group.id] });
+    await training(boss, org, { name: 'Not the group’s' });
+  });
+
+  it("lists the group's trainings, and a member's with whether they passed", async () => {
+    const url = `/user-groups/${group.id}/trainings?organizationId=${org}`;
+    expect((await call('GET', url, {})).statusCode).toBe(401);
+    expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
+    expect((await call('GET', url, member.headers)).statusCode).toBe(403);
+    expect((await call('GET', url, boss.headers)).json().data).toEqual([
+      { id: first.id, number: first.number, name: 'First', dueDate: '2030-06-01' },
+      { id: second.id, number: second.number, name: 'Second', dueDate: '2030-06-01' },
+    ]);
+    await pass(member, org, first.id, await answersFor(member, org, first.id, () => [1]));
+    const mine = await call(
+      'GET',
+      `/user-groups/${group.id}/users/${member.id}/trainings?organizationId=${org}`,
+      boss.headers,
+    );
+    expect(mine.json().data.map((r: { name: string; passed: boolean }) => [r.name, r.passed])).toEqual([
+      ['First', true],
+      ['Second', false],
+    ]);
+    const users = await call('GET', `/user-groups/${group.id}/users?organizationId=${org}`, boss.headers);
+    expect(users.json().data.assignedToTrainings).toBe(true);
+    expect(users.json().data.users[0].trainings).toEqual([
+      { id: first.id, name: 'First' },
+      { id: second.id, name: 'Second' },
+    ]);
+  });
+
+  it('gives a person added by the wizard the chosen trainings only; a training not of the group is refused', async () => {
+    const newcomer = await person(org);
+    const add = (trainingIds: string[]) =>
+      call('POST', `/user-groups/${group.id}/add`, boss.headers, {
+        organizationId: org,
+        users: [{ userId: newcomer.id, trainingIds }],
+      });
+    const foreign = await training(boss, org);
+    const refused = await add([foreign.id]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].message).toBe(messages.trainingNotOfGroup);
+    const users = await call('GET', `/user-groups/${group.id}/users?organizationId=${org}`, boss.headers);
+    expect(users.json().data.users.map((u: { id: string }) => u.id)).not.toContain(newcomer.id);
+
+    expect((await add([second.id])).statusCode).toBe(200);
+    expect(await assignedIds(second.id)).toContain(newcomer.id);
+    expect(await assignedIds(first.id)).not.toContain(newcomer.id);
+    expect((await trainingActions(second.id)).map((a) => a.assigneeId)).toContain(newcomer.id);
+    expect((await auditOf(second.id, 'assign'))[0]?.after).toMatchObject({
+      groupId: group.id,
+      assignedUserIds: [newcomer.id],
+    });
+  });
+
+  it('unassigns the trainings chosen in the remove dialog, keeps the others, refuses passed ones', async () => {
+    const remove = (trainingIds: string[]) =>
+      call(
+        'DELETE',
+        `/user-groups/${group.id}/users/${member.id}?organizationId=${org}${trainingIds.map((i) => `&trainingIds=${i}`).join('')}`,
+        boss.headers,
+      );
+    const refused = await remove([first.id]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].message).toBe(messages.trainingPassedNotUnassigned);
+    expect((await remove([second.id])).statusCode).toBe(200);
+    expect(await assignedIds(second.id)).not.toContain(member.id);
+    expect(await assignedIds(first.id)).toContain(member.id);
+    expect((await trainingActions(second.id)).map((a) => a.assigneeId)).not.toContain(member.id);
+    expect((await auditOf(second.id, 'unassign'))[0]?.before).toMatchObject({ unassignedUserIds: [member.id] });
+  });
+
+  it('lists groups for the assignee picker: withUsers leaves out empty groups; trainers may list them', async () => {
+    const empty = await createUserGroup(t.db, { organizationId: org, name: 'Zero people' });
+    const trainer = await person(org, 'User', [Permission.AddTrainingRecords]);
+    const names = async (by: Person, query: string) => {
+      const res = await call('GET', `/user-groups?organizationId=${org}&limit=20${query}`, by.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((g: { name: string }) => g.name);
+    };
+    expect(await names(boss, '')).toContain(empty.name);
+    expect(await names(trainer, '&withUsers=true')).not.toContain(empty.name);
+    expect(await names(trainer, '&withUsers=true')).toContain(group.name);
+    expect((await call('GET', `/user-groups?organizationId=${org}`, member.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('startTrainingRound', () => {
+  it('starts a new round for an approved revision: everyone passes again, earlier passes stay labelled', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const [passer, waiter] = [await person(org), await person(org)];
+    const doc = await createDocument(t.app, t.db, boss, org);
+    const rec = await training(boss, org, { assigneeUserIds: [passer.id, waiter.id] });
+    await pass(passer, org, rec.id, await answersFor(passer, org, rec.id, () => [1]));
+
+    const actor = { userId: boss.id, email: boss.email, role: 'Admin' as const, sessionId: newId() };
+    const ctx: ServiceContext = {
+      app: t.app.ctx,
+      access: await resolveOrganizationAccess(t.db, actor, org),
+      audit: { userId: boss.id, email: boss.email, ip: null, requestId: 'round-test' },
+    };
+    await t.db.transaction((tx) =>
+      startTrainingRound(tx, ctx, { trainingId: rec.id, documentId: doc.id, revision: 1 }),
+    );
+
+    const forPasser = await detail(passer, org, rec.id);
+    expect(forPasser.trainingStatus).toBe(0);
+    expect(forPasser.forRevision).toMatchObject({ id: doc.id, revision: 1 });
+    const acts = await trainingActions(rec.id);
+    expect(
+      acts
+        .filter((a) => a.status === 'ToDo')
+        .map((a) => a.assigneeId)
+        .sort(),
+    ).toEqual([passer.id, waiter.id].sort());
+    expect(acts.filter((a) => a.status === 'Complete').map((a) => a.assigneeId)).toEqual([passer.id]);
+    expect((await auditOf(rec.id, 'newRound'))[0]?.after).toMatchObject({ cycle: 2, documentId: doc.id, revision: 1 });
+
+    const res = await pass(passer, org, rec.id, await answersFor(passer, org, rec.id, () => [1]));
+    expect(res.json().passed).toBe(true);
+    const progress = (
+      await call('GET', `/training-records/${rec.id}/completion-progress?organizationId=${org}`, boss.headers)
+    ).json().data;
+    expect(progress.passedTrainingUsers[0].attempts.map((a: { forRevision: unknown }) => a.forRevision)).toEqual([
+      null,
+      expect.objectContaining({ id: doc.id, revision: 1 }),
+    ]);
+    expect(progress.pendingUsers.map((e: { user: { id: string } }) => e.user.id)).toEqual([waiter.id]);
   });
 });
