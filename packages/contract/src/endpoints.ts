@@ -67,6 +67,22 @@ import {
 } from './user-groups.js';
 import { ZUuid } from './fields.js';
 import {
+  ZCompletionProgress,
+  ZCreateTrainingRequest,
+  ZDeleteTrainingsQuery,
+  ZGroupTraining,
+  ZGroupUserTraining,
+  ZPassTrainingRequest,
+  ZPassTrainingResponse,
+  ZTrainingDetailQuery,
+  ZTrainingListQuery,
+  ZTrainingOption,
+  ZTrainingOptionsQuery,
+  ZTrainingRecord,
+  ZTrainingRecordRow,
+  ZUpdateTrainingRequest,
+} from './training-records.js';
+import {
   ZAddDocumentApprovalRequest,
   ZAddDocumentReviewRequest,
   ZAddDocumentRevisionRequest,
@@ -502,6 +518,18 @@ export const endpoints = {
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
     }),
+    trainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupTraining)),
+    }),
+    userTrainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/users/{userId}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupUserTraining)),
+    }),
     export: endpoint({ method: 'GET', path: '/export/groups', query: ZUserGroupsExportQuery, response: ZFileResponse }),
     exportUsers: endpoint({
       method: 'GET',
@@ -564,6 +592,62 @@ export const endpoints = {
       path: '/organizations/{organizationId}/member-options',
       query: ZMemberOptionsQuery,
       response: dataEnvelope(z.array(ZMemberOption)),
+    }),
+  },
+  trainingRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/training-records',
+      query: ZTrainingListQuery,
+      response: listEnvelope(ZTrainingRecordRow),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZTrainingRecord),
+    }),
+    completionProgress: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/completion-progress',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZCompletionProgress),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/file/{fileId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/training-records',
+      body: ZCreateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}',
+      body: ZUpdateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    pass: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}/pass',
+      body: ZPassTrainingRequest,
+      response: ZPassTrainingResponse,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/training-records',
+      query: ZDeleteTrainingsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
     }),
   },
   documents: {

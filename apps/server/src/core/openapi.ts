@@ -54,6 +54,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description:
       'Controlled documents and their revisions: General, Quality Actions, References, the Review and Approval tabs, files.',
   },
+  {
+    name: 'training-records',
+    description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

@@ -587,9 +587,12 @@ describe('PUT /training-records/{recordId}', () => {
   it('replaces people and groups by the documented rule; unassigning withdraws the action and keeps attempts', async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
-    const [direct, both, kept1, dropped1, inTwo, added1] = await Promise.all(
-      Array.from({ length: 6 }, () => person(org)),
-    );
+    const direct = await person(org);
+    const both = await person(org);
+    const kept1 = await person(org);
+    const dropped1 = await person(org);
+    const inTwo = await person(org);
+    const added1 = await person(org);
     const keptGroup = await createUserGroup(t.db, {
       organizationId: org,
       name: 'Kept',
