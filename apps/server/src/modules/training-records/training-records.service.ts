@@ -334,6 +334,8 @@ export async function updateTraining(ctx: ServiceContext, id: string, input: Upd
     const quizVersion = quizChanged ? row.quizVersion + 1 : row.quizVersion;
     const changed = FIELD_NAMES.filter((f) => !sameValue(previous[f], next[f]));
 
+    if (changed.length === 0 && !quizChanged && addedGroups.length + droppedGroups.length === 0) return;
+
     const { assigneeUserIds, fileIds, tagIds, ...columns } = next;
     await updateTrainingRow(tx, organizationId, id, { ...columns, quizVersion });
     if (changed.includes('fileIds')) await replaceTrainingFiles(tx, organizationId, id, fileIds);
@@ -370,14 +372,6 @@ export async function updateTraining(ctx: ServiceContext, id: string, input: Upd
     const toAssign = [...assigneeUserIds, ...(await listMembersOfGroups(tx, organizationId, ids(addedGroups)))];
     const assigned = await assignPeople(tx, ctx, training, toAssign);
 
-    if (
-      changed.length === 0 &&
-      !quizChanged &&
-      addedGroups.length + droppedGroups.length === 0 &&
-      assigned.length + unassigned.length === 0
-    ) {
-      return;
-    }
     await recordAudit(tx, audit, {
       organizationId,
       infoType: INFO_TYPE,

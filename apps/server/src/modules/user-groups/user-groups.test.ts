@@ -318,6 +318,7 @@ describe('group members', () => {
             status: 'Active',
             isActivated: true,
             groupCount: 3,
+            trainings: [],
           },
           {
             id: ben.id,
@@ -327,6 +328,7 @@ describe('group members', () => {
             status: 'Active',
             isActivated: true,
             groupCount: 1,
+            trainings: [],
           },
         ],
         group: { name: 'Members' },
