@@ -98,6 +98,7 @@ import {
   ZDocumentHistoryEntry,
   ZDocumentHistoryQuery,
 } from './documents.js';
+import { ZTrainingOption, ZTrainingOptionsQuery } from './training-records.js';
 import {
   ZAction,
   ZActionDetailQuery,
@@ -686,6 +687,14 @@ export const endpoints = {
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
       response: ZFileResponse,
+    }),
+  },
+  trainingRecords: {
+    options: endpoint({
+      method: 'GET',
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
     }),
   },
   /** Documents' exports, controlled copies and history (docs/api.md, "Document exports"). */
