@@ -173,7 +173,14 @@ export function hrRecordPdf(row: HrRecordDetailRow, attempts: HrAttemptRow[], hi
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
       what: entry.action,
-      changes: describeChanges(entry.before, entry.after),
+      changes: describeChanges(readable(entry.before), readable(entry.after)),
     })),
   };
 }
+
+/** The trail also holds the ids of the CV and tags; the PDF prints their names. */
+const ID_FIELDS = new Set(['fileId', 'tagIds']);
+const readable = (values: unknown) =>
+  values && typeof values === 'object'
+    ? Object.fromEntries(Object.entries(values).filter(([key]) => !ID_FIELDS.has(key)))
+    : values;

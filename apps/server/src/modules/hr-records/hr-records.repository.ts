@@ -220,16 +220,18 @@ export async function findVisibleHrRecord(
   return row as HrRecordDetailRow | undefined;
 }
 
-/** A locked record with what its writes check and audit: its person, status and tags. */
+/** A locked record with what its writes check and audit: its person, status, CV and tags (ids and names). */
 export interface LockedHrRecord {
   id: string;
   userId: string;
-  fileId: string | null;
   email: string;
   firstName: string | null;
   lastName: string | null;
   status: HrStatusName;
+  fileId: string | null;
+  fileName: string | null;
   tagIds: string[];
+  tags: string[];
 }
 
 /** The visible records among `ids`, locked for the rest of the transaction. */
@@ -242,12 +244,16 @@ export async function lockVisibleHrRecords(
     .select({
       id: hrRecords.id,
       userId: hrRecords.userId,
-      fileId: hrRecords.fileId,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
       status: statusSql,
+      fileId: hrRecords.fileId,
+      fileName: organizationFiles.originalName,
       tagIds: sql<string[]>`coalesce((select array_agg(ht.tag_id::text order by ht.tag_id) from hr_record_tags ht
+        where ht.organization_id = hr_records.organization_id and ht.hr_record_id = hr_records.id), '{}')`,
+      tags: sql<string[]>`coalesce((select array_agg(tg.name order by lower(tg.name), tg.id) from hr_record_tags ht
+        join tags tg on tg.organization_id = ht.organization_id and tg.id = ht.tag_id
         where ht.organization_id = hr_records.organization_id and ht.hr_record_id = hr_records.id), '{}')`,
     })
     .from(hrRecords)
@@ -255,6 +261,10 @@ export async function lockVisibleHrRecords(
     .leftJoin(
       memberships,
       and(eq(memberships.organizationId, hrRecords.organizationId), eq(memberships.userId, hrRecords.userId)),
+    )
+    .leftJoin(
+      organizationFiles,
+      and(eq(organizationFiles.organizationId, hrRecords.organizationId), eq(organizationFiles.id, hrRecords.fileId)),
     )
     .where(and(hrRecordsVisibleTo(access), inArray(hrRecords.id, ids)))
     .orderBy(asc(hrRecords.id))

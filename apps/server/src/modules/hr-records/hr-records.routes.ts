@@ -105,7 +105,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "One HR record: the person, their status, CV, tags, documents, trainings (passed or pending) and user groups, with canBeEdited and canBeDeleted",
+          'One HR record: the person, their status, CV, tags, documents, trainings (passed or pending) and user groups, with canBeEdited and canBeDeleted',
         params: ZRecordParams,
         querystring: ZHrDetailQuery,
         response: { 200: dataEnvelope(ZHrRecord) },
@@ -203,8 +203,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: inQuery,
       schema: {
         tags,
-        summary:
-          'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
+        summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
         querystring: ZHrExportQuery,
         produces: ['text/csv'],
       },

@@ -12,6 +12,7 @@ import {
   lockVisibleHrRecords,
   replaceHrRecordTags,
   setHrRecordFile,
+  type LockedHrRecord,
 } from './hr-records.repository.js';
 
 export const HR_INFO_TYPE = 'HR Records';
@@ -44,10 +45,11 @@ export async function updateHrRecord(ctx: ServiceContext, id: string, input: Upd
 
     if (fileChanged) await setHrRecordFile(tx, organizationId, id, next.fileId);
     if (tagsChanged) await replaceHrRecordTags(tx, organizationId, id, next.tagIds);
-    const changes = (values: typeof next) => ({
-      userId: row.userId,
-      ...(fileChanged ? { fileId: values.fileId } : {}),
-      ...(tagsChanged ? { tagIds: values.tagIds } : {}),
+    const [saved] = await lockVisibleHrRecords(tx, ctx.access, [id]);
+    // What changed, by id and by the name a reader of the trail recognizes.
+    const changes = (r: LockedHrRecord) => ({
+      ...(fileChanged ? { fileId: r.fileId, fileName: r.fileName } : {}),
+      ...(tagsChanged ? { tagIds: r.tagIds, tags: r.tags } : {}),
     });
     await recordAudit(tx, audit, {
       organizationId,
@@ -55,8 +57,8 @@ export async function updateHrRecord(ctx: ServiceContext, id: string, input: Upd
       action: 'update',
       entityType: HR_ENTITY,
       entityId: id,
-      before: changes({ fileId: row.fileId, tagIds: row.tagIds }),
-      after: changes(next),
+      before: changes(row),
+      after: changes(saved!),
     });
   });
 }
