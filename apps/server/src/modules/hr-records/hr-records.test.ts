@@ -204,7 +204,7 @@ describe('GET /human-resource-records', () => {
       canBeDeleted: false,
     });
     expect(all.data[0]).toMatchObject({ role: 'Admin', status: 'Active' });
-    expect(all.data[3]).toMatchObject({ firstName: 'Eve', status: 'Removed', canBeDeleted: true });
+    expect(all.data[3]).toMatchObject({ userId: gone.id, firstName: 'Eve', status: 'Removed', canBeDeleted: true });
     expect(all.data[1]).not.toHaveProperty('documents');
 
     expect((await list('&search=dina')).data.map((r) => r.id)).toEqual([(await recordOf(org, dina.id))!.id]);
