@@ -111,6 +111,16 @@ import {
   ZMemberOptionsQuery,
   ZUpdateActionRequest,
 } from './actions.js';
+import {
+  ZDeleteHrRecordsQuery,
+  ZHrDetailQuery,
+  ZHrExportQuery,
+  ZHrListQuery,
+  ZHrRecord,
+  ZHrRecordRow,
+  ZUpdateHrRecordRequest,
+} from './human-resources.js';
+import { ZGroupTraining, ZGroupUserTraining } from './training-records.js';
 
 /**
  * The API as the web app calls it: one row per call, with its method, its path template
@@ -502,6 +512,20 @@ export const endpoints = {
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
     }),
+    /** The trainings the group is an assignee of: the add wizard's second step. */
+    trainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupTraining)),
+    }),
+    /** The group's trainings a member is assigned to, passed or not: the remove dialog. */
+    userTrainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/users/{userId}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupUserTraining)),
+    }),
     export: endpoint({ method: 'GET', path: '/export/groups', query: ZUserGroupsExportQuery, response: ZFileResponse }),
     exportUsers: endpoint({
       method: 'GET',
@@ -685,6 +709,57 @@ export const endpoints = {
       method: 'GET',
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
+      response: ZFileResponse,
+    }),
+  },
+  humanResources: {
+    list: endpoint({
+      method: 'GET',
+      path: '/human-resource-records',
+      query: ZHrListQuery,
+      response: listEnvelope(ZHrRecordRow),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZHrRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/human-resource-records/{resourceId}',
+      body: ZUpdateHrRecordRequest,
+      response: changedEnvelope(ZHrRecord),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/human-resource-records',
+      query: ZDeleteHrRecordsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    /** The CV: where to fetch its bytes, as for a document's file. */
+    file: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}/file/{fileId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/human-resource-records',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-human-resource-record',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-human-resource-records',
+      query: ZHrExportQuery,
       response: ZFileResponse,
     }),
   },
