@@ -98,6 +98,7 @@ import {
   ZDocumentHistoryEntry,
   ZDocumentHistoryQuery,
 } from './documents.js';
+import { ZGroupTraining, ZGroupUserTraining, ZTrainingOption, ZTrainingOptionsQuery } from './training-records.js';
 import {
   ZAction,
   ZActionDetailQuery,
@@ -116,11 +117,12 @@ import {
   ZHrDetailQuery,
   ZHrExportQuery,
   ZHrListQuery,
+  ZHrOption,
+  ZHrOptionsQuery,
   ZHrRecord,
   ZHrRecordRow,
   ZUpdateHrRecordRequest,
 } from './human-resources.js';
-import { ZGroupTraining, ZGroupUserTraining } from './training-records.js';
 
 /**
  * The API as the web app calls it: one row per call, with its method, its path template
@@ -712,55 +714,12 @@ export const endpoints = {
       response: ZFileResponse,
     }),
   },
-  humanResources: {
-    list: endpoint({
+  trainingRecords: {
+    options: endpoint({
       method: 'GET',
-      path: '/human-resource-records',
-      query: ZHrListQuery,
-      response: listEnvelope(ZHrRecordRow),
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: '/human-resource-records/{resourceId}',
-      query: ZHrDetailQuery,
-      response: dataEnvelope(ZHrRecord),
-    }),
-    update: endpoint({
-      method: 'PUT',
-      path: '/human-resource-records/{resourceId}',
-      body: ZUpdateHrRecordRequest,
-      response: changedEnvelope(ZHrRecord),
-    }),
-    remove: endpoint({
-      method: 'DELETE',
-      path: '/human-resource-records',
-      query: ZDeleteHrRecordsQuery,
-      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
-    }),
-    /** The CV: where to fetch its bytes, as for a document's file. */
-    file: endpoint({
-      method: 'GET',
-      path: '/human-resource-records/{resourceId}/file/{fileId}',
-      query: ZHrDetailQuery,
-      response: dataEnvelope(ZDocumentFileLink),
-    }),
-    exportCsv: endpoint({
-      method: 'GET',
-      path: '/export/human-resource-records',
-      query: ZHrExportQuery,
-      response: ZFileResponse,
-    }),
-    exportSinglePdf: endpoint({
-      method: 'GET',
-      path: '/export/one-human-resource-record',
-      query: ZHrExportQuery,
-      response: ZFileResponse,
-    }),
-    exportPdfArchive: endpoint({
-      method: 'GET',
-      path: '/export/many-human-resource-records',
-      query: ZHrExportQuery,
-      response: ZFileResponse,
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
     }),
   },
   /** Documents' exports, controlled copies and history (docs/api.md, "Document exports"). */
@@ -800,6 +759,69 @@ export const endpoints = {
       path: '/documents/{documentId}/history',
       query: ZDocumentHistoryQuery,
       response: listEnvelope(ZDocumentHistoryEntry),
+    }),
+  },
+  /** Human resource records (docs/api.md, "HR records"): Admins and the SuperAdmin only. */
+  hrRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/human-resource-records',
+      query: ZHrListQuery,
+      response: listEnvelope(ZHrRecordRow),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZHrRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/human-resource-records/{resourceId}',
+      body: ZUpdateHrRecordRequest,
+      response: changedEnvelope(ZHrRecord),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/human-resource-records',
+      query: ZDeleteHrRecordsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/available',
+      query: ZHrOptionsQuery,
+      response: dataEnvelope(z.array(ZHrOption)),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}/file/{fileId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    fileContent: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}/file/{fileId}/content',
+      query: ZHrDetailQuery,
+      response: ZFileResponse,
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/human-resource-records',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-human-resource-record',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-human-resource-records',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
     }),
   },
 } as const;

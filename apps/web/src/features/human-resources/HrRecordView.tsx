@@ -90,7 +90,7 @@ export function HrRecordView({ organizationId, record }: HrRecordViewProps) {
             {record.documents.map((doc) => (
               <li key={doc.id}>
                 <Link to={documentPath(organizationId, doc.id, doc.revision)}>
-                  {t('humanResources.documentRevision', { name: doc.name, revision: doc.revision })}
+                  {t('humanResources.documentRevision', { number: doc.number, name: doc.name, revision: doc.revision })}
                 </Link>{' '}
                 {doc.roles.map((role) => (
                   <Tag key={role}>{t(`humanResources.documentRoles.${role}`)}</Tag>

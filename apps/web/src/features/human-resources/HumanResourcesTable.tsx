@@ -30,7 +30,8 @@ export interface HumanResourcesTableProps {
 export function HumanResourcesTable({ organizationId, onSuccess }: HumanResourcesTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, dispatch] = useTableState({ orderBy: 'lastName' });
+  // Without an order the server sorts by last name, then first name.
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'lastName', direction: 'asc' } });
   const params = listQuery(state);
   const list = useHrRecordList(organizationId, params);
   const remove = useDeleteHrRecords(organizationId);
@@ -104,6 +105,15 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
       render: (r) => nameLink(r, r.lastName),
     },
     {
+      key: 'email',
+      title: t('humanResources.columns.email'),
+      width: 18,
+      sortKey: 'email' satisfies SortKey,
+      hiddenByDefault: true,
+      text: (r) => r.email,
+      tooltip: TEXT_TOOLTIP_LENGTH,
+    },
+    {
       key: 'role',
       title: t('humanResources.columns.role'),
       width: 11,
@@ -131,6 +141,14 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
       text: (r) => r.trainings.map((training) => training.name).join(', '),
       tooltip: TEXT_TOOLTIP_LENGTH,
     },
+    {
+      key: 'tags',
+      title: t('humanResources.columns.tags'),
+      width: 14,
+      hiddenByDefault: true,
+      text: (r) => r.tags.map((tag) => tag.name).join(', '),
+      tooltip: TEXT_TOOLTIP_LENGTH,
+    },
     { key: 'options', title: t('humanResources.columns.options'), width: 10, render: options },
   ];
 
@@ -155,10 +173,10 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
         )}
         exportMenu={({ selectedKeys, columns: visible }) => (
           <ExportMenu
-            endpoint={endpoints.humanResources.exportCsv}
+            endpoint={endpoints.hrRecords.exportCsv}
             pdf={{
-              single: endpoints.humanResources.exportSinglePdf,
-              archive: endpoints.humanResources.exportPdfArchive,
+              single: endpoints.hrRecords.exportSinglePdf,
+              archive: endpoints.hrRecords.exportPdfArchive,
             }}
             query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
             selectedKeys={selectedKeys}

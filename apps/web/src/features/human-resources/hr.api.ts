@@ -17,7 +17,7 @@ export function useHrRecordList(organizationId: string, params: ListQueryParams)
   return useQuery({
     queryKey: hrKeys.list(organizationId, params),
     queryFn: ({ signal }) =>
-      api.call(endpoints.humanResources.list, { query: { organizationId, ...params }, signal, notFoundPage: true }),
+      api.call(endpoints.hrRecords.list, { query: { organizationId, ...params }, signal, notFoundPage: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +27,7 @@ export function useHrRecord(organizationId: string, resourceId: string) {
   return useQuery({
     queryKey: hrKeys.detail(organizationId, resourceId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.humanResources.detail, { params: { resourceId }, query: { organizationId }, signal }),
+      api.call(endpoints.hrRecords.detail, { params: { resourceId }, query: { organizationId }, signal }),
     select: (response) => response.data,
     retry: false,
     staleTime: 0,
@@ -40,7 +40,7 @@ export function useUpdateHrRecord(organizationId: string, resourceId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: HrRecordInput) =>
-      api.call(endpoints.humanResources.update, {
+      api.call(endpoints.hrRecords.update, {
         params: { resourceId },
         body: { organizationId, id: resourceId, ...input },
       }),
@@ -54,7 +54,7 @@ export function useUpdateHrRecord(organizationId: string, resourceId: string) {
 export function useDeleteHrRecords(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.call(endpoints.humanResources.remove, { query: { organizationId, ids } }),
+    mutationFn: (ids: string[]) => api.call(endpoints.hrRecords.remove, { query: { organizationId, ids } }),
     // Only the lists: a deleted record's open detail is left for the list, not refetched into a 404.
     onSuccess: () => client.invalidateQueries({ queryKey: hrKeys.lists(organizationId) }),
   });
@@ -67,7 +67,7 @@ export async function fetchCvFile(
   fileId: string,
 ): Promise<{ blob: Blob; fileName: string }> {
   const signal = AbortSignal.timeout(FILE_DOWNLOAD_TIMEOUT_MS);
-  const link = await api.call(endpoints.humanResources.file, {
+  const link = await api.call(endpoints.hrRecords.file, {
     params: { resourceId, fileId },
     query: { organizationId },
     signal,

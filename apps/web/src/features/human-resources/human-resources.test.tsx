@@ -34,7 +34,7 @@ const record = (overrides: Partial<HrRecord> = {}): HrRecord => ({
   status: 'Active',
   createdAt: '2030-04-01T09:30:00.000Z',
   activated: true,
-  documents: [{ id: DOC, name: 'Cleaning procedure', revision: 3, roles: ['reviewer', 'approver'] }],
+  documents: [{ id: DOC, number: 12, name: 'Cleaning procedure', revision: 3, roles: ['reviewer', 'approver'] }],
   trainings: [
     {
       id: TRAINING,
@@ -97,7 +97,7 @@ describe('List of Human Resources', () => {
         .filter(([url]) => new URL(url, 'http://x').pathname === '/api/v1/human-resource-records')
         .map(([url]) => new URL(url, 'http://x').searchParams);
       expect(query!.get('organizationId')).toBe(ORG);
-      expect(query!.get('orderBy')).toBe('lastName');
+      expect(query!.get('orderBy')).toBeNull();
       first_.unmount();
 
       rows = [
@@ -223,7 +223,7 @@ describe('Human resource detail', () => {
       expect(await screen.findByRole('heading', { name: 'Uma Ulm' }, LAZY)).toBeTruthy();
       expect(screen.getByText('No CV uploaded.')).toBeTruthy();
       expect(screen.getByText('Active')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Cleaning procedure (revision 3)' }).getAttribute('href')).toBe(
+      expect(screen.getByRole('link', { name: '#12 Cleaning procedure (revision 3)' }).getAttribute('href')).toBe(
         `/organizations/${ORG}/documents/${DOC}?revision=3`,
       );
       expect(screen.getByText('Reviewer')).toBeTruthy();
