@@ -7,7 +7,7 @@ import { journeyEnvironment } from './support/journey.js';
 import { JOURNEY_PASSWORD, signedInPage } from './support/people.js';
 
 /**
- * Every page of specs 01 and 02, as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
+ * Every page of specs 01 and 02 (and the HR pages of spec 03), as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
  * desktop (1400 x 900): no page scrolls sideways on the phone, axe-core finds no serious or
  * critical WCAG 2.1 AA violation at either width, and each page leaves a screenshot per width.
  */
@@ -29,6 +29,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   let adminId = '';
   let groupId = '';
   let managedId = '';
+  let hrRecordId = '';
   const SLOW = 600_000;
 
   /** Checks the listed pages and fails with everything found on them. */
@@ -65,6 +66,13 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users: [{ userId }] }, token);
     groupId = group.data.id;
     base = `/organizations/${organizationId}`;
+    const records = await call<{ data: { id: string; userId: string }[] }>(
+      'GET',
+      `/human-resource-records?organizationId=${organizationId}&limit=25&offset=0`,
+      undefined,
+      token,
+    );
+    hrRecordId = records.data.find((r) => r.userId === userId)!.id;
   });
 
   it('checks the public pages', { timeout: SLOW }, async () => {
@@ -110,6 +118,8 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
       ['groups', `${base}/user-groups`],
       ['group', `${base}/user-groups/${groupId}`],
       ['setting', `${base}/setting`],
+      ['human-resources', `${base}/human-resources`],
+      ['human-resource', `${base}/human-resources/${hrRecordId}`],
       ['notifications', `${base}/notifications`],
       ['help', `${base}/help`],
       ['profile', '/profile'],

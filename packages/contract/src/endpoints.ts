@@ -98,7 +98,7 @@ import {
   ZDocumentHistoryEntry,
   ZDocumentHistoryQuery,
 } from './documents.js';
-import { ZTrainingOption, ZTrainingOptionsQuery } from './training-records.js';
+import { ZGroupTraining, ZGroupUserTraining, ZTrainingOption, ZTrainingOptionsQuery } from './training-records.js';
 import {
   ZAction,
   ZActionDetailQuery,
@@ -513,6 +513,20 @@ export const endpoints = {
       path: '/user-groups/{id}/users/{userId}',
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
+    }),
+    /** The trainings the group is an assignee of: the add wizard's second step. */
+    trainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupTraining)),
+    }),
+    /** The group's trainings a member is assigned to, passed or not: the remove dialog. */
+    userTrainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/users/{userId}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupUserTraining)),
     }),
     export: endpoint({ method: 'GET', path: '/export/groups', query: ZUserGroupsExportQuery, response: ZFileResponse }),
     exportUsers: endpoint({

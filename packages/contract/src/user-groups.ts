@@ -69,6 +69,8 @@ export const ZGroupUser = z.object({
   isActivated: z.boolean(),
   /** How many groups of this organization the person is in. */
   groupCount: z.number().int(),
+  /** The group's trainings the person is assigned to; absent until the training module answers them. */
+  trainings: z.array(z.object({ id: z.uuid(), name: z.string() })).optional(),
 });
 export type GroupUser = z.infer<typeof ZGroupUser>;
 
