@@ -1,13 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PHONE, checkPage } from './support/accessibility.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
+import { JOURNEY_PASSWORD, signedInPage } from './support/people.js';
 
 /**
- * Every page of specs 01 and 02, as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
+ * Every page of specs 01 and 02 (and the HR pages of spec 03), as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
  * desktop (1400 x 900): no page scrolls sideways on the phone, axe-core finds no serious or
  * critical WCAG 2.1 AA violation at either width, and each page leaves a screenshot per width.
  */
@@ -16,42 +16,20 @@ const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@phones.e2e
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@phones.e2e.qualis.test' };
 
 describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 1400 px', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'phones.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
-
-  const onboard = (
-    kind: 'client-admins' | 'client-users',
-    person: JourneyPerson,
-    organizationId: string,
-    token: string,
-  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
+  const env = journeyEnvironment('phones');
+  const { call, onboard } = env;
 
   const check = (page: Page, name: string, path: string) => checkPage(page, name, path);
 
   const signIn = (email: string, password: string) =>
-    signedInPage(browser, server, { email, password }, { viewport: PHONE, bypassCSP: true });
+    signedInPage(env.browser, env.server, { email, password }, { viewport: PHONE, bypassCSP: true });
 
   let base = '';
   let userId = '';
   let adminId = '';
   let groupId = '';
   let managedId = '';
+  let hrRecordId = '';
   const SLOW = 600_000;
 
   /** Checks the listed pages and fails with everything found on them. */
@@ -88,11 +66,18 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users: [{ userId }] }, token);
     groupId = group.data.id;
     base = `/organizations/${organizationId}`;
+    const records = await call<{ data: { id: string; userId: string }[] }>(
+      'GET',
+      `/human-resource-records?organizationId=${organizationId}&limit=25&offset=0`,
+      undefined,
+      token,
+    );
+    hrRecordId = records.data.find((r) => r.userId === userId)!.id;
   });
 
   it('checks the public pages', { timeout: SLOW }, async () => {
     const anonymous = await (
-      await browser.newContext({ baseURL: server.url, viewport: PHONE, bypassCSP: true })
+      await env.browser.newContext({ baseURL: env.server.url, viewport: PHONE, bypassCSP: true })
     ).newPage();
     await checkAll(anonymous, 'public', [
       ['login', '/login'],
@@ -133,6 +118,8 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
       ['groups', `${base}/user-groups`],
       ['group', `${base}/user-groups/${groupId}`],
       ['setting', `${base}/setting`],
+      ['human-resources', `${base}/human-resources`],
+      ['human-resource', `${base}/human-resources/${hrRecordId}`],
       ['notifications', `${base}/notifications`],
       ['help', `${base}/help`],
       ['profile', '/profile'],

@@ -58,6 +58,11 @@ const TAGS: OpenAPIV3.TagObject[] = [
     name: 'training-records',
     description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
   },
+  {
+    name: 'human-resource-records',
+    description:
+      "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

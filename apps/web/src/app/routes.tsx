@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
               { path: 'tasks', element: lazyElement(() => import('../pages/ActionsPage')) },
               { path: 'tasks/create', element: lazyElement(() => import('../pages/ActionCreatePage')) },
               { path: 'tasks/:taskId', element: lazyElement(() => import('../pages/ActionDetailPage')) },
+              { path: 'human-resources', element: lazyElement(() => import('../pages/HumanResourcesPage')) },
+              {
+                path: 'human-resources/:resourceId',
+                element: lazyElement(() => import('../pages/HumanResourceDetailPage')),
+              },
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },

@@ -30,7 +30,7 @@ describe('organization layout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY)).toBeTruthy();
     expect(await screen.findByText('Acme Medical')).toBeTruthy();
-    // Documents and Actions have landed (app/landed-pages.ts); the other spec 03 areas are still hidden.
+    // Documents, Actions and Human Resources have landed (app/landed-pages.ts); Training records are still hidden.
     expect(menuLabels()).toEqual([
       'Dashboard',
       'User Groups',
@@ -38,6 +38,7 @@ describe('organization layout', () => {
       'General',
       'Documents',
       'Actions',
+      'Human Resources',
       'Settings',
       'Help',
     ]);

@@ -50,7 +50,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
     {
       key: 'firstName',
       title: t('groups.columns.firstName'),
-      width: 14,
+      width: 12,
       sortKey: 'firstName',
       text: (u) => u.firstName ?? '',
       render: (u) => nameLink(u, u.firstName),
@@ -58,7 +58,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
     {
       key: 'lastName',
       title: t('groups.columns.lastName'),
-      width: 14,
+      width: 12,
       sortKey: 'lastName',
       text: (u) => u.lastName ?? '',
       render: (u) => nameLink(u, u.lastName),
@@ -66,7 +66,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
     {
       key: 'email',
       title: t('groups.columns.email'),
-      width: 22,
+      width: 18,
       sortKey: 'email',
       text: (u) => u.email,
       tooltip: TEXT_TOOLTIP_LENGTH,
@@ -74,28 +74,35 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
     {
       key: 'status',
       title: t('groups.columns.status'),
-      width: 11,
+      width: 10,
       sortKey: 'status',
       render: (u) => <Tag color={u.status === 'Active' ? 'green' : 'default'}>{t(`groups.status.${u.status}`)}</Tag>,
     },
     {
       key: 'isActivated',
       title: t('groups.columns.isActivated'),
-      width: 12,
+      width: 10,
       sortKey: 'isActivated',
       text: (u) => (u.isActivated ? t('common.yes') : t('common.no')),
     },
     {
       key: 'groupCount',
       title: t('groups.columns.groupCount'),
-      width: 11,
+      width: 8,
       sortKey: 'groupCount',
       text: (u) => String(u.groupCount),
     },
     {
+      key: 'trainings',
+      title: t('groups.columns.trainings'),
+      width: 16,
+      text: (u) => (u.trainings ?? []).map((training) => training.name).join(', '),
+      tooltip: TEXT_TOOLTIP_LENGTH,
+    },
+    {
       key: 'options',
       title: t('groups.columns.options'),
-      width: 16,
+      width: 14,
       render: (u) => {
         const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
         return (
@@ -176,6 +183,8 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
       )}
       {removing && (
         <RemoveGroupUserModal
+          organizationId={organizationId}
+          groupId={groupId}
           user={removing}
           removing={remove.isPending}
           onCancel={() => setRemoving(null)}

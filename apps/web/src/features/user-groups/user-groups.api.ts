@@ -11,6 +11,10 @@ export const userGroupKeys = {
   options: (organizationId: string, groupId: string, search: string) =>
     ['user-groups', organizationId, groupId, 'options', search] as const,
   settings: (organizationId: string, groupId: string) => ['user-groups', organizationId, groupId, 'settings'] as const,
+  trainings: (organizationId: string, groupId: string) =>
+    ['user-groups', organizationId, groupId, 'trainings'] as const,
+  userTrainings: (organizationId: string, groupId: string, userId: string) =>
+    ['user-groups', organizationId, groupId, 'trainings', userId] as const,
 };
 
 export function useUserGroupList(organizationId: string, params: ListQueryParams) {
@@ -76,6 +80,33 @@ export function useGroupSettings(organizationId: string, groupId: string) {
         query: { organizationId },
         signal,
         notFoundPage: true,
+      }),
+    select: (response) => response.data,
+    staleTime: 0,
+  });
+}
+
+/** The trainings the group is an assignee of (the add wizard's second step). */
+export function useGroupTrainings(organizationId: string, groupId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: userGroupKeys.trainings(organizationId, groupId),
+    queryFn: ({ signal }) =>
+      api.call(endpoints.userGroups.trainings, { params: { id: groupId }, query: { organizationId }, signal }),
+    select: (response) => response.data,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The group's trainings a member is assigned to, passed or not (the remove dialog). */
+export function useGroupUserTrainings(organizationId: string, groupId: string, userId: string) {
+  return useQuery({
+    queryKey: userGroupKeys.userTrainings(organizationId, groupId, userId),
+    queryFn: ({ signal }) =>
+      api.call(endpoints.userGroups.userTrainings, {
+        params: { id: groupId, userId },
+        query: { organizationId },
+        signal,
       }),
     select: (response) => response.data,
     staleTime: 0,

@@ -4,8 +4,8 @@ import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 
 const LAZY = { timeout: 30_000 };
-/** The machine may be busy: a whole journey through a page gets a minute. */
-const SLOW = 60_000;
+/** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
+const SLOW = 180_000;
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const GROUP = '0190a8e4-0000-7000-8000-0000000000bb';
 const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
@@ -189,6 +189,166 @@ describe('User group page', () => {
       expect(posts).toEqual([
         { organizationId: ORG, users: [{ userId: '0190a8e4-0000-7000-8000-0000000000dd', trainingIds: [] }] },
       ]);
+    },
+    SLOW,
+  );
+});
+
+describe('Group trainings', () => {
+  const LINUS = '0190a8e4-0000-7000-8000-0000000000dd';
+  const MARIE = '0190a8e4-0000-7000-8000-0000000000de';
+  const HYGIENE = '0190a8e4-0000-7000-8000-0000000000e1';
+  const GOWNING = '0190a8e4-0000-7000-8000-0000000000e2';
+  const trainings = [
+    { id: HYGIENE, number: 4, name: 'Hand hygiene', dueDate: '2030-05-01' },
+    { id: GOWNING, number: 5, name: 'Gowning', dueDate: '2030-06-01' },
+  ];
+  const member = {
+    id: LINUS,
+    firstName: 'Linus',
+    lastName: 'Pauling',
+    email: 'l@x.test',
+    status: 'Active',
+    isActivated: true,
+    groupCount: 1,
+    trainings: [{ id: HYGIENE, name: 'Hand hygiene' }],
+  };
+  const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+
+  it(
+    "adds people through the two-step wizard, each with the group's trainings chosen for them",
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      const posts: unknown[] = [];
+      stubApi((route, body) => {
+        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
+        if (route === `GET /api/v1/user-groups/${GROUP}/users`)
+          return jsonResponse(200, {
+            data: { users: [], group: { name: 'Auditors' }, assignedToTrainings: true },
+            pagination: { totalCount: 0 },
+          });
+        if (route === `GET /api/v1/user-groups/${GROUP}/all`)
+          return jsonResponse(200, {
+            data: [
+              { id: LINUS, firstName: 'Linus', lastName: 'Pauling', email: 'l@x.test' },
+              { id: MARIE, firstName: 'Marie', lastName: 'Curie', email: 'm@x.test' },
+            ],
+          });
+        if (route === `GET /api/v1/user-groups/${GROUP}/trainings`) return jsonResponse(200, { data: trainings });
+        if (route === `POST /api/v1/user-groups/${GROUP}/add`) {
+          posts.push(body);
+          return jsonResponse(200, {
+            data: { userIds: [LINUS, MARIE] },
+            message: 'User(s) have been successfully added',
+          });
+        }
+        return NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/user-groups/${GROUP}`);
+
+      fireEvent.click(await screen.findByRole('button', { name: /Add User\(s\)/ }, LAZY));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('01 User(s)')).toBeTruthy();
+      expect(within(dialog).getByText('02 Training Record(s)')).toBeTruthy();
+      const next = within(dialog).getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+      expect(next.disabled).toBe(true);
+      fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+      fireEvent.click(await screen.findByText('Linus Pauling (l@x.test)', {}, { timeout: 10_000 }));
+      fireEvent.click(await screen.findByText('Marie Curie (m@x.test)', {}, { timeout: 10_000 }));
+      await waitFor(() => expect(next.disabled).toBe(false));
+      fireEvent.click(next);
+
+      // Step 2: one block per person, every training of the group ticked at first.
+      const linus = await within(dialog).findByRole('group', { name: 'Linus Pauling (l@x.test)' }, { timeout: 10_000 });
+      const marie = within(dialog).getByRole('group', { name: 'Marie Curie (m@x.test)' });
+      const box = (group: HTMLElement, name: RegExp) =>
+        within(group).getByRole('checkbox', { name }) as HTMLInputElement;
+      expect(box(linus, /Hand hygiene/).checked).toBe(true);
+      expect(box(linus, /Gowning/).checked).toBe(true);
+      fireEvent.click(box(marie, /Gowning/));
+      expect(box(marie, /Gowning/).checked).toBe(false);
+
+      // Back keeps the people chosen.
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      expect(await within(dialog).findByText('Marie Curie (m@x.test)')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+      const marieAgain = await within(dialog).findByRole('group', { name: 'Marie Curie (m@x.test)' });
+      expect(box(marieAgain, /Gowning/).checked).toBe(false);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+      expect(await screen.findByText('User(s) have been successfully added', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(posts).toEqual([
+        {
+          organizationId: ORG,
+          users: [
+            { userId: LINUS, trainingIds: [HYGIENE, GOWNING] },
+            { userId: MARIE, trainingIds: [HYGIENE] },
+          ],
+        },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    "shows the person's group trainings; removes them with the not-yet-passed ones chosen, after 'I acknowledge'",
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      const fetch = stubApi((route) => {
+        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
+        if (route === `GET /api/v1/user-groups/${GROUP}/users`)
+          return jsonResponse(200, {
+            data: { users: [member], group: { name: 'Auditors' }, assignedToTrainings: true },
+            pagination: { totalCount: 1 },
+          });
+        if (route === `GET /api/v1/user-groups/${GROUP}/users/${LINUS}/trainings`)
+          return jsonResponse(200, {
+            data: [
+              { ...trainings[0], passed: false },
+              { ...trainings[1], passed: true },
+            ],
+          });
+        if (route === `DELETE /api/v1/user-groups/${GROUP}/users/${LINUS}`)
+          return jsonResponse(200, {
+            data: { userId: LINUS },
+            message: 'User has been successfully removed from the group',
+          });
+        return NOT_FOUND();
+      });
+      renderApp(`/organizations/${ORG}/user-groups/${GROUP}`);
+
+      const row = await screen.findByRole('row', { name: /Linus/ }, LAZY);
+      expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.includes('Trainings'))).toBe(true);
+      expect(within(row).getByText('Hand hygiene')).toBeTruthy();
+
+      fireEvent.click(within(row).getByRole('button', { name: 'Remove from the group: Linus Pauling' }));
+      const dialog = await screen.findByRole('dialog');
+      const hygiene = (await within(dialog).findByRole(
+        'checkbox',
+        { name: /Hand hygiene/ },
+        { timeout: 10_000 },
+      )) as HTMLInputElement;
+      const gowning = within(dialog).getByRole('checkbox', { name: /Gowning/ }) as HTMLInputElement;
+      expect(hygiene.checked).toBe(false);
+      expect(hygiene.disabled).toBe(false);
+      expect(gowning.disabled).toBe(true);
+      expect(within(dialog).getByText('Passed')).toBeTruthy();
+
+      const remove = within(dialog).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+      fireEvent.click(hygiene);
+      expect(remove.disabled).toBe(true);
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I acknowledge' }));
+      await waitFor(() => expect(remove.disabled).toBe(false));
+      fireEvent.click(remove);
+
+      expect(
+        await screen.findByText('User has been successfully removed from the group', {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      const url = fetch.mock.calls
+        .map(([u, init]) => ({ url: new URL(u, 'http://x'), method: init?.method }))
+        .find((call) => call.method === 'DELETE')!.url;
+      expect(url.searchParams.get('organizationId')).toBe(ORG);
+      expect(url.searchParams.getAll('trainingIds')).toEqual([HYGIENE]);
     },
     SLOW,
   );
