@@ -106,7 +106,6 @@ export const messages = {
   userGroupReceiverSame: 'Please, choose another User Group to receive the users.',
   groupUsersOnlyUsers: 'Only Users of this organization can be added to a User Group.',
   groupUserRemoved: 'User has been successfully removed from the User Group',
-  trainingsNotAvailable: 'Training records are not available yet.',
   // Training and HR records (spec 03 sections 5 and 8).
   trainingAnswersTooFew: 'Each question needs at least 2 answers.',
   trainingNoCorrectAnswer: 'Each question needs at least one correct answer.',
@@ -126,6 +125,7 @@ export const messages = {
   trainingAnswersUnknown: 'The answers do not belong to the questions of this training.',
   trainingDocumentUnknown: 'The document revision to link does not exist in this organization.',
   trainingDocumentLinked: 'This document revision is already linked to a training.',
+  trainingRecordUnknown: 'The training record does not exist in this organization.',
   trainingNotOfGroup: 'Please, choose trainings the user group is assigned to.',
   trainingPassedNotUnassigned: 'A training the person has already passed cannot be unassigned.',
   chooseHrRecords: 'Please, choose at least one HR record.',

@@ -159,7 +159,7 @@ export async function documentHistoryPage(
 ) {
   const rec = await findVisibleRevision(db, access, documentId);
   if (!rec) throw AppError.notFound();
-  authorize(access, 'document.viewTab.general', revisionStateOf(rec));
+  authorize(access, 'document.viewTab.general', revisionStateOf(rec, access.actor.userId));
   const scope = await historyScope(db, access, rec);
   const rows = await auditHistoryOf(db, scope).limit(page.limit).offset(page.offset);
   return { rows, totalCount: await countAuditHistory(db, scope) };

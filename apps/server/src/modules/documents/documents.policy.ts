@@ -22,6 +22,8 @@ export interface RevisionState extends DocumentState {
   /** The person is a named reviewer or approver of this revision. */
   isReviewer: boolean;
   isApprover: boolean;
+  /** The person is the revision's responsible (submitter). */
+  isResponsible: boolean;
 }
 
 export type DocumentSection = 'general' | 'qualityTasks' | 'references';
@@ -103,6 +105,16 @@ for (const section of ['general', 'qualityTasks', 'references'] as const) {
     (access, r) => mayEditSection(access, section, r) && (!r || isOrganizationAdmin(access) || notApproved(r)),
   );
 }
+
+/**
+ * Link a training to a final revision that requires one (spec 03 section 4, 'Requires Training'):
+ * its responsible, who gets the 'link-training' action, and whoever may edit its Quality Actions
+ * section were it not approved; Admins always.
+ */
+allowInOrganization<RevisionState>(
+  'document.linkTraining',
+  (access, r) => !r || r.isResponsible || mayEditSection(access, 'qualityTasks', r),
+);
 
 /** Add a revision: the right on General, whether or not the document is approved. */
 allowInOrganization<DocumentState>('document.addRevision', (access, d) => mayEditSection(access, 'general', d));

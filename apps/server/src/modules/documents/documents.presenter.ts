@@ -84,7 +84,7 @@ export const presentReference =
 
 /** The detail of a revision with every flag of spec 03 section 3, from the policies the writes check. */
 export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentDetailRecord): DocumentDetail {
-  const state = revisionStateOf(rec);
+  const state = revisionStateOf(rec, access.actor.userId);
   const locked = isRevisionLocked(rec);
   const mayEditGeneral = canEditSection(access, 'general', state);
   const canBeDeleted = can(access, 'document.delete', documentStateOf(rec));
@@ -117,7 +117,7 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     tagIds: rec.tags.map((t) => t.id),
     requiresTraining: rec.requiresTraining,
     trainingRecordId: rec.trainingRecordId,
-    trainingRecord: null,
+    trainingRecord: rec.trainingRecord,
     setAsFinal: rec.isFinal,
     isFinal: rec.isFinal,
     status: rec.status,
@@ -147,12 +147,18 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
 
 type Signer = DocumentPersonRow & { signerRole: 'reviewer' | 'approver' };
 
+/** A final revision that requires training may get its training linked (the 'link-training' work). */
+const mayLinkTraining = (access: OrganizationAccess, rec: DocumentDetailRecord) =>
+  rec.isFinal &&
+  rec.requiresTraining &&
+  can(access, 'document.linkTraining', revisionStateOf(rec, access.actor.userId));
+
 export function presentQualityTasks(
   access: OrganizationAccess,
   rec: DocumentDetailRecord,
   signers: Signer[],
 ): DocumentQualityTasks {
-  const mayEdit = canEditSection(access, 'qualityTasks', revisionStateOf(rec));
+  const mayEdit = canEditSection(access, 'qualityTasks', revisionStateOf(rec, access.actor.userId));
   const of = (role: Signer['signerRole']) => signers.filter((s) => s.signerRole === role);
   return {
     revision: rec.revision,
@@ -161,10 +167,10 @@ export function presentQualityTasks(
     reviewerIds: of('reviewer').map((s) => s.id),
     approverIds: of('approver').map((s) => s.id),
     canBeEdited: mayEdit && !rec.isFinal,
-    canEditTraining: mayEdit && !rec.isFinal,
+    canEditTraining: (mayEdit && !rec.isFinal) || mayLinkTraining(access, rec),
     requiresTraining: rec.requiresTraining,
     trainingRecordId: rec.trainingRecordId,
-    trainingRecord: null,
+    trainingRecord: rec.trainingRecord,
   };
 }
 
@@ -172,7 +178,8 @@ export function presentReferences(access: OrganizationAccess, rec: DocumentDetai
   return {
     revision: rec.revision,
     references: rec.references.map(presentReference(access.organization.id)),
-    canBeEdited: canEditSection(access, 'references', revisionStateOf(rec)) && !isRevisionLocked(rec),
+    canBeEdited:
+      canEditSection(access, 'references', revisionStateOf(rec, access.actor.userId)) && !isRevisionLocked(rec),
   };
 }
 

@@ -302,10 +302,13 @@ const tagList = sql<{ id: string; name: string }[]>`coalesce((
 // An HR record's reference carries the person's name, for a link saved without a description.
 const referenceList = sql<ReferenceRow[]>`coalesce((
   select json_agg(json_build_object('id', ref.id, 'type', ref.type, 'linkedId', ref.linked_id, 'link', ref.link,
-    'linkDescription', ref.link_description, 'linkedName', (
+    'linkDescription', ref.link_description, 'linkedName', coalesce((
       select nullif(concat_ws(' ', u.first_name, u.last_name), '') from hr_records h join users u on u.id = h.user_id
       where ref.type = ${sql.raw(String(REFERENCE_TYPES.HumanResource))} and h.organization_id = ref.organization_id
-        and h.id = ref.linked_id)) order by ref.created_at, ref.id)
+        and h.id = ref.linked_id), (
+      select '#' || t.number || ' ' || t.name from training_records t
+      where ref.type = ${sql.raw(String(REFERENCE_TYPES.TrainingRecord))} and t.organization_id = ref.organization_id
+        and t.id = ref.linked_id))) order by ref.created_at, ref.id)
   from document_references ref where ${ofRevision('ref')}), '[]'::json)`;
 const isSignerSql = (access: OrganizationAccess, role: DocumentSignerRole) => sql<boolean>`exists (
   select 1 from document_revision_signers s where ${ofRevision('s')} and s.role = ${role}
@@ -314,6 +317,10 @@ const isSignerSql = (access: OrganizationAccess, role: DocumentSignerRole) => sq
 const lockedBySignatureSql = sql<boolean>`exists (
   select 1 from document_signatures sg where ${ofRevision('sg')}
     and sg.signature_cycle = document_revisions.signature_cycle and sg.meaning <> 'Rejected')`;
+/** The training the revision links (Requires Training), by name. */
+const linkedTrainingSql = sql<{ id: string; name: string } | null>`(select json_build_object('id', t.id, 'name', t.name)
+  from training_records t
+  where t.organization_id = document_revisions.organization_id and t.id = document_revisions.training_record_id)`;
 const hasSignatureSql = sql<boolean>`exists (select 1 from document_signatures sg where ${ofRevision('sg')})`;
 const revisionCountSql = sql<number>`(select count(*)::int from document_revisions r2
   where r2.organization_id = documents.organization_id and r2.document_id = documents.id)`;
@@ -353,6 +360,7 @@ const detailColumns = (access: OrganizationAccess) => ({
   finalAt: documentRevisions.finalAt,
   requiresTraining: documentRevisions.requiresTraining,
   trainingRecordId: documentRevisions.trainingRecordId,
+  trainingRecord: linkedTrainingSql,
   submitter: personFields(submitter),
   creator: personFields(creator),
   reviewerIds: signerIds('reviewer'),
@@ -377,6 +385,7 @@ export interface DocumentDetailRecord extends DocumentRowRecord {
   finalAt: Date | null;
   requiresTraining: boolean;
   trainingRecordId: string | null;
+  trainingRecord: { id: string; name: string } | null;
   submitter: DocumentPersonRow;
   creator: DocumentPersonRow;
   reviewerIds: string[];

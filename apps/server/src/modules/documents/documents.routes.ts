@@ -71,6 +71,7 @@ const tags = ['documents'];
 const ZDocumentParams = z.object({ documentId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 const inQuery = { policy: 'document.view', organization: organizationFrom.query() } as const;
+const inBody = { policy: 'document.view', organization: organizationFrom.body() } as const;
 
 /** The revision as the person may see it (404 otherwise), and 403 when its tab is not theirs to view. */
 async function visibleRevision(
@@ -82,7 +83,7 @@ async function visibleRevision(
 ) {
   const rec = await findVisibleRevision(db, access, documentId, revision);
   if (!rec) throw AppError.notFound();
-  if (tab) authorize(access, `document.viewTab.${tab}`, revisionStateOf(rec));
+  if (tab) authorize(access, `document.viewTab.${tab}`, revisionStateOf(rec, access.actor.userId));
   return rec;
 }
 
@@ -289,10 +290,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Every member may reach it: the responsible of an approved revision links its training
+  // without an edit right (documents.service.ts decides per revision).
   app.put(
     '/documents/:documentId/quality-tasks',
     {
-      config: { policy: 'document.edit.qualityTasks', organization: organizationFrom.body() },
+      config: inBody,
       schema: {
         tags,
         summary:

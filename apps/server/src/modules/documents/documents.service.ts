@@ -20,6 +20,8 @@ import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
 import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
+import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-records.repository.js';
+import { startTrainingRound } from '../training-records/training-records.service.js';
 import {
   assignActions,
   completeActions,
@@ -79,12 +81,13 @@ export const documentStateOf = (doc: {
   hasFinalRevision: doc.releasedRevision !== null,
 });
 
-export const revisionStateOf = (rec: DocumentDetailRecord): RevisionState => ({
+export const revisionStateOf = (rec: DocumentDetailRecord, me: string): RevisionState => ({
   ...documentStateOf(rec),
   status: rec.status,
   isFinal: rec.isFinal,
   isReviewer: rec.isReviewer,
   isApprover: rec.isApprover,
+  isResponsible: rec.submitterId === me,
 });
 
 /**
@@ -186,20 +189,19 @@ async function checkNewSigners(tx: Tx, organizationId: string, added: Record<Doc
   }
 }
 
-/** Training records arrive with issue 11; until then a revision links none. */
-function checkTraining(trainingRecordId: string | null) {
-  if (trainingRecordId !== null) throw AppError.badRequest(messages.trainingsNotAvailable, 'trainingRecordId');
+/** A training linked to a revision is one of the organization's the person may see (locked). */
+async function checkTraining(tx: Tx, ctx: ServiceContext, trainingRecordId: string) {
+  const [training] = await lockVisibleTrainings(tx, ctx.access, [trainingRecordId]);
+  if (!training) throw AppError.badRequest(messages.trainingRecordUnknown, 'trainingRecordId');
 }
 
 /** Records referenced must exist in the organization and be visible to the person. */
 async function checkReferences(tx: Tx, ctx: ServiceContext, references: NewDocumentReference[]) {
   const byType = (type: number) => references.filter((r) => r.type === type).map((r) => r.linkId!);
-  if (byType(REFERENCE_TYPES.TrainingRecord).length) {
-    throw AppError.badRequest(messages.trainingsNotAvailable, 'newReferences');
-  }
   const checks = [
     [REFERENCE_TYPES.Document, findVisibleDocumentIds],
     [REFERENCE_TYPES.Action, findVisibleActionIds],
+    [REFERENCE_TYPES.TrainingRecord, findVisibleTrainingIds],
     [REFERENCE_TYPES.HumanResource, findVisibleHrRecordIds],
   ] as const;
   for (const [type, findVisible] of checks) {
@@ -338,7 +340,7 @@ async function revisionToEdit(
 ) {
   await lockVisibleDocument(tx, ctx, documentId);
   const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, revision);
-  authorize(ctx.access, policy, revisionStateOf(rec));
+  authorize(ctx.access, policy, revisionStateOf(rec, ctx.access.actor.userId));
   return rec;
 }
 
@@ -440,11 +442,67 @@ export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId
   const row = await revisionRow(tx, organizationId, documentId, revision);
   const doc = await findDocumentRow(tx, organizationId, documentId);
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
-  if (row.requiresTraining && row.trainingRecordId === null) {
+  if (!row.requiresTraining) return;
+  if (row.trainingRecordId === null) {
     await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, name: row.name, revision }, [
       row.submitterId,
     ]);
+  } else {
+    await startTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
   }
+}
+
+/**
+ * A training was linked to a revision. On a final revision the training is due for it now: the
+ * 'link-training' work is done, and the training's assignees pass it again for this revision
+ * (a new round; their earlier passes stay, labelled with what they were for).
+ */
+async function onTrainingLinked(
+  tx: Tx,
+  ctx: ServiceContext,
+  rec: Pick<DocumentDetailRecord, 'id' | 'revision' | 'isFinal' | 'submitterId'>,
+  trainingId: string,
+) {
+  if (!rec.isFinal) return;
+  const source = documentActionSource(ctx.access.organization.id, rec.id);
+  await completeActions(tx, ctx, { kind: 'link-training', source, people: [rec.submitterId] });
+  await startTrainingRound(tx, ctx, { trainingId, documentId: rec.id, revision: rec.revision });
+}
+
+/**
+ * 'Create & Link Training' (spec 03 section 4): the new training links the revision, in the
+ * training's transaction. A revision links one training; the revision then requires training.
+ */
+export async function linkTrainingToRevision(
+  tx: Tx,
+  ctx: ServiceContext,
+  target: { documentId: string; revision: number },
+  trainingId: string,
+) {
+  const { organizationId, audit } = scopeOf(ctx);
+  await lockVisibleDocument(tx, ctx, target.documentId);
+  const rec = await findVisibleRevision(tx, ctx.access, target.documentId, target.revision);
+  if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
+  authorize(
+    ctx.access,
+    rec.isFinal ? 'document.linkTraining' : 'document.edit.qualityTasks',
+    revisionStateOf(rec, ctx.access.actor.userId),
+  );
+  if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
+  await updateRevisionRow(tx, organizationId, rec.id, rec.revision, {
+    requiresTraining: true,
+    trainingRecordId: trainingId,
+  });
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'update',
+    entityType: ENTITY,
+    entityId: rec.id,
+    before: { revision: rec.revision, requiresTraining: rec.requiresTraining, trainingRecordId: null },
+    after: { revision: rec.revision, requiresTraining: true, trainingRecordId: trainingId },
+  });
+  await onTrainingLinked(tx, ctx, rec, trainingId);
 }
 
 /**
@@ -565,7 +623,7 @@ export async function updateDocumentGeneral(
     db.transaction(async (tx) => {
       const doc = await lockVisibleDocument(tx, ctx, documentId);
       const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, input.revision ?? doc.latestRevision);
-      authorize(ctx.access, 'document.edit.general', revisionStateOf(rec));
+      authorize(ctx.access, 'document.edit.general', revisionStateOf(rec, ctx.access.actor.userId));
       const previous = generalOfRecord(rec);
       const next = generalOf(input);
       const changed = changedFields(GENERAL_FIELDS, previous, next);
@@ -623,7 +681,7 @@ export async function addDocumentRevision(
       }
       await checkGeneral(tx, organizationId, fields);
       await checkNewSigners(tx, organizationId, signers);
-      checkTraining(input.trainingRecordId);
+      if (input.trainingRecordId !== null) await checkTraining(tx, ctx, input.trainingRecordId);
       await checkReferences(tx, ctx, input.references);
       const { extraFileIds, tagIds, ...columns } = fields;
       const me = ctx.access.actor.userId;
@@ -726,8 +784,8 @@ export async function updateDocumentQualityTasks(
 ) {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    const rec = await revisionToEdit(tx, ctx, documentId, input.revision, 'document.edit.qualityTasks');
-    checkTraining(input.trainingRecordId);
+    await lockVisibleDocument(tx, ctx, documentId);
+    const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, input.revision);
     const previous = {
       reviewerIds: rec.reviewerIds,
       approverIds: rec.approverIds,
@@ -744,10 +802,21 @@ export async function updateDocumentQualityTasks(
     const changed = (['reviewerIds', 'approverIds', 'requiresTraining', 'trainingRecordId'] as const).filter((f) =>
       f === 'reviewerIds' || f === 'approverIds' ? !sameSet(previous[f], next[f]) : previous[f] !== next[f],
     );
+    // A final revision that requires training may still get its training linked (or another one).
+    const linksTraining =
+      rec.isFinal && rec.requiresTraining && next.trainingRecordId !== null && sameValue(changed, ['trainingRecordId']);
+    authorize(
+      ctx.access,
+      linksTraining ? 'document.linkTraining' : 'document.edit.qualityTasks',
+      revisionStateOf(rec, ctx.access.actor.userId),
+    );
     if (changed.length === 0) return;
     const signersChange = changed.includes('reviewerIds') || changed.includes('approverIds');
-    if (rec.isFinal) {
+    if (rec.isFinal && !linksTraining) {
       throw AppError.conflict(signersChange ? messages.documentSignersOfApproved : messages.documentRevisionFinal);
+    }
+    if (changed.includes('trainingRecordId') && next.trainingRecordId !== null) {
+      await checkTraining(tx, ctx, next.trainingRecordId);
     }
     const added = {
       reviewer: next.reviewerIds.filter((id) => !previous.reviewerIds.includes(id)),
@@ -785,6 +854,7 @@ export async function updateDocumentQualityTasks(
         trainingRecordId: next.trainingRecordId,
       });
     }
+    if (linksTraining) await onTrainingLinked(tx, ctx, rec, next.trainingRecordId!);
     await recordAudit(tx, audit, {
       organizationId,
       infoType: DOCUMENTS_INFO_TYPE,

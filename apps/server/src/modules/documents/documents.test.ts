@@ -818,7 +818,7 @@ describe('quality actions', () => {
     const training = await save(doc.id, admin, { trainingRecordId: newId() });
     expect(training.statusCode).toBe(400);
     expect(training.json().errors[0]).toMatchObject({
-      message: messages.trainingsNotAvailable,
+      message: messages.trainingRecordUnknown,
       field: 'trainingRecordId',
     });
     const stranger = await save(doc.id, admin, { reviewerIds: [outsider.id] });

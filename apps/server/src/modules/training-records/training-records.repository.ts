@@ -350,6 +350,16 @@ export function listQuestions(
 }
 
 /** The visible trainings among `ids`, locked for the rest of the transaction, by number. */
+/** The ids among `ids` of trainings the person may see (references to training records). */
+export async function findVisibleTrainingIds(db: DbOrTx, access: OrganizationAccess, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: trainingRecords.id })
+    .from(trainingRecords)
+    .where(and(trainingsVisibleTo(access), inArray(trainingRecords.id, ids)));
+  return rows.map((r) => r.id);
+}
+
 export function lockVisibleTrainings(
   tx: DbOrTx,
   access: OrganizationAccess,

@@ -22,13 +22,8 @@ import {
   withdrawActions,
   type ActionSource,
 } from '../actions/automatic-actions.js';
-import {
-  findOrganizationFileIds,
-  findVisibleRevision,
-  lockVisibleDocuments,
-  updateRevisionRow,
-} from '../documents/documents.repository.js';
-import { DOCUMENTS_INFO_TYPE } from '../documents/documents.service.js';
+import { findOrganizationFileIds } from '../documents/documents.repository.js';
+import { linkTrainingToRevision } from '../documents/documents.service.js';
 import { trainingStateOf } from './training-records.presenter.js';
 import {
   deleteAssigneeGroups,
@@ -203,33 +198,6 @@ async function unassignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLab
 }
 
 /**
- * 'Create & Link Training': the document revision (visible to the person) links the new training,
- * in the same transaction, with the document's audit event. A revision links at most one training.
- */
-async function linkDocument(
-  tx: Tx,
-  ctx: ServiceContext,
-  trainingId: string,
-  model: NonNullable<CreateTrainingRequest['documentModel']>,
-) {
-  const { organizationId, audit } = scopeOf(ctx);
-  const [doc] = await lockVisibleDocuments(tx, ctx.access, [model.id]);
-  const rec = doc && (await findVisibleRevision(tx, ctx.access, model.id, model.revision));
-  if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
-  if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
-  await updateRevisionRow(tx, organizationId, model.id, model.revision, { trainingRecordId: trainingId });
-  await recordAudit(tx, audit, {
-    organizationId,
-    infoType: DOCUMENTS_INFO_TYPE,
-    action: 'update',
-    entityType: 'document',
-    entityId: model.id,
-    before: { revision: model.revision, trainingRecordId: null },
-    after: { revision: model.revision, trainingRecordId: trainingId },
-  });
-}
-
-/**
  * Creates a training (spec 03 section 5): numbered by the organization's counter, its quiz as
  * version 1, its people and groups; the direct assignees and the groups' members of now are
  * assigned, each with a 'training' action. Linked to a document revision when `documentModel`
@@ -279,7 +247,10 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
       },
     });
     await giveActions(tx, ctx, training, await findActiveMembers(tx, organizationId, assigned));
-    if (input.documentModel) await linkDocument(tx, ctx, id, input.documentModel);
+    if (input.documentModel) {
+      const { id: documentId, revision } = input.documentModel;
+      await linkTrainingToRevision(tx, ctx, { documentId, revision }, id);
+    }
     return id;
   });
 }
