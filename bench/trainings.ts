@@ -212,11 +212,15 @@ function trainingListStatements(organizationId: string, viewer: Person, relatedO
   ];
 }
 
-/** GET /training-records/{id}/completion-progress: the visible row, the people (listProgressPeople), every attempt. */
+/**
+ * GET /training-records/{id}/completion-progress: the visible training's round and the viewer's
+ * state (findVisibleTrainingState), the people (listProgressPeople), every attempt (listAttempts).
+ */
 function completionProgressStatements(organizationId: string, viewer: Person, trainingId: string, cycle: number) {
   return [
     {
-      text: `select ${TRAINING_COLUMNS} ${TRAINING_FROM} where ${visibleTrainings(false)} and training_records.id = $3`,
+      text: `select training_records.id, training_records.cycle, training_records.creator_id, training_records.assigner_id,
+        ${ASSIGNED}, ${PASSED} from training_records where ${visibleTrainings(false)} and training_records.id = $3`,
       params: [organizationId, viewer.id, trainingId],
     },
     {
@@ -224,7 +228,9 @@ function completionProgressStatements(organizationId: string, viewer: Person, tr
         left join training_assignments ta on ta.organization_id = $1 and ta.training_id = $2 and ta.user_id = users.id
         left join training_attempts tp on tp.organization_id = $1 and tp.training_id = $2 and tp.user_id = users.id
           and tp.cycle = $3 and tp.passed = true
-        where ta.user_id is not null or tp.user_id is not null
+        where users.id in (select ta.user_id from training_assignments ta where ta.organization_id = $1 and ta.training_id = $2
+          union select tp.user_id from training_attempts tp where tp.organization_id = $1 and tp.training_id = $2
+            and tp.cycle = $3 and tp.passed)
         order by lower(users.last_name), lower(users.first_name), users.id`,
       params: [organizationId, trainingId, cycle],
     },
@@ -259,11 +265,12 @@ function hrListStatements(organizationId: string, orderBy: string): Statement[] 
       from training_records tr
       left join training_attempts pass on pass.organization_id = tr.organization_id and pass.training_id = tr.id
         and pass.user_id = hr_records.user_id and pass.passed and pass.cycle = tr.cycle
-      where tr.organization_id = hr_records.organization_id and (
-        exists (select 1 from training_assignments ta where ta.organization_id = tr.organization_id
-          and ta.training_id = tr.id and ta.user_id = hr_records.user_id)
-        or exists (select 1 from training_attempts at where at.organization_id = tr.organization_id
-          and at.training_id = tr.id and at.user_id = hr_records.user_id))), '[]'::json)`;
+      where tr.organization_id = hr_records.organization_id and tr.id in (
+        select ta.training_id from training_assignments ta
+        where ta.organization_id = hr_records.organization_id and ta.user_id = hr_records.user_id
+        union
+        select at.training_id from training_attempts at
+        where at.organization_id = hr_records.organization_id and at.user_id = hr_records.user_id)), '[]'::json)`;
   return [
     { text: `select ${columns} ${from} order by ${orderBy}, hr_records.id asc limit 25`, params: [organizationId] },
     { text: `select count(*) ${from}`, params: [organizationId] },
