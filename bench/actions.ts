@@ -2,39 +2,35 @@
 // "view related only" User who has a tenth of them and an Admin who sees all; each endpoint's p95
 // through the real app (app.inject, one request at a time) against the raw SQL of the same page,
 // and the exports' time and peak memory (`npx tsx bench/actions.ts --help`).
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Permission } from '@qualis/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
 import { parseCommandLine } from './cli.js';
 import {
-  BENCH_ADMIN_EMAIL,
-  BENCH_PASSWORD,
-  LARGE_ORGANIZATION_NAME,
-  benchMemberEmail,
-  openBenchDatabase,
-  positiveInt,
-  seed,
-} from './seed.js';
+  DATABASE_URL_OPTION,
+  WARM_UP,
+  benchOrganizationId,
+  measureExport,
+  ms,
+  openInProcessBench,
+  personByEmail,
+  regroup,
+  runStatements,
+  startBenchApp,
+  timed,
+  type Person,
+  type Statement,
+} from './in-process.js';
+import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
-const WARM_UP = 20;
 const RUNS = 200;
 const EXPORT_RUNS = 3;
 const ARCHIVE_RECORDS = 100;
 
-const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1]!;
-const ms = (value: number) => value.toFixed(2);
-
 /** The people the cases read as, and their organization. */
 interface Fixture {
   organizationId: string;
-  admin: { id: string; email: string };
-  related: { id: string; email: string };
+  admin: Person;
+  related: Person;
 }
 
 /** N actions in the large organization: every tenth assigned to the related User, the rest to the Admin. */
@@ -46,37 +42,14 @@ async function seedActions(database: Database, actions: number): Promise<Fixture
     largeOrganizationUsers: 20,
     largeOrganizationGroups: 1,
   });
-  const [organization] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
-    LARGE_ORGANIZATION_NAME,
-  ]);
-  const person = async (email: string) => {
-    const [row] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    return { id: row!.id, email };
-  };
-  const organizationId = organization!.id;
-  const admin = await person(BENCH_ADMIN_EMAIL);
-  const related = await person(benchMemberEmail(1));
+  const organizationId = (await benchOrganizationId(database))!;
+  const admin = await personByEmail(database, BENCH_ADMIN_EMAIL);
+  const related = await personByEmail(database, benchMemberEmail(1));
   // The related User's only group lets them see the actions they created, assigned or were given.
-  await database.raw.query('DELETE FROM user_group_members WHERE organization_id = $1 AND user_id = $2', [
-    organizationId,
-    related.id,
-  ]);
-  const groupId = newId();
-  await database.raw.query('INSERT INTO user_groups (organization_id, id, name) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    'Bench related actions',
-  ]);
-  await database.raw.query('INSERT INTO user_group_permissions (organization_id, group_id, type) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    Permission.ViewRelatedActions,
-  ]);
-  await database.raw.query('INSERT INTO user_group_members (organization_id, group_id, user_id) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    related.id,
-  ]);
+  await regroup(database, organizationId, related, {
+    permission: Permission.ViewRelatedActions,
+    groupName: 'Bench related actions',
+  });
   await database.raw.query(
     `INSERT INTO actions (organization_id, id, number, name, description, due_date, assigner_id, assignee_id, creator_id)
      SELECT $1, gen_random_uuid(), g, 'Bench action ' || g, 'Check item ' || g, DATE '2030-01-01' + (g % 365),
@@ -130,15 +103,8 @@ function dashboardStatements(organizationId: string, person: string) {
   ];
 }
 
-async function timeRaw(database: Database, statements: { text: string; params: unknown[] }[]): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
-    const started = performance.now();
-    for (const s of statements) await database.raw.query(s.text, s.params);
-    if (i >= WARM_UP) times.push(performance.now() - started);
-  }
-  return p95(times);
-}
+const timeRaw = async (database: Database, statements: Statement[]) =>
+  (await timed(RUNS, () => runStatements(database, statements))).p95;
 
 async function main() {
   const values = parseCommandLine(
@@ -153,57 +119,25 @@ async function main() {
         value: 'N',
         description: 'actions of the organization (a tenth are the related User’s)',
       },
-      'database-url': {
-        type: 'string',
-        value: 'URL',
-        description: 'an empty PostgreSQL database (default: PGlite in a temporary folder)',
-      },
+      'database-url': DATABASE_URL_OPTION,
     },
   );
   const count = positiveInt('actions', values.actions);
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-actions-bench-'));
-  const database = await openBenchDatabase(
-    values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir },
-  );
+  const bench = await openInProcessBench('actions', values['database-url']);
+  const { database } = bench;
   try {
-    await migrate(database.raw);
     const seeding = performance.now();
     const f = await seedActions(database, count);
     console.log(
       `Seeded ${count} actions (${count / 10} the related User's) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://bench.test',
-      RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
-      ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    });
-    const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0 });
-    await app.ready();
-    const tokenOf = async (email: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/sessions',
-        payload: { email, password: BENCH_PASSWORD },
-      });
-      return (res.json() as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    };
-    const tokens = { admin: await tokenOf(f.admin.email), related: await tokenOf(f.related.email) };
-    const timeEndpoint = async (url: string, token: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < WARM_UP + RUNS; i++) {
-        const started = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-        if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (i >= WARM_UP) times.push(performance.now() - started);
-      }
-      return p95(times);
-    };
+    const server = await startBenchApp(database, bench.dataDir, values['database-url']);
+    const tokens = { admin: await server.tokenOf(f.admin.email), related: await server.tokenOf(f.related.email) };
+    const timeEndpoint = async (url: string, token: string) => (await timed(RUNS, () => server.get(url, token))).p95;
 
     const org = f.organizationId;
     const rows: { name: string; endpoint: number; raw: number }[] = [];
-    const measure = async (name: string, url: string, token: string, raw: { text: string; params: unknown[] }[]) => {
+    const measure = async (name: string, url: string, token: string, raw: Statement[]) => {
       const endpoint = await timeEndpoint(url, token);
       rows.push({ name, endpoint, raw: await timeRaw(database, raw) });
     };
@@ -256,35 +190,13 @@ async function main() {
       ['CSV', '/api/v1/export/Tasks', count / 10],
       ['PDF archive (ZIP)', '/api/v1/export/many-Tasks', firstIds.length],
     ] as const) {
-      const times: number[] = [];
-      let bytes = 0;
-      const start = process.memoryUsage().rss;
-      let peak = start;
-      for (let i = 0; i < EXPORT_RUNS; i++) {
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const started = performance.now();
-        // Read as a client would, chunk by chunk, so the process holds only what the server does.
-        const res = await app.inject({
-          method: 'GET',
-          url: `${exportPath}?organizationId=${org}${label === 'CSV' ? '' : selected}`,
-          headers: { authorization: `Bearer ${tokens.related}` },
-          payloadAsStream: true,
-        });
-        if (res.statusCode !== 200) throw new Error(`${exportPath}: HTTP ${res.statusCode}`);
-        bytes = 0;
-        for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
-        times.push(performance.now() - started);
-        clearInterval(sampler);
-      }
-      times.sort((a, b) => a - b);
-      const mib = (b: number) => (b / 1024 / 1024).toFixed(0);
-      const median = times[Math.floor(times.length / 2)]!.toFixed(0);
-      console.log(`| ${label} | ${records} | ${median} | ${mib(start)} → ${mib(peak)} | ${bytes} |`);
+      const url = `${exportPath}?organizationId=${org}${label === 'CSV' ? '' : selected}`;
+      const measured = await measureExport(server, url, tokens.related, EXPORT_RUNS);
+      console.log(`| ${label} | ${records} | ${measured.medianMs} | ${measured.rss} | ${measured.bytes} |`);
     }
-    await app.close();
+    await server.app.close();
   } finally {
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

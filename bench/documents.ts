@@ -4,45 +4,35 @@
 // app (app.inject, one request at a time) against the raw SQL of the same page, the statements
 // the request itself sent, captured at the driver (`npx tsx bench/documents.ts --help`).
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Permission } from '@qualis/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
 import { parseCommandLine } from './cli.js';
 import {
-  BENCH_ADMIN_EMAIL,
-  BENCH_PASSWORD,
-  LARGE_ORGANIZATION_NAME,
-  benchMemberEmail,
-  openBenchDatabase,
-  positiveInt,
-  seed,
-} from './seed.js';
+  DATABASE_URL_OPTION,
+  WARM_UP,
+  benchOrganizationId,
+  loadAverage,
+  measureExport,
+  median,
+  ms,
+  openInProcessBench,
+  personByEmail,
+  regroup,
+  runStatements,
+  startBenchApp,
+  timed,
+  type BenchApp,
+  type Person,
+  type Statement,
+} from './in-process.js';
+import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
-const WARM_UP = 20;
 const REVISIONS = 3;
 const DOCUMENT_TYPES = 20;
 /** Members of the organization besides the Admin: the two measured Users and the other people. */
 const MEMBERS = 20;
 const EXPORT_RUNS = 3;
-
-const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1]!;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (value: number) => value.toFixed(2);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-interface Person {
-  id: string;
-  email: string;
-}
 
 /** The people the cases read as, and their organization. */
 interface Fixture {
@@ -82,19 +72,13 @@ const STATUS_SQL = `CASE
 
 /** The organization and the people of a seeded database. */
 async function fixtureOf(database: Database): Promise<Fixture> {
-  const [organization] = await database.raw.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [
-    LARGE_ORGANIZATION_NAME,
-  ]);
-  if (!organization) throw new Error('--reuse: this database holds no bench data');
-  const person = async (email: string) => {
-    const [row] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    return { id: row!.id, email };
-  };
+  const organizationId = await benchOrganizationId(database);
+  if (!organizationId) throw new Error('--reuse: this database holds no bench data');
   return {
-    organizationId: organization.id,
-    admin: await person(BENCH_ADMIN_EMAIL),
-    related: await person(benchMemberEmail(1)),
-    released: await person(benchMemberEmail(2)),
+    organizationId,
+    admin: await personByEmail(database, BENCH_ADMIN_EMAIL),
+    related: await personByEmail(database, benchMemberEmail(1)),
+    released: await personByEmail(database, benchMemberEmail(2)),
   };
 }
 
@@ -122,27 +106,11 @@ async function seedDocuments(database: Database, count: number): Promise<Fixture
   // The seed's one group grants 11 (view all documents): the measured Users leave it. The related
   // User is in no group (every member sees what they are related to); the other is in one
   // granting only 16.
-  await database.raw.query('DELETE FROM user_group_members WHERE organization_id = $1 AND user_id IN ($2, $3)', [
-    organizationId,
-    related.id,
-    released.id,
-  ]);
-  const groupId = newId();
-  await database.raw.query('INSERT INTO user_groups (organization_id, id, name) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    'Bench approved and related documents',
-  ]);
-  await database.raw.query('INSERT INTO user_group_permissions (organization_id, group_id, type) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    Permission.ViewApprovedAndRelatedDocuments,
-  ]);
-  await database.raw.query('INSERT INTO user_group_members (organization_id, group_id, user_id) VALUES ($1, $2, $3)', [
-    organizationId,
-    groupId,
-    released.id,
-  ]);
+  await regroup(database, organizationId, related);
+  await regroup(database, organizationId, released, {
+    permission: Permission.ViewApprovedAndRelatedDocuments,
+    groupName: 'Bench approved and related documents',
+  });
 
   const org = [organizationId];
   // The members in order: the related User, the 16-holder, then the 18 others.
@@ -267,11 +235,6 @@ async function seedDocuments(database: Database, count: number): Promise<Fixture
   return fixture;
 }
 
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-
 /** The statements a request sends, recorded at the driver (the pg pool or the PGlite instance). */
 function statementRecorder(database: Database) {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
@@ -315,11 +278,7 @@ async function main() {
         value: 'N',
         description: `documents of the organization, ${REVISIONS} revisions each (a tenth related to each measured User)`,
       },
-      'database-url': {
-        type: 'string',
-        value: 'URL',
-        description: 'an empty PostgreSQL database (default: PGlite in a temporary folder)',
-      },
+      'database-url': DATABASE_URL_OPTION,
       rounds: { type: 'string', default: '3', value: 'N', description: 'rounds of every case (medians and ranges)' },
       runs: {
         type: 'string',
@@ -353,12 +312,9 @@ async function main() {
   const rounds = positiveInt('rounds', values.rounds);
   const runs = positiveInt('runs', values.runs);
   const attachments = positiveInt('attachments', values.attachments);
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-documents-bench-'));
-  const database = await openBenchDatabase(
-    values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir },
-  );
+  const bench = await openInProcessBench('documents', values['database-url']);
+  const { database } = bench;
   try {
-    await migrate(database.raw);
     const seeding = performance.now();
     const f = values.reuse ? await fixtureOf(database) : await seedDocuments(database, count);
     const [facts] = await database.raw.query<{ related: number; released: number; finals: number }>(
@@ -374,33 +330,13 @@ async function main() {
         `${((performance.now() - seeding) / 1000).toFixed(1)} s; the related User sees ${facts!.related}, ` +
         `the 16-holder ${facts!.released}`,
     );
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://bench.test',
-      RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
-      ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    });
-    const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0 });
-    await app.ready();
-    const tokenOf = async (email: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/sessions',
-        payload: { email, password: BENCH_PASSWORD },
-      });
-      return (res.json() as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    };
+    const server = await startBenchApp(database, bench.dataDir, values['database-url']);
     const tokens = {
-      admin: await tokenOf(f.admin.email),
-      related: await tokenOf(f.related.email),
-      released: await tokenOf(f.released.email),
+      admin: await server.tokenOf(f.admin.email),
+      related: await server.tokenOf(f.related.email),
+      released: await server.tokenOf(f.released.email),
     };
-    const get = async (url: string, token: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res;
-    };
+    const get = server.get;
     const recorder = statementRecorder(database);
 
     const org = f.organizationId;
@@ -464,24 +400,11 @@ async function main() {
         }
       }
     }
-    const timeEndpoint = async (urls: string[], token: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < WARM_UP + runs; i++) {
-        const started = performance.now();
+    const timeEndpoint = (urls: string[], token: string) =>
+      timed(runs, async () => {
         for (const url of urls) await get(url, token);
-        if (i >= WARM_UP) times.push(performance.now() - started);
-      }
-      return { p95: p95(times), p50: median(times) };
-    };
-    const timeRaw = async (sent: Statement[]) => {
-      const times: number[] = [];
-      for (let i = 0; i < WARM_UP + runs; i++) {
-        const started = performance.now();
-        for (const s of sent) await database.raw.query(s.text, s.params);
-        if (i >= WARM_UP) times.push(performance.now() - started);
-      }
-      return { p95: p95(times), p50: median(times) };
-    };
+      });
+    const timeRaw = (sent: Statement[]) => timed(runs, () => runStatements(database, sent));
 
     /** p95 of the endpoint and of its raw SQL, and their medians (steadier on a busy machine). */
     type Row = { endpoint: number; raw: number; endpoint50: number; raw50: number };
@@ -542,12 +465,11 @@ async function main() {
       );
     }
 
-    await measureAttachments(app, database, f, tokens.related, attachments, dataDir);
+    await measureAttachments(server, database, f, tokens.related, attachments, bench.dataDir);
 
-    await app.close();
+    await server.app.close();
   } finally {
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
@@ -557,7 +479,7 @@ async function main() {
  * as bench/actions.ts measures exports.
  */
 async function measureAttachments(
-  app: Awaited<ReturnType<typeof buildApp>>,
+  server: BenchApp,
   database: Database,
   f: Fixture,
   token: string,
@@ -565,7 +487,7 @@ async function measureAttachments(
   dataDir: string,
 ) {
   const route = '/api/v1/export/document-attachments';
-  if (!app.hasRoute({ method: 'GET', url: route })) {
+  if (!server.app.hasRoute({ method: 'GET', url: route })) {
     console.log(`\nAttachments ZIP: not measured (${route} does not exist on this branch)`);
     return;
   }
@@ -596,31 +518,12 @@ async function measureAttachments(
   const selected = [...types.map((t) => `&docTypeIds=${t.id}`), ...documents.map((d) => `&selectedIds=${d.id}`)].join(
     '',
   );
-  const times: number[] = [];
-  let bytes = 0;
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  for (let i = 0; i < EXPORT_RUNS; i++) {
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-    const started = performance.now();
-    // Read as a client would, chunk by chunk, so the process holds only what the server does.
-    const res = await app.inject({
-      method: 'GET',
-      url: `${route}?organizationId=${f.organizationId}${selected}`,
-      headers: { authorization: `Bearer ${token}` },
-      payloadAsStream: true,
-    });
-    if (res.statusCode !== 200) throw new Error(`${route}: HTTP ${res.statusCode}`);
-    bytes = 0;
-    for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
-    times.push(performance.now() - started);
-    clearInterval(sampler);
-  }
-  const mib = (b: number) => (b / 1024 / 1024).toFixed(0);
+  const url = `${route}?organizationId=${f.organizationId}${selected}`;
+  const measured = await measureExport(server, url, token, EXPORT_RUNS);
   console.log('\n| export by the related User | files | median ms | peak RSS MiB (start → peak) | bytes (files) |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   console.log(
-    `| attachments ZIP | ${documents.length} | ${median(times).toFixed(0)} | ${mib(start)} → ${mib(peak)} | ${bytes} (${stored}) |`,
+    `| attachments ZIP | ${documents.length} | ${measured.medianMs} | ${measured.rss} | ${measured.bytes} (${stored}) |`,
   );
 }
 

@@ -49,11 +49,14 @@ const trainingList = sql<HrTrainingRow[]>`coalesce((
   from training_records tr
   left join training_attempts pass on pass.organization_id = tr.organization_id and pass.training_id = tr.id
     and pass.user_id = hr_records.user_id and pass.passed and pass.cycle = tr.cycle
-  where tr.organization_id = hr_records.organization_id and (
-    exists (select 1 from training_assignments ta where ta.organization_id = tr.organization_id
-      and ta.training_id = tr.id and ta.user_id = hr_records.user_id)
-    or exists (select 1 from training_attempts at where at.organization_id = tr.organization_id
-      and at.training_id = tr.id and at.user_id = hr_records.user_id))), '[]'::json)`;
+  where tr.organization_id = hr_records.organization_id and tr.id in (
+    -- From the person's keys (training_assignments_user_idx, training_attempts_user_idx), not
+    -- every training of the organization.
+    select ta.training_id from training_assignments ta
+    where ta.organization_id = hr_records.organization_id and ta.user_id = hr_records.user_id
+    union
+    select at.training_id from training_attempts at
+    where at.organization_id = hr_records.organization_id and at.user_id = hr_records.user_id)), '[]'::json)`;
 
 /**
  * The documents the person is named on: per document, its latest revision where they are the

@@ -117,24 +117,29 @@ export function presentTraining(access: OrganizationAccess, row: TrainingRowReco
  */
 export function presentProgress(
   access: OrganizationAccess,
-  row: TrainingRowRecord,
+  row: TrainingState,
   people: ProgressPersonRow[],
   attempts: AttemptRow[],
 ): CompletionProgress {
+  // One pass over the attempts (oldest first), not one per person: a group training has thousands.
+  const attemptsOf = new Map<string, AttemptRow[]>();
+  for (const a of attempts) {
+    const own = attemptsOf.get(a.userId);
+    if (own) own.push(a);
+    else attemptsOf.set(a.userId, [a]);
+  }
   const entryOf = (p: ProgressPersonRow) => ({
     user: personOf(p.user),
     passedAt: isoOrNull(p.passedAt),
     assignedAt: isoOrNull(p.assignedAt),
-    attempts: attempts
-      .filter((a) => a.userId === p.user.id)
-      .map((a, i) => ({
-        id: a.id,
-        passed: a.passed,
-        attemptedAt: iso(a.attemptedAt),
-        attemptNumber: i + 1,
-        quizVersion: a.quizVersion,
-        forRevision: a.forRevision,
-      })),
+    attempts: (attemptsOf.get(p.user.id) ?? []).map((a, i) => ({
+      id: a.id,
+      passed: a.passed,
+      attemptedAt: iso(a.attemptedAt),
+      attemptNumber: i + 1,
+      quizVersion: a.quizVersion,
+      forRevision: a.forRevision,
+    })),
   });
   const state = trainingStateOf(row);
   return {

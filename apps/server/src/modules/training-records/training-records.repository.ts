@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Permission, type ListQuery, type TrainingStatusFilter } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { TrainingState } from './training-records.policy.js';
 import {
   organizationFiles,
   trainingAnswers,
@@ -256,6 +257,29 @@ export async function findVisibleTraining(
   return row as TrainingRowRecord | undefined;
 }
 
+/**
+ * What the completion progress needs of a visible training: its round and the viewer's state for
+ * the policies, without the row's people (a group training's assignees are thousands).
+ */
+export async function findVisibleTrainingState(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  id: string,
+): Promise<(TrainingState & { id: string; cycle: number }) | undefined> {
+  const [row] = await db
+    .select({
+      id: trainingRecords.id,
+      cycle: trainingRecords.cycle,
+      creatorId: trainingRecords.creatorId,
+      assignerId: trainingRecords.assignerId,
+      viewerAssigned: assignedTo(access.actor.userId).mapWith(Boolean),
+      viewerPassed: passedBy(access.actor.userId).mapWith(Boolean),
+    })
+    .from(trainingRecords)
+    .where(and(trainingsVisibleTo(access), eq(trainingRecords.id, id)));
+  return row;
+}
+
 export interface FileRow {
   id: string;
   fileName: string;
@@ -496,39 +520,48 @@ export function listProgressPeople(
   db: DbOrTx,
   training: { organizationId: string; id: string; cycle: number },
 ): Promise<ProgressPersonRow[]> {
-  return db
-    .select({
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        role: users.role,
-      },
-      assignedAt: trainingAssignments.assignedAt,
-      passedAt: trainingAttempts.attemptedAt,
-    })
-    .from(users)
-    .leftJoin(
-      trainingAssignments,
-      and(
-        eq(trainingAssignments.organizationId, training.organizationId),
-        eq(trainingAssignments.trainingId, training.id),
-        eq(trainingAssignments.userId, users.id),
-      ),
-    )
-    .leftJoin(
-      trainingAttempts,
-      and(
-        eq(trainingAttempts.organizationId, training.organizationId),
-        eq(trainingAttempts.trainingId, training.id),
-        eq(trainingAttempts.userId, users.id),
-        eq(trainingAttempts.cycle, training.cycle),
-        eq(trainingAttempts.passed, true),
-      ),
-    )
-    .where(or(isNotNull(trainingAssignments.userId), isNotNull(trainingAttempts.userId)))
-    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
+  return (
+    db
+      .select({
+        user: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+        },
+        assignedAt: trainingAssignments.assignedAt,
+        passedAt: trainingAttempts.attemptedAt,
+      })
+      .from(users)
+      .leftJoin(
+        trainingAssignments,
+        and(
+          eq(trainingAssignments.organizationId, training.organizationId),
+          eq(trainingAssignments.trainingId, training.id),
+          eq(trainingAssignments.userId, users.id),
+        ),
+      )
+      .leftJoin(
+        trainingAttempts,
+        and(
+          eq(trainingAttempts.organizationId, training.organizationId),
+          eq(trainingAttempts.trainingId, training.id),
+          eq(trainingAttempts.userId, users.id),
+          eq(trainingAttempts.cycle, training.cycle),
+          eq(trainingAttempts.passed, true),
+        ),
+      )
+      // From the training's own rows (keys of training_assignments and of the passes), not every user.
+      .where(
+        sql`${users.id} in (select ta.user_id from training_assignments ta
+        where ta.organization_id = ${training.organizationId} and ta.training_id = ${training.id}
+        union select tp.user_id from training_attempts tp
+        where tp.organization_id = ${training.organizationId} and tp.training_id = ${training.id}
+          and tp.cycle = ${training.cycle} and tp.passed)`,
+      )
+      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+  );
 }
 
 const groupTrainingFields = {

@@ -31,6 +31,7 @@ import './training-records.policy.js';
 import { presentProgress, presentTraining, presentTrainingRow } from './training-records.presenter.js';
 import {
   findVisibleTraining,
+  findVisibleTrainingState,
   findVisibleTrainingFile,
   listAssigneeGroups,
   listAttempts,
@@ -141,7 +142,8 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const row = await visibleTraining(db(), access, request.params.recordId);
+      const row = await findVisibleTrainingState(db(), access, request.params.recordId);
+      if (!row) throw AppError.notFound();
       const training = { organizationId: access.organization.id, id: row.id, cycle: row.cycle };
       const [people, attempts] = [
         await listProgressPeople(db(), training),
