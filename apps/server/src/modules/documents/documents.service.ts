@@ -480,8 +480,8 @@ export async function linkTrainingToRevision(
   trainingId: string,
 ) {
   const { organizationId, audit } = scopeOf(ctx);
-  await lockVisibleDocument(tx, ctx, target.documentId);
-  const rec = await findVisibleRevision(tx, ctx.access, target.documentId, target.revision);
+  const [doc] = await lockVisibleDocuments(tx, ctx.access, [target.documentId]);
+  const rec = doc && (await findVisibleRevision(tx, ctx.access, target.documentId, target.revision));
   if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
   authorize(
     ctx.access,
