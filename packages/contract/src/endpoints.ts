@@ -67,6 +67,22 @@ import {
 } from './user-groups.js';
 import { ZUuid } from './fields.js';
 import {
+  ZCompletionProgress,
+  ZCreateTrainingRequest,
+  ZDeleteTrainingsQuery,
+  ZGroupTraining,
+  ZGroupUserTraining,
+  ZPassTrainingRequest,
+  ZPassTrainingResponse,
+  ZTrainingDetailQuery,
+  ZTrainingListQuery,
+  ZTrainingOption,
+  ZTrainingOptionsQuery,
+  ZTrainingRecord,
+  ZTrainingRecordRow,
+  ZUpdateTrainingRequest,
+} from './training-records.js';
+import {
   ZAddDocumentApprovalRequest,
   ZAddDocumentReviewRequest,
   ZAddDocumentRevisionRequest,
@@ -98,7 +114,6 @@ import {
   ZDocumentHistoryEntry,
   ZDocumentHistoryQuery,
 } from './documents.js';
-import { ZGroupTraining, ZGroupUserTraining, ZTrainingOption, ZTrainingOptionsQuery } from './training-records.js';
 import {
   ZAction,
   ZActionDetailQuery,
@@ -592,6 +607,62 @@ export const endpoints = {
       response: dataEnvelope(z.array(ZMemberOption)),
     }),
   },
+  trainingRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/training-records',
+      query: ZTrainingListQuery,
+      response: listEnvelope(ZTrainingRecordRow),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZTrainingRecord),
+    }),
+    completionProgress: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/completion-progress',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZCompletionProgress),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/file/{fileId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/training-records',
+      body: ZCreateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}',
+      body: ZUpdateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    pass: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}/pass',
+      body: ZPassTrainingRequest,
+      response: ZPassTrainingResponse,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/training-records',
+      query: ZDeleteTrainingsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+  },
   documents: {
     list: endpoint({
       method: 'GET',
@@ -712,14 +783,6 @@ export const endpoints = {
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
       response: ZFileResponse,
-    }),
-  },
-  trainingRecords: {
-    options: endpoint({
-      method: 'GET',
-      path: '/training-records/all',
-      query: ZTrainingOptionsQuery,
-      response: dataEnvelope(z.array(ZTrainingOption)),
     }),
   },
   /** Documents' exports, controlled copies and history (docs/api.md, "Document exports"). */
