@@ -1,6 +1,7 @@
 import {
   RECORD_LINK_PATTERN,
   messages,
+  type AuditInfoType,
   type CreateTrainingRequest,
   type PassTrainingRequest,
   type TrainingQuestionInput,
@@ -58,8 +59,9 @@ import {
 } from './training-records.repository.js';
 import './training-records.policy.js';
 
-const INFO_TYPE = 'Training Records';
-const ENTITY = 'trainingRecord';
+/** The audit trail's info type and entity type of trainings (their exports read the same). */
+export const TRAINING_INFO_TYPE = 'Training Records' satisfies AuditInfoType;
+export const TRAINING_ENTITY = 'trainingRecord';
 /** The name of the organization counter that numbers trainings ("System #"). */
 const COUNTER = 'training';
 
@@ -264,9 +266,9 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
     const assigned = await insertAssignments(tx, organizationId, id, [...new Set([...assigneeUserIds, ...members])]);
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'create',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       after: {
         number,
@@ -374,9 +376,9 @@ export async function updateTraining(ctx: ServiceContext, id: string, input: Upd
 
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'update',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       before: {
         number: row.number,
@@ -461,9 +463,9 @@ export async function passTraining(ctx: ServiceContext, id: string, input: PassT
     });
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: passed ? 'pass' : 'failedAttempt',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       after: { number: row.number, attemptId, userId: me, ...attempt },
     });
@@ -495,9 +497,9 @@ export async function deleteTrainings(ctx: ServiceContext, ids: string[]): Promi
       const { organizationId: _o, id, updatedAt: _u, ...fields } = row;
       await recordAudit(tx, audit, {
         organizationId,
-        infoType: INFO_TYPE,
+        infoType: TRAINING_INFO_TYPE,
         action: 'delete',
-        entityType: ENTITY,
+        entityType: TRAINING_ENTITY,
         entityId: id,
         before: {
           ...fields,
@@ -537,9 +539,9 @@ export async function startTrainingRound(
   const { assignedUserIds } = await listTrainingParts(tx, organizationId, row.id);
   await recordAudit(tx, audit, {
     organizationId,
-    infoType: INFO_TYPE,
+    infoType: TRAINING_INFO_TYPE,
     action: 'newRound',
-    entityType: ENTITY,
+    entityType: TRAINING_ENTITY,
     entityId: row.id,
     before: { number: row.number, cycle: row.cycle, documentId: row.cycleDocumentId, revision: row.cycleRevision },
     after: { number: row.number, cycle, documentId: round.documentId, revision: round.revision, assignedUserIds },
@@ -581,9 +583,9 @@ export async function assignGroupTrainings(
     if (assigned.length === 0) continue;
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'assign',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: training.id,
       after: { number: training.number, groupId, assignedUserIds: assigned.sort() },
     });
@@ -614,9 +616,9 @@ export async function unassignGroupTrainings(
     if (removed.length === 0) continue;
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'unassign',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: training.id,
       before: { number: training.number, groupId, unassignedUserIds: removed },
     });
