@@ -55,13 +55,13 @@ const TAGS: OpenAPIV3.TagObject[] = [
       'Controlled documents and their revisions: General, Quality Actions, References, the Review and Approval tabs, files.',
   },
   {
+    name: 'training-records',
+    description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
+  },
+  {
     name: 'human-resource-records',
     description:
       "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",
-  },
-  {
-    name: 'training-records',
-    description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
   },
 ];
 

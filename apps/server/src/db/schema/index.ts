@@ -9,5 +9,5 @@ export * from './user-groups.js';
 export * from './actions.js';
 export * from './documents.js';
 export * from './exports.js';
-export * from './hr-records.js';
 export * from './training-records.js';
+export * from './hr-records.js';
