@@ -41,6 +41,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.js';
+import { trainingExportsRoutes } from './modules/training-records/training-exports.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { messages } from '@qualis/contract';
 
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentSignaturesRoutes);
       await api.register(documentExportsRoutes);
       await api.register(trainingRecordsRoutes);
+      await api.register(trainingExportsRoutes);
       await api.register(hrRecordsRoutes);
     },
     { prefix: API_PREFIX },

@@ -80,6 +80,7 @@ import {
   ZTrainingOptionsQuery,
   ZTrainingRecord,
   ZTrainingRecordRow,
+  ZTrainingsExportQuery,
   ZUpdateTrainingRequest,
 } from './training-records.js';
 import {
@@ -661,6 +662,27 @@ export const endpoints = {
       path: '/training-records',
       query: ZDeleteTrainingsQuery,
       response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    /** The list's CSV (docs/api.md, "Training record exports"). */
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/training-records',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    /** 'Single PDF'; over the stream limit the JSON 'being generated' answer instead. */
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-training-record',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    /** 'PDF archive': a ZIP with one PDF per training. */
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-training-records',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
     }),
   },
   documents: {

@@ -932,6 +932,18 @@ const CASES: Case[] = [
     expected: row(401, 200, 200, 403, 403, 422, 404),
     request: async (cell) => ({ query: { organizationId: cell.f.orgA, ids: (await trainingInA(cell)).id } }),
   },
+  {
+    routes: [
+      'GET /api/v1/export/training-records',
+      'GET /api/v1/export/one-training-record',
+      'GET /api/v1/export/many-training-records',
+    ],
+    note: 'a training assigned to user, checked: user56 may not see it, so has nothing to export',
+    expected: row(401, 200, 200, 400, 200, 422, 404),
+    request: async (cell) => ({
+      query: { organizationId: cell.f.orgA, selectedIds: (await trainingInA(cell, cell.f.ids.user)).id },
+    }),
+  },
   // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
   {
     routes: ['GET /api/v1/tasks'],

@@ -75,7 +75,8 @@ export const ACTION_CSV_COLUMNS: CsvColumn<ActionRecord>[] = [
 
 type HistoryEntry = { occurredAt: Date; actorEmail: string | null; action: string; before: unknown; after: unknown };
 
-const linkOf = (link: string | null, description: string | null) =>
+/** A link as the PDFs print it: its description, then the address. */
+export const linkOf = (link: string | null, description: string | null) =>
   link ? (description ? `${description} (${link})` : link) : '';
 
 /** An action as its exported PDF shows it: every field, then its audit history. */

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   EXPORT_FILE_DAYS,
+  TRAINING_STATUS_FILTERS,
   ZExportSelection,
   ZUuid,
   mergeSelection,
@@ -45,10 +46,13 @@ import { letterheadOf } from './letterhead.js';
 
 /**
  * The list's search, order, visible columns and checked rows, as every list export sends them,
- * and the filters a list adds to them (the documents list's `docTypeIds`), so a queued export
- * holds what the person asked for.
+ * and the filters a list adds to them (the documents list's `docTypeIds`, the training list's
+ * `status`), so a queued export holds what the person asked for.
  */
-export const ZRecordSelection = ZExportSelection.extend({ docTypeIds: repeated(ZUuid) }).transform(mergeSelection);
+export const ZRecordSelection = ZExportSelection.extend({
+  docTypeIds: repeated(ZUuid),
+  status: z.enum(TRAINING_STATUS_FILTERS).optional(),
+}).transform(mergeSelection);
 export type RecordSelection = z.output<typeof ZRecordSelection>;
 
 export type RecordExportFormat = 'pdf' | 'zip';

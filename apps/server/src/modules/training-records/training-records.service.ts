@@ -1,6 +1,7 @@
 import {
   RECORD_LINK_PATTERN,
   messages,
+  type AuditInfoType,
   type CreateTrainingRequest,
   type PassTrainingRequest,
   type TrainingQuestionInput,
@@ -53,8 +54,9 @@ import {
 } from './training-records.repository.js';
 import './training-records.policy.js';
 
-const INFO_TYPE = 'Training Records';
-const ENTITY = 'trainingRecord';
+/** The audit trail's info type and entity type of trainings (their exports read the same). */
+export const TRAINING_INFO_TYPE = 'Training Records' satisfies AuditInfoType;
+export const TRAINING_ENTITY = 'trainingRecord';
 /** The name of the organization counter that numbers trainings ("System #"). */
 const COUNTER = 'training';
 
@@ -232,9 +234,9 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
     const assigned = await insertAssignments(tx, organizationId, id, [...new Set([...assigneeUserIds, ...members])]);
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'create',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       after: {
         number,
@@ -345,9 +347,9 @@ export async function updateTraining(ctx: ServiceContext, id: string, input: Upd
 
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'update',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       before: {
         number: row.number,
@@ -432,9 +434,9 @@ export async function passTraining(ctx: ServiceContext, id: string, input: PassT
     });
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: passed ? 'pass' : 'failedAttempt',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: id,
       after: { number: row.number, attemptId, userId: me, ...attempt },
     });
@@ -466,9 +468,9 @@ export async function deleteTrainings(ctx: ServiceContext, ids: string[]): Promi
       const { organizationId: _o, id, updatedAt: _u, ...fields } = row;
       await recordAudit(tx, audit, {
         organizationId,
-        infoType: INFO_TYPE,
+        infoType: TRAINING_INFO_TYPE,
         action: 'delete',
-        entityType: ENTITY,
+        entityType: TRAINING_ENTITY,
         entityId: id,
         before: {
           ...fields,
@@ -508,9 +510,9 @@ export async function startTrainingRound(
   const { assignedUserIds } = await listTrainingParts(tx, organizationId, row.id);
   await recordAudit(tx, audit, {
     organizationId,
-    infoType: INFO_TYPE,
+    infoType: TRAINING_INFO_TYPE,
     action: 'newRound',
-    entityType: ENTITY,
+    entityType: TRAINING_ENTITY,
     entityId: row.id,
     before: { number: row.number, cycle: row.cycle, documentId: row.cycleDocumentId, revision: row.cycleRevision },
     after: { number: row.number, cycle, documentId: round.documentId, revision: round.revision, assignedUserIds },
@@ -552,9 +554,9 @@ export async function assignGroupTrainings(
     if (assigned.length === 0) continue;
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'assign',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: training.id,
       after: { number: training.number, groupId, assignedUserIds: assigned.sort() },
     });
@@ -585,9 +587,9 @@ export async function unassignGroupTrainings(
     if (removed.length === 0) continue;
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: INFO_TYPE,
+      infoType: TRAINING_INFO_TYPE,
       action: 'unassign',
-      entityType: ENTITY,
+      entityType: TRAINING_ENTITY,
       entityId: training.id,
       before: { number: training.number, groupId, unassignedUserIds: removed },
     });
