@@ -88,7 +88,7 @@ describe('trainings journey: a group is trained, fails once, passes; a late memb
         )
       ).data.id;
       const form = new FormData();
-      form.append('file', new Blob([await samplePdf()], { type: 'application/pdf' }), 'sop-gowning.pdf');
+      form.append('file', new Blob([new Uint8Array(await samplePdf())], { type: 'application/pdf' }), 'sop-gowning.pdf');
       const uploaded = await fetch(`${env.server.url}/api/v1/upload/file?organizationId=${organizationId}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${adminToken}` },
