@@ -111,6 +111,21 @@ import {
   ZMemberOptionsQuery,
   ZUpdateActionRequest,
 } from './actions.js';
+import {
+  ZCompletionProgress,
+  ZCreateTrainingRequest,
+  ZDeleteTrainingsQuery,
+  ZPassTrainingRequest,
+  ZPassTrainingResponse,
+  ZTrainingDetailQuery,
+  ZTrainingListQuery,
+  ZTrainingOption,
+  ZTrainingOptionsQuery,
+  ZTrainingRecord,
+  ZTrainingRecordRow,
+  ZTrainingsExportQuery,
+  ZUpdateTrainingRequest,
+} from './training-records.js';
 
 /**
  * The API as the web app calls it: one row per call, with its method, its path template
@@ -685,6 +700,81 @@ export const endpoints = {
       method: 'GET',
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
+      response: ZFileResponse,
+    }),
+  },
+  /** Training records (spec 03 sections 2-5 and 7; docs/api.md, "Training records"). */
+  trainingRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/training-records',
+      query: ZTrainingListQuery,
+      response: listEnvelope(ZTrainingRecordRow),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZTrainingRecord),
+    }),
+    progress: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/completion-progress',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZCompletionProgress),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/file/{fileId}',
+      query: ZTrainingDetailQuery,
+      response: ZFileResponse,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/training-records',
+      body: ZCreateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}',
+      body: ZUpdateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    pass: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}/pass',
+      body: ZPassTrainingRequest,
+      response: ZPassTrainingResponse,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/training-records',
+      query: ZDeleteTrainingsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/training-records',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-training-record',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-training-records',
+      query: ZTrainingsExportQuery,
       response: ZFileResponse,
     }),
   },

@@ -25,7 +25,14 @@ export const GROUP_USER_COLUMNS = {
 export const ZUserGroup = z.object({ id: z.uuid(), name: z.string(), userCount: z.number().int() });
 export type UserGroup = z.infer<typeof ZUserGroup>;
 
-export const ZUserGroupListQuery = ZListQuery.extend({ organizationId: ZUuid });
+export const ZUserGroupListQuery = ZListQuery.extend({
+  organizationId: ZUuid,
+  /** `true`: only groups with at least one member (the training form's assignee options). */
+  withUsers: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
 export type UserGroupListQuery = z.infer<typeof ZUserGroupListQuery>;
 
 export const ZCreateUserGroupRequest = z.object({ organizationId: ZUuid, name: requiredText() });
