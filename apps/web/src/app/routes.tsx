@@ -57,6 +57,15 @@ export const routes: RouteObject[] = [
               { path: 'tasks', element: lazyElement(() => import('../pages/ActionsPage')) },
               { path: 'tasks/create', element: lazyElement(() => import('../pages/ActionCreatePage')) },
               { path: 'tasks/:taskId', element: lazyElement(() => import('../pages/ActionDetailPage')) },
+              { path: 'training-records', element: lazyElement(() => import('../pages/TrainingRecordsPage')) },
+              {
+                path: 'training-records/create',
+                element: lazyElement(() => import('../pages/TrainingRecordCreatePage')),
+              },
+              {
+                path: 'training-records/:recordId',
+                element: lazyElement(() => import('../pages/TrainingRecordDetailPage')),
+              },
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },

@@ -30,7 +30,7 @@ describe('organization layout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY)).toBeTruthy();
     expect(await screen.findByText('Acme Medical')).toBeTruthy();
-    // Documents and Actions have landed (app/landed-pages.ts); the other spec 03 areas are still hidden.
+    // Documents, Actions and Training records have landed (app/landed-pages.ts); HR records are still hidden.
     expect(menuLabels()).toEqual([
       'Dashboard',
       'User Groups',
@@ -38,6 +38,7 @@ describe('organization layout', () => {
       'General',
       'Documents',
       'Actions',
+      'Training records',
       'Settings',
       'Help',
     ]);
@@ -73,7 +74,7 @@ describe('organization layout', () => {
   it('shows no entry for spec 03 pages not built yet; their address leads to the 404 page and back to the profile', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     serveOrganization();
-    const app = renderApp(`/organizations/${ORG}/training-records`);
+    const app = renderApp(`/organizations/${ORG}/human-resources`);
 
     expect(await screen.findByText('Sorry, page not found', {}, LAZY)).toBeTruthy();
     expect(app.location()).toBe('/pages-404');
