@@ -12,9 +12,9 @@ import { useCreateTraining } from '../features/training-records/training-records
 import { trainingsPath, type TrainingCreateState } from '../features/training-records/training-paths';
 
 /**
- * /organizations/{id}/training-records/create (spec 03 sections 2 and 5). Saved, it goes back to
- * the list; opened by a document's 'Create & Link Training', the training is linked to that
- * revision and the person goes back to the document, with the document page's state.
+ * /organizations/{id}/training-records/create (spec 03 sections 2 and 5). Saved or cancelled, it
+ * goes back to the list; opened by a document's 'Create & Link Training', the training is linked to
+ * that revision and the person goes back to the document, with the document page's state.
  */
 export default function TrainingRecordCreatePage() {
   const { t } = useTranslation();
@@ -25,10 +25,15 @@ export default function TrainingRecordCreatePage() {
   const { success } = useSuccessToast();
   const create = useCreateTraining(organizationId);
   const list = trainingsPath(organizationId);
-  const document = state.document;
+  const linkedTo = state.document;
+  // Where the person came from: the document the training is for, else the list.
+  const back = () =>
+    linkedTo
+      ? void navigate(documentPath(organizationId, linkedTo.id, linkedTo.revision), { state: state.documentInfo })
+      : void navigate(list);
   const extra = useMemo(
-    () => (document ? { documentModel: { id: document.id, revision: document.revision } } : undefined),
-    [document],
+    () => (linkedTo ? { documentModel: { id: linkedTo.id, revision: linkedTo.revision } } : undefined),
+    [linkedTo],
   );
 
   return (
@@ -43,18 +48,13 @@ export default function TrainingRecordCreatePage() {
           me={user}
           extra={extra}
           saving={create.isPending}
-          onCancel={() => void navigate(list)}
+          onCancel={back}
           onSubmit={(body) =>
             create.mutateAsync(body).then((answer) => {
-              if (document) {
-                success(undefined, t('trainings.linked'));
-                void navigate(documentPath(organizationId, document.id, document.revision), {
-                  state: state.documentInfo,
-                });
-              } else {
-                success(answer.message, t('trainings.created'));
-                void navigate(list);
-              }
+              // Spec 03 section 4: back at the document, the person reads that the training is linked.
+              if (linkedTo) success(undefined, t('trainings.linked'));
+              else success(answer.message, t('trainings.created'));
+              back();
             })
           }
         />

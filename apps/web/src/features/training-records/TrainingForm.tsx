@@ -8,6 +8,7 @@ import {
 import { Button, Col, Form, Input, Row, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
 import { FileUpload, fileSizeText } from '../../components/FileUpload';
 import { useZodForm } from '../../components/zod-form';
 import { LinkFields } from '../actions/LinkFields';
@@ -17,6 +18,7 @@ import { AssigneeSelect } from './AssigneeSelect';
 import { QuestionsEditor } from './QuestionsEditor';
 import {
   TRAINING_FORM_FIELDS,
+  formFieldOf,
   initialTrainingValues,
   trainingFormSchema,
   trainingRequestOf,
@@ -63,7 +65,17 @@ export function TrainingForm({ organizationId, training, me, extra, saving, onSu
     // What the schema makes of the values (trimmed, empty links as none) is what the server stores.
     const values = { ...context, ...zod.form.getFieldsValue(true) } as TrainingFormValues & Record<string, unknown>;
     const { organizationId: _organizationId, ...body } = request.parse(trainingRequestOf(values, savedGroups));
-    return onSubmit(body as TrainingInput & TrainingUpdateInput).catch(zod.showServerErrors);
+    return onSubmit(body as TrainingInput & TrainingUpdateInput).catch((error: unknown) =>
+      zod.showServerErrors(
+        error instanceof ApiError
+          ? new ApiError(
+              error.status,
+              error.errors.map((e) => ({ ...e, field: e.field && formFieldOf(e.field) })),
+              error.message,
+            )
+          : error,
+      ),
+    );
   };
 
   const item = (field: TrainingFormField, label: string, input: ReactNode, required = false, help?: string) => (

@@ -101,6 +101,8 @@ export function initialTrainingValues(training: TrainingRecord | undefined, me: 
 }
 
 const ASSIGNEE_FIELDS = new Set(['assigneeUserIds', 'newAssigneeUserGroupIds', 'oldAssigneeUserGroupNames']);
+/** The form's field a request field is entered in: the three assignee lists are the one picker. */
+export const formFieldOf = (field: string) => (ASSIGNEE_FIELDS.has(field) ? 'assignees' : field);
 
 /**
  * The request the form's values make. Editing, the groups the training already had are kept by
