@@ -29,6 +29,10 @@ import type { TrainingInput, TrainingUpdateInput } from './training-records.api'
 
 type Value = TrainingFormValues[TrainingFormField];
 
+/** A value as saved: the questions' and answers' draft keys are the form's own. */
+const comparable = (value: Value) =>
+  JSON.stringify(value ?? '', (name, v: unknown) => (name === 'key' ? undefined : v));
+
 export interface TrainingFormProps {
   organizationId: string;
   /** The training edited; absent when creating. */
@@ -56,9 +60,7 @@ export function TrainingForm({ organizationId, training, me, extra, saving, onSu
   const initial = useMemo(() => initialTrainingValues(training, me), [training, me]);
   const context = useMemo(() => ({ organizationId, ...extra }), [organizationId, extra]);
   const zod = useZodForm<TrainingFormField, Value>(schema, TRAINING_FORM_FIELDS, context, initial);
-  const changed =
-    !training ||
-    TRAINING_FORM_FIELDS.some((f) => JSON.stringify(zod.values[f] ?? '') !== JSON.stringify(initial[f] ?? ''));
+  const changed = !training || TRAINING_FORM_FIELDS.some((f) => comparable(zod.values[f]) !== comparable(initial[f]));
   const knownPeople = training ? [training.assigner, ...training.assigneeUsers] : [me];
 
   const submit = () => {
