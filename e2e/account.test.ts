@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@e2e.qualis.test' };
 const NEW_EMAIL = 'grace.hopper@e2e.qualis.test';
@@ -10,35 +10,19 @@ const FIRST_PASSWORD = 'Welcome2024';
 const SECOND_PASSWORD = 'Reset2024ab';
 
 describe('account journey: welcome link, forgotten password, new e-mail, avatar', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'account.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
+  const env = journeyEnvironment('account');
+  const { call } = env;
 
   /** The link to `page` (set-password, reset-password, confirm-email) in the next mail to `to`. */
   async function linkFromMail(to: string, page: string): Promise<string> {
-    const mail = await sink.waitForMail({ to, timeoutMs: 20_000 });
+    const mail = await env.sink.waitForMail({ to, timeoutMs: 20_000 });
     const link = new RegExp(`https?://[^\\s"'<>]+/${page}\\?[^\\s"'<>]+`).exec(mail.text)?.[0];
     if (!link) throw new Error(`no ${page} link in the mail "${mail.subject}":\n${mail.text}`);
     return link.replace(/&amp;/g, '&');
   }
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
     return context.newPage();
   }
 

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Permission } from '@qualis/contract';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { screenshot } from './support/browser.js';
+import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { journeyEnvironment, exported, listsClosed, mainMenu, pick, toast } from './support/journey.js';
 import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@actions.e2e.qualis.test' };
@@ -15,54 +13,8 @@ const ACTION = 'Calibrate the scale';
 const TAG = 'Audit';
 
 describe('actions journey: an Admin assigns an action, the User sees it in the bell at once and completes it', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'actions.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
-
-  const onboard = (
-    kind: 'client-admins' | 'client-users',
-    person: JourneyPerson,
-    organizationId: string,
-    token: string,
-  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
-
-  const signedIn = (email: string) => signedInPage(browser, server, { email });
-
-  const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-  /** Clicks an option of the open select (antd's visible list, not its hidden accessible copy). */
-  const pick = (page: Page, text: string) =>
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-  /** Waits until no select list is open (before a screenshot). */
-  const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
-  const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
-
-  /** Downloads an entry of the list's Export menu: the file's name and bytes. */
-  async function exported(page: Page, entry: string) {
-    await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: entry }).click(),
-    ]);
-    const stream = await download.createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
-  }
+  const env = journeyEnvironment('actions');
+  const { call, onboard, signedIn } = env;
 
   it('creates, lists, opens and completes an action; the bell shows it without a reload; PDF exports', async () => {
     // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
@@ -144,7 +96,7 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
 
     // 3. The User's bell shows it without a reload, and the e-mail arrives with its link.
     await user.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 15_000 });
-    const mail = await sink.waitForMail({ to: USER.email, timeoutMs: 20_000 });
+    const mail = await env.sink.waitForMail({ to: USER.email, timeoutMs: 20_000 });
     expect(mail.subject).toMatch(/action #1 is assigned to you/);
     expect(mail.text).toMatch(new RegExp(`${base}/tasks/[0-9a-f-]{36}`));
     // The dashboard's 'Actions to do' card follows the same stream.

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { screenshot } from './support/browser.js';
+import { type JourneyPerson } from './support/people.js';
+import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { journeyEnvironment, listsClosed, mainMenu, pick, toast } from './support/journey.js';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@documents.e2e.qualis.test' };
@@ -49,42 +49,16 @@ function renderPdf(bytes: Buffer, name: string) {
 }
 
 describe('documents journey: a document is reviewed, approved with an access code, revised and exported', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'documents.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
-
+  // axe-core is injected beside the app, so the contexts bypass the CSP.
+  const env = journeyEnvironment('documents', { bypassCSP: true });
+  const { call, signedIn } = env;
   const onboard = (
     person: JourneyPerson,
     organizationId: string,
     token: string,
     kind: 'client-admins' | 'client-users' = 'client-users',
-  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
+  ) => env.onboard(kind, person, organizationId, token);
 
-  // axe-core is injected beside the app, so the contexts bypass the CSP.
-  const signedIn = (email: string) => signedInPage(browser, server, { email }, { bypassCSP: true });
-
-  const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-  /** Clicks an option of the open select (antd's visible list, not its hidden accessible copy). */
-  const pick = (page: Page, text: string) =>
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-  /** Waits until no select list is open (before a screenshot). */
-  const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
-  const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).waitFor();
   /** Chooses a person in a person select by typing part of the name. */
   async function choosePerson(page: Page, label: string, person: JourneyPerson) {
     const select = page.getByLabel(label, { exact: true });
@@ -95,30 +69,11 @@ describe('documents journey: a document is reviewed, approved with an access cod
   /** The header's tags of the open revision. */
   const header = (page: Page) => page.locator('.qualis-page-header');
 
-  /**
-   * Chooses the response and writes the comment of the open Review or Approval tab, until the form
-   * holds them (Save enabled). Once, in a slow run, the form came back empty right after being
-   * filled (see the report of this journey); choosing again is what a person would do.
-   */
+  /** Chooses the response and writes the comment of the open Review or Approval tab. */
   async function respond(page: Page, response: string, comment: string) {
-    const save = page.getByRole('button', { name: 'Save' });
-    await save.waitFor();
-    for (let attempt = 1; ; attempt++) {
-      await page.getByRole('radio', { name: response }).check();
-      await page.getByLabel('Comment').fill(comment);
-      const held = await expect
-        .poll(async () => (await save.isEnabled()) && (await page.getByLabel('Comment').inputValue()) === comment, {
-          timeout: 3_000,
-        })
-        .toBe(true)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (held) return;
-      if (attempt === 3) throw new Error(`the ${response} form does not keep the response and comment`);
-      console.warn(`the ${response} form came back empty; choosing again (attempt ${attempt + 1})`);
-    }
+    await page.getByRole('radio', { name: response }).check();
+    await page.getByLabel('Comment').fill(comment);
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
   }
 
   /** What a click downloads: the file's name and bytes. */
@@ -136,7 +91,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
     async () => {
       // A failed step leaves what each person saw.
       onTestFailed(async () => {
-        const pages = browser.contexts().flatMap((c) => c.pages());
+        const pages = env.browser.contexts().flatMap((c) => c.pages());
         for (const [index, page] of pages.entries()) {
           await screenshot(page, `documents-failed-${index + 1}`).catch(() => undefined);
         }
@@ -179,7 +134,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
         token,
       );
       await call('PATCH', `/verifications/user-access-code/${approverId}`, { organizationId }, token);
-      const codeMail = await sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
+      const codeMail = await env.sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
       const accessCode = /^\s*(\d{6})\s*$/m.exec(codeMail.text)?.[1];
       if (!accessCode) throw new Error(`no access code in "${codeMail.text}"`);
       const wrongCode = accessCode.slice(0, 5) + String((Number(accessCode[5]) + 1) % 10);
@@ -249,7 +204,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       // 3. Each reviewer gets the e-mail, sees the action on the dashboard, opens the document
       // through it and signs the review.
       for (const [index, reviewer] of REVIEWERS.entries()) {
-        const mail = await sink.waitForMail({ to: reviewer.email, subject: /action #\d+ is assigned to you/ });
+        const mail = await env.sink.waitForMail({ to: reviewer.email, subject: /action #\d+ is assigned to you/ });
         expect(mail.text).toContain(`Review document #1 "${DOCUMENT}", revision 1`);
         const page = await signedIn(reviewer.email);
         await page.waitForURL(`**${base}/dashboard`);

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { journeyEnvironment, mainMenu, toast } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
@@ -49,36 +47,8 @@ function png(width: number, height: number): Buffer {
 }
 
 describe('groups journey: a group grants a User documents, losing it blocks them; settings', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'groups.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
-
-  const onboard = (
-    kind: 'client-admins' | 'client-users',
-    person: JourneyPerson,
-    organizationId: string,
-    token: string,
-  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
-
-  const signedIn = (email: string) => signedInPage(browser, server, { email });
-
-  const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-  const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
+  const env = journeyEnvironment('groups');
+  const { call, onboard, signedIn } = env;
 
   it('follows an Admin granting and withdrawing documents, and a User gaining and losing them', async () => {
     const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);

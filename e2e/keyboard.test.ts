@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN, callApi } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
 
 /**
  * The keyboard alone (issue 13, WCAG 2.1 2.1.1 and 2.4.7): sign in, search, sort and page a list,
@@ -48,18 +48,13 @@ async function tabTo(page: Page, name: RegExp | { role: string }, max = 80) {
 }
 
 describe('keyboard only: sign-in, a list, a dialog, a switch, the user menu', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
+  const env = journeyEnvironment('keyboard');
   let page: Page;
   let groupPath = '';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'keyboard.server' });
-    browser = await launchBrowser();
     const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-      callApi<T>(server, method, urlPath, body, token);
+      callApi<T>(env.server, method, urlPath, body, token);
     const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
     const token = session.data.token.accessToken;
     let firstId = '';
@@ -75,15 +70,9 @@ describe('keyboard only: sign-in, a list, a dialog, a switch, the user menu', ()
       token,
     );
     groupPath = `/organizations/${firstId}/user-groups/${group.data.id}`;
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   }, SLOW);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
 
   it('signs in with Tab, typing and Enter', async () => {
     await page.goto('/login');

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
 
 /** A small opaque PNG (w × h, one colour), made here so the journey needs no fixture file. */
 function png(width: number, height: number): Buffer {
@@ -68,27 +68,16 @@ const localDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
+  const env = journeyEnvironment('organizations');
   let page: Page;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'organizations.server' });
-    browser = await launchBrowser();
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await env.browser.newContext({
+      baseURL: env.server.url,
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
     });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
   });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -225,7 +214,7 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
     expect(logsUrl.searchParams.getAll('InfoTypes')).toEqual(['0']);
     await toast('Your report is being generated, please, wait.').waitFor();
 
-    const mail = await sink.waitForMail({
+    const mail = await env.sink.waitForMail({
       to: SUPERADMIN.email,
       subject: 'Qualis: your organization logs report',
       timeoutMs: 20_000,

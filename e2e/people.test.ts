@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment, toast } from './support/journey.js';
 
 const ADMIN = {
   firstName: 'Olivia',
@@ -14,20 +14,14 @@ const ADMIN = {
 const USER = { firstName: 'Uma', lastName: 'User', email: 'uma.user@e2e.qualis.test', password: 'UserPass1234' };
 
 describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a User', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
+  const env = journeyEnvironment('people');
   const contexts: BrowserContext[] = [];
   let organizationId = '';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'people.server' });
-    browser = await launchBrowser();
-
     // The organization comes from the API, as the SuperAdmin.
     const api = (path: string, body: unknown, token?: string) =>
-      fetch(`${server.url}/api/v1${path}`, {
+      fetch(`${env.server.url}/api/v1${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
@@ -39,14 +33,11 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await env.browser.newContext({
+      baseURL: env.server.url,
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
     });
@@ -61,8 +52,6 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
   }
-
-  const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).waitFor();
 
   async function createPerson(page: Page, kind: 'Admin' | 'User', person: typeof ADMIN) {
     await page.getByRole('button', { name: `Create ${kind}` }).click();
@@ -82,7 +71,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
 
   /** Opens the welcome mail's set-password link and sets the password; ends on /login. */
   async function setPasswordFromMail(email: string, password: string, shot: string) {
-    const mail = await sink.waitForMail({ to: email, subject: 'Welcome to Qualis', timeoutMs: 30_000 });
+    const mail = await env.sink.waitForMail({ to: email, subject: 'Welcome to Qualis', timeoutMs: 30_000 });
     const link = /https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeTruthy();
     const page = await newPage();
@@ -155,7 +144,11 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     // ... sends the User an access code ...
     await rowOption(admin, `Umberta ${USER.lastName}`, 'Generate access code');
     await toast(admin, `The access code has been sent to ${USER.email}`);
-    const codeMail = await sink.waitForMail({ to: USER.email, subject: 'Qualis: your access code', timeoutMs: 30_000 });
+    const codeMail = await env.sink.waitForMail({
+      to: USER.email,
+      subject: 'Qualis: your access code',
+      timeoutMs: 30_000,
+    });
     expect(codeMail.text).toMatch(/^\s*\d{6}\s*$/m);
     await screenshot(admin, 'people-10-access-code');
 

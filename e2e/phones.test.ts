@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PHONE, checkPage } from './support/accessibility.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi, startServer, type RunningServer } from './support/server.js';
-import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './support/people.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
+import { JOURNEY_PASSWORD, signedInPage } from './support/people.js';
 
 /**
  * Every page of specs 01 and 02, as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
@@ -16,36 +16,13 @@ const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@phones.e2e
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@phones.e2e.qualis.test' };
 
 describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 1400 px', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'phones.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
-  const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, urlPath, body, token);
-
-  const onboard = (
-    kind: 'client-admins' | 'client-users',
-    person: JourneyPerson,
-    organizationId: string,
-    token: string,
-  ) => onboardPerson(server, sink, { kind, person, organizationId, token });
+  const env = journeyEnvironment('phones');
+  const { call, onboard } = env;
 
   const check = (page: Page, name: string, path: string) => checkPage(page, name, path);
 
   const signIn = (email: string, password: string) =>
-    signedInPage(browser, server, { email, password }, { viewport: PHONE, bypassCSP: true });
+    signedInPage(env.browser, env.server, { email, password }, { viewport: PHONE, bypassCSP: true });
 
   let base = '';
   let userId = '';
@@ -92,7 +69,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
 
   it('checks the public pages', { timeout: SLOW }, async () => {
     const anonymous = await (
-      await browser.newContext({ baseURL: server.url, viewport: PHONE, bypassCSP: true })
+      await env.browser.newContext({ baseURL: env.server.url, viewport: PHONE, bypassCSP: true })
     ).newPage();
     await checkAll(anonymous, 'public', [
       ['login', '/login'],

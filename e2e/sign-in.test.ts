@@ -1,34 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { SUPERADMIN, startServer, type RunningServer } from './support/server.js';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { SUPERADMIN } from './support/server.js';
+import { journeyEnvironment } from './support/journey.js';
 
 const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
 const LOCKED = 'Too many failed sign-in attempts. Please, wait 15 minutes and try again.';
 
 describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
+  const env = journeyEnvironment('sign-in');
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: 'sign-in.server' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
-  });
-
   beforeEach(async () => {
     // A new context per step: no session or storage carried over from the previous one.
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   });
 
@@ -106,13 +92,13 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'sign-in-07-locked');
 
-    const mail = await sink.waitForMail({
+    const mail = await env.sink.waitForMail({
       to: SUPERADMIN.email,
       subject: 'Qualis: sign-in to your account paused',
       timeoutMs: 20_000,
     });
     expect(mail.text).toContain(`5 failed sign-in attempts for ${SUPERADMIN.email}`);
     expect(mail.text).toContain('paused for 15 minutes');
-    expect(mail.text).toContain(`${server.url}/forgot-password`);
+    expect(mail.text).toContain(`${env.server.url}/forgot-password`);
   });
 });

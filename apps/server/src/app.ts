@@ -40,6 +40,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
+import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentsRoutes);
       await api.register(documentSignaturesRoutes);
       await api.register(documentExportsRoutes);
+      await api.register(hrRecordsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -126,6 +126,17 @@ import {
   ZTrainingsExportQuery,
   ZUpdateTrainingRequest,
 } from './training-records.js';
+import {
+  ZDeleteHrRecordsQuery,
+  ZHrDetailQuery,
+  ZHrExportQuery,
+  ZHrListQuery,
+  ZHrOption,
+  ZHrOptionsQuery,
+  ZHrRecord,
+  ZHrRecordRow,
+  ZUpdateHrRecordRequest,
+} from './human-resources.js';
 
 /**
  * The API as the web app calls it: one row per call, with its method, its path template
@@ -815,6 +826,69 @@ export const endpoints = {
       path: '/documents/{documentId}/history',
       query: ZDocumentHistoryQuery,
       response: listEnvelope(ZDocumentHistoryEntry),
+    }),
+  },
+  /** Human resource records (docs/api.md, "HR records"): Admins and the SuperAdmin only. */
+  hrRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/human-resource-records',
+      query: ZHrListQuery,
+      response: listEnvelope(ZHrRecordRow),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZHrRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/human-resource-records/{resourceId}',
+      body: ZUpdateHrRecordRequest,
+      response: changedEnvelope(ZHrRecord),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/human-resource-records',
+      query: ZDeleteHrRecordsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/available',
+      query: ZHrOptionsQuery,
+      response: dataEnvelope(z.array(ZHrOption)),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}/file/{fileId}',
+      query: ZHrDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    fileContent: endpoint({
+      method: 'GET',
+      path: '/human-resource-records/{resourceId}/file/{fileId}/content',
+      query: ZHrDetailQuery,
+      response: ZFileResponse,
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/human-resource-records',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-human-resource-record',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-human-resource-records',
+      query: ZHrExportQuery,
+      response: ZFileResponse,
     }),
   },
 } as const;

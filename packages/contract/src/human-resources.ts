@@ -13,16 +13,22 @@ import { ZExportSelection, mergeSelection } from './user-groups.js';
  * when they join and kept when they leave; Admins (and the SuperAdmin) only.
  */
 
-/** Columns of the HR list and their CSV headers; all but `userGroups` and `trainings` sort. */
+/** Columns of the HR list and their CSV headers; all but `userGroups`, `trainings` and `tags` sort. */
 export const HR_COLUMNS = {
   firstName: 'First name',
   lastName: 'Last name',
+  email: 'E-mail',
   role: 'Role',
+  status: 'Status',
   userGroups: 'User groups',
   trainings: 'Trainings',
+  tags: 'Tags',
 } as const;
 export type HrColumn = keyof typeof HR_COLUMNS;
-export const HR_SORT_KEYS = ['firstName', 'lastName', 'role', 'status', 'createdAt'] as const;
+/** The spec's list columns (section 2), shown and exported unless the person chooses others. */
+export const HR_DEFAULT_COLUMNS: HrColumn[] = ['firstName', 'lastName', 'role', 'userGroups', 'trainings'];
+/** `name` sorts by last name, then first name (the list's default, and an export's without an order). */
+export const HR_SORT_KEYS = ['name', 'firstName', 'lastName', 'email', 'role', 'status', 'createdAt'] as const;
 
 /** 'Removed' when the person no longer belongs to the organization (their record is kept). */
 export const ZHrStatus = z.enum(['Active', 'Inactive', 'Removed']);
@@ -34,11 +40,14 @@ export const ZHrTraining = z.object({
   /** 0 Pending, 1 Passed (the current round). */
   trainingStatus: z.union([z.literal(0), z.literal(1)]),
   passedAt: z.string().nullable(),
-  /** The document revision the pass was for, when the training is linked to one. */
+  /** The document revision the pass was for, when the round was started by a document's approval. */
   revision: z.number().int().nullable(),
 });
+/** A document the person is named on: its latest revision where they are responsible, reviewer or approver. */
 export const ZHrDocument = z.object({
   id: z.uuid(),
+  /** System #. */
+  number: z.number().int(),
   name: z.string(),
   revision: z.number().int(),
   /** responsible, reviewer, approver */
@@ -107,6 +116,8 @@ export const ZHrOptionsQuery = z.object({
   search: z.string().trim().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
 });
 export const ZHrOption = z.object({ id: z.uuid(), name: z.string() });
+export type HrOption = z.infer<typeof ZHrOption>;
 
 /** GET /export/human-resource-records: the list's search, order, visible columns and optionally the checked rows. */
 export const ZHrExportQuery = ZExportSelection.extend({ organizationId: ZUuid }).transform(mergeSelection);
+export type HrExportQuery = z.infer<typeof ZHrExportQuery>;

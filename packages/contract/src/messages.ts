@@ -172,7 +172,6 @@ export const messages = {
   referenceTypeInvalid:
     'Please, choose a reference type: Document (0), Action (1), Training record (2) or HR record (3).',
   referenceIncomplete: 'A reference needs a record (its type and id) or an http:// or https:// link.',
-  hrRecordsNotAvailable: 'HR records are not available yet.',
   referenceRecordUnknown: 'A referenced record does not exist in this organization.',
   referenceUnknown: 'A reference to keep does not belong to this revision.',
   signatureResponseRequired: 'Please, choose a response.',
@@ -199,6 +198,14 @@ export const messages = {
     'A controlled copy can be made of a PDF file only; the controlled file of this revision is not a PDF.',
   controlledCopyUnreadable:
     'The controlled file of this revision cannot be read as a PDF (it is damaged or protected by a password), so no controlled copy can be made of it.',
+  // HR records (spec 03 sections 2, 6-8; docs/api.md).
+  hrRecordEdited: 'The record is successfully edited',
+  hrRecordDeleted: 'The record is successfully deleted',
+  hrRecordsDeleted: 'The records are successfully deleted',
+  hrRecordOfMember:
+    'Only the records of people who no longer belong to the organization can be deleted; {name} still belongs to it.',
+  hrRecordCvUnknown: 'The CV must be a file uploaded to this organization.',
+  hrRecordIdMismatch: 'The record in the request body is not the record of the address.',
   // The person's language (the web's switch and the e-mails).
   invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',
 } as const;

@@ -54,6 +54,11 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description:
       'Controlled documents and their revisions: General, Quality Actions, References, the Review and Approval tabs, files.',
   },
+  {
+    name: 'human-resource-records',
+    description:
+      "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

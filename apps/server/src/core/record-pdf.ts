@@ -15,7 +15,7 @@ export interface PdfRecord {
   title: string;
   /** The record's PDF in an archive: system number and name. */
   fileName: string;
-  fields: { label: string; value: string }[];
+  fields: PdfField[];
   /** Lists of the record's parts (a document's revisions, signatures, references), after its fields. */
   sections?: PdfSection[];
   history: { at: Date; who: string; what: string; changes: string }[];

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   actions,
   documentTypes,
   exportFiles,
+  hrRecords,
+  memberships,
   notifications,
   organizationFiles,
   tags,
@@ -251,6 +253,37 @@ async function documentInA(cell: Cell, related = true) {
   const admin = { id: f.ids.admin, headers: sessions.admin };
   const doc = await createDocument(t.app, t.db, admin, f.orgA, related ? { reviewerIds: [f.ids.user] } : {});
   return doc as unknown as { id: string; fileId: string };
+}
+
+/** The HR record of a person of organization A (made when they joined). */
+async function hrRecordInA(t: TestContext, f: Fixture, userId: string): Promise<string> {
+  const [row] = await t.db
+    .select({ id: hrRecords.id })
+    .from(hrRecords)
+    .where(and(eq(hrRecords.organizationId, f.orgA), eq(hrRecords.userId, userId)));
+  return row!.id;
+}
+
+/** The kept record of a new person who has left organization A (only such records can be deleted). */
+async function leftRecordInA(t: TestContext, f: Fixture): Promise<string> {
+  const left = await personIn(t, f.orgA, 'User');
+  await t.db.delete(memberships).where(and(eq(memberships.organizationId, f.orgA), eq(memberships.userId, left.id)));
+  return hrRecordInA(t, f, left.id);
+}
+
+let cvRecord: Promise<{ id: string; fileId: string }> | undefined;
+/** user's HR record in A with a CV uploaded by the Admin (made once). */
+function cvRecordInA({ t, f }: Cell) {
+  cvRecord ??= (async () => {
+    const fileId = await uploadOrganizationFile(t.app, sessions.admin, f.orgA, 'cv.txt');
+    const id = await hrRecordInA(t, f, f.ids.user);
+    await t.db
+      .update(hrRecords)
+      .set({ fileId })
+      .where(and(eq(hrRecords.organizationId, f.orgA), eq(hrRecords.id, id)));
+    return { id, fileId };
+  })();
+  return cvRecord;
 }
 
 let pdfDocument: Promise<string> | undefined;
@@ -1081,6 +1114,60 @@ const CASES: Case[] = [
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
     }),
+  },
+  // HR records: the Admins' and the SuperAdmin's only; a User is refused before the organization is read
+  {
+    routes: [
+      'GET /api/v1/human-resource-records',
+      'GET /api/v1/human-resource-records/available',
+      'GET /api/v1/export/human-resource-records',
+      'GET /api/v1/export/one-human-resource-record',
+      'GET /api/v1/export/many-human-resource-records',
+    ],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/human-resource-records/:resourceId'],
+    note: "user's record",
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({
+      params: { resourceId: await hrRecordInA(t, f, f.ids.user) },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: [
+      'GET /api/v1/human-resource-records/:resourceId/file/:fileId',
+      'GET /api/v1/human-resource-records/:resourceId/file/:fileId/content',
+    ],
+    note: "user's CV",
+    expected: ADMINS_ONLY(200),
+    request: async (cell) => {
+      const { id, fileId } = await cvRecordInA(cell);
+      return { params: { resourceId: id, fileId }, query: { organizationId: cell.f.orgA } };
+    },
+  },
+  {
+    routes: ['PUT /api/v1/human-resource-records/:resourceId'],
+    note: "user56's record, its tags emptied",
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({
+      params: { resourceId: await hrRecordInA(t, f, f.ids.user56) },
+      payload: { organizationId: f.orgA, tagIds: [] },
+    }),
+  },
+  {
+    routes: ['DELETE /api/v1/human-resource-records'],
+    note: 'the record of a person who left',
+    expected: ADMINS_ONLY(200),
+    request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await leftRecordInA(t, f) } }),
+  },
+  {
+    routes: ['DELETE /api/v1/human-resource-records'],
+    note: 'the record of a member: never deleted',
+    expected: ADMINS_ONLY(409),
+    request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await hrRecordInA(t, f, f.ids.user56) } }),
   },
   // Notifications
   {

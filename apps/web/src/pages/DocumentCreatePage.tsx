@@ -10,6 +10,7 @@ import { useSuccessToast } from '../components/useSuccessToast';
 import { DocumentGeneralForm } from '../features/documents/DocumentGeneralForm';
 import { QualityTasksForm } from '../features/documents/QualityTasks';
 import { ReferencesEditor } from '../features/documents/References';
+import { useCreateLinkedTraining, useMayCreateTraining } from '../features/documents/TrainingLink';
 import {
   useCreateDocument,
   useDocumentMutations,
@@ -32,6 +33,8 @@ export default function DocumentCreatePage() {
   const create = useCreateDocument(organizationId);
   const [created, setCreated] = useState<DocumentDetail | null>(null);
   const mutations = useDocumentMutations(organizationId, created?.id ?? '');
+  const createLinkedTraining = useCreateLinkedTraining(organizationId);
+  const mayCreateTraining = useMayCreateTraining(organizationId);
   const [step, setStep] = useState(0);
   const list = documentsPath(organizationId);
 
@@ -107,6 +110,14 @@ export default function DocumentCreatePage() {
             saving={mutations.updateQualityTasks.isPending}
             onCancel={() => setStep(0)}
             cancelText={t('documents.back')}
+            onCreateTraining={
+              mayCreateTraining
+                ? (values) =>
+                    mutations.updateQualityTasks
+                      .mutateAsync({ revision: created.revision, ...values, isCreating: true })
+                      .then(() => createLinkedTraining(created, false))
+                : undefined
+            }
             onSubmit={(values) =>
               mutations.updateQualityTasks
                 .mutateAsync({ revision: created.revision, ...values, isCreating: true })

@@ -6,21 +6,22 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { documentPath } from '../features/documents/document-paths';
+import type { TrainingFromDocumentState } from '../features/documents/TrainingLink';
 import { useSessionUser } from '../features/session/useSession';
 import { TrainingForm } from '../features/training-records/TrainingForm';
 import { useCreateTraining } from '../features/training-records/training-records.api';
-import { trainingsPath, type TrainingCreateState } from '../features/training-records/training-paths';
+import { trainingsPath } from '../features/training-records/training-paths';
 
 /**
  * /organizations/{id}/training-records/create (spec 03 sections 2 and 5). Saved or cancelled, it
  * goes back to the list; opened by a document's 'Create & Link Training', the training is linked to
- * that revision and the person goes back to the document, with the document page's state.
+ * that revision and the person goes back to that revision of the document.
  */
 export default function TrainingRecordCreatePage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as TrainingCreateState;
+  const state = (useLocation().state ?? {}) as Partial<TrainingFromDocumentState>;
   const user = useSessionUser();
   const { success } = useSuccessToast();
   const create = useCreateTraining(organizationId);
@@ -28,9 +29,7 @@ export default function TrainingRecordCreatePage() {
   const linkedTo = state.document;
   // Where the person came from: the document the training is for, else the list.
   const back = () =>
-    linkedTo
-      ? void navigate(documentPath(organizationId, linkedTo.id, linkedTo.revision), { state: state.documentInfo })
-      : void navigate(list);
+    linkedTo ? void navigate(documentPath(organizationId, linkedTo.id, linkedTo.revision)) : void navigate(list);
   const extra = useMemo(
     () => (linkedTo ? { documentModel: { id: linkedTo.id, revision: linkedTo.revision } } : undefined),
     [linkedTo],

@@ -9,3 +9,4 @@ export * from './user-groups.js';
 export * from './actions.js';
 export * from './documents.js';
 export * from './exports.js';
+export * from './hr-records.js';

@@ -77,7 +77,7 @@ export const presentReference =
       id: ref.id,
       type,
       link: ref.link ?? `/organizations/${organizationId}/${REFERENCE_AREAS[type ?? 0]}/${ref.linkedId ?? ''}`,
-      linkDescription: ref.linkDescription,
+      linkDescription: ref.linkDescription ?? ref.linkedName ?? null,
       linkId: ref.linkedId,
     };
   };

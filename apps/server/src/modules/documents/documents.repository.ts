@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Permission, type DocumentOption, type ListQuery } from '@qualis/contract';
+import { Permission, REFERENCE_TYPES, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -299,9 +299,13 @@ const tagList = sql<{ id: string; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', tg.id, 'name', tg.name) order by lower(tg.name), tg.id)
   from document_revision_tags rt join tags tg on tg.organization_id = rt.organization_id and tg.id = rt.tag_id
   where ${ofRevision('rt')}), '[]'::json)`;
+// An HR record's reference carries the person's name, for a link saved without a description.
 const referenceList = sql<ReferenceRow[]>`coalesce((
   select json_agg(json_build_object('id', ref.id, 'type', ref.type, 'linkedId', ref.linked_id, 'link', ref.link,
-    'linkDescription', ref.link_description) order by ref.created_at, ref.id)
+    'linkDescription', ref.link_description, 'linkedName', (
+      select nullif(concat_ws(' ', u.first_name, u.last_name), '') from hr_records h join users u on u.id = h.user_id
+      where ref.type = ${sql.raw(String(REFERENCE_TYPES.HumanResource))} and h.organization_id = ref.organization_id
+        and h.id = ref.linked_id)) order by ref.created_at, ref.id)
   from document_references ref where ${ofRevision('ref')}), '[]'::json)`;
 const isSignerSql = (access: OrganizationAccess, role: DocumentSignerRole) => sql<boolean>`exists (
   select 1 from document_revision_signers s where ${ofRevision('s')} and s.role = ${role}
@@ -329,6 +333,8 @@ export interface ReferenceRow {
   linkedId: string | null;
   link: string | null;
   linkDescription: string | null;
+  /** The person's name of a referenced HR record. */
+  linkedName?: string | null;
 }
 export interface RevisionEntryRow {
   revision: number;

@@ -19,6 +19,7 @@ import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
+import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
 import {
   assignActions,
   completeActions,
@@ -196,15 +197,16 @@ async function checkReferences(tx: Tx, ctx: ServiceContext, references: NewDocum
   if (byType(REFERENCE_TYPES.TrainingRecord).length) {
     throw AppError.badRequest(messages.trainingsNotAvailable, 'newReferences');
   }
-  if (byType(REFERENCE_TYPES.HumanResource).length) {
-    throw AppError.badRequest(messages.hrRecordsNotAvailable, 'newReferences');
-  }
-  const documentIds = [...new Set(byType(REFERENCE_TYPES.Document))];
-  const actionIds = [...new Set(byType(REFERENCE_TYPES.Action))];
-  const foundDocuments = await findVisibleDocumentIds(tx, ctx.access, documentIds);
-  const foundActions = await findVisibleActionIds(tx, ctx.access, actionIds);
-  if (foundDocuments.length !== documentIds.length || foundActions.length !== actionIds.length) {
-    throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
+  const checks = [
+    [REFERENCE_TYPES.Document, findVisibleDocumentIds],
+    [REFERENCE_TYPES.Action, findVisibleActionIds],
+    [REFERENCE_TYPES.HumanResource, findVisibleHrRecordIds],
+  ] as const;
+  for (const [type, findVisible] of checks) {
+    const ids = [...new Set(byType(type))];
+    if ((await findVisible(tx, ctx.access, ids)).length !== ids.length) {
+      throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import { RecordLinkPicker } from './RecordLinkPicker';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
+const HR_RECORD = '0190a8e4-0000-7000-8000-0000000000c1';
 const SOON = { timeout: 10_000 };
 
 function renderPicker(onPick = vi.fn()) {
@@ -60,6 +61,38 @@ describe('RecordLinkPicker', () => {
       description: '#7 Calibrate the scale',
       kind: 'tasks',
       id: TASK,
+    });
+  });
+
+  it("offers an Admin the organization's HR records by the person's name", async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    const fetch = stubApi((route) =>
+      route === 'GET /api/v1/human-resource-records/available'
+        ? jsonResponse(200, { data: [{ id: HR_RECORD, name: 'Uma User' }] })
+        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
+    );
+    const onPick = renderPicker();
+    fireEvent.click(screen.getByRole('button', { name: /Link to a record/ }));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
+    fireEvent.mouseDown(dialog.querySelectorAll('input')[0]!);
+    fireEvent.click(await screen.findByText('HR record', { selector: '.ant-select-item-option-content' }, SOON));
+    fireEvent.change(dialog.querySelectorAll('input')[1]!, { target: { value: 'uma' } });
+    await waitFor(
+      () =>
+        expect(
+          fetch.mock.calls.some(
+            ([url]) => String(url).includes('/human-resource-records/available?') && String(url).includes('search=uma'),
+          ),
+        ).toBe(true),
+      SOON,
+    );
+    fireEvent.click(await screen.findByText('Uma User', {}, SOON));
+    fireEvent.click(screen.getByRole('button', { name: 'Use this record' }));
+    expect(onPick).toHaveBeenCalledWith({
+      path: `/organizations/${ORG}/human-resources/${HR_RECORD}`,
+      description: 'Uma User',
+      kind: 'human-resources',
+      id: HR_RECORD,
     });
   });
 

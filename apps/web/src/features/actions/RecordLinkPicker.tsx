@@ -35,6 +35,10 @@ const LOOKUPS: Partial<
     });
     return answer.data.map((r) => ({ id: r.id, label: `#${r.number} ${r.name}` }));
   },
+  'human-resources': async (organizationId, search, signal) => {
+    const answer = await api.call(endpoints.hrRecords.options, { query: { organizationId, search }, signal });
+    return answer.data.map((r) => ({ id: r.id, label: r.name }));
+  },
 };
 
 /**

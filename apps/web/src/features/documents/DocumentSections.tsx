@@ -11,6 +11,7 @@ import { DocumentGeneralForm } from './DocumentGeneralForm';
 import { DocumentGeneralView } from './DocumentGeneralView';
 import { QualityTasksForm, QualityTasksView } from './QualityTasks';
 import { ReferencesEditor, ReferencesView } from './References';
+import { TrainingLinkButtons } from './TrainingLink';
 import {
   useDocumentMutations,
   useQualityTasks,
@@ -230,6 +231,26 @@ export function QualitySection({ organizationId, document }: { organizationId: s
         </Toolbar>
       )}
       <QualityTasksView organizationId={organizationId} quality={data} />
+      {data.requiresTraining && data.canEditTraining && (
+        <Toolbar>
+          <TrainingLinkButtons
+            organizationId={organizationId}
+            document={document}
+            linking={mutations.updateQualityTasks.isPending}
+            onLink={(trainingRecordId) =>
+              mutations.updateQualityTasks
+                .mutateAsync({
+                  revision: document.revision,
+                  reviewerIds: data.reviewerIds,
+                  approverIds: data.approverIds,
+                  requiresTraining: true,
+                  trainingRecordId,
+                })
+                .then(() => success(undefined, t('documents.trainingLinked')))
+            }
+          />
+        </Toolbar>
+      )}
     </>
   );
 }

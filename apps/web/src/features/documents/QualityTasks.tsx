@@ -34,6 +34,11 @@ export interface QualityTasksFormProps {
   cancelText?: string;
   /** The wizard's Save works unchanged too (it moves on); the detail's needs a change. */
   requireChange?: boolean;
+  /**
+   * 'Create & Link Training' on a new revision: offered while Requires training is ticked; it
+   * gets the values to save first (spec 03 section 4).
+   */
+  onCreateTraining?: (body: QualityTasksValues) => Promise<unknown>;
 }
 
 /** Quality Actions (spec 03 sections 3-4): reviewers, approvers and whether the revision requires training. */
@@ -44,14 +49,16 @@ export function QualityTasksForm(props: QualityTasksFormProps) {
   const zod = useZodForm<Field, Value>(ZUpdateDocumentQualityTasksRequest, FIELDS, context, initial);
   const changed = FIELDS.some((f) => JSON.stringify(zod.values[f]) !== JSON.stringify(initial[f]));
 
-  const submit = () => {
+  const entered = (): QualityTasksValues => {
     const values = zod.form.getFieldsValue(true) as QualityTasksValues;
-    return onSubmit({
+    return {
       reviewerIds: values.reviewerIds ?? [],
       approverIds: values.approverIds ?? [],
       requiresTraining: Boolean(values.requiresTraining),
-    }).catch(zod.showServerErrors);
+    };
   };
+  const submit = () => onSubmit(entered()).catch(zod.showServerErrors);
+  const createTraining = props.onCreateTraining;
 
   return (
     <Form layout="vertical" {...zod.formProps} onFinish={() => void submit()}>
@@ -76,6 +83,15 @@ export function QualityTasksForm(props: QualityTasksFormProps) {
         >
           {t('common.save')}
         </Button>
+        {createTraining && zod.values.requiresTraining === true && (
+          <Button
+            disabled={!zod.valid}
+            loading={saving}
+            onClick={() => void createTraining(entered()).catch(zod.showServerErrors)}
+          >
+            {t('documents.createLinkTraining')}
+          </Button>
+        )}
         {props.onCancel && <Button onClick={props.onCancel}>{props.cancelText ?? t('common.cancel')}</Button>}
       </Space>
     </Form>

@@ -1,0 +1,253 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOOKUP_LIMIT,
+  ZDeleteHrRecordsQuery,
+  ZDocumentFileLink,
+  ZHrDetailQuery,
+  ZHrExportQuery,
+  ZHrListQuery,
+  ZHrOption,
+  ZHrOptionsQuery,
+  ZHrRecord,
+  ZHrRecordRow,
+  ZUpdateHrRecordRequest,
+  ZUuid,
+  dataEnvelope,
+  listEnvelope,
+  messageFields,
+  messages,
+} from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import { requireActor } from '../../core/auth.js';
+import { AppError } from '../../core/errors.js';
+import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { sendStoredFile } from '../../core/files.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { serviceContextOf } from '../../core/service-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { sendRecordExport } from '../exports/record-exports.js';
+import { exportListQuery, hrRecordSource } from './hr-record-exports.js';
+import './hr-records.policy.js';
+import { HR_CSV_COLUMNS, presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
+import {
+  findVisibleHrRecord,
+  findVisibleHrRecordFile,
+  hrRecordExportRows,
+  listHrRecordOptions,
+  listHrRecords,
+} from './hr-records.repository.js';
+import { deleteHrRecords, updateHrRecord } from './hr-records.service.js';
+
+const tags = ['human-resource-records'];
+const inQuery = { policy: 'hrRecord.view', organization: organizationFrom.query() } as const;
+const ZRecordParams = z.object({ resourceId: ZUuid });
+const ZFileParams = ZRecordParams.extend({ fileId: ZUuid });
+const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
+
+/** The record as its detail shows it; 404 when the person may not see it. */
+async function presentedRecord(db: DbOrTx, access: OrganizationAccess, id: string) {
+  const row = await findVisibleHrRecord(db, access, id);
+  if (!row) throw AppError.notFound();
+  return presentHrRecord(access, row);
+}
+
+const fileContentPath = (resourceId: string, fileId: string, organizationId: string) =>
+  `/api/v1/human-resource-records/${resourceId}/file/${fileId}/content?${new URLSearchParams({ organizationId }).toString()}`;
+
+/**
+ * Human resource records (spec 03 sections 2, 3, 6-8): one per person of the organization, made
+ * when they join and kept when they leave; the Admins' and the SuperAdmin's only.
+ */
+export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+
+  app.get(
+    '/human-resource-records',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary:
+          'The HR records of the organization; sort keys name (last then first name, default), firstName, lastName, email, role, status, createdAt; search on first name, last name, full name and e-mail',
+        querystring: ZHrListQuery,
+        response: { 200: listEnvelope(ZHrRecordRow) },
+      },
+    },
+    async (request) => {
+      const access = organizationAccessOf(request);
+      const { organizationId: _organizationId, ...query } = request.query;
+      const { rows, totalCount } = await listHrRecords(db(), { access }, query);
+      return { data: rows.map(presentHrRecordRow(access)), pagination: { totalCount } };
+    },
+  );
+
+  app.get(
+    '/human-resource-records/available',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: `The link-to-record picker's HR records: people whose name or e-mail matches (at most ${LOOKUP_LIMIT}), by last name`,
+        querystring: ZHrOptionsQuery,
+        response: { 200: dataEnvelope(z.array(ZHrOption)) },
+      },
+    },
+    async (request) => ({
+      data: await listHrRecordOptions(db(), organizationAccessOf(request), request.query.search, LOOKUP_LIMIT),
+    }),
+  );
+
+  app.get(
+    '/human-resource-records/:resourceId',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary:
+          'One HR record: the person, their status, CV, tags, documents, trainings (passed or pending) and user groups, with canBeEdited and canBeDeleted',
+        params: ZRecordParams,
+        querystring: ZHrDetailQuery,
+        response: { 200: dataEnvelope(ZHrRecord) },
+      },
+    },
+    async (request) => ({
+      data: await presentedRecord(db(), organizationAccessOf(request), request.params.resourceId),
+    }),
+  );
+
+  app.put(
+    '/human-resource-records/:resourceId',
+    {
+      config: { policy: 'hrRecord.edit', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary: 'Save the CV (an organization file; null removes it) and the tags of an HR record',
+        params: ZRecordParams,
+        body: ZUpdateHrRecordRequest,
+        response: { 200: withMessage(ZHrRecord) },
+      },
+    },
+    async (request) => {
+      const { resourceId } = request.params;
+      await updateHrRecord(serviceContextOf(request), resourceId, request.body);
+      const data = await presentedRecord(db(), organizationAccessOf(request), resourceId);
+      return { data, message: messages.hrRecordEdited };
+    },
+  );
+
+  app.delete(
+    '/human-resource-records',
+    {
+      config: { policy: 'hrRecord.delete', organization: organizationFrom.query() },
+      schema: {
+        tags,
+        summary:
+          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise)',
+        querystring: ZDeleteHrRecordsQuery,
+        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
+      },
+    },
+    async (request) => {
+      const { ids } = request.query;
+      await deleteHrRecords(serviceContextOf(request), ids);
+      const message = new Set(ids).size > 1 ? messages.hrRecordsDeleted : messages.hrRecordDeleted;
+      return { data: { ids }, message };
+    },
+  );
+
+  app.get(
+    '/human-resource-records/:resourceId/file/:fileId',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: "Where to fetch the record's CV and the file's name",
+        params: ZFileParams,
+        querystring: ZHrDetailQuery,
+        response: { 200: dataEnvelope(ZDocumentFileLink) },
+      },
+    },
+    async (request) => {
+      const { resourceId, fileId } = request.params;
+      const file = await findVisibleHrRecordFile(db(), organizationAccessOf(request), resourceId, fileId);
+      if (!file) throw AppError.notFound();
+      return {
+        data: { path: fileContentPath(resourceId, fileId, request.query.organizationId), fileName: file.originalName },
+      };
+    },
+  );
+
+  app.get(
+    '/human-resource-records/:resourceId/file/:fileId/content',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: "The bytes of the record's CV, as an attachment",
+        params: ZFileParams,
+        querystring: ZHrDetailQuery,
+      },
+    },
+    async (request, reply) => {
+      const { resourceId, fileId } = request.params;
+      const file = await findVisibleHrRecordFile(db(), organizationAccessOf(request), resourceId, fileId);
+      if (!file) throw AppError.notFound();
+      return sendStoredFile(app.ctx.storage, reply, file);
+    },
+  );
+
+  app.get(
+    '/export/human-resource-records',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
+        querystring: ZHrExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
+      const { columns, query } = exportListQuery(rest);
+      const rows = hrRecordExportRows(db(), { access: organizationAccessOf(request), ids: selectedIds }, query);
+      return sendCsvExport(
+        reply,
+        exportFileName('Human-resources', requireActor(request).email),
+        pickColumns(HR_CSV_COLUMNS, columns),
+        rows,
+      );
+    },
+  );
+
+  // 'Single PDF' (every chosen record in one file) and 'PDF archive' (a ZIP with one PDF per
+  // record), with the list's selection, search and order; large ones are e-mailed (modules/exports).
+  for (const [url, format, summary] of [
+    [
+      '/export/one-human-resource-record',
+      'pdf',
+      "One PDF with every chosen HR record: the person's training file (every training, its status, pass date and revision, every attempt), groups, documents, tags, CV and history",
+    ],
+    ['/export/many-human-resource-records', 'zip', 'A ZIP with one PDF per chosen HR record, named by the person'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        // The record source's policy: the job and the download check the same one again.
+        config: { policy: hrRecordSource.policy, organization: organizationFrom.query() },
+        schema: {
+          tags,
+          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
+          querystring: ZHrExportQuery,
+          produces: [`application/${format}`],
+          response: { 200: dataEnvelope(z.object(messageFields)) },
+        },
+      },
+      async (request, reply) => {
+        const { organizationId: _organizationId, ...selection } = request.query;
+        return sendRecordExport(serviceContextOf(request), reply, hrRecordSource, format, selection);
+      },
+    );
+  }
+};

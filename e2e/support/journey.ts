@@ -1,0 +1,93 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
+import { launchBrowser } from './browser.js';
+import { onboardPerson, signedInPage, type JourneyPerson } from './people.js';
+import { callApi, startServer, type RunningServer } from './server.js';
+
+/** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
+export interface JourneyEnvironment {
+  readonly sink: SmtpSink;
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A call to the API (`/api/v1` + path), failing on an error answer. */
+  call<T>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T>;
+  /** An Admin or User created, set active and onboarded through the welcome mail; answers their id. */
+  onboard(
+    kind: 'client-admins' | 'client-users',
+    person: JourneyPerson,
+    organizationId: string,
+    token: string,
+  ): Promise<string>;
+  /** A new browser context signed in as the person through the login page. */
+  signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Starts the environment before the describe block's tests and stops it after them (register it
+ * at the top of the block; the block's own `beforeAll` hooks run after it).
+ */
+export function journeyEnvironment(name: string, contextOptions: BrowserContextOptions = {}): JourneyEnvironment {
+  let sink: SmtpSink | undefined;
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the journey environment is used before its beforeAll ran');
+    return value;
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({ smtpUrl: sink.url, name: `${name}.server` });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  return {
+    get sink() {
+      return started(sink);
+    },
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    call: (method, urlPath, body, token) => callApi(started(server), method, urlPath, body, token),
+    onboard: (kind, person, organizationId, token) =>
+      onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
+    signedIn: (email, options) =>
+      signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+  };
+}
+
+/** The application's side menu. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Clicks an option of the open select (antd's visible list, not its hidden accessible copy). */
+export const pick = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+
+/** Waits until no select list is open (before a screenshot). */
+export const listsClosed = (page: Page) => page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+
+/** Waits for a toast with the text. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).waitFor();
+
+/** Downloads an entry of the list's Export menu: the file's name and bytes. */
+export async function exported(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: entry }).click(),
+  ]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+}
