@@ -41,6 +41,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
+import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentSignaturesRoutes);
       await api.register(documentExportsRoutes);
       await api.register(hrRecordsRoutes);
+      await api.register(trainingRecordsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -67,6 +67,23 @@ import {
 } from './user-groups.js';
 import { ZUuid } from './fields.js';
 import {
+  ZCompletionProgress,
+  ZCreateTrainingRequest,
+  ZDeleteTrainingsQuery,
+  ZGroupTraining,
+  ZGroupUserTraining,
+  ZPassTrainingRequest,
+  ZPassTrainingResponse,
+  ZTrainingDetailQuery,
+  ZTrainingListQuery,
+  ZTrainingOption,
+  ZTrainingOptionsQuery,
+  ZTrainingRecord,
+  ZTrainingRecordRow,
+  ZTrainingsExportQuery,
+  ZUpdateTrainingRequest,
+} from './training-records.js';
+import {
   ZAddDocumentApprovalRequest,
   ZAddDocumentReviewRequest,
   ZAddDocumentRevisionRequest,
@@ -111,21 +128,6 @@ import {
   ZMemberOptionsQuery,
   ZUpdateActionRequest,
 } from './actions.js';
-import {
-  ZCompletionProgress,
-  ZCreateTrainingRequest,
-  ZDeleteTrainingsQuery,
-  ZPassTrainingRequest,
-  ZPassTrainingResponse,
-  ZTrainingDetailQuery,
-  ZTrainingListQuery,
-  ZTrainingOption,
-  ZTrainingOptionsQuery,
-  ZTrainingRecord,
-  ZTrainingRecordRow,
-  ZTrainingsExportQuery,
-  ZUpdateTrainingRequest,
-} from './training-records.js';
 import {
   ZDeleteHrRecordsQuery,
   ZHrDetailQuery,
@@ -528,6 +530,18 @@ export const endpoints = {
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
     }),
+    trainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupTraining)),
+    }),
+    userTrainings: endpoint({
+      method: 'GET',
+      path: '/user-groups/{id}/users/{userId}/trainings',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(z.array(ZGroupUserTraining)),
+    }),
     export: endpoint({ method: 'GET', path: '/export/groups', query: ZUserGroupsExportQuery, response: ZFileResponse }),
     exportUsers: endpoint({
       method: 'GET',
@@ -590,6 +604,80 @@ export const endpoints = {
       path: '/organizations/{organizationId}/member-options',
       query: ZMemberOptionsQuery,
       response: dataEnvelope(z.array(ZMemberOption)),
+    }),
+  },
+  trainingRecords: {
+    list: endpoint({
+      method: 'GET',
+      path: '/training-records',
+      query: ZTrainingListQuery,
+      response: listEnvelope(ZTrainingRecordRow),
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: '/training-records/all',
+      query: ZTrainingOptionsQuery,
+      response: dataEnvelope(z.array(ZTrainingOption)),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZTrainingRecord),
+    }),
+    completionProgress: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/completion-progress',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZCompletionProgress),
+    }),
+    file: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/file/{fileId}',
+      query: ZTrainingDetailQuery,
+      response: dataEnvelope(ZDocumentFileLink),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/training-records',
+      body: ZCreateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}',
+      body: ZUpdateTrainingRequest,
+      response: changedEnvelope(ZTrainingRecord),
+    }),
+    pass: endpoint({
+      method: 'PUT',
+      path: '/training-records/{recordId}/pass',
+      body: ZPassTrainingRequest,
+      response: ZPassTrainingResponse,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/training-records',
+      query: ZDeleteTrainingsQuery,
+      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/training-records',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportSinglePdf: endpoint({
+      method: 'GET',
+      path: '/export/one-training-record',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdfArchive: endpoint({
+      method: 'GET',
+      path: '/export/many-training-records',
+      query: ZTrainingsExportQuery,
+      response: ZFileResponse,
     }),
   },
   documents: {
@@ -711,81 +799,6 @@ export const endpoints = {
       method: 'GET',
       path: '/documents/{documentId}/file/{fileId}/content',
       query: ZDocumentFileQuery,
-      response: ZFileResponse,
-    }),
-  },
-  /** Training records (spec 03 sections 2-5 and 7; docs/api.md, "Training records"). */
-  trainingRecords: {
-    list: endpoint({
-      method: 'GET',
-      path: '/training-records',
-      query: ZTrainingListQuery,
-      response: listEnvelope(ZTrainingRecordRow),
-    }),
-    options: endpoint({
-      method: 'GET',
-      path: '/training-records/all',
-      query: ZTrainingOptionsQuery,
-      response: dataEnvelope(z.array(ZTrainingOption)),
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: '/training-records/{recordId}',
-      query: ZTrainingDetailQuery,
-      response: dataEnvelope(ZTrainingRecord),
-    }),
-    progress: endpoint({
-      method: 'GET',
-      path: '/training-records/{recordId}/completion-progress',
-      query: ZTrainingDetailQuery,
-      response: dataEnvelope(ZCompletionProgress),
-    }),
-    file: endpoint({
-      method: 'GET',
-      path: '/training-records/{recordId}/file/{fileId}',
-      query: ZTrainingDetailQuery,
-      response: ZFileResponse,
-    }),
-    create: endpoint({
-      method: 'POST',
-      path: '/training-records',
-      body: ZCreateTrainingRequest,
-      response: changedEnvelope(ZTrainingRecord),
-    }),
-    update: endpoint({
-      method: 'PUT',
-      path: '/training-records/{recordId}',
-      body: ZUpdateTrainingRequest,
-      response: changedEnvelope(ZTrainingRecord),
-    }),
-    pass: endpoint({
-      method: 'PUT',
-      path: '/training-records/{recordId}/pass',
-      body: ZPassTrainingRequest,
-      response: ZPassTrainingResponse,
-    }),
-    remove: endpoint({
-      method: 'DELETE',
-      path: '/training-records',
-      query: ZDeleteTrainingsQuery,
-      response: changedEnvelope(z.object({ ids: z.array(z.uuid()) })),
-    }),
-    exportCsv: endpoint({
-      method: 'GET',
-      path: '/export/training-records',
-      query: ZTrainingsExportQuery,
-      response: ZFileResponse,
-    }),
-    exportSinglePdf: endpoint({
-      method: 'GET',
-      path: '/export/one-training-record',
-      query: ZTrainingsExportQuery,
-      response: ZFileResponse,
-    }),
-    exportPdfArchive: endpoint({
-      method: 'GET',
-      path: '/export/many-training-records',
-      query: ZTrainingsExportQuery,
       response: ZFileResponse,
     }),
   },

@@ -125,7 +125,7 @@ export const ZTrainingRecord = z.object({
   tags: z.array(ZActionTag),
   tagIds: z.array(z.uuid()),
   /** The viewer's own status when they are an assignee; null otherwise. */
-  trainingStatus: z.union([z.literal(0), z.literal(1)]).nullable(),
+  trainingStatus: z.number().int().min(0).max(1).nullable().describe('0 Pending, 1 Passed'),
   /** The document revisions linked to the training. */
   documents: z.array(ZTrainingDocumentLink),
   /** The revision the current round of passes is for, when a linked revision was approved. */

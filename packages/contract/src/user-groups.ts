@@ -27,7 +27,7 @@ export type UserGroup = z.infer<typeof ZUserGroup>;
 
 export const ZUserGroupListQuery = ZListQuery.extend({
   organizationId: ZUuid,
-  /** `true`: only groups with at least one member (the training form's assignee options). */
+  /** `true`: only groups with at least one user (the training form's assignee picker, spec 03 section 5). */
   withUsers: z
     .enum(['true', 'false'])
     .optional()
@@ -76,6 +76,8 @@ export const ZGroupUser = z.object({
   isActivated: z.boolean(),
   /** How many groups of this organization the person is in. */
   groupCount: z.number().int(),
+  /** The group's trainings the person is assigned to. */
+  trainings: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type GroupUser = z.infer<typeof ZGroupUser>;
 
@@ -86,7 +88,7 @@ export const ZGroupUsersResponse = z.object({
   data: z.object({
     users: z.array(ZGroupUser),
     group: z.object({ name: z.string() }),
-    /** Whether training records are assigned to the group; false until training records exist. */
+    /** Whether the group is an assignee of any training record (the add-person wizard opens then). */
     assignedToTrainings: z.boolean(),
   }),
   pagination: z.object({ totalCount: z.number().int().nonnegative() }),
@@ -97,25 +99,19 @@ export const ZGroupUserOptionsQuery = z.object({ organizationId: ZUuid, search: 
 export const ZGroupUserOption = ZGroupUser.pick({ id: true, firstName: true, lastName: true, email: true });
 export type GroupUserOption = z.infer<typeof ZGroupUserOption>;
 
-/**
- * POST /user-groups/{groupId}/add. `trainingIds` are the group's trainings to assign to the person;
- * they must be empty until training records exist (the training module plugs in here).
- */
+/** POST /user-groups/{groupId}/add. `trainingIds` are the group's trainings to assign to the person (the wizard's step 2). */
 export const ZAddGroupUsersRequest = z.object({
   organizationId: ZUuid,
   users: z
-    .array(
-      z.object({ userId: ZUuid, trainingIds: z.array(ZUuid).max(0, messages.trainingsNotAvailable).default([]) }),
-      {
-        error: messages.choosePeople,
-      },
-    )
+    .array(z.object({ userId: ZUuid, trainingIds: z.array(ZUuid).max(1000, 'At most 1000').default([]) }), {
+      error: messages.choosePeople,
+    })
     .min(1, messages.choosePeople)
     .max(100, 'At most 100 at a time'),
 });
 export type AddGroupUsersRequest = z.infer<typeof ZAddGroupUsersRequest>;
 
-/** DELETE /user-groups/{groupId}/users/{userId}: trainingIds (to unassign) are ignored until training records exist. */
+/** DELETE /user-groups/{groupId}/users/{userId}: trainingIds are the group's trainings to unassign from the person (not passed ones). */
 export const ZRemoveGroupUserQuery = z.object({ organizationId: ZUuid, trainingIds: repeated(ZUuid) });
 export type RemoveGroupUserQuery = z.infer<typeof ZRemoveGroupUserQuery>;
 

@@ -59,6 +59,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description:
       "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",
   },
+  {
+    name: 'training-records',
+    description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

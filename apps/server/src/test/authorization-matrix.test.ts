@@ -24,6 +24,7 @@ import {
   createDocument,
   createDocumentType,
   createOrganization,
+  createTraining,
   createUser,
   createUserGroup,
   signIn,
@@ -197,6 +198,23 @@ async function actionInA(
     creatorId: f.ids.admin,
   });
   return id;
+}
+
+/** The training form's payload in A, assigned to `assigneeId`. */
+const trainingPayload = (f: Fixture, assigneeId: string) => ({
+  organizationId: f.orgA,
+  name: fresh('Training'),
+  description: 'Read the procedure',
+  dueDate: today(),
+  assignerId: f.ids.admin,
+  assigneeUserIds: [assigneeId],
+});
+
+/** A new training of organization A by the Admin, with a file, assigned to `assigneeId` (the Admin by default). */
+async function trainingInA({ t, f }: Cell, assigneeId = f.ids.admin) {
+  const admin = { id: f.ids.admin, headers: sessions.admin };
+  const fileId = await uploadOrganizationFile(t.app, sessions.admin, f.orgA);
+  return createTraining(t.app, admin, f.orgA, { assigneeUserIds: [assigneeId], fileIds: [fileId] });
 }
 
 /** A generated export file of `owner`'s in A (a large PDF export, as its job stores it). */
@@ -675,8 +693,22 @@ const CASES: Case[] = [
   // User groups
   {
     routes: ['GET /api/v1/user-groups'],
+    note: 'Admins, and people who may add or edit trainings (neither user56 nor user)',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: ({ f }) => ({ query: { organizationId: f.orgA, withUsers: 'true' } }),
+  },
+  {
+    routes: ['GET /api/v1/user-groups/:groupId/trainings'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/user-groups/:groupId/users/:userId/trainings'],
+    expected: ADMINS_ONLY(200),
+    request: ({ f }) => ({
+      params: { groupId: f.groupA, userId: f.ids.user56 },
+      query: { organizationId: f.orgA },
+    }),
   },
   {
     routes: ['POST /api/v1/user-groups'],
@@ -827,6 +859,78 @@ const CASES: Case[] = [
         payload: { organizationId: f.orgA, revision: 1, status: 0, accessCode: MATRIX_ACCESS_CODE },
       };
     },
+  },
+  // Training records: every member sees the trainings assigned to them; user56 and user have none of 27-33
+  {
+    routes: ['GET /api/v1/training-records', 'GET /api/v1/training-records/all'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['GET /api/v1/training-records/:recordId', 'GET /api/v1/training-records/:recordId/completion-progress'],
+    note: "a training of the Admin's",
+    expected: row(401, 200, 200, 404, 404, 422, 404),
+    request: async (cell) => ({
+      params: { recordId: (await trainingInA(cell)).id },
+      query: { organizationId: cell.f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/training-records/:recordId', 'GET /api/v1/training-records/:recordId/completion-progress'],
+    note: 'a training assigned to user',
+    expected: row(401, 200, 200, 404, 200, 422, 404),
+    request: async (cell) => ({
+      params: { recordId: (await trainingInA(cell, cell.f.ids.user)).id },
+      query: { organizationId: cell.f.orgA },
+    }),
+  },
+  {
+    routes: [
+      'GET /api/v1/training-records/:recordId/file/:fileId',
+      'GET /api/v1/training-records/:recordId/file/:fileId/content',
+    ],
+    note: 'a file of a training assigned to user',
+    expected: row(401, 200, 200, 404, 200, 422, 404),
+    request: async (cell) => {
+      const rec = await trainingInA(cell, cell.f.ids.user);
+      return { params: { recordId: rec.id, fileId: rec.files[0]!.id }, query: { organizationId: cell.f.orgA } };
+    },
+  },
+  {
+    routes: ['POST /api/v1/training-records'],
+    expected: row(401, 201, 201, 403, 403, 422, 404),
+    request: ({ f }) => ({ payload: trainingPayload(f, f.ids.admin) }),
+  },
+  {
+    routes: ['PUT /api/v1/training-records/:recordId'],
+    note: "rename a training of the Admin's (neither user56 nor user may edit any)",
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell) => ({
+      params: { recordId: (await trainingInA(cell)).id },
+      payload: trainingPayload(cell.f, cell.f.ids.admin),
+    }),
+  },
+  {
+    routes: ['PUT /api/v1/training-records/:recordId/pass'],
+    note: 'a training assigned to user: only its assignee passes it',
+    expected: row(401, 403, 403, 404, 200, 422, 404),
+    request: async (cell) => {
+      const rec = await trainingInA(cell, cell.f.ids.user);
+      const questions = rec.questions.map((q) => ({
+        id: q.id,
+        answers: q.answers.map((a) => ({ id: a.id, isSelected: a.number === 1 })),
+      }));
+      return {
+        params: { recordId: rec.id },
+        payload: { organizationId: cell.f.orgA, questions, acknowledged: true, understood: true },
+      };
+    },
+  },
+  {
+    routes: ['DELETE /api/v1/training-records'],
+    note: "a new training of the Admin's",
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell) => ({ query: { organizationId: cell.f.orgA, ids: (await trainingInA(cell)).id } }),
   },
   // Actions: every member sees the actions assigned to them; the rest by permission (user56 has none of 17-26)
   {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Language, MembershipStatus, OrganizationStatus, Role } from '@qualis/contract';
+import type { Language, MembershipStatus, OrganizationStatus, Role, TrainingRecord } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
   auditEvents,
@@ -219,4 +219,58 @@ export async function createDocument(
     if (saved.statusCode !== 200) throw new Error(`quality actions failed: ${saved.statusCode} ${saved.body}`);
   }
   return document;
+}
+
+export interface TrainingValues {
+  name?: string;
+  dueDate?: string;
+  /** The creator when left out. */
+  assignerId?: string;
+  assigneeUserIds?: string[];
+  newAssigneeUserGroupIds?: string[];
+  fileIds?: string[];
+  tagIds?: string[];
+  /** One question with a right answer A and a wrong answer B when left out. */
+  questions?: { name: string; answers: { name: string; isCorrect: boolean }[] }[];
+  documentModel?: { id: string; revision: number };
+}
+
+/**
+ * A training created through the API as the form does it. `by` needs the right to add trainings
+ * (an Admin has it); its assignees the creator when none are given. Answers the training's detail.
+ */
+export async function createTraining(
+  app: FastifyInstance,
+  by: { id: string; headers: AuthHeaders },
+  organizationId: string,
+  values: TrainingValues = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/training-records',
+    headers: by.headers,
+    payload: {
+      organizationId,
+      name: values.name ?? `Training ${unique()}`,
+      description: 'Read the procedure and answer the quiz',
+      dueDate: values.dueDate ?? '2030-06-01',
+      assignerId: values.assignerId ?? by.id,
+      assigneeUserIds: values.assigneeUserIds ?? (values.newAssigneeUserGroupIds?.length ? [] : [by.id]),
+      newAssigneeUserGroupIds: values.newAssigneeUserGroupIds ?? [],
+      fileIds: values.fileIds ?? [],
+      tagIds: values.tagIds ?? [],
+      questions: values.questions ?? [
+        {
+          name: 'What do you do first?',
+          answers: [
+            { name: 'Read the procedure', isCorrect: true },
+            { name: 'Skip it', isCorrect: false },
+          ],
+        },
+      ],
+      ...(values.documentModel ? { documentModel: values.documentModel } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`training create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as TrainingRecord;
 }

@@ -10,3 +10,4 @@ export * from './actions.js';
 export * from './documents.js';
 export * from './exports.js';
 export * from './hr-records.js';
+export * from './training-records.js';

@@ -176,3 +176,33 @@ export async function withdrawActions(tx: Tx, ctx: ServiceContext, selection: Se
   }
   return rows.map((r) => r.id);
 }
+
+/**
+ * The record's due date moved (a training's): the open actions of `kind` on it, of `people` or
+ * everyone's, move with it; each writes an 'update' audit event. Answers their ids.
+ */
+export async function moveActionsDueDate(
+  tx: Tx,
+  ctx: ServiceContext,
+  selection: Selection,
+  dueDate: string,
+): Promise<string[]> {
+  const { organizationId, audit } = scopeFor(ctx, selection.source);
+  const rows = (await lockOpenAutomaticActions(tx, query(organizationId, selection))).filter(
+    (r) => r.dueDate !== dueDate,
+  );
+  for (const row of rows) {
+    await updateActionRow(tx, organizationId, row.id, { dueDate });
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: 'Actions',
+      action: 'update',
+      entityType: 'action',
+      entityId: row.id,
+      before: { number: row.number, dueDate: row.dueDate },
+      after: { number: row.number, dueDate, ...sourceOf(row) },
+      reason: 'The due date of its record moved.',
+    });
+  }
+  return rows.map((r) => r.id);
+}

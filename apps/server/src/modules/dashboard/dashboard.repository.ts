@@ -9,11 +9,13 @@ import {
   documentRevisions,
   documentTypes,
   documents,
+  trainingRecords,
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 import { actionsVisibleTo } from '../actions/actions.repository.js';
 import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
 import { documentsVisibleTo, typeOfRevision } from '../documents/documents.repository.js';
+import { trainingsToPass } from '../training-records/training-records.repository.js';
 
 /**
  * The person's open actions: assigned to them, To do, within what they may see (the actions
@@ -34,6 +36,27 @@ export function listActionsToDo(db: DbOrTx, access: OrganizationAccess) {
     .from(actions)
     .where(actionsToDo(access))
     .orderBy(asc(actions.dueDate), asc(actions.number))
+    .limit(DASHBOARD_CARD_LIMIT);
+}
+
+/** The trainings the person still has to pass in their current round (training-records.repository.ts). */
+export async function countTrainingsToPass(db: DbOrTx, access: OrganizationAccess): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(trainingRecords).where(trainingsToPass(access));
+  return row?.n ?? 0;
+}
+
+/** The first trainings to pass, the soonest due first. */
+export function listTrainingsToPass(db: DbOrTx, access: OrganizationAccess) {
+  return db
+    .select({
+      id: trainingRecords.id,
+      name: trainingRecords.name,
+      number: trainingRecords.number,
+      dueDate: trainingRecords.dueDate,
+    })
+    .from(trainingRecords)
+    .where(trainingsToPass(access))
+    .orderBy(asc(trainingRecords.dueDate), asc(trainingRecords.number))
     .limit(DASHBOARD_CARD_LIMIT);
 }
 

@@ -13,19 +13,17 @@ import '../organizations/organizations.policy.js';
 import {
   countActionsToDo,
   countDocumentsToSign,
+  countTrainingsToPass,
   listActionsToDo,
   listDocumentsToSign,
+  listTrainingsToPass,
 } from './dashboard.repository.js';
 
 const tags = ['dashboard'];
 /** Every member has a dashboard; each card shows only what its list would show them. */
 const config = { policy: 'organization.read', organization: organizationFrom.query() } as const;
 
-/**
- * The dashboard of spec 03 (section 2 "Dashboard", section 7): counters and the cards' first
- * entries. Training records do not exist yet (issue 11): their card answers an empty list and a
- * zero count until that module gives the dashboard its queries.
- */
+/** The dashboard of spec 03 (section 2 "Dashboard", section 7): counters and the cards' first entries. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const schema = (summary: string, data: z.ZodType) => ({
@@ -41,7 +39,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: {
         actionsToDo: await countActionsToDo(db(), organizationAccessOf(request)),
-        trainingToPass: 0,
+        trainingToPass: await countTrainingsToPass(db(), organizationAccessOf(request)),
         documentsToReview: await countDocumentsToSign(db(), organizationAccessOf(request), 'reviewer'),
         documentsToApprove: await countDocumentsToSign(db(), organizationAccessOf(request), 'approver'),
       },
@@ -56,8 +54,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dashboard/trainings',
-    { config, schema: schema('Trainings the person has to pass', z.array(ZDashboardTraining)) },
-    async () => ({ data: [] }),
+    {
+      config,
+      schema: schema(
+        'Trainings the person has to pass in their current round, the soonest due first',
+        z.array(ZDashboardTraining),
+      ),
+    },
+    async (request) => ({ data: await listTrainingsToPass(db(), organizationAccessOf(request)) }),
   );
 
   for (const [path, summary, role] of [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, signIn } from '../../test/factories.js';
+import { createOrganization, createTraining, createUser, signIn } from '../../test/factories.js';
 
 type Headers = Record<string, string>;
 
@@ -90,11 +90,53 @@ describe('the dashboard', () => {
     expect((await get('counters', admin)).json().data.actionsToDo).toBe(1);
   });
 
-  it('answers empty cards for trainings and documents, which do not exist yet', async () => {
-    for (const path of ['trainings', 'documents-to-review', 'documents-to-approve']) {
+  it('answers empty document cards to a person who signs nothing', async () => {
+    for (const path of ['documents-to-review', 'documents-to-approve']) {
       const res = await get(path, user);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: [] });
     }
+  });
+
+  it('counts and lists the trainings the person still has to pass, the soonest due first', async () => {
+    const by = { id: adminId, headers: admin };
+    const later = await createTraining(t.app, by, orgId, {
+      name: 'Gowning',
+      assigneeUserIds: [userId],
+      dueDate: '2031-05-01',
+    });
+    const sooner = await createTraining(t.app, by, orgId, {
+      name: 'Cleaning',
+      assigneeUserIds: [userId],
+      dueDate: '2031-02-01',
+    });
+    const passed = await createTraining(t.app, by, orgId, {
+      name: 'Passed',
+      assigneeUserIds: [userId],
+      dueDate: '2031-01-01',
+    });
+    await createTraining(t.app, by, orgId, { name: 'Not mine', dueDate: '2030-01-01' });
+    const answered = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/training-records/${passed.id}/pass`,
+      headers: user,
+      payload: {
+        organizationId: orgId,
+        questions: passed.questions.map((q) => ({
+          id: q.id,
+          answers: q.answers.map((a) => ({ id: a.id, isSelected: a.number === 1 })),
+        })),
+        acknowledged: true,
+        understood: true,
+      },
+    });
+    expect(answered.json().passed).toBe(true);
+
+    expect((await get('counters', user)).json().data.trainingToPass).toBe(2);
+    expect((await get('trainings', user)).json().data).toEqual([
+      { id: sooner.id, name: 'Cleaning', number: sooner.number, dueDate: '2031-02-01' },
+      { id: later.id, name: 'Gowning', number: later.number, dueDate: '2031-05-01' },
+    ]);
+    expect((await get('counters', admin)).json().data.trainingToPass).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
+import { groupUserTrainingList } from '../training-records/training-records.repository.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
@@ -21,14 +22,17 @@ const GROUPS_SPEC: ListSpec = {
 
 /**
  * The user-groups module's visibility predicate: the groups of the organization whose access the
- * pipeline checked (only its Admins and the SuperAdmin get that far: `userGroup.manage`). The
- * list, its count, its export and the lookup of one group all use it.
+ * pipeline checked (its Admins and the SuperAdmin: `userGroup.manage`; for the list also people
+ * who may add or edit trainings, who choose groups as assignees: `userGroup.list`). The list, its
+ * count, its export and the lookup of one group all use it.
  */
 export const userGroupsVisibleTo = (access: OrganizationAccess) =>
   eq(userGroups.organizationId, access.organization.id);
 
 export interface UserGroupScope {
   access: OrganizationAccess;
+  /** Only groups with at least one user (the training form's assignee picker). */
+  withUsers?: boolean | undefined;
   /** Only these groups (the checked rows of an export). */
   ids?: string[] | undefined;
 }
@@ -38,6 +42,10 @@ function userGroupsQuery(db: DbOrTx, scope: UserGroupScope, query: ListQuery) {
   const list = resolveList(query, GROUPS_SPEC);
   const where = and(
     userGroupsVisibleTo(scope.access),
+    scope.withUsers
+      ? sql`exists (select 1 from user_group_members m
+          where m.organization_id = user_groups.organization_id and m.group_id = user_groups.id)`
+      : undefined,
     scope.ids?.length ? inArray(userGroups.id, scope.ids) : undefined,
     list.where,
   );
@@ -207,6 +215,7 @@ function groupUsersQuery(db: DbOrTx, scope: GroupUsersScope, query: ListQuery) {
         status: memberships.status,
         isActivated,
         groupCount,
+        trainings: groupUserTrainingList(scope.organizationId, scope.groupId),
         ...page?.fields,
       })
       .from(memberships)

@@ -7,7 +7,9 @@ import {
   ZCreateUserGroupRequest,
   ZDeleteUserGroupQuery,
   ZDuplicateUserGroupRequest,
+  ZGroupTraining,
   ZGroupUserOption,
+  ZGroupUserTraining,
   ZGroupUserOptionsQuery,
   ZGroupUsersExportQuery,
   ZGroupUsersQuery,
@@ -30,6 +32,11 @@ import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import './user-groups.policy.js';
+import {
+  groupHasTrainings,
+  listGroupTrainings,
+  listGroupUserTrainings,
+} from '../training-records/training-records.repository.js';
 import { GROUP_USER_CSV_COLUMNS, USER_GROUP_CSV_COLUMNS } from './user-groups.presenter.js';
 import {
   findUserGroup,
@@ -71,17 +78,19 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-groups',
     {
-      config: inQuery,
+      config: { policy: 'userGroup.list', organization: organizationFrom.query() },
       schema: {
         tags,
-        summary: 'User groups of an organization; sort keys name, userCount; search on the name',
+        summary:
+          'User groups of an organization; sort keys name, userCount; search on the name; withUsers=true leaves out groups without users',
         querystring: ZUserGroupListQuery,
         response: { 200: listEnvelope(ZUserGroup) },
       },
     },
     async (request) => {
-      const { organizationId: _organizationId, ...query } = request.query;
-      const { rows, totalCount } = await listUserGroups(db(), { access: organizationAccessOf(request) }, query);
+      const { organizationId: _organizationId, withUsers, ...query } = request.query;
+      const scope = { access: organizationAccessOf(request), withUsers };
+      const { rows, totalCount } = await listUserGroups(db(), scope, query);
       return { data: rows, pagination: { totalCount } };
     },
   );
@@ -220,7 +229,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const group = await loadGroup(request, request.params.groupId);
       const { rows, totalCount } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
       return {
-        data: { users: rows, group: { name: group.name }, assignedToTrainings: false },
+        data: {
+          users: rows,
+          group: { name: group.name },
+          assignedToTrainings: await groupHasTrainings(db(), organizationId, group.id),
+        },
         pagination: { totalCount },
       };
     },
@@ -252,7 +265,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: inBody,
       schema: {
         tags,
-        summary: 'Add people with the role User of the organization to the group',
+        summary:
+          "Add people with the role User of the organization to the group; each person's trainingIds (the group's trainings) are assigned to them",
         params: ZGroupParams,
         body: ZAddGroupUsersRequest,
         response: { 200: withMessage(z.object({ userIds: z.array(z.uuid()) })) },
@@ -271,7 +285,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: inQuery,
       schema: {
         tags,
-        summary: 'Remove a person from the group (trainingIds are ignored until training records exist)',
+        summary:
+          "Remove a person from the group; trainingIds (the group's trainings, not passed ones) are unassigned from them",
         params: ZGroupParams.extend({ userId: ZUuid }),
         querystring: ZRemoveGroupUserQuery,
         response: { 200: withMessage(z.object({ userId: z.uuid() })) },
@@ -280,8 +295,47 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = request.params;
       const group = await loadGroup(request, request.params.groupId);
-      await removeGroupUser(serviceContextOf(request), { id: group.id, userId });
+      const trainingIds = request.query.trainingIds ?? [];
+      await removeGroupUser(serviceContextOf(request), { id: group.id, userId, trainingIds });
       return { data: { userId }, message: messages.groupUserRemoved };
+    },
+  );
+
+  app.get(
+    '/user-groups/:groupId/trainings',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: 'The trainings the group is an assignee of (the add-person wizard), by number',
+        params: ZGroupParams,
+        querystring: ZOrganizationQuery,
+        response: { 200: dataEnvelope(z.array(ZGroupTraining)) },
+      },
+    },
+    async (request) => {
+      const group = await loadGroup(request, request.params.groupId);
+      return { data: await listGroupTrainings(db(), group.organizationId, group.id) };
+    },
+  );
+
+  app.get(
+    '/user-groups/:groupId/users/:userId/trainings',
+    {
+      config: inQuery,
+      schema: {
+        tags,
+        summary: "The group's trainings the person is assigned to, and whether they passed each (the remove dialog)",
+        params: ZGroupParams.extend({ userId: ZUuid }),
+        querystring: ZOrganizationQuery,
+        response: { 200: dataEnvelope(z.array(ZGroupUserTraining)) },
+      },
+    },
+    async (request) => {
+      const group = await loadGroup(request, request.params.groupId);
+      return {
+        data: await listGroupUserTrainings(db(), group.organizationId, group.id, request.params.userId),
+      };
     },
   );
 

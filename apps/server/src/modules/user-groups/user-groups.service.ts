@@ -24,6 +24,7 @@ import {
   renameUserGroup,
   replaceGroupPermissions,
 } from './user-groups.repository.js';
+import { assignGroupTrainings, unassignGroupTrainings } from '../training-records/training-records.service.js';
 
 const INFO_TYPE = 'User Groups';
 
@@ -175,9 +176,9 @@ export async function toggleGroupPermission(
 }
 
 /**
- * Adds people with the role User of the organization to a group (others answer 400). The
- * `trainingIds` of each person are where the training module assigns the group's trainings;
- * until training records exist the contract only accepts empty lists.
+ * Adds people with the role User of the organization to a group (others answer 400). Each
+ * person's `trainingIds` (the wizard's step 2) are trainings of the group assigned to them in the
+ * same transaction (training-records.service.ts); a training not of the group answers 400.
  */
 export async function addGroupUsers(
   ctx: ServiceContext,
@@ -191,22 +192,30 @@ export async function addGroupUsers(
     if (allowed.length !== userIds.length) throw AppError.badRequest(messages.groupUsersOnlyUsers, 'users');
     const before = await listGroupMemberIds(tx, organizationId, group.id);
     const added = userIds.filter((id) => !before.includes(id));
-    if (added.length === 0) return added;
-    await insertGroupMembers(tx, organizationId, group.id, added);
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: INFO_TYPE,
-      action: 'addUsers',
-      entityType: 'userGroup',
-      entityId: group.id,
-      after: { name: group.name, userIds: added },
-    });
+    if (added.length > 0) {
+      await insertGroupMembers(tx, organizationId, group.id, added);
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: INFO_TYPE,
+        action: 'addUsers',
+        entityType: 'userGroup',
+        entityId: group.id,
+        after: { name: group.name, userIds: added },
+      });
+    }
+    await assignGroupTrainings(tx, ctx, group.id, input.users);
     return added;
   });
 }
 
-/** Removes a person from a group; unassigning the group's trainings plugs in here later. */
-export async function removeGroupUser(ctx: ServiceContext, input: { id: string; userId: string }): Promise<void> {
+/**
+ * Removes a person from a group. The group's trainings named in `trainingIds` (the remove dialog)
+ * are unassigned from them in the same transaction; a passed one answers 400. The others stay.
+ */
+export async function removeGroupUser(
+  ctx: ServiceContext,
+  input: { id: string; userId: string; trainingIds: string[] },
+): Promise<void> {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
     const group = await lockOrNotFound(tx, organizationId, input.id);
@@ -218,6 +227,8 @@ export async function removeGroupUser(ctx: ServiceContext, input: { id: string; 
       entityType: 'userGroup',
       entityId: group.id,
       before: { name: group.name, userId: input.userId },
+      after: input.trainingIds.length ? { unassignedTrainingIds: input.trainingIds } : null,
     });
+    await unassignGroupTrainings(tx, ctx, group.id, input.userId, input.trainingIds);
   });
 }

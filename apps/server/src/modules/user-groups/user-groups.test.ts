@@ -277,7 +277,7 @@ describe('group members', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].message).toBe(messages.choosePeople);
     const trainings = await add([{ userId: ann.id, trainingIds: [foreignGroup.id] }]);
-    expect(trainings.json().errors[0].message).toBe(messages.trainingsNotAvailable);
+    expect(trainings.json().errors[0].message).toBe(messages.trainingNotOfGroup);
     const anAdmin = await add([{ userId: adminOfA.id, trainingIds: [] }]);
     expect(anAdmin.statusCode).toBe(400);
     expect(anAdmin.json().errors[0]).toMatchObject({ message: messages.groupUsersOnlyUsers, field: 'users' });
@@ -318,6 +318,7 @@ describe('group members', () => {
             status: 'Active',
             isActivated: true,
             groupCount: 3,
+            trainings: [],
           },
           {
             id: ben.id,
@@ -327,6 +328,7 @@ describe('group members', () => {
             status: 'Active',
             isActivated: true,
             groupCount: 1,
+            trainings: [],
           },
         ],
         group: { name: 'Members' },

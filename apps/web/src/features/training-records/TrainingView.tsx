@@ -1,21 +1,21 @@
 import { CheckCircleFilled, PaperClipOutlined, TeamOutlined } from '@ant-design/icons';
-import { answerLetter, endpoints, type TrainingRecord } from '@qualis/contract';
+import { answerLetter, type TrainingRecord } from '@qualis/contract';
 import { Button, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../app/api';
+import { saveFile } from '../../app/save-file';
 import { fileSizeText, type StoredFile } from '../../components/FileUpload';
-import { useExportAnswer } from '../../components/ExportMenu';
 import { EnteredLink } from '../actions/EnteredLink';
 import { creationTime } from '../actions/action-paths';
 import { documentPath } from '../documents/document-paths';
 import { formatDate } from '../notifications/relative-time';
 import { fullName } from '../people/row-actions';
+import { fetchTrainingFile } from './training-records.api';
 
 const personText = (p: TrainingRecord['assigner']) => `${fullName(p)} (${p.email})`;
 
-/** A file of the training, downloaded on a click (GET /training-records/{id}/file/{fileId}). */
+/** A file of the training, downloaded on a click; as for a document's file, a failed download shows nothing (spec 03 section 8). */
 function TrainingFileButton({
   organizationId,
   recordId,
@@ -26,19 +26,14 @@ function TrainingFileButton({
   file: StoredFile;
 }) {
   const { t } = useTranslation();
-  const handOver = useExportAnswer();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      handOver(
-        await api.download(endpoints.trainingRecords.file, {
-          params: { recordId, fileId: file.id },
-          query: { organizationId },
-        }),
-      );
+      const { blob, fileName } = await fetchTrainingFile(organizationId, recordId, file.id);
+      saveFile(blob, fileName);
     } catch {
-      // The API client has shown the reason.
+      // Silently ignored (spec 03 section 8).
     } finally {
       setBusy(false);
     }

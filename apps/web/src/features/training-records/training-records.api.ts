@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
+import { FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
 
 export type TrainingListParams = ListQueryParams & { status: TrainingListQuery['status'] };
 
@@ -47,7 +48,11 @@ export function useCompletionProgress(organizationId: string, recordId: string) 
   return useQuery({
     queryKey: trainingKeys.progress(organizationId, recordId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.trainingRecords.progress, { params: { recordId }, query: { organizationId }, signal }),
+      api.call(endpoints.trainingRecords.completionProgress, {
+        params: { recordId },
+        query: { organizationId },
+        signal,
+      }),
     select: (response) => response.data,
     staleTime: 0,
   });
@@ -121,4 +126,21 @@ export function useDeleteTrainings(organizationId: string) {
     mutationFn: (ids: string[]) => api.call(endpoints.trainingRecords.remove, { query: { organizationId, ids } }),
     onSuccess: invalidate,
   });
+}
+
+/** A file of a training: where to fetch it, then its bytes (30 s at most, like a document's). */
+export async function fetchTrainingFile(
+  organizationId: string,
+  recordId: string,
+  fileId: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const signal = AbortSignal.timeout(FILE_DOWNLOAD_TIMEOUT_MS);
+  const link = await api.call(endpoints.trainingRecords.file, {
+    params: { recordId, fileId },
+    query: { organizationId },
+    signal,
+    quiet: true,
+  });
+  const file = await api.downloadPath(link.data.path, { signal, quiet: true });
+  return { blob: file.blob, fileName: link.data.fileName || file.fileName };
 }

@@ -1,0 +1,146 @@
+import type {
+  ActionPerson,
+  CompletionProgress,
+  TrainingQuestion,
+  TrainingRecord,
+  TrainingRecordRow,
+} from '@qualis/contract';
+import { TRAINING_STATUS } from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
+import { can } from '../../core/policies.js';
+import type { TrainingState } from './training-records.policy.js';
+import type {
+  AttemptRow,
+  FileRow,
+  GroupRow,
+  PersonRow,
+  ProgressPersonRow,
+  QuestionRow,
+  TrainingRowRecord,
+} from './training-records.repository.js';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+const personOf = (p: PersonRow): ActionPerson => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  role: p.role,
+});
+
+export const trainingStateOf = (row: TrainingState): TrainingState => ({
+  creatorId: row.creatorId,
+  assignerId: row.assignerId,
+  viewerAssigned: row.viewerAssigned,
+  viewerPassed: row.viewerPassed,
+});
+
+/** A row of the list, with the flags of the same policies the server enforces. */
+export const presentTrainingRow =
+  (access: OrganizationAccess) =>
+  (row: TrainingRowRecord): TrainingRecordRow => {
+    const createdAt = iso(row.createdAt);
+    const state = trainingStateOf(row);
+    return {
+      id: row.id,
+      number: row.number,
+      name: row.name,
+      description: row.description,
+      dueDate: row.dueDate,
+      assigner: personOf(row.assigner),
+      creator: personOf(row.creator),
+      createdAt,
+      creationDate: createdAt.slice(0, 10),
+      creationTime: createdAt.slice(11, 19),
+      assigneeUsers: row.assigneeUsers.map(personOf),
+      assignees: row.assignees.map(personOf),
+      link: row.link,
+      linkDescription: row.linkDescription,
+      extraLink: row.extraLink,
+      extraLinkDescription: row.extraLinkDescription,
+      tags: row.tags,
+      tagIds: row.tags.map((t) => t.id),
+      trainingStatus: row.viewerAssigned ? (row.viewerPassed ? TRAINING_STATUS.Passed : TRAINING_STATUS.Pending) : null,
+      documents: row.documents,
+      forRevision: row.forRevision,
+      canBeEdited: can(access, 'trainingRecord.edit', state),
+      canBePassed: can(access, 'trainingRecord.pass', state),
+      canBeDeleted: can(access, 'trainingRecord.delete', state),
+    };
+  };
+
+/**
+ * The quiz as the viewer may read it: which answers are right only for people who may edit the
+ * training. Someone who may only view or pass it never receives `isCorrect`.
+ */
+export const presentQuestions = (questions: QuestionRow[], mayEdit: boolean): TrainingQuestion[] =>
+  questions.map((q) => ({
+    id: q.id,
+    name: q.name,
+    number: q.number,
+    answers: q.answers.map((a) => ({
+      id: a.id,
+      name: a.name,
+      number: a.number,
+      ...(mayEdit ? { isCorrect: a.isCorrect } : {}),
+    })),
+  }));
+
+export interface TrainingDetailParts {
+  files: FileRow[];
+  groups: GroupRow[];
+  questions: QuestionRow[];
+}
+
+/** The detail: the row, its files, groups and the current quiz version. */
+export function presentTraining(access: OrganizationAccess, row: TrainingRowRecord, parts: TrainingDetailParts) {
+  const presented = presentTrainingRow(access)(row);
+  return {
+    ...presented,
+    files: parts.files.map((f) => ({ id: f.id, fileName: f.fileName, fileSize: Number(f.fileSize) })),
+    assigneeUserGroups: parts.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      userCount: g.userCount,
+      users: g.users.map(personOf),
+    })),
+    questions: presentQuestions(parts.questions, presented.canBeEdited),
+  } satisfies TrainingRecord;
+}
+
+/**
+ * The completion progress tab: passed people (a pass in the current round, even if since
+ * unassigned) and pending people (assigned without one), each with their attempts numbered from
+ * their first, never with which answers were right.
+ */
+export function presentProgress(
+  access: OrganizationAccess,
+  row: TrainingRowRecord,
+  people: ProgressPersonRow[],
+  attempts: AttemptRow[],
+): CompletionProgress {
+  const entryOf = (p: ProgressPersonRow) => ({
+    user: personOf(p.user),
+    passedAt: isoOrNull(p.passedAt),
+    assignedAt: isoOrNull(p.assignedAt),
+    attempts: attempts
+      .filter((a) => a.userId === p.user.id)
+      .map((a, i) => ({
+        id: a.id,
+        passed: a.passed,
+        attemptedAt: iso(a.attemptedAt),
+        attemptNumber: i + 1,
+        quizVersion: a.quizVersion,
+        forRevision: a.forRevision,
+      })),
+  });
+  const state = trainingStateOf(row);
+  return {
+    passedTrainingUsers: people.filter((p) => p.passedAt !== null).map(entryOf),
+    pendingUsers: people.filter((p) => p.passedAt === null).map(entryOf),
+    canBeEdited: can(access, 'trainingRecord.edit', state),
+    canBeDeleted: can(access, 'trainingRecord.delete', state),
+  };
+}

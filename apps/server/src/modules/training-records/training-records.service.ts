@@ -1,0 +1,624 @@
+import {
+  RECORD_LINK_PATTERN,
+  messages,
+  type CreateTrainingRequest,
+  type PassTrainingRequest,
+  type TrainingQuestionInput,
+  type UpdateTrainingRequest,
+} from '@qualis/contract';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../core/audit.js';
+import { nextNumber } from '../../core/counters.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { authorize } from '../../core/policies.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
+import { findActiveMembers, findTagIds } from '../actions/actions.repository.js';
+import {
+  assignActions,
+  completeActions,
+  moveActionsDueDate,
+  recordLink,
+  withdrawActions,
+  type ActionSource,
+} from '../actions/automatic-actions.js';
+import {
+  findOrganizationFileIds,
+  findVisibleRevision,
+  lockVisibleDocuments,
+  updateRevisionRow,
+} from '../documents/documents.repository.js';
+import { DOCUMENTS_INFO_TYPE } from '../documents/documents.service.js';
+import { trainingStateOf } from './training-records.presenter.js';
+import {
+  deleteAssigneeGroups,
+  deleteAssignments,
+  deleteTrainingRows,
+  findGroupTrainingIds,
+  findGroups,
+  findPassedUserIds,
+  insertAssigneeGroups,
+  insertAssignments,
+  insertAttempt,
+  insertQuestions,
+  insertTraining,
+  isAssigned,
+  listAllQuestionRows,
+  listAttemptRows,
+  listMembersOfGroups,
+  listQuestions,
+  listTrainingParts,
+  lockTraining,
+  lockVisibleTrainings,
+  replaceAssigneeUsers,
+  replaceTrainingFiles,
+  replaceTrainingTags,
+  updateTrainingRow,
+  type TrainingTableRow,
+} from './training-records.repository.js';
+import './training-records.policy.js';
+
+const INFO_TYPE = 'Training Records';
+const ENTITY = 'trainingRecord';
+/** The name of the organization counter that numbers trainings ("System #"). */
+const COUNTER = 'training';
+
+export const trainingActionSource = (organizationId: string, trainingId: string): ActionSource => ({
+  type: 'training-record',
+  id: trainingId,
+  organizationId,
+});
+
+/** The fields of the form as stored; the audit trail records them by these names. */
+type TrainingFields = Pick<
+  TrainingTableRow,
+  'name' | 'description' | 'dueDate' | 'assignerId' | 'link' | 'linkDescription' | 'extraLink' | 'extraLinkDescription'
+> & { assigneeUserIds: string[]; fileIds: string[]; tagIds: string[] };
+
+const FIELD_NAMES = [
+  'name',
+  'description',
+  'dueDate',
+  'assignerId',
+  'link',
+  'linkDescription',
+  'extraLink',
+  'extraLinkDescription',
+  'assigneeUserIds',
+  'fileIds',
+  'tagIds',
+] as const satisfies readonly (keyof TrainingFields)[];
+
+const fieldsOf = (input: CreateTrainingRequest | UpdateTrainingRequest): TrainingFields => ({
+  name: input.name,
+  description: input.description,
+  dueDate: input.dueDate,
+  assignerId: input.assignerId,
+  link: input.link,
+  linkDescription: input.linkDescription,
+  extraLink: input.extraLink,
+  extraLinkDescription: input.extraLinkDescription,
+  assigneeUserIds: [...input.assigneeUserIds].sort(),
+  fileIds: input.fileIds,
+  tagIds: [...input.tagIds].sort(),
+});
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const pick = <T extends object, K extends keyof T>(value: T, names: readonly K[]) =>
+  Object.fromEntries(names.map((n) => [n, value[n]]));
+
+/**
+ * What the training names must belong to the organization: the assigner and the direct assignees
+ * active members, the groups, files and tags the organization's. Only what changes is checked, so
+ * a training keeps a person who has since left.
+ */
+async function checkReferences(tx: Tx, organizationId: string, next: TrainingFields, previous?: TrainingFields) {
+  if (!previous || previous.assignerId !== next.assignerId) {
+    if ((await findActiveMembers(tx, organizationId, [next.assignerId])).length !== 1) {
+      throw AppError.badRequest(messages.actionAssignerNotMember, 'assignerId');
+    }
+  }
+  const added = <T>(list: T[], before: T[] | undefined) => list.filter((x) => !before?.includes(x));
+  const newAssignees = added(next.assigneeUserIds, previous?.assigneeUserIds);
+  if ((await findActiveMembers(tx, organizationId, newAssignees)).length !== newAssignees.length) {
+    throw AppError.badRequest(messages.trainingAssigneesNotMembers, 'assigneeUserIds');
+  }
+  for (const field of ['link', 'extraLink'] as const) {
+    const recordOrganization = RECORD_LINK_PATTERN.exec(next[field] ?? '')?.[1];
+    if (recordOrganization && recordOrganization !== organizationId) {
+      throw AppError.badRequest(messages.recordLinkOtherOrganization, field);
+    }
+  }
+  const newFiles = added(next.fileIds, previous?.fileIds);
+  if ((await findOrganizationFileIds(tx, organizationId, newFiles)).length !== newFiles.length) {
+    throw AppError.badRequest(messages.documentFileUnknown, 'fileIds');
+  }
+  const newTags = added(next.tagIds, previous?.tagIds);
+  if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
+    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+  }
+}
+
+/** The groups to add must be of the organization. */
+async function checkGroups(tx: Tx, organizationId: string, groupIds: string[]) {
+  const found = await findGroups(tx, organizationId, groupIds);
+  if (found.length !== groupIds.length)
+    throw AppError.badRequest(messages.trainingGroupsUnknown, 'newAssigneeUserGroupIds');
+  return found;
+}
+
+const newQuiz = (questions: TrainingQuestionInput[]) =>
+  questions.map((q) => ({
+    id: newId(),
+    name: q.name,
+    answers: q.answers.map((a) => ({ id: newId(), name: a.name, isCorrect: a.isCorrect })),
+  }));
+
+/** A quiz as compared and audited: text, answers and which are right, in order. */
+const quizShape = (questions: { name: string; answers: { name: string; isCorrect: boolean }[] }[]) =>
+  questions.map((q) => ({ name: q.name, answers: q.answers.map((a) => ({ name: a.name, isCorrect: a.isCorrect })) }));
+
+type TrainingLabel = Pick<TrainingTableRow, 'organizationId' | 'id' | 'number' | 'name' | 'dueDate' | 'cycle'>;
+
+/**
+ * Assigns the training to the people (members of the organization): an assignment row each, and
+ * for those newly assigned who are active and have not passed the current round a 'training'
+ * action due on the training's due date. Answers the newly assigned.
+ */
+async function assignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLabel, userIds: string[]) {
+  const assigned = await insertAssignments(tx, training.organizationId, training.id, [...new Set(userIds)]);
+  const passed = await findPassedUserIds(tx, training, assigned);
+  const active = await findActiveMembers(tx, training.organizationId, assigned);
+  await giveActions(
+    tx,
+    ctx,
+    training,
+    active.filter((p) => !passed.includes(p)),
+  );
+  return assigned;
+}
+
+async function giveActions(tx: Tx, ctx: ServiceContext, training: TrainingLabel, people: string[]) {
+  if (people.length === 0) return;
+  const source = trainingActionSource(training.organizationId, training.id);
+  await assignActions(tx, ctx, {
+    kind: 'training',
+    source,
+    people,
+    name: `Pass the training #${training.number} "${training.name}"`,
+    description: 'You are assigned to this training: read its material and pass its quiz.',
+    link: recordLink(source),
+    dueDate: training.dueDate,
+  });
+}
+
+/** Unassigns the people: their open 'training' action is withdrawn, their attempts stay. Answers who was assigned. */
+async function unassignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLabel, userIds: string[]) {
+  const removed = await deleteAssignments(tx, training.organizationId, training.id, [...new Set(userIds)]);
+  if (removed.length > 0) {
+    const source = trainingActionSource(training.organizationId, training.id);
+    await withdrawActions(tx, ctx, { kind: 'training', source, people: removed });
+  }
+  return removed;
+}
+
+/**
+ * 'Create & Link Training': the document revision (visible to the person) links the new training,
+ * in the same transaction, with the document's audit event. A revision links at most one training.
+ */
+async function linkDocument(
+  tx: Tx,
+  ctx: ServiceContext,
+  trainingId: string,
+  model: NonNullable<CreateTrainingRequest['documentModel']>,
+) {
+  const { organizationId, audit } = scopeOf(ctx);
+  const [doc] = await lockVisibleDocuments(tx, ctx.access, [model.id]);
+  const rec = doc && (await findVisibleRevision(tx, ctx.access, model.id, model.revision));
+  if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
+  if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
+  await updateRevisionRow(tx, organizationId, model.id, model.revision, { trainingRecordId: trainingId });
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'update',
+    entityType: 'document',
+    entityId: model.id,
+    before: { revision: model.revision, trainingRecordId: null },
+    after: { revision: model.revision, trainingRecordId: trainingId },
+  });
+}
+
+/**
+ * Creates a training (spec 03 section 5): numbered by the organization's counter, its quiz as
+ * version 1, its people and groups; the direct assignees and the groups' members of now are
+ * assigned, each with a 'training' action. Linked to a document revision when `documentModel`
+ * says so. Answers its id.
+ */
+export async function createTraining(ctx: ServiceContext, input: CreateTrainingRequest): Promise<string> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const fields = fieldsOf(input);
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, organizationId, fields);
+    const groups = await checkGroups(tx, organizationId, input.newAssigneeUserGroupIds);
+    const id = newId();
+    const number = await nextNumber(tx, organizationId, COUNTER);
+    const { assigneeUserIds, fileIds, tagIds, ...columns } = fields;
+    await insertTraining(tx, { organizationId, id, number, ...columns, creatorId: ctx.access.actor.userId });
+    await replaceTrainingFiles(tx, organizationId, id, fileIds);
+    await replaceTrainingTags(tx, organizationId, id, tagIds);
+    await insertQuestions(tx, organizationId, id, 1, newQuiz(input.questions));
+    await replaceAssigneeUsers(tx, organizationId, id, assigneeUserIds);
+    await insertAssigneeGroups(
+      tx,
+      organizationId,
+      id,
+      groups.map((g) => g.id),
+    );
+    const members = await listMembersOfGroups(
+      tx,
+      organizationId,
+      groups.map((g) => g.id),
+    );
+    const training = { organizationId, id, number, name: input.name, dueDate: input.dueDate, cycle: 1 };
+    const assigned = await insertAssignments(tx, organizationId, id, [...new Set([...assigneeUserIds, ...members])]);
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: id,
+      after: {
+        number,
+        ...fields,
+        groups,
+        assignedUserIds: [...assigned].sort(),
+        quizVersion: 1,
+        questions: quizShape(input.questions),
+        documentModel: input.documentModel ?? null,
+      },
+    });
+    await giveActions(tx, ctx, training, await findActiveMembers(tx, organizationId, assigned));
+    if (input.documentModel) await linkDocument(tx, ctx, id, input.documentModel);
+    return id;
+  });
+}
+
+/** The visible training, locked; 404 when the person may not see it. */
+async function lockOne(tx: Tx, ctx: ServiceContext, id: string) {
+  const [row] = await lockVisibleTrainings(tx, ctx.access, [id]);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The policy state of a locked row for a person who is not asked about their own pass. */
+const ownerStateOf = (row: TrainingTableRow) => trainingStateOf({ ...row, viewerAssigned: false, viewerPassed: false });
+
+/**
+ * Saves the edit form (spec 03 section 5). Who has to pass afterwards:
+ * - the direct assignees as posted, and the members of the groups added (`newAssigneeUserGroupIds`)
+ *   are assigned (a 'training' action each);
+ * - a person dropped from the direct list, or a member of a group dropped (a group not named in
+ *   `oldAssigneeUserGroupNames`), is unassigned unless they are still a direct assignee or a
+ *   member of a kept or added group; their open action is withdrawn, their attempts stay;
+ * - everyone else keeps their assignment as it is (for instance a person given the training by
+ *   the group wizard who has since left the group).
+ * Questions that differ from the current version (text, answers, correctness, order) are written
+ * as version + 1; passes stay. A new due date moves the open actions' due date.
+ */
+export async function updateTraining(ctx: ServiceContext, id: string, input: UpdateTrainingRequest): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  await db.transaction(async (tx) => {
+    const row = await lockOne(tx, ctx, id);
+    authorize(ctx.access, 'trainingRecord.edit', ownerStateOf(row));
+    const parts = await listTrainingParts(tx, organizationId, id);
+    const previous: TrainingFields = { ...row, ...parts };
+    const next = fieldsOf(input);
+    await checkReferences(tx, organizationId, next, previous);
+
+    const kept = parts.groups.filter((g) => input.oldAssigneeUserGroupNames.includes(g.name));
+    const removedGroups = parts.groups.filter((g) => !kept.includes(g));
+    const currentIds = parts.groups.map((g) => g.id);
+    const addedGroups = await checkGroups(
+      tx,
+      organizationId,
+      input.newAssigneeUserGroupIds.filter((g) => !currentIds.includes(g)),
+    );
+    const keptAgain = parts.groups.filter(
+      (g) => removedGroups.includes(g) && input.newAssigneeUserGroupIds.includes(g.id),
+    );
+    const droppedGroups = removedGroups.filter((g) => !keptAgain.includes(g));
+
+    const current = await listQuestions(tx, organizationId, id, row.quizVersion);
+    const quizChanged = !sameValue(quizShape(current), quizShape(input.questions));
+    const quizVersion = quizChanged ? row.quizVersion + 1 : row.quizVersion;
+    const changed = FIELD_NAMES.filter((f) => !sameValue(previous[f], next[f]));
+
+    if (changed.length === 0 && !quizChanged && addedGroups.length + droppedGroups.length === 0) return;
+
+    const { assigneeUserIds, fileIds, tagIds, ...columns } = next;
+    await updateTrainingRow(tx, organizationId, id, { ...columns, quizVersion });
+    if (changed.includes('fileIds')) await replaceTrainingFiles(tx, organizationId, id, fileIds);
+    if (changed.includes('tagIds')) await replaceTrainingTags(tx, organizationId, id, tagIds);
+    if (changed.includes('assigneeUserIds')) await replaceAssigneeUsers(tx, organizationId, id, assigneeUserIds);
+    if (quizChanged) await insertQuestions(tx, organizationId, id, quizVersion, newQuiz(input.questions));
+    await deleteAssigneeGroups(
+      tx,
+      organizationId,
+      id,
+      droppedGroups.map((g) => g.id),
+    );
+    await insertAssigneeGroups(
+      tx,
+      organizationId,
+      id,
+      addedGroups.map((g) => g.id),
+    );
+
+    const ids = (groups: { id: string }[]) => groups.map((g) => g.id);
+    const stayingGroups = [...ids(kept), ...ids(keptAgain), ...ids(addedGroups)];
+    const staying = new Set([...assigneeUserIds, ...(await listMembersOfGroups(tx, organizationId, stayingGroups))]);
+    const candidates = [
+      ...parts.assigneeUserIds.filter((u) => !assigneeUserIds.includes(u)),
+      ...(await listMembersOfGroups(tx, organizationId, ids(droppedGroups))),
+    ];
+    const training = { ...row, name: input.name, dueDate: input.dueDate };
+    const unassigned = await unassignPeople(
+      tx,
+      ctx,
+      training,
+      candidates.filter((u) => !staying.has(u)),
+    );
+    const toAssign = [...assigneeUserIds, ...(await listMembersOfGroups(tx, organizationId, ids(addedGroups)))];
+    const assigned = await assignPeople(tx, ctx, training, toAssign);
+
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: id,
+      before: {
+        number: row.number,
+        ...pick(previous, changed),
+        ...(droppedGroups.length ? { groups: parts.groups } : {}),
+        ...(quizChanged ? { quizVersion: row.quizVersion } : {}),
+        ...(unassigned.length ? { unassignedUserIds: unassigned.sort() } : {}),
+      },
+      after: {
+        number: row.number,
+        ...pick(next, changed),
+        ...(droppedGroups.length || addedGroups.length ? { groups: [...kept, ...keptAgain, ...addedGroups] } : {}),
+        ...(quizChanged ? { quizVersion, questions: quizShape(input.questions) } : {}),
+        ...(assigned.length ? { assignedUserIds: assigned.sort() } : {}),
+      },
+    });
+    if (changed.includes('dueDate')) {
+      await moveActionsDueDate(
+        tx,
+        ctx,
+        { kind: 'training', source: trainingActionSource(organizationId, id) },
+        input.dueDate,
+      );
+    }
+  });
+}
+
+/**
+ * One attempt to pass (spec 03 section 5), kept whatever its result: only an assignee without a
+ * pass in the current round may try (403, 409); every question of the current version needs at
+ * least one chosen answer, and only its own answers (400). It passes when, for every question, the
+ * chosen answers are exactly the right ones. A pass completes the person's 'training' action.
+ * Answers whether it passed; never which answers were wrong.
+ */
+export async function passTraining(ctx: ServiceContext, id: string, input: PassTrainingRequest): Promise<boolean> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const me = ctx.access.actor.userId;
+  return db.transaction(async (tx) => {
+    const row = await lockOne(tx, ctx, id);
+    if (!(await isAssigned(tx, organizationId, id, me))) throw AppError.forbidden(messages.trainingNotAssigned);
+    if ((await findPassedUserIds(tx, row, [me])).length > 0) throw AppError.conflict(messages.trainingAlreadyPassed);
+
+    const questions = await listQuestions(tx, organizationId, id, row.quizVersion);
+    const posted = new Map(input.questions.map((q) => [q.id, q.answers]));
+    if ([...posted.keys()].some((q) => !questions.some((c) => c.id === q))) {
+      throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
+    }
+    const answers = questions.map((q) => {
+      const chosen = posted.get(q.id) ?? [];
+      if (chosen.some((a) => !q.answers.some((c) => c.id === a.id))) {
+        throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
+      }
+      const answerIds = [...new Set(chosen.filter((a) => a.isSelected).map((a) => a.id))].sort();
+      if (answerIds.length === 0) throw AppError.badRequest(messages.trainingQuestionsUnanswered, 'questions');
+      return { questionId: q.id, answerIds };
+    });
+    const passed = questions.every((q, i) =>
+      sameValue(
+        answers[i]!.answerIds,
+        q.answers
+          .filter((a) => a.isCorrect)
+          .map((a) => a.id)
+          .sort(),
+      ),
+    );
+    const attemptId = newId();
+    const attempt = {
+      cycle: row.cycle,
+      quizVersion: row.quizVersion,
+      documentId: row.cycleDocumentId,
+      revision: row.cycleRevision,
+      answers,
+      passed,
+    };
+    await insertAttempt(tx, {
+      organizationId,
+      id: attemptId,
+      trainingId: id,
+      userId: me,
+      requestId: ctx.audit.requestId,
+      ...attempt,
+    });
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: passed ? 'pass' : 'failedAttempt',
+      entityType: ENTITY,
+      entityId: id,
+      after: { number: row.number, attemptId, userId: me, ...attempt },
+    });
+    if (passed) {
+      await completeActions(tx, ctx, {
+        kind: 'training',
+        source: trainingActionSource(organizationId, id),
+        people: [me],
+      });
+    }
+    return passed;
+  });
+}
+
+/**
+ * Deletes the chosen trainings, all or nothing: an id the person cannot see answers 404, a
+ * training they may not delete 403. Each training's audit event keeps the whole record: its
+ * fields, people, groups, every quiz version and every attempt. Open 'training' actions are
+ * withdrawn; document revisions that linked it link none.
+ */
+export async function deleteTrainings(ctx: ServiceContext, ids: string[]): Promise<void> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await lockVisibleTrainings(tx, ctx.access, unique);
+    if (rows.length !== unique.length) throw AppError.notFound();
+    for (const row of rows) authorize(ctx.access, 'trainingRecord.delete', ownerStateOf(row));
+    for (const row of rows) {
+      const { organizationId: _o, id, updatedAt: _u, ...fields } = row;
+      await recordAudit(tx, audit, {
+        organizationId,
+        infoType: INFO_TYPE,
+        action: 'delete',
+        entityType: ENTITY,
+        entityId: id,
+        before: {
+          ...fields,
+          ...(await listTrainingParts(tx, organizationId, id)),
+          questions: await listAllQuestionRows(tx, organizationId, id),
+          attempts: (await listAttemptRows(tx, organizationId, id)).map(
+            ({ organizationId: _org, trainingId: _t, ...a }) => a,
+          ),
+        },
+      });
+      await withdrawActions(tx, ctx, { kind: 'training', source: trainingActionSource(organizationId, id) });
+    }
+    await deleteTrainingRows(tx, organizationId, unique);
+  });
+}
+
+/**
+ * A document revision that requires the training was approved (the documents module calls this in
+ * its transaction): a new round of passes starts for that revision. Every current assignee has to
+ * pass again and gets an open 'training' action; the earlier passes stay, labelled with the
+ * revision they were for.
+ */
+export async function startTrainingRound(
+  tx: Tx,
+  ctx: ServiceContext,
+  round: { trainingId: string; documentId: string; revision: number },
+): Promise<void> {
+  const { audit, organizationId } = scopeOf(ctx);
+  const row = await lockTraining(tx, organizationId, round.trainingId);
+  if (!row) throw AppError.notFound();
+  const cycle = row.cycle + 1;
+  await updateTrainingRow(tx, organizationId, row.id, {
+    cycle,
+    cycleDocumentId: round.documentId,
+    cycleRevision: round.revision,
+  });
+  const { assignedUserIds } = await listTrainingParts(tx, organizationId, row.id);
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: INFO_TYPE,
+    action: 'newRound',
+    entityType: ENTITY,
+    entityId: row.id,
+    before: { number: row.number, cycle: row.cycle, documentId: row.cycleDocumentId, revision: row.cycleRevision },
+    after: { number: row.number, cycle, documentId: round.documentId, revision: round.revision, assignedUserIds },
+  });
+  await giveActions(tx, ctx, { ...row, cycle }, await findActiveMembers(tx, organizationId, assignedUserIds));
+}
+
+/** The chosen trainings must be the group's (400 otherwise); answers them locked, by number. */
+async function lockGroupTrainings(tx: Tx, organizationId: string, groupId: string, trainingIds: string[]) {
+  const unique = [...new Set(trainingIds)];
+  const found = await findGroupTrainingIds(tx, organizationId, groupId, unique);
+  if (found.length !== unique.length) throw AppError.badRequest(messages.trainingNotOfGroup, 'trainingIds');
+  const rows: TrainingTableRow[] = [];
+  for (const id of unique.sort()) rows.push((await lockTraining(tx, organizationId, id))!);
+  return rows;
+}
+
+/**
+ * The group wizard's step 2 (spec 02), in the group operation's transaction: each person added to
+ * the group gets the group's trainings chosen for them (an assignment and a 'training' action),
+ * and only those.
+ */
+export async function assignGroupTrainings(
+  tx: Tx,
+  ctx: ServiceContext,
+  groupId: string,
+  people: { userId: string; trainingIds: string[] }[],
+): Promise<void> {
+  const { audit, organizationId } = scopeOf(ctx);
+  const trainings = await lockGroupTrainings(
+    tx,
+    organizationId,
+    groupId,
+    people.flatMap((p) => p.trainingIds),
+  );
+  for (const training of trainings) {
+    const chosen = people.filter((p) => p.trainingIds.includes(training.id)).map((p) => p.userId);
+    const assigned = await assignPeople(tx, ctx, training, chosen);
+    if (assigned.length === 0) continue;
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: 'assign',
+      entityType: ENTITY,
+      entityId: training.id,
+      after: { number: training.number, groupId, assignedUserIds: assigned.sort() },
+    });
+  }
+}
+
+/**
+ * The remove-person dialog (spec 02), in the group operation's transaction: the chosen trainings
+ * of the group are unassigned from the person (their open action withdrawn, their attempts kept);
+ * a training they already passed in its current round cannot be (400). The others stay.
+ */
+export async function unassignGroupTrainings(
+  tx: Tx,
+  ctx: ServiceContext,
+  groupId: string,
+  userId: string,
+  trainingIds: string[],
+): Promise<void> {
+  const { audit, organizationId } = scopeOf(ctx);
+  const trainings = await lockGroupTrainings(tx, organizationId, groupId, trainingIds);
+  for (const training of trainings) {
+    if ((await findPassedUserIds(tx, training, [userId])).length > 0) {
+      throw AppError.badRequest(messages.trainingPassedNotUnassigned, 'trainingIds');
+    }
+  }
+  for (const training of trainings) {
+    const removed = await unassignPeople(tx, ctx, training, [userId]);
+    if (removed.length === 0) continue;
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: INFO_TYPE,
+      action: 'unassign',
+      entityType: ENTITY,
+      entityId: training.id,
+      before: { number: training.number, groupId, unassignedUserIds: removed },
+    });
+  }
+}
