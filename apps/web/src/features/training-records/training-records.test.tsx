@@ -234,6 +234,10 @@ describe('List of Training Records', () => {
       fireEvent.click(await screen.findByRole('menuitem', { name: /Edit/ }, SOON));
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/training-records/${REC}`));
       expect(await screen.findByRole('button', { name: 'Save' }, LAZY)).toBeTruthy();
+      // Cancel returns to the view.
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('button', { name: /Edit/ }, SOON)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     },
     SLOW,
   );
@@ -267,7 +271,7 @@ describe('New Training Record', () => {
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' Cleanroom gowning ' } });
       fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'How to gown' } });
       expect(save.disabled).toBe(true);
-      await chooseAssignees('Uma User (uma@example.com)', 'Cleanroom staff (2 users)');
+      await chooseAssignees('Uma User (uma@example.com)', 'Cleanroom staff (users: 2)');
       expect(queryOf(fetch, 'GET', '/user-groups').at(-1)?.get('withUsers')).toBe('true');
       await waitFor(() => expect(save.disabled).toBe(false), SOON);
 
@@ -502,7 +506,7 @@ describe('Training record detail', () => {
       expect(screen.getByText('gowning.pdf')).toBeTruthy();
 
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Cleanroom gowning, 2030' } });
-      await chooseAssignees('Auditors (3 users)');
+      await chooseAssignees('Auditors (users: 3)');
       await waitFor(() => expect(save.disabled).toBe(false), SOON);
       fireEvent.click(save);
 
