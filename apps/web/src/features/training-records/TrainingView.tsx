@@ -73,10 +73,9 @@ function QuestionsView({ questions }: { questions: TrainingRecord['questions'] }
               <li key={a.id}>
                 <Typography.Text strong>{answerLetter(a.number)}.</Typography.Text> {a.name}
                 {a.isCorrect && (
-                  <Typography.Text type="success" className="qualis-answer__correct">
-                    {' '}
-                    <CheckCircleFilled aria-hidden /> {t('trainings.correctAnswer')}
-                  </Typography.Text>
+                  <Tag color="green" icon={<CheckCircleFilled aria-hidden />} className="qualis-answer__correct">
+                    {t('trainings.correctAnswer')}
+                  </Tag>
                 )}
               </li>
             ))}
