@@ -62,6 +62,15 @@ export const routes: RouteObject[] = [
                 path: 'human-resources/:resourceId',
                 element: lazyElement(() => import('../pages/HumanResourceDetailPage')),
               },
+              { path: 'training-records', element: lazyElement(() => import('../pages/TrainingRecordsPage')) },
+              {
+                path: 'training-records/create',
+                element: lazyElement(() => import('../pages/TrainingRecordCreatePage')),
+              },
+              {
+                path: 'training-records/:recordId',
+                element: lazyElement(() => import('../pages/TrainingRecordDetailPage')),
+              },
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },

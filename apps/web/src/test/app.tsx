@@ -38,20 +38,21 @@ export const EVERY_FLAG: AccessFlags = Object.fromEntries(
 ) as AccessFlags;
 
 /**
- * Replaces the browser's fetch with a handler of `METHOD /path` (query string excluded). The
- * access flags (`GET /users/me`) are an Admin's unless the handler answers them.
+ * Replaces the browser's fetch with a handler of `METHOD /path` (query string excluded; the query
+ * is the third argument). The access flags (`GET /users/me`) are an Admin's unless the handler
+ * answers them. An answer may be a promise (one that never settles keeps a page loading).
  */
-export function stubApi(handler: (route: string, body: unknown) => Response) {
+export function stubApi(
+  handler: (route: string, body: unknown, query: URLSearchParams) => Response | Promise<Response>,
+) {
   // The API client always calls fetch with a URL string and a JSON string body.
-  const fetch = vi.fn((input: string, init: RequestInit = {}) => {
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const route = `${init.method ?? 'GET'} ${url.pathname}`;
-    const answer = handler(route, body);
-    if (route === 'GET /api/v1/users/me' && answer.status === 404) {
-      return Promise.resolve(jsonResponse(200, { data: EVERY_FLAG }));
-    }
-    return Promise.resolve(answer);
+    const answer = await handler(route, body, url.searchParams);
+    if (route === 'GET /api/v1/users/me' && answer.status === 404) return jsonResponse(200, { data: EVERY_FLAG });
+    return answer;
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -62,8 +63,8 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** The whole app (providers and routes) in a memory router starting at `path`. */
-export function renderApp(path: string) {
+/** The whole app (providers and routes) in a memory router starting at `path` (with a navigation state, if given). */
+export function renderApp(path: string | { pathname: string; state: unknown }) {
   const view = render(
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>

@@ -11,10 +11,10 @@ import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '../../components/zod-form';
-import { useEntries } from '../settings/settings.api';
+import { TagSelect } from '../settings/TagSelect';
 import type { ActionInput } from './actions.api';
 import { PersonSelect } from './PersonSelect';
-import { RecordLinkPicker } from './RecordLinkPicker';
+import { LinkFields } from './LinkFields';
 import { today } from './action-paths';
 
 /** Create: every field but the status. Edit: every field. Status: the status alone (the assignee's edit). */
@@ -88,7 +88,6 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
   );
   const shown = useMemo(() => Object.fromEntries(fields.map((f) => [f, initial[f]])) as Values, [fields, initial]);
   const zod = useZodForm<Field, Values[Field]>(schema, fields, context, shown);
-  const tags = useEntries(organizationId, 'tags');
   const changed =
     mode === 'create' || fields.some((f) => JSON.stringify(zod.values[f] ?? '') !== JSON.stringify(shown[f] ?? ''));
   const known = action ? [action.assigner, action.assignee] : [me];
@@ -101,19 +100,12 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
     return onSubmit(body).catch(zod.showServerErrors);
   };
 
-  const item = (field: Field, label: string, input: ReactNode, required = false, extra?: ReactNode) =>
+  const item = (field: Field, label: string, input: ReactNode, required = false) =>
     show(field) && (
-      <Form.Item name={field} label={label} rules={zod.rules(field)} required={required} extra={extra}>
+      <Form.Item name={field} label={label} rules={zod.rules(field)} required={required}>
         {input}
       </Form.Item>
     );
-  /** 'Link to a record' under a link field: fills it and its description with the record's. */
-  const picker = (link: 'link' | 'extraLink', description: 'linkDescription' | 'extraLinkDescription') => (
-    <RecordLinkPicker
-      organizationId={organizationId}
-      onPick={(record) => zod.setFieldValues({ [link]: record.path, [description]: record.description })}
-    />
-  );
 
   return (
     <Form layout="vertical" {...zod.formProps} onFinish={() => void submit()} className="qualis-action-form">
@@ -157,44 +149,10 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
           )}
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {item(
-            'link',
-            t('actions.fields.link'),
-            <Input placeholder="https://" />,
-            false,
-            picker('link', 'linkDescription'),
-          )}
-        </Col>
-        <Col xs={24} md={12}>
-          {item('linkDescription', t('actions.fields.linkDescription'), <Input />)}
-        </Col>
-        <Col xs={24} md={12}>
-          {item(
-            'extraLink',
-            t('actions.fields.extraLink'),
-            <Input placeholder="https://" />,
-            false,
-            picker('extraLink', 'extraLinkDescription'),
-          )}
-        </Col>
-        <Col xs={24} md={12}>
-          {item('extraLinkDescription', t('actions.fields.extraLinkDescription'), <Input />)}
-        </Col>
-      </Row>
-      {item(
-        'tagIds',
-        t('actions.fields.tags'),
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder={t('actions.chooseTags')}
-          loading={tags.isLoading}
-          optionFilterProp="label"
-          options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-        />,
+      {mode !== 'status' && (
+        <LinkFields organizationId={organizationId} rules={zod.rules} setFieldValues={zod.setFieldValues} />
       )}
+      {item('tagIds', t('actions.fields.tags'), <TagSelect organizationId={organizationId} />)}
       <Space>
         <Button type="primary" htmlType="submit" disabled={!zod.valid || !changed} loading={saving}>
           {t('common.save')}

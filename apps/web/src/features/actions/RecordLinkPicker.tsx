@@ -28,6 +28,13 @@ const LOOKUPS: Partial<
     const answer = await api.call(endpoints.actions.options, { query: { organizationId, search }, signal });
     return answer.data.map((a) => ({ id: a.id, label: `#${a.number} ${a.name}` }));
   },
+  'training-records': async (organizationId, search, signal) => {
+    const answer = await api.call(endpoints.trainingRecords.options, {
+      query: { organizationId, search, includeUsed: 'true' },
+      signal,
+    });
+    return answer.data.map((r) => ({ id: r.id, label: `#${r.number} ${r.name}` }));
+  },
   'human-resources': async (organizationId, search, signal) => {
     const answer = await api.call(endpoints.hrRecords.options, { query: { organizationId, search }, signal });
     return answer.data.map((r) => ({ id: r.id, label: r.name }));

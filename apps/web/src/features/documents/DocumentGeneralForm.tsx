@@ -15,6 +15,7 @@ import { FileUpload } from '../../components/FileUpload';
 import { useZodForm } from '../../components/zod-form';
 import { PersonSelect } from '../actions/PersonSelect';
 import { useEntries } from '../settings/settings.api';
+import { TagSelect } from '../settings/TagSelect';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH } from './document-paths';
 
 /** Create: a new document. Edit: General of a revision. Revision: the next revision, from the current one. */
@@ -107,7 +108,6 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
   );
   const zod = useZodForm<Field, Value>(schema, FIELDS, context, initial);
   const types = useEntries(organizationId, 'document-types');
-  const tags = useEntries(organizationId, 'tags');
   const changed =
     mode !== 'edit' || FIELDS.some((f) => JSON.stringify(zod.values[f] ?? '') !== JSON.stringify(initial[f] ?? ''));
   const known = document ? [document.submitter, document.creator, me] : [me];
@@ -212,18 +212,7 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
           )}
         </Col>
       </Row>
-      {item(
-        'tagIds',
-        t('documents.fields.tags'),
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder={t('actions.chooseTags')}
-          loading={tags.isLoading}
-          optionFilterProp="label"
-          options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-        />,
-      )}
+      {item('tagIds', t('documents.fields.tags'), <TagSelect organizationId={organizationId} />)}
       <Space wrap>
         <Button
           type="primary"

@@ -1,0 +1,246 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import {
+  NAME_TOOLTIP_LENGTH,
+  TRAINING_DEFAULT_COLUMNS,
+  TRAINING_SORT_KEYS,
+  TRAINING_STATUS_FILTERS,
+  endpoints,
+  type TrainingColumn,
+  type TrainingRecordRow,
+  type TrainingStatusFilter,
+} from '@qualis/contract';
+import { Button, Dropdown, Modal, Select, Tooltip, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import type { SuccessToast } from '../../components/useSuccessToast';
+import { EnteredLink } from '../actions/EnteredLink';
+import { creationTime } from '../actions/action-paths';
+import { formatDate } from '../notifications/relative-time';
+import { fullName } from '../people/row-actions';
+import { TrainingStatusTag } from './TrainingStatusTag';
+import { useDeleteTrainings, useTrainingList } from './training-records.api';
+import { trainingPath, type TrainingNavigationState } from './training-paths';
+
+type SortKey = (typeof TRAINING_SORT_KEYS)[number];
+type PendingDelete = { ids: string[]; done?: () => void } | null;
+
+const hidden = (column: TrainingColumn) => !TRAINING_DEFAULT_COLUMNS.includes(column);
+
+export interface TrainingRecordsTableProps {
+  organizationId: string;
+  onSuccess: SuccessToast;
+}
+
+/**
+ * 'List of Training Records' (spec 03 sections 2 and 9): the trainings the person may see,
+ * filtered by their own status on them; row options by the row's flags, checked rows deleted
+ * together, and the CSV and PDF exports.
+ */
+export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingRecordsTableProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
+  const [status, setStatus] = useState<TrainingStatusFilter>('All');
+  const params = { ...listQuery(state), status };
+  const list = useTrainingList(organizationId, params);
+  const remove = useDeleteTrainings(organizationId);
+  const [pending, setPending] = useState<PendingDelete>(null);
+  const open = (r: TrainingRecordRow, openEditMode = false) =>
+    void navigate(trainingPath(organizationId, r.id), {
+      state: { name: r.name, openEditMode } satisfies TrainingNavigationState,
+    });
+  const people = (assignees: TrainingRecordRow['assignees']) => assignees.map(fullName).join(', ');
+
+  const deleteChosen = () => {
+    if (!pending) return;
+    remove.mutate(pending.ids, {
+      onSuccess: (answer) => {
+        onSuccess(answer.message, t('trainings.deleted'));
+        pending.done?.();
+        setPending(null);
+      },
+    });
+  };
+
+  const options = (r: TrainingRecordRow) => {
+    const items: MenuProps['items'] = [
+      { key: 'view', icon: <EyeOutlined />, label: t('trainings.viewDetails'), onClick: () => open(r) },
+      r.canBeEdited && {
+        key: 'edit',
+        icon: <EditOutlined />,
+        label: t('trainings.edit'),
+        onClick: () => open(r, true),
+      },
+      r.canBeDeleted && {
+        key: 'delete',
+        icon: <DeleteOutlined />,
+        danger: true,
+        label: t('trainings.delete'),
+        onClick: () => setPending({ ids: [r.id] }),
+      },
+    ].filter((item) => item !== false);
+    return (
+      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('trainings.optionsFor', { name: r.name })} />
+      </Dropdown>
+    );
+  };
+
+  const columns: DataTableColumn<TrainingRecordRow>[] = [
+    {
+      key: 'number',
+      title: t('trainings.columns.number'),
+      width: 10,
+      sortKey: 'number' satisfies SortKey,
+      text: (r) => String(r.number),
+    },
+    {
+      key: 'name',
+      title: t('trainings.columns.name'),
+      width: 18,
+      sortKey: 'name' satisfies SortKey,
+      render: (r) => (
+        <Link to={trainingPath(organizationId, r.id)} state={{ name: r.name }} className="qualis-cell-text">
+          {r.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={r.name}>{r.name}</Tooltip> : r.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'assignees',
+      title: t('trainings.columns.assignees'),
+      width: 16,
+      text: (r) => people(r.assignees),
+      tooltip: 10,
+    },
+    {
+      key: 'status',
+      title: t('trainings.columns.status'),
+      width: 10,
+      sortKey: 'status' satisfies SortKey,
+      render: (r) => <TrainingStatusTag status={r.trainingStatus} />,
+    },
+    {
+      key: 'link',
+      title: t('trainings.columns.link'),
+      width: 14,
+      render: (r) =>
+        r.link ? (
+          <EnteredLink href={r.link} className="qualis-cell-text">
+            {r.linkDescription || r.link}
+          </EnteredLink>
+        ) : (
+          <Typography.Text type="secondary">{t('trainings.noLink')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'assigner',
+      title: t('trainings.columns.assigner'),
+      width: 13,
+      sortKey: 'assigner' satisfies SortKey,
+      text: (r) => fullName(r.assigner),
+      tooltip: 10,
+    },
+    {
+      key: 'dueDate',
+      title: t('trainings.columns.dueDate'),
+      width: 11,
+      sortKey: 'dueDate' satisfies SortKey,
+      text: (r) => formatDate(r.dueDate, i18n.language),
+    },
+    {
+      key: 'creator',
+      title: t('trainings.columns.creator'),
+      width: 13,
+      sortKey: 'creator' satisfies SortKey,
+      hiddenByDefault: hidden('creator'),
+      text: (r) => fullName(r.creator),
+      tooltip: 10,
+    },
+    {
+      key: 'creationDate',
+      title: t('trainings.columns.creationDate'),
+      width: 11,
+      sortKey: 'creationDate' satisfies SortKey,
+      hiddenByDefault: hidden('creationDate'),
+      text: (r) => formatDate(r.createdAt, i18n.language),
+    },
+    {
+      key: 'creationTime',
+      title: t('trainings.columns.creationTime'),
+      width: 10,
+      hiddenByDefault: hidden('creationTime'),
+      text: (r) => creationTime(r.createdAt, i18n.language),
+    },
+    { key: 'options', title: t('trainings.columns.options'), width: 8, render: options },
+  ];
+
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(r) => r.id}
+        totalCount={list.data?.pagination.totalCount}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        loading={list.isFetching}
+        state={state}
+        dispatch={dispatch}
+        emptyText={t('trainings.empty')}
+        onRowClick={(r) => open(r)}
+        filters={
+          <Select
+            className="qualis-table-filter"
+            aria-label={t('trainings.filterStatus')}
+            value={status}
+            onChange={(next: TrainingStatusFilter) => {
+              setStatus(next);
+              dispatch({ type: 'page', pageNumber: 1 });
+            }}
+            options={TRAINING_STATUS_FILTERS.map((filter) => ({
+              value: filter,
+              label: t(`trainings.filters.${filter}`),
+            }))}
+          />
+        }
+        selectionActions={({ selectedKeys, clear }) => (
+          <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>
+            {t('trainings.deleteSelected', { count: selectedKeys.length })}
+          </Button>
+        )}
+        exportMenu={({ selectedKeys, columns: visible }) => (
+          <ExportMenu
+            endpoint={endpoints.trainingRecords.exportCsv}
+            pdf={{
+              single: endpoints.trainingRecords.exportSinglePdf,
+              archive: endpoints.trainingRecords.exportPdfArchive,
+            }}
+            query={{
+              organizationId,
+              search: params.search,
+              orderBy: params.orderBy,
+              orderType: params.orderType,
+              status,
+            }}
+            selectedKeys={selectedKeys}
+            columns={visible}
+          />
+        )}
+      />
+      <Modal
+        open={pending !== null}
+        title={t('trainings.deleteTitle')}
+        okText={t('trainings.delete')}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        cancelText={t('common.cancel')}
+        onCancel={() => setPending(null)}
+        onOk={deleteChosen}
+      >
+        <Typography.Paragraph>{t('trainings.deleteText', { count: pending?.ids.length ?? 0 })}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}
