@@ -168,7 +168,7 @@ describe('training journey: a group is trained and passes; a late member gets th
       await pick(admin, `${LATER.firstName} ${LATER.lastName}`);
       await admin.keyboard.press('Escape');
       await listsClosed(admin);
-      await admin.getByRole('button', { name: 'Next' }).click();
+      await admin.getByRole('button', { name: 'Next', exact: true }).click();
       await admin.getByText('02 Training Record(s)').first().waitFor();
       await expect.poll(() => admin.getByRole('checkbox', { name: new RegExp(TRAINING) }).isChecked()).toBe(true);
       await screenshot(admin, 'trainings-03-group-wizard');
@@ -187,7 +187,7 @@ describe('training journey: a group is trained and passes; a late member gets th
       const documentId = await documentIdOf(organizationId, adminToken);
       await admin.goto(`${base}/documents/${documentId}`);
       await admin.getByRole('tab', { name: 'Quality Actions' }).click();
-      await admin.getByRole('button', { name: 'Link Training' }).click();
+      await admin.getByRole('button', { name: 'Link Training' }).filter({ hasNotText: 'Create' }).click();
       const select = admin.getByLabel('Linked training');
       await select.click();
       await select.fill('gowning');
@@ -205,7 +205,7 @@ describe('training journey: a group is trained and passes; a late member gets th
 
       // 8. The trainee's HR record lists the training as passed.
       await admin.goto(`${base}/human-resources`);
-      await admin.getByRole('row').filter({ hasText: TRAINEE.email }).getByRole('link').first().click();
+      await admin.getByRole('row').filter({ hasText: TRAINEE.lastName }).getByRole('cell', { name: TRAINEE.lastName, exact: true }).click();
       await admin.getByRole('link', { name: new RegExp(TRAINING) }).waitFor();
       expect(await admin.locator('main').textContent()).toMatch(/Passed/);
       await screenshot(admin, 'trainings-05-hr-record');

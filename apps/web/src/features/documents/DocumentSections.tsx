@@ -194,7 +194,9 @@ export function QualitySection({ organizationId, document }: { organizationId: s
   const [editing, setEditing] = useState(false);
   const data = quality.data;
   if (!data) return quality.isError ? <Empty description={t('table.loadFailed')} /> : <PageSpinner />;
-  const editable = data.canBeEdited || data.canEditTraining;
+  // A final revision's section is not edited; its training may still be linked.
+  const editable = data.canBeEdited || (data.canEditTraining && !document.isFinal);
+  const linkable = data.requiresTraining && data.canEditTraining;
   if (editing) {
     return (
       <QualityTasksForm
@@ -223,34 +225,34 @@ export function QualitySection({ organizationId, document }: { organizationId: s
   }
   return (
     <>
-      {editable && (
+      {(editable || linkable) && (
         <Toolbar>
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            {t('documents.edit')}
-          </Button>
+          {editable && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t('documents.edit')}
+            </Button>
+          )}
+          {linkable && (
+            <TrainingLinkButtons
+              organizationId={organizationId}
+              document={document}
+              linking={mutations.updateQualityTasks.isPending}
+              onLink={(trainingRecordId) =>
+                mutations.updateQualityTasks
+                  .mutateAsync({
+                    revision: document.revision,
+                    reviewerIds: data.reviewerIds,
+                    approverIds: data.approverIds,
+                    requiresTraining: true,
+                    trainingRecordId,
+                  })
+                  .then(() => success(undefined, t('documents.trainingLinked')))
+              }
+            />
+          )}
         </Toolbar>
       )}
       <QualityTasksView organizationId={organizationId} quality={data} />
-      {data.requiresTraining && data.canEditTraining && (
-        <Toolbar>
-          <TrainingLinkButtons
-            organizationId={organizationId}
-            document={document}
-            linking={mutations.updateQualityTasks.isPending}
-            onLink={(trainingRecordId) =>
-              mutations.updateQualityTasks
-                .mutateAsync({
-                  revision: document.revision,
-                  reviewerIds: data.reviewerIds,
-                  approverIds: data.approverIds,
-                  requiresTraining: true,
-                  trainingRecordId,
-                })
-                .then(() => success(undefined, t('documents.trainingLinked')))
-            }
-          />
-        </Toolbar>
-      )}
     </>
   );
 }
