@@ -84,12 +84,14 @@ export const ZTrainingQuestion = z.object({
 });
 export type TrainingQuestion = z.infer<typeof ZTrainingQuestion>;
 
-export const ZTrainingGroup = z.object({
+/** A user group chosen as an assignee, as the list shows it: its name and how many members it has now. */
+export const ZTrainingGroupSummary = z.object({
   id: z.uuid(),
   name: z.string(),
   userCount: z.number().int(),
-  users: z.array(ZActionPerson),
 });
+/** A chosen user group with its members (the detail). */
+export const ZTrainingGroup = ZTrainingGroupSummary.extend({ users: z.array(ZActionPerson) });
 
 /** The document revision a training is linked to, and the revision its current round of passes is for. */
 export const ZTrainingDocumentLink = z.object({
@@ -98,8 +100,12 @@ export const ZTrainingDocumentLink = z.object({
   revision: z.number().int(),
 });
 
-/** One training record, as the detail shows it; the list's rows carry the same fields. */
-export const ZTrainingRecord = z.object({
+/**
+ * A row of the training list: the record without its quiz and files, and with the assignees as
+ * chosen (people, and groups by name and size) and their number, not everyone who has to pass (a
+ * group training's assignees are thousands; the detail and the completion progress list them).
+ */
+export const ZTrainingRecordRow = z.object({
   id: z.uuid(),
   number: z.number().int(),
   name: z.string(),
@@ -112,16 +118,14 @@ export const ZTrainingRecord = z.object({
   creationTime: z.string().describe('HH:mm:ss, UTC'),
   /** The people chosen directly. */
   assigneeUsers: z.array(ZActionPerson),
-  /** The user groups chosen, with their members. */
-  assigneeUserGroups: z.array(ZTrainingGroup),
-  /** Everyone who has to pass it (direct, through a group, added to a group later). */
-  assignees: z.array(ZActionPerson),
+  /** The user groups chosen, with how many members they have now. */
+  assigneeUserGroups: z.array(ZTrainingGroupSummary),
+  /** How many people have to pass it (direct, through a group, added to a group later). */
+  assigneeCount: z.number().int(),
   link: z.string().nullable(),
   linkDescription: z.string().nullable(),
   extraLink: z.string().nullable(),
   extraLinkDescription: z.string().nullable(),
-  files: z.array(ZDocumentFile),
-  questions: z.array(ZTrainingQuestion),
   tags: z.array(ZActionTag),
   tagIds: z.array(z.uuid()),
   /** The viewer's own status when they are an assignee; null otherwise. */
@@ -134,11 +138,18 @@ export const ZTrainingRecord = z.object({
   canBePassed: z.boolean(),
   canBeDeleted: z.boolean(),
 });
-export type TrainingRecord = z.infer<typeof ZTrainingRecord>;
-
-/** A row of the training list: the record without its quiz and files. */
-export const ZTrainingRecordRow = ZTrainingRecord.omit({ questions: true, files: true, assigneeUserGroups: true });
 export type TrainingRecordRow = z.infer<typeof ZTrainingRecordRow>;
+
+/** One training record, as the detail shows it: the row's fields, its quiz, files, groups' members and every assignee. */
+export const ZTrainingRecord = ZTrainingRecordRow.extend({
+  /** The user groups chosen, with their members. */
+  assigneeUserGroups: z.array(ZTrainingGroup),
+  /** Everyone who has to pass it (direct, through a group, added to a group later). */
+  assignees: z.array(ZActionPerson),
+  files: z.array(ZDocumentFile),
+  questions: z.array(ZTrainingQuestion),
+});
+export type TrainingRecord = z.infer<typeof ZTrainingRecord>;
 
 /** A kept attempt (the progress tab and the record's PDF): never which answers were right. */
 export const ZTrainingAttempt = z.object({

@@ -4,13 +4,7 @@ import { describeChanges, utc, type PdfField, type PdfRecord } from '../../core/
 import { linkOf } from '../actions/actions.presenter.js';
 import { personNameOf } from '../hr-records/hr-records.presenter.js';
 import type { HistoryIds, HistoryNames } from './training-exports.repository.js';
-import type {
-  DocumentLinkRow,
-  FileRow,
-  GroupRow,
-  PersonRow,
-  TrainingRowRecord,
-} from './training-records.repository.js';
+import type { DocumentLinkRow, FileRow, PersonRow, TrainingRowRecord } from './training-records.repository.js';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const at = (value: Date | string) => utc(new Date(value));
@@ -26,7 +20,7 @@ export const TRAINING_CSV_COLUMNS: CsvColumn<TrainingRowRecord>[] = [
   {
     key: 'assignees',
     header: TRAINING_COLUMNS.assignees,
-    value: (r) => r.assignees.map(personNameOf).join('; '),
+    value: (r) => [...r.assigneeUsers.map(personNameOf), ...r.assigneeUserGroups.map((g) => g.name)].join('; '),
   },
   { key: 'status', header: TRAINING_COLUMNS.status, value: viewerStatus },
   { key: 'link', header: TRAINING_COLUMNS.link, value: (r) => linkOf(r.link, r.linkDescription) },
@@ -180,7 +174,6 @@ function progressItem(entry: CompletionProgress['passedTrainingUsers'][number]) 
 
 export interface TrainingPdfParts {
   files: FileRow[];
-  groups: GroupRow[];
   /** The current quiz as the exporting person may read it (`presentQuestions`). */
   questions: TrainingQuestion[];
   progress: CompletionProgress;
@@ -212,7 +205,7 @@ export function trainingPdfRecord(row: TrainingRowRecord, parts: TrainingPdfPart
       { label: 'People chosen', value: row.assigneeUsers.map(personLine).join(', ') },
       {
         label: 'User groups chosen',
-        value: parts.groups
+        value: row.assigneeUserGroups
           .map((g) => `${g.name} (${g.userCount} ${g.userCount === 1 ? 'member' : 'members'})`)
           .join(', '),
       },

@@ -131,7 +131,7 @@ describe('training exports', () => {
     expect(all.headers['content-disposition']).toContain(`Training-records_version_${admin.email}_`);
     expect(parseCsv(all.body)).toEqual([
       ['System #', 'Name', 'Assignees', 'Status', 'Link', 'Assigner', 'Due date'],
-      [String(gloves.number), 'Gloves', 'Kim Kern; Lou Lane', '', '', 'Ada Admin', '2030-03-01'],
+      [String(gloves.number), 'Gloves', 'Kim Kern; Packers', '', '', 'Ada Admin', '2030-03-01'],
       [String(hygiene.number), 'Hand hygiene', 'Ada Admin', 'Pending', '', 'Ada Admin', '2030-06-01'],
     ]);
 

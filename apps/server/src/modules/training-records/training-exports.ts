@@ -11,7 +11,6 @@ import './training-records.policy.js';
 import { presentProgress, presentQuestions, trainingStateOf } from './training-records.presenter.js';
 import {
   countTrainingExportRows,
-  listAssigneeGroups,
   listAttempts,
   listProgressPeople,
   listQuestions,
@@ -51,7 +50,6 @@ async function trainingRecord(db: DbOrTx, access: OrganizationAccess, row: Train
   const history = await auditHistoryOf(db, { organizationId, entityType: TRAINING_ENTITY, entityId: row.id });
   return trainingPdfRecord(row, {
     files: await listTrainingFiles(db, organizationId, row.id),
-    groups: await listAssigneeGroups(db, organizationId, row.id),
     questions: presentQuestions(await listQuestions(db, organizationId, row.id, row.quizVersion), mayEdit),
     progress: presentProgress(access, row, people, await listAttempts(db, organizationId, row.id)),
     history,

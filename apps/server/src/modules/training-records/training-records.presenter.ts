@@ -16,6 +16,7 @@ import type {
   PersonRow,
   ProgressPersonRow,
   QuestionRow,
+  TrainingDetailRecord,
   TrainingRowRecord,
 } from './training-records.repository.js';
 
@@ -55,7 +56,8 @@ export const presentTrainingRow =
       creationDate: createdAt.slice(0, 10),
       creationTime: createdAt.slice(11, 19),
       assigneeUsers: row.assigneeUsers.map(personOf),
-      assignees: row.assignees.map(personOf),
+      assigneeUserGroups: row.assigneeUserGroups.map((g) => ({ id: g.id, name: g.name, userCount: g.userCount })),
+      assigneeCount: row.assigneeCount,
       link: row.link,
       linkDescription: row.linkDescription,
       extraLink: row.extraLink,
@@ -94,11 +96,12 @@ export interface TrainingDetailParts {
   questions: QuestionRow[];
 }
 
-/** The detail: the row, its files, groups and the current quiz version. */
-export function presentTraining(access: OrganizationAccess, row: TrainingRowRecord, parts: TrainingDetailParts) {
+/** The detail: the row, every assignee, its files, groups with their members and the current quiz version. */
+export function presentTraining(access: OrganizationAccess, row: TrainingDetailRecord, parts: TrainingDetailParts) {
   const presented = presentTrainingRow(access)(row);
   return {
     ...presented,
+    assignees: row.assignees.map(personOf),
     files: parts.files.map((f) => ({ id: f.id, fileName: f.fileName, fileSize: Number(f.fileSize) })),
     assigneeUserGroups: parts.groups.map((g) => ({
       id: g.id,

@@ -112,6 +112,22 @@ const assigneeUserList = sql<PersonRow[]>`coalesce((
   select json_agg(${personJson('u')} order by ${personOrder('u')})
   from training_assignee_users tu join users u on u.id = tu.user_id where ${ofTraining('tu')}), '[]'::json)`;
 
+/** How many members the user group `g` has now. */
+const memberCountOf = (g: string) =>
+  sql.raw(
+    `(select count(*) from user_group_members m where m.organization_id = ${g}.organization_id and m.group_id = ${g}.id)`,
+  );
+
+/** The user groups chosen on the form, by name with their size (not their members). */
+const assigneeGroupList = sql<GroupSummaryRow[]>`coalesce((
+  select json_agg(json_build_object('id', g.id, 'name', g.name, 'userCount', ${memberCountOf('g')})
+    order by lower(g.name), g.id)
+  from training_assignee_groups tg join user_groups g on g.organization_id = tg.organization_id and g.id = tg.group_id
+  where ${ofTraining('tg')}), '[]'::json)`;
+
+/** How many people have to pass: a count on training_assignments' key, not the people. */
+const assigneeCount = sql<number>`(select count(*) from training_assignments ta where ${ofTraining('ta')})`;
+
 /** The document revisions linked to the training (document_revisions.training_record_id). */
 const documentList = sql<DocumentLinkRow[]>`coalesce((
   select json_agg(json_build_object('id', dr.document_id, 'name', dr.name, 'revision', dr.revision)
@@ -127,13 +143,18 @@ const forRevision = sql<DocumentLinkRow | null>`(
     and dr.revision = training_records.cycle_revision)`;
 
 export type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
+export interface GroupSummaryRow {
+  id: string;
+  name: string;
+  userCount: number;
+}
 export interface DocumentLinkRow {
   id: string;
   name: string;
   revision: number;
 }
 
-/** What the presenter, the policies and the exports read of one training. */
+/** What the list, its exports, the presenter and the policies read of one training. */
 const rowColumns = (access: OrganizationAccess) => ({
   id: trainingRecords.id,
   number: trainingRecords.number,
@@ -152,8 +173,9 @@ const rowColumns = (access: OrganizationAccess) => ({
   assigner: personFields(assigner),
   creator: personFields(creator),
   tags: tagList,
-  assignees: assigneeList,
   assigneeUsers: assigneeUserList,
+  assigneeUserGroups: assigneeGroupList,
+  assigneeCount: assigneeCount.mapWith(Number),
   documents: documentList,
   forRevision,
   viewerAssigned: assignedTo(access.actor.userId).mapWith(Boolean),
@@ -178,8 +200,9 @@ export interface TrainingRowRecord {
   assigner: PersonRow;
   creator: PersonRow;
   tags: { id: string; name: string }[];
-  assignees: PersonRow[];
   assigneeUsers: PersonRow[];
+  assigneeUserGroups: GroupSummaryRow[];
+  assigneeCount: number;
   documents: DocumentLinkRow[];
   forRevision: DocumentLinkRow | null;
   /** The viewer is an assignee, and whether they passed the current round. */
@@ -215,9 +238,16 @@ export interface TrainingScope {
   ids?: string[] | undefined;
 }
 
-function selectTrainings(db: DbOrTx, access: OrganizationAccess, where: SQL | undefined, page?: KeysetPage) {
+/** The rows' select; the detail adds `more` (every assignee), an export's keyset page its fields. */
+function selectTrainings(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  where: SQL | undefined,
+  page?: KeysetPage,
+  more?: { assignees: typeof assigneeList },
+) {
   return db
-    .select({ ...rowColumns(access), ...page?.fields })
+    .select({ ...rowColumns(access), ...page?.fields, ...more })
     .from(trainingRecords)
     .innerJoin(assigner, eq(assigner.id, trainingRecords.assignerId))
     .innerJoin(creator, eq(creator.id, trainingRecords.creatorId))
@@ -247,14 +277,25 @@ export const {
   countUpTo: countTrainingExportRows,
 } = listReaders<TrainingScope, TrainingRowRecord>(trainingsQuery);
 
-/** One training the person may see, else undefined (the caller answers 404). */
+/** The detail's training: the list's row and everyone who has to pass it. */
+export type TrainingDetailRecord = TrainingRowRecord & { assignees: PersonRow[] };
+
+/** One training the person may see with all its assignees, else undefined (the caller answers 404). */
 export async function findVisibleTraining(
   db: DbOrTx,
   access: OrganizationAccess,
   id: string,
-): Promise<TrainingRowRecord | undefined> {
-  const [row] = await selectTrainings(db, access, and(trainingsVisibleTo(access), eq(trainingRecords.id, id)));
-  return row as TrainingRowRecord | undefined;
+): Promise<TrainingDetailRecord | undefined> {
+  const [row] = await selectTrainings(
+    db,
+    access,
+    and(trainingsVisibleTo(access), eq(trainingRecords.id, id)),
+    undefined,
+    {
+      assignees: assigneeList,
+    },
+  );
+  return row as TrainingDetailRecord | undefined;
 }
 
 /**
@@ -305,21 +346,17 @@ export function listTrainingFiles(db: DbOrTx, organizationId: string, trainingId
     .orderBy(asc(trainingRecordFiles.position));
 }
 
-export interface GroupRow {
-  id: string;
-  name: string;
-  userCount: number;
+export interface GroupRow extends GroupSummaryRow {
   users: PersonRow[];
 }
 
-/** The user groups chosen on the form, with their members of now. */
+/** The user groups chosen on the form, with their members of now (the detail). */
 export function listAssigneeGroups(db: DbOrTx, organizationId: string, trainingId: string): Promise<GroupRow[]> {
   return db
     .select({
       id: userGroups.id,
       name: userGroups.name,
-      userCount: sql<number>`(select count(*) from user_group_members m
-        where m.organization_id = user_groups.organization_id and m.group_id = user_groups.id)`.mapWith(Number),
+      userCount: sql<number>`${memberCountOf('user_groups')}`.mapWith(Number),
       users: sql<PersonRow[]>`coalesce((select json_agg(${personJson('u')} order by ${personOrder('u')})
         from user_group_members m join users u on u.id = m.user_id
         where m.organization_id = user_groups.organization_id and m.group_id = user_groups.id), '[]'::json)`,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, Permission, type TrainingRecord } from '@qualis/contract';
+import { messages, Permission, type TrainingRecord, type TrainingRecordRow } from '@qualis/contract';
 import {
   actions,
   auditEvents,
@@ -69,7 +69,7 @@ const detail = async (by: Person, organizationId: string, id: string) => {
 const list = async (by: Person, organizationId: string, query = '') => {
   const res = await call('GET', `/training-records?organizationId=${organizationId}${query}`, by.headers);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: (TrainingRecord & { status?: number })[]; pagination: { totalCount: number } };
+  return res.json() as { data: TrainingRecordRow[]; pagination: { totalCount: number } };
 };
 
 const auditOf = async (entityId: string, action?: string) =>
@@ -207,6 +207,7 @@ describe('POST /training-records', () => {
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
     expect(rec.assignees.map((u) => u.id).sort()).toEqual([direct.id, member1.id, member2.id].sort());
+    expect(rec.assigneeCount).toBe(3);
     expect(rec.questions.map((q) => q.answers.map((a) => [a.number, a.name, a.isCorrect]))).toEqual([
       [
         [1, 'Nitrile', true],
@@ -232,6 +233,18 @@ describe('POST /training-records', () => {
 
     const second = await training(boss, org);
     expect(second.number).toBe(2);
+
+    // The list's row: the people and groups as chosen, and how many have to pass, not who.
+    const [row] = (await list(boss, org, '&search=Gowning')).data;
+    expect(row).not.toHaveProperty('assignees');
+    expect(row?.assigneeUsers.map((u) => u.id)).toEqual([direct.id]);
+    expect(row?.assigneeUserGroups).toEqual(
+      [
+        { id: group.id, name: group.name, userCount: 3 },
+        { id: empty.id, name: empty.name, userCount: 0 },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    expect(row?.assigneeCount).toBe(3);
   });
 
   it('links the document revision named by documentModel, with its audit event', async () => {
@@ -333,7 +346,9 @@ describe('GET /training-records', () => {
     expect(page.pagination.totalCount).toBe(3);
     const row = (await list(boss, org, `&search=Gamma`)).data[0]!;
     expect(row).not.toHaveProperty('questions');
-    expect(row.assignees.map((a) => a.id)).toEqual([boss.id]);
+    expect(row).not.toHaveProperty('files');
+    expect(row.assigneeUsers.map((a) => a.id)).toEqual([boss.id]);
+    expect([row.assigneeUserGroups, row.assigneeCount]).toEqual([[], 1]);
     expect(row.assigner.id).toBe(boss.id);
   });
 });
