@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   NAME_TOOLTIP_LENGTH,
   TRAINING_DEFAULT_COLUMNS,
@@ -9,7 +9,7 @@ import {
   type TrainingRecordRow,
   type TrainingStatusFilter,
 } from '@qualis/contract';
-import { Button, Dropdown, Modal, Select, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Modal, Select, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +28,41 @@ type SortKey = (typeof TRAINING_SORT_KEYS)[number];
 type PendingDelete = { ids: string[]; done?: () => void } | null;
 
 const hidden = (column: TrainingColumn) => !TRAINING_DEFAULT_COLUMNS.includes(column);
+
+/** Chips the Assignees cell shows before '+k more'. */
+const ASSIGNEE_CHIPS = 3;
+
+/**
+ * The Assignees cell: the people and user groups chosen, a group as "name (members)"; past
+ * ASSIGNEE_CHIPS a "+k more" chip whose tooltip names the rest.
+ */
+function AssigneeChips({ row }: { row: TrainingRecordRow }) {
+  const { t } = useTranslation();
+  const chips = [
+    ...row.assigneeUsers.map((p) => ({ key: p.id, label: fullName(p), title: undefined, group: false })),
+    ...row.assigneeUserGroups.map((g) => ({
+      key: g.id,
+      label: t('trainings.groupChip', { name: g.name, count: g.userCount }),
+      title: t('trainings.groupOption', { name: g.name, count: g.userCount }),
+      group: true,
+    })),
+  ];
+  const rest = chips.slice(ASSIGNEE_CHIPS);
+  return (
+    <Flex wrap gap={4}>
+      {chips.slice(0, ASSIGNEE_CHIPS).map((c) => (
+        <Tag key={c.key} title={c.title} icon={c.group ? <TeamOutlined aria-hidden /> : undefined}>
+          {c.label}
+        </Tag>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip title={rest.map((c) => c.label).join(', ')}>
+          <Tag>{t('trainings.moreAssignees', { count: rest.length })}</Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
 
 export interface TrainingRecordsTableProps {
   organizationId: string;
@@ -52,7 +87,6 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
     void navigate(trainingPath(organizationId, r.id), {
       state: { name: r.name, openEditMode } satisfies TrainingNavigationState,
     });
-  const people = (assignees: TrainingRecordRow['assignees']) => assignees.map(fullName).join(', ');
 
   const deleteChosen = () => {
     if (!pending) return;
@@ -112,8 +146,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       key: 'assignees',
       title: t('trainings.columns.assignees'),
       width: 16,
-      text: (r) => people(r.assignees),
-      tooltip: 10,
+      render: (r) => <AssigneeChips row={r} />,
     },
     {
       key: 'status',

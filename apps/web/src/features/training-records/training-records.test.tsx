@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActionPerson, CompletionProgress, TrainingRecord } from '@qualis/contract';
+import type { ActionPerson, CompletionProgress, TrainingRecord, TrainingRecordRow } from '@qualis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
@@ -70,6 +70,7 @@ const training = (overrides: Partial<TrainingRecord> = {}): TrainingRecord => ({
   assigneeUsers: [uma],
   assigneeUserGroups: [{ id: GROUP, name: 'Cleanroom staff', userCount: 2, users: [uma, ben] }],
   assignees: [uma, ben],
+  assigneeCount: 2,
   link: 'https://example.com/sop',
   linkDescription: 'SOP 4',
   extraLink: null,
@@ -86,9 +87,10 @@ const training = (overrides: Partial<TrainingRecord> = {}): TrainingRecord => ({
   canBeDeleted: true,
   ...overrides,
 });
-const row = (overrides: Partial<TrainingRecord> = {}) => {
-  const { questions: _q, files: _f, assigneeUserGroups: _g, ...rest } = training(overrides);
-  return rest;
+/** The list's row of `training()`: its groups without members, no quiz, files or assignees. */
+const row = (overrides: Partial<TrainingRecordRow> = {}): TrainingRecordRow => {
+  const { questions: _q, files: _f, assignees: _a, assigneeUserGroups, ...rest } = training();
+  return { ...rest, assigneeUserGroups: assigneeUserGroups.map(({ users: _u, ...group }) => group), ...overrides };
 };
 
 const groups = [
@@ -164,7 +166,15 @@ describe('List of Training Records', () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
       const rows = [
         row({ trainingStatus: 0, canBeEdited: false, canBeDeleted: false }),
-        row({ id: OTHER_REC, number: 13, name: 'Hand hygiene', trainingStatus: null }),
+        row({
+          id: OTHER_REC,
+          number: 13,
+          name: 'Hand hygiene',
+          trainingStatus: null,
+          assigneeUsers: [uma, ben, ada],
+          assigneeUserGroups: groups,
+          assigneeCount: 6,
+        }),
       ];
       const fetch = stubApi((route, _body, query) => {
         if (route === 'GET /api/v1/training-records') {
@@ -195,9 +205,15 @@ describe('List of Training Records', () => {
       }
       const first = screen.getByRole('row', { name: /Cleanroom gowning/ });
       expect(within(first).getByText('Pending', { selector: '.ant-tag' })).toBeTruthy();
-      expect(within(first).getByText('Uma User, Ben User')).toBeTruthy();
+      // The people and groups as chosen (a group by name and size), not everyone who has to pass.
+      const chips = (r: HTMLElement) => [...r.querySelectorAll('td .ant-flex .ant-tag')].map((tag) => tag.textContent);
+      expect(chips(first)).toEqual(['Uma User', 'Cleanroom staff (2)']);
+      expect(within(first).getByTitle('Cleanroom staff (users: 2)')).toBeTruthy();
       const second = screen.getByRole('row', { name: /Hand hygiene/ });
-      expect(second.querySelector('.ant-tag')).toBeNull();
+      expect(chips(second)).toEqual(['Uma User', 'Ben User', 'Ada Lovelace', '+2 more']);
+      fireEvent.mouseEnter(within(second).getByText('+2 more'));
+      expect(await screen.findByText('Cleanroom staff (2), Auditors (3)', {}, SOON)).toBeTruthy();
+      expect(within(second).queryByText(/Pending|Passed/)).toBeNull();
 
       fireEvent.click(screen.getByRole('button', { name: 'Options for Cleanroom gowning' }));
       expect(await screen.findByRole('menuitem', { name: /View details/ }, SOON)).toBeTruthy();
