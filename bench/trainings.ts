@@ -166,7 +166,10 @@ const ASSIGNED = `exists (select 1 from training_assignments ta where ${ofTraini
 const PASSED = `exists (select 1 from training_attempts tp where ${ofTraining('tp')} and tp.user_id = $2
   and tp.cycle = training_records.cycle and tp.passed)`;
 
-/** rowColumns of the repository: the training, its people, tags, assignees, documents and the viewer's status. */
+/**
+ * rowColumns of the repository: the training, its people, tags, the people and groups chosen (a
+ * group by name and size), how many have to pass, documents and the viewer's status.
+ */
 const TRAINING_COLUMNS = `training_records.id, training_records.number, training_records.name, training_records.description,
   training_records.due_date, training_records.link, training_records.link_description, training_records.extra_link,
   training_records.extra_link_description, training_records.quiz_version, training_records.cycle, training_records.created_at,
@@ -175,9 +178,12 @@ const TRAINING_COLUMNS = `training_records.id, training_records.number, training
     from training_record_tags trt join tags tg on tg.organization_id = trt.organization_id and tg.id = trt.tag_id
     where ${ofTraining('trt')}), '[]'::json),
   coalesce((select json_agg(${personJson('u')} order by ${personOrder('u')})
-    from training_assignments ta join users u on u.id = ta.user_id where ${ofTraining('ta')}), '[]'::json),
-  coalesce((select json_agg(${personJson('u')} order by ${personOrder('u')})
     from training_assignee_users tu join users u on u.id = tu.user_id where ${ofTraining('tu')}), '[]'::json),
+  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'userCount', (select count(*)
+      from user_group_members m where m.organization_id = g.organization_id and m.group_id = g.id)) order by lower(g.name), g.id)
+    from training_assignee_groups tg join user_groups g on g.organization_id = tg.organization_id and g.id = tg.group_id
+    where ${ofTraining('tg')}), '[]'::json),
+  (select count(*) from training_assignments ta where ${ofTraining('ta')}),
   coalesce((select json_agg(json_build_object('id', dr.document_id, 'name', dr.name, 'revision', dr.revision)
       order by lower(dr.name), dr.revision)
     from document_revisions dr
@@ -405,25 +411,28 @@ async function main() {
     }
 
     const before = loadAverage();
-    const rows = new Map<string, { endpoint: number; raw: number }>();
+    const rows = new Map<string, { endpoint: number; raw: number; kb: string }>();
     for (const c of cases) {
+      const kb = ((await server.get(c.url, c.token)).rawPayload.length / 1024).toFixed(1);
       const endpoint = (await timed(runs, () => server.get(c.url, c.token))).p95;
       const raw = (await timed(runs, () => runStatements(database, c.raw))).p95;
-      rows.set(c.name, { endpoint, raw });
-      console.log(`  ${c.name}: endpoint ${ms(endpoint)} ms, raw ${ms(raw)} ms (load ${loadAverage()})`);
+      rows.set(c.name, { endpoint, raw, kb });
+      console.log(`  ${c.name}: endpoint ${ms(endpoint)} ms, raw ${ms(raw)} ms, ${kb} KB (load ${loadAverage()})`);
     }
     console.log(
       `\n${database.kind}, ${count} trainings, ${people} people; one request at a time, p95 of ${runs} after ` +
         `${WARM_UP} warm-up; load average ${before} before, ${loadAverage()} after\n`,
     );
-    console.log('| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw | filtered / unfiltered (endpoint) |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
+    console.log(
+      '| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw | filtered / unfiltered (endpoint) | response KB |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const c of cases) {
       const r = rows.get(c.name)!;
       const unfiltered = c.unfiltered ? rows.get(c.unfiltered) : undefined;
       const filtered = unfiltered ? `${(r.endpoint / unfiltered.endpoint).toFixed(2)}x` : '';
       console.log(
-        `| ${c.name} | ${ms(r.endpoint)} | ${ms(r.raw)} | ${(r.endpoint / r.raw).toFixed(2)}x | ${filtered} |`,
+        `| ${c.name} | ${ms(r.endpoint)} | ${ms(r.raw)} | ${(r.endpoint / r.raw).toFixed(2)}x | ${filtered} | ${r.kb} |`,
       );
     }
     await server.app.close();
