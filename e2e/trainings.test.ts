@@ -205,7 +205,11 @@ describe('training journey: a group is trained and passes; a late member gets th
 
       // 8. The trainee's HR record lists the training as passed.
       await admin.goto(`${base}/human-resources`);
-      await admin.getByRole('row').filter({ hasText: TRAINEE.lastName }).getByRole('cell', { name: TRAINEE.lastName, exact: true }).click();
+      await admin
+        .getByRole('row')
+        .filter({ hasText: TRAINEE.lastName })
+        .getByRole('cell', { name: TRAINEE.lastName, exact: true })
+        .click();
       await admin.getByRole('link', { name: new RegExp(TRAINING) }).waitFor();
       expect(await admin.locator('main').textContent()).toMatch(/Passed/);
       await screenshot(admin, 'trainings-05-hr-record');

@@ -127,7 +127,7 @@ export async function lastAudit(db: DbOrTx, entityId: string, action: string) {
   return event;
 }
 
-type AuthHeaders = Record<string, string>;
+export type AuthHeaders = Record<string, string>;
 
 /** A file of the organization uploaded through the API by the person (documents attach files by id). */
 export async function uploadOrganizationFile(

@@ -19,12 +19,11 @@ import {
   messageFields,
   messages,
 } from '@qualis/contract';
-import { requireActor } from '../../core/auth.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
-import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
-import { sendRecordExport } from '../exports/record-exports.js';
+import { pickColumns } from '../../core/exports.js';
+import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import './actions.policy.js';
@@ -146,55 +145,26 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/export/Tasks',
-    {
-      config: { policy: 'action.view', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
-        querystring: ZActionsExportQuery,
-        produces: ['text/csv'],
+  recordExportRoutes(app, actionRecords, {
+    tags,
+    querystring: ZActionsExportQuery,
+    csv: {
+      url: '/export/Tasks',
+      summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
+      rows: (db, access, { selectedIds, ...rest }) => {
+        const { columns, query } = exportListQuery(rest);
+        return {
+          columns: pickColumns(ACTION_CSV_COLUMNS, columns),
+          rows: actionExportRows(db, { access, ids: selectedIds }, query),
+        };
       },
     },
-    async (request, reply) => {
-      const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
-      const { columns, query } = exportListQuery(rest);
-      const rows = actionExportRows(db(), { access: organizationAccessOf(request), ids: selectedIds }, query);
-      return sendCsvExport(
-        reply,
-        exportFileName('Tasks', requireActor(request).email),
-        pickColumns(ACTION_CSV_COLUMNS, columns),
-        rows,
-      );
+    singlePdf: { url: '/export/one-task', summary: 'One PDF with every chosen action: its fields and audit history' },
+    pdfArchive: {
+      url: '/export/many-Tasks',
+      summary: 'A ZIP with one PDF per chosen action, named by number and name',
     },
-  );
-
-  // Spec 03 section 7: 'Single PDF' (every chosen record in one file) and 'PDF archive' (a ZIP
-  // with one PDF per record), with the list's selection, search and order; large ones are e-mailed.
-  for (const [url, format, summary] of [
-    ['/export/one-task', 'pdf', 'One PDF with every chosen action: its fields and audit history'],
-    ['/export/many-Tasks', 'zip', 'A ZIP with one PDF per chosen action, named by number and name'],
-  ] as const) {
-    app.get(
-      url,
-      {
-        // The record source's policy: the job and the download check the same one again.
-        config: { policy: actionRecords.policy, organization: organizationFrom.query() },
-        schema: {
-          tags,
-          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
-          querystring: ZActionsExportQuery,
-          produces: [`application/${format}`],
-          response: { 200: dataEnvelope(z.object(messageFields)) },
-        },
-      },
-      async (request, reply) => {
-        const { organizationId: _organizationId, ...selection } = request.query;
-        return sendRecordExport(serviceContextOf(request), reply, actionRecords, format, selection);
-      },
-    );
-  }
+  });
 
   app.get(
     '/tasks/available',

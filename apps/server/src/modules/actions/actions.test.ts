@@ -6,15 +6,11 @@ import { newId } from '../../core/ids.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
+import { testApi, type Person, type AuthHeaders } from '../../test/api.js';
+import { createOrganization, createUser } from '../../test/factories.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -31,21 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
-}
-
 async function tagIn(organizationId: string, name: string) {
   const id = newId();
   await t.db.insert(tags).values({ organizationId, id, name });
   return id;
 }
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const auditOf = async (entityId: string) =>
   (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId))).sort((a, b) => a.seq - b.seq);
@@ -691,7 +677,7 @@ describe('GET /organizations/{organizationId}/member-options', () => {
 });
 
 describe('GET /tasks/available', () => {
-  const options = (organizationId: string, headers: Headers, search = '') =>
+  const options = (organizationId: string, headers: AuthHeaders, search = '') =>
     call('GET', `/tasks/available?organizationId=${organizationId}${search ? `&search=${search}` : ''}`, headers);
 
   it('needs a session and answers 404 for another organization', async () => {

@@ -8,16 +8,14 @@ import {
   ZDocumentHistoryQuery,
   ZDocumentsExportQuery,
   ZUuid,
-  dataEnvelope,
   listEnvelope,
-  messageFields,
 } from '@qualis/contract';
 import { sendFilesArchive } from '../../core/archive.js';
 import { requireActor } from '../../core/auth.js';
-import { attachmentHeader, exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { attachmentHeader, exportFileName, pickColumns } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import { sendRecordExport } from '../exports/record-exports.js';
+import { recordExportRoutes } from '../exports/record-export-routes.js';
 import './documents.policy.js';
 import { DOCUMENT_CSV_COLUMNS, presentHistoryEntry } from './document-exports.presenter.js';
 import {
@@ -41,61 +39,28 @@ const ZDocumentParams = z.object({ documentId: ZUuid });
 export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/export/Documents',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
-        querystring: ZDocumentsExportQuery,
-        produces: ['text/csv'],
-      },
+  recordExportRoutes(app, documentRecords, {
+    tags,
+    querystring: ZDocumentsExportQuery,
+    csv: {
+      url: '/export/Documents',
+      summary:
+        'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
+      rows: (db, access, selection) => ({
+        columns: pickColumns(DOCUMENT_CSV_COLUMNS, documentExportScope(access, selection).columns),
+        rows: documentRows(db, access, selection),
+      }),
     },
-    async (request, reply) => {
-      const access = organizationAccessOf(request);
-      const { organizationId: _organizationId, ...selection } = request.query;
-      const { columns } = documentExportScope(access, selection);
-      return sendCsvExport(
-        reply,
-        exportFileName('Documents', requireActor(request).email),
-        pickColumns(DOCUMENT_CSV_COLUMNS, columns),
-        documentRows(db(), access, selection),
-      );
+    singlePdf: {
+      url: '/export/one-document',
+      summary:
+        'One PDF with every chosen document (or every matching one): fields, revisions, reviewers and approvers, signatures, references and audit history',
     },
-  );
-
-  // 'Single PDF' (every chosen document in one file, one after another) and 'PDF archive' (a ZIP
-  // with one PDF per document), as the actions' exports: up to the stream limit the file is the
-  // answer, larger ones are made in the background and e-mailed as a link (modules/exports).
-  for (const [url, format, summary] of [
-    [
-      '/export/one-document',
-      'pdf',
-      'One PDF with every chosen document (or every matching one): fields, revisions, reviewers and approvers, signatures, references and audit history',
-    ],
-    ['/export/many-Documents', 'zip', 'A ZIP with one PDF per chosen document, named by System # and name'],
-  ] as const) {
-    app.get(
-      url,
-      {
-        // The record source's policy: the job and the download check the same one again.
-        config: { policy: documentRecords.policy, organization: organizationFrom.query() },
-        schema: {
-          tags,
-          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
-          querystring: ZDocumentsExportQuery,
-          produces: [`application/${format}`],
-          response: { 200: dataEnvelope(z.object(messageFields)) },
-        },
-      },
-      async (request, reply) => {
-        const { organizationId: _organizationId, ...selection } = request.query;
-        return sendRecordExport(serviceContextOf(request), reply, documentRecords, format, selection);
-      },
-    );
-  }
+    pdfArchive: {
+      url: '/export/many-Documents',
+      summary: 'A ZIP with one PDF per chosen document, named by System # and name',
+    },
+  });
 
   app.get(
     '/export/document-attachments',

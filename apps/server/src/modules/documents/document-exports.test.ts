@@ -9,26 +9,20 @@ import { auditEvents, documentRevisions, documentSignatures, organizationFiles }
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
   createDocumentType,
   createOrganization,
   createUser,
-  createUserGroup,
   signIn,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { documentRecords } from './document-exports.service.js';
 import { recomputeRevisionStatus } from './documents.service.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  role: 'Admin' | 'User';
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -42,16 +36,6 @@ beforeAll(async () => {
   outsider = await person(orgB, 'Admin');
 });
 afterAll(() => t.close());
-
-/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, email: user.email, role, headers: (await signIn(t.app, user.email)).headers };
-}
-
-const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -16,35 +16,34 @@ import {
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   DEFAULT_PASSWORD,
   createDocument,
   createDocumentType,
   createOrganization,
   createUser,
-  createUserGroup,
   signIn,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.policy.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  name: string;
-  headers: Headers;
-}
 let t: TestContext;
+const api = testApi(() => t);
+const { call } = api;
+/** A person who signs: the name their signature shows. */
+interface Signer extends Person {
+  name: string;
+}
 let orgA: string;
 let orgB: string;
-let admin: Person;
-let outsider: Person;
+let admin: Signer;
+let outsider: Signer;
 /** A User of A who sees every document (11) but signs none. */
-let viewer: Person;
+let viewer: Signer;
 /** A User of A in no group: sees only the documents they are related to. */
-let stranger: Person;
+let stranger: Signer;
 let typeId: string;
 
 /** Six digits with a leading zero: a client sending it as a number loses the zero. */
@@ -62,31 +61,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let names = 0;
+let signers = 0;
 /** A signed-in person of `organizationId` with an access code; a User gets a group with `permissions`. */
 async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const n = ++names;
-  const user = await createUser(t.db, {
-    role,
-    firstName: `First${n}`,
-    lastName: `Last${n}`,
-    memberOf: [{ organizationId }],
-  });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  await t.db.insert(userAccessCodes).values({ id: newId(), userId: user.id, codeHash: await hashPassword(CODE) });
-  return {
-    id: user.id,
-    email: user.email,
-    name: `First${n} Last${n}`,
-    headers: (await signIn(t.app, user.email)).headers,
-  };
+  const n = ++signers;
+  const member = await api.person(organizationId, role, permissions, { firstName: `First${n}`, lastName: `Last${n}` });
+  await t.db.insert(userAccessCodes).values({ id: newId(), userId: member.id, codeHash: await hashPassword(CODE) });
+  return { ...member, name: `First${n} Last${n}` };
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
 /** A document of A (revision 1; responsible `responsible`, else the Admin) with its reviewers and approvers saved. */
-async function documentWith(signers: { reviewers?: Person[]; approvers?: Person[]; responsible?: Person } = {}) {
+async function documentWith(signers: { reviewers?: Signer[]; approvers?: Signer[]; responsible?: Signer } = {}) {
   const created = await createDocument(t.app, t.db, admin, orgA, {
     typeId,
     submitterId: (signers.responsible ?? admin).id,
@@ -96,7 +81,7 @@ async function documentWith(signers: { reviewers?: Person[]; approvers?: Person[
   return created.id;
 }
 
-async function saveSigners(id: string, reviewers: Person[], approvers: Person[]) {
+async function saveSigners(id: string, reviewers: Signer[], approvers: Signer[]) {
   const res = await call('PUT', `/documents/${id}/quality-tasks`, admin.headers, {
     organizationId: orgA,
     revision: 1,
@@ -106,9 +91,9 @@ async function saveSigners(id: string, reviewers: Person[], approvers: Person[])
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const review = (by: Person, id: string, body: object = {}) =>
+const review = (by: Signer, id: string, body: object = {}) =>
   call('POST', `/documents/${id}/reviews`, by.headers, { organizationId: orgA, revision: 1, status: 0, ...body });
-const approve = (by: Person, id: string, body: object = {}) =>
+const approve = (by: Signer, id: string, body: object = {}) =>
   call('POST', `/documents/${id}/approvals`, by.headers, {
     organizationId: orgA,
     revision: 1,
@@ -126,7 +111,7 @@ async function revisionOf(id: string) {
 }
 const signaturesOf = (id: string) =>
   t.db.select().from(documentSignatures).where(eq(documentSignatures.documentId, id));
-const actionOf = async (id: string, kind: string, assignee: Person) =>
+const actionOf = async (id: string, kind: string, assignee: Signer) =>
   (
     await t.db
       .select()
@@ -141,12 +126,12 @@ const auditOf = async (id: string, action: string) =>
       .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, action)))
   ).sort((a, b) => a.seq - b.seq);
 const mailsTo = (who: { email: string }) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, who.email));
-const resetLock = (who: Person) => t.db.delete(signingAttempts).where(eq(signingAttempts.userId, who.id));
+const resetLock = (who: Signer) => t.db.delete(signingAttempts).where(eq(signingAttempts.userId, who.id));
 
 describe('POST /documents/:id/reviews', () => {
-  let r1: Person;
-  let r2: Person;
-  let ap: Person;
+  let r1: Signer;
+  let r2: Signer;
+  let ap: Signer;
   let id: string;
   beforeAll(async () => {
     [r1, r2, ap] = [await person(orgA), await person(orgA), await person(orgA)];
@@ -269,9 +254,9 @@ describe('POST /documents/:id/reviews', () => {
 });
 
 describe('POST /documents/:id/approvals', () => {
-  let r1: Person;
-  let ap: Person;
-  let ap2: Person;
+  let r1: Signer;
+  let ap: Signer;
+  let ap2: Signer;
   let id: string;
   beforeAll(async () => {
     [r1, ap, ap2] = [await person(orgA), await person(orgA), await person(orgA)];
@@ -604,7 +589,13 @@ describe('the signing lock', () => {
   it('counts per person across organizations, and locks reviews too', async () => {
     const both = await createUser(t.db, { memberOf: [{ organizationId: orgA }, { organizationId: orgB }] });
     await t.db.insert(userAccessCodes).values({ id: newId(), userId: both.id, codeHash: await hashPassword(CODE) });
-    const signer = { id: both.id, email: both.email, name: '', headers: (await signIn(t.app, both.email)).headers };
+    const signer = {
+      id: both.id,
+      email: both.email,
+      role: both.role,
+      name: '',
+      headers: (await signIn(t.app, both.email)).headers,
+    };
     const inB = (await createDocument(t.app, t.db, outsider, orgB, { approverIds: [both.id] })).id;
     const inA = await documentWith({ reviewers: [signer] });
     for (let i = 0; i < 5; i++) {

@@ -3,26 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, REFERENCE_TYPES, messages } from '@qualis/contract';
 import { actions, auditEvents, trainingRecords } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import {
-  createDocument,
-  createOrganization,
-  createTraining,
-  createUser,
-  createUserGroup,
-  signIn,
-} from '../../test/factories.js';
+import { testApi, type Person } from '../../test/api.js';
+import { createDocument, createOrganization, createTraining } from '../../test/factories.js';
 
 /**
  * 'Requires Training' (spec 03 section 4): a revision links a training record, before or after
  * its approval; an approved revision's training starts a new round of passes for it.
  */
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -36,15 +26,6 @@ beforeAll(async () => {
   outsider = await person(orgB, 'Admin');
 });
 afterAll(() => t.close());
-
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, headers: (await signIn(t.app, user.email)).headers };
-}
-
-const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const qualityTasks = (documentId: string, by: Person) =>
   call('GET', `/documents/${documentId}/quality-tasks?organizationId=${orgA}&revision=1`, by.headers);

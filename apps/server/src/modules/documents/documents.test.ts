@@ -14,26 +14,18 @@ import {
   organizationFiles,
 } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
   createDocumentType,
   createOrganization,
-  createUser,
-  createUserGroup,
-  signIn,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { completeActions } from '../actions/automatic-actions.js';
 import { onRevisionApproved, recomputeRevisionStatus } from './documents.service.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  role: 'Admin' | 'User';
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -51,17 +43,6 @@ beforeAll(async () => {
   typeB = (await createDocumentType(t.db, orgB, 'SOP')).id;
 });
 afterAll(() => t.close());
-
-/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, email: user.email, role, headers: (await signIn(t.app, user.email)).headers };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const auditOf = async (entityId: string, action?: string) =>
   (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))

@@ -12,35 +12,21 @@ import {
   userGroupPermissions,
 } from '../../db/schema/index.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
-import { createOrganization, createUser, createUserGroup, linkInMail, signIn } from '../../test/factories.js';
+import { createOrganization, linkInMail } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import { defineRecordSource, removeExpiredExportFiles } from './record-exports.js';
 
 // The large-export path with a stream limit of 2 records (RECORD_EXPORT_STREAM_MAX), so a few
 // actions are "large": the request is answered with the logs export's message, a job makes the
 // file, the mail links to it, and only the requester downloads it.
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  headers: Headers;
-}
-
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let boss: Person;
 let related: Person;
 let outsider: Person;
-
-/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
-}
-
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 
 async function createAction(name: string, assignerId: string, assigneeId: string) {
   const res = await t.app.inject({
@@ -72,7 +58,7 @@ beforeEach(() => {
 
 /** Asks for a large export and checks the answer: the logs export's message, no file. */
 async function askLarge(path: string, who: Person, query = '') {
-  const res = await get(`/export/${path}?organizationId=${orgA}${query}`, who.headers);
+  const res = await call('GET', `/export/${path}?organizationId=${orgA}${query}`, who.headers);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.json()).toEqual({
@@ -92,14 +78,14 @@ async function receive(who: Person) {
 }
 
 const download = (fileId: string, who: Person, organizationId = orgA) =>
-  get(`/export/files/${fileId}?organizationId=${organizationId}`, who.headers);
+  call('GET', `/export/files/${fileId}?organizationId=${organizationId}`, who.headers);
 
 describe('GET /export/files/{fileId}', () => {
   it('needs a session, answers 404 for another organization, 400 for a bad id, 404 for an unknown file', async () => {
     const id = newId();
     expect((await download(id, { ...boss, headers: {} })).statusCode).toBe(401);
     expect((await download(id, outsider)).statusCode).toBe(404);
-    const bad = await get(`/export/files/nope?organizationId=${orgA}`, boss.headers);
+    const bad = await call('GET', `/export/files/nope?organizationId=${orgA}`, boss.headers);
     expect(bad.statusCode).toBe(400);
     const unknown = await download(id, boss);
     expect(unknown.statusCode).toBe(404);
@@ -175,11 +161,11 @@ describe('a PDF archive of more records than the stream limit', () => {
 
   it('still streams an export within the limit, as before', async () => {
     const jobsBefore = (await t.db.select().from(jobs)).length;
-    const res = await get(`/export/many-Tasks?organizationId=${orgA}&search=SOP`, related.headers);
+    const res = await call('GET', `/export/many-Tasks?organizationId=${orgA}&search=SOP`, related.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect((await unzipped(res.rawPayload)).map((e) => e.name)).toEqual(['2 Review the SOP.pdf']);
-    const none = await get(`/export/one-task?organizationId=${orgA}&search=nothing-like-it`, related.headers);
+    const none = await call('GET', `/export/one-task?organizationId=${orgA}&search=nothing-like-it`, related.headers);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].message).toBe(messages.noRecordsToExport);
     expect((await t.db.select().from(jobs)).length).toBe(jobsBefore);

@@ -142,6 +142,17 @@ export interface HrRecordDetailRow extends HrRecordRow {
   documents: HrDocumentRow[];
 }
 
+/** A record's person's membership in its organization (the record's status reads it). */
+const membershipOfRecord = and(
+  eq(memberships.organizationId, hrRecords.organizationId),
+  eq(memberships.userId, hrRecords.userId),
+);
+/** A record's CV. */
+const cvOfRecord = and(
+  eq(organizationFiles.organizationId, hrRecords.organizationId),
+  eq(organizationFiles.id, hrRecords.fileId),
+);
+
 const LIST_SPEC: ListSpec = {
   sortable: {
     name: sql`lower(concat_ws(' ', ${users.lastName}, ${users.firstName}))`,
@@ -170,10 +181,7 @@ function selectRecords(db: DbOrTx, where: SQL | undefined, page?: KeysetPage) {
     .select({ ...recordColumns, ...page?.fields })
     .from(hrRecords)
     .innerJoin(users, eq(users.id, hrRecords.userId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.organizationId, hrRecords.organizationId), eq(memberships.userId, hrRecords.userId)),
-    )
+    .leftJoin(memberships, membershipOfRecord)
     .where(and(where, page?.where))
     .$dynamic();
 }
@@ -211,14 +219,8 @@ export async function findVisibleHrRecord(
     })
     .from(hrRecords)
     .innerJoin(users, eq(users.id, hrRecords.userId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.organizationId, hrRecords.organizationId), eq(memberships.userId, hrRecords.userId)),
-    )
-    .leftJoin(
-      organizationFiles,
-      and(eq(organizationFiles.organizationId, hrRecords.organizationId), eq(organizationFiles.id, hrRecords.fileId)),
-    )
+    .leftJoin(memberships, membershipOfRecord)
+    .leftJoin(organizationFiles, cvOfRecord)
     .where(and(hrRecordsVisibleTo(access), eq(hrRecords.id, id)));
   return row as HrRecordDetailRow | undefined;
 }
@@ -261,14 +263,8 @@ export async function lockVisibleHrRecords(
     })
     .from(hrRecords)
     .innerJoin(users, eq(users.id, hrRecords.userId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.organizationId, hrRecords.organizationId), eq(memberships.userId, hrRecords.userId)),
-    )
-    .leftJoin(
-      organizationFiles,
-      and(eq(organizationFiles.organizationId, hrRecords.organizationId), eq(organizationFiles.id, hrRecords.fileId)),
-    )
+    .leftJoin(memberships, membershipOfRecord)
+    .leftJoin(organizationFiles, cvOfRecord)
     .where(and(hrRecordsVisibleTo(access), inArray(hrRecords.id, ids)))
     .orderBy(asc(hrRecords.id))
     .for('update', { of: hrRecords });

@@ -19,14 +19,13 @@ import {
   messages,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
+import { pickColumns } from '../../core/exports.js';
 import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { sendRecordExport } from '../exports/record-exports.js';
+import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { exportListQuery, hrRecordSource } from './hr-record-exports.js';
 import './hr-records.policy.js';
 import { HR_CSV_COLUMNS, presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
@@ -197,57 +196,28 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/export/human-resource-records',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
-        querystring: ZHrExportQuery,
-        produces: ['text/csv'],
+  recordExportRoutes(app, hrRecordSource, {
+    tags,
+    querystring: ZHrExportQuery,
+    csv: {
+      url: '/export/human-resource-records',
+      summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
+      rows: (db, access, { selectedIds, ...rest }) => {
+        const { columns, query } = exportListQuery(rest);
+        return {
+          columns: pickColumns(HR_CSV_COLUMNS, columns),
+          rows: hrRecordExportRows(db, { access, ids: selectedIds }, query),
+        };
       },
     },
-    async (request, reply) => {
-      const { organizationId: _organizationId, selectedIds, ...rest } = request.query;
-      const { columns, query } = exportListQuery(rest);
-      const rows = hrRecordExportRows(db(), { access: organizationAccessOf(request), ids: selectedIds }, query);
-      return sendCsvExport(
-        reply,
-        exportFileName('Human-resources', requireActor(request).email),
-        pickColumns(HR_CSV_COLUMNS, columns),
-        rows,
-      );
+    singlePdf: {
+      url: '/export/one-human-resource-record',
+      summary:
+        "One PDF with every chosen HR record: the person's training file (every training, its status, pass date and revision, every attempt), groups, documents, tags, CV and history",
     },
-  );
-
-  // 'Single PDF' (every chosen record in one file) and 'PDF archive' (a ZIP with one PDF per
-  // record), with the list's selection, search and order; large ones are e-mailed (modules/exports).
-  for (const [url, format, summary] of [
-    [
-      '/export/one-human-resource-record',
-      'pdf',
-      "One PDF with every chosen HR record: the person's training file (every training, its status, pass date and revision, every attempt), groups, documents, tags, CV and history",
-    ],
-    ['/export/many-human-resource-records', 'zip', 'A ZIP with one PDF per chosen HR record, named by the person'],
-  ] as const) {
-    app.get(
-      url,
-      {
-        // The record source's policy: the job and the download check the same one again.
-        config: { policy: hrRecordSource.policy, organization: organizationFrom.query() },
-        schema: {
-          tags,
-          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
-          querystring: ZHrExportQuery,
-          produces: [`application/${format}`],
-          response: { 200: dataEnvelope(z.object(messageFields)) },
-        },
-      },
-      async (request, reply) => {
-        const { organizationId: _organizationId, ...selection } = request.query;
-        return sendRecordExport(serviceContextOf(request), reply, hrRecordSource, format, selection);
-      },
-    );
-  }
+    pdfArchive: {
+      url: '/export/many-human-resource-records',
+      summary: 'A ZIP with one PDF per chosen HR record, named by the person',
+    },
+  });
 };

@@ -7,6 +7,7 @@ import { newId } from '../../core/ids.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
   createOrganization,
@@ -16,13 +17,8 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -34,25 +30,13 @@ beforeAll(async () => {
   t = await createTestContext();
   orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
   orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin', { firstName: 'Ada', lastName: 'Admin' });
-  user = await person(orgA, 'User', { firstName: 'Uma', lastName: 'User' });
+  admin = await person(orgA, 'Admin', [], { firstName: 'Ada', lastName: 'Admin' });
+  user = await person(orgA, 'User', [], { firstName: 'Uma', lastName: 'User' });
   outsider = await person(orgB, 'Admin');
   const sa = await createUser(t.db, { role: 'SuperAdmin' });
-  superAdmin = { id: sa.id, email: sa.email, headers: (await signIn(t.app, sa.email)).headers };
+  superAdmin = { id: sa.id, email: sa.email, role: 'SuperAdmin', headers: (await signIn(t.app, sa.email)).headers };
 });
 afterAll(() => t.close());
-
-async function person(
-  organizationId: string,
-  role: 'Admin' | 'User' = 'User',
-  names: { firstName?: string; lastName?: string } = {},
-): Promise<Person> {
-  const created = await createUser(t.db, { role, ...names, memberOf: [{ organizationId }] });
-  return { id: created.id, email: created.email, headers: (await signIn(t.app, created.email)).headers };
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const recordOf = async (organizationId: string, userId: string) => {
   const [row] = await t.db
@@ -170,9 +154,9 @@ describe('GET /human-resource-records', () => {
 
   it('lists every person of the organization with role, status, groups, trainings and tags; searches, sorts and pages in SQL', async () => {
     const org = (await createOrganization(t.db)).id;
-    const boss = await person(org, 'Admin', { firstName: 'Bea', lastName: 'Boss' });
-    const carl = await person(org, 'User', { firstName: 'Carl', lastName: 'Cole' });
-    const dina = await person(org, 'User', { firstName: 'Dina', lastName: 'Dorn' });
+    const boss = await person(org, 'Admin', [], { firstName: 'Bea', lastName: 'Boss' });
+    const carl = await person(org, 'User', [], { firstName: 'Carl', lastName: 'Cole' });
+    const dina = await person(org, 'User', [], { firstName: 'Dina', lastName: 'Dorn' });
     const gone = await leaver(org, 'Eve');
     const group = await createUserGroup(t.db, { organizationId: org, name: 'Assembly', userIds: [carl.id, dina.id] });
     const passed = await training(org, 'Gowning', carl.id, [{ passed: true, at: '2026-02-01T10:00:00Z' }]);
@@ -251,7 +235,7 @@ describe('GET /human-resource-records/{resourceId}', () => {
   it("shows the person's documents (latest revision where named), trainings with pass date and revision, and groups", async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
-    const pia = await person(org, 'User', { firstName: 'Pia', lastName: 'Park' });
+    const pia = await person(org, 'User', [], { firstName: 'Pia', lastName: 'Park' });
     const reviewed = await createDocument(t.app, t.db, boss, org, { name: 'Cleaning SOP', reviewerIds: [pia.id] });
     const owned = await createDocument(t.app, t.db, boss, org, {
       name: 'Gowning SOP',
@@ -466,8 +450,8 @@ describe('exports', () => {
 
   it("write the list as CSV and each person's training file as PDF", async () => {
     const org = (await createOrganization(t.db, { name: 'Gamma Medical' })).id;
-    const boss = await person(org, 'Admin', { firstName: 'Bo', lastName: 'Boss' });
-    const kim = await person(org, 'User', { firstName: 'Kim', lastName: 'Kern' });
+    const boss = await person(org, 'Admin', [], { firstName: 'Bo', lastName: 'Boss' });
+    const kim = await person(org, 'User', [], { firstName: 'Kim', lastName: 'Kern' });
     const gone = await leaver(org, 'Lou');
     await createUserGroup(t.db, { organizationId: org, name: 'QA team', userIds: [kim.id] });
     const sop = await createDocument(t.app, t.db, boss, org, { name: 'Line clearance', reviewerIds: [kim.id] });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '@qualis/contract';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { verifyAuditChain } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
@@ -18,13 +19,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-type Headers = Record<string, string>;
 type Org = Awaited<ReturnType<typeof createOrganization>>;
 
 let t: TestContext;
-let superAdmin: Headers;
-let admin: Headers;
-let user: Headers;
+const { call } = testApi(() => t);
+let superAdmin: AuthHeaders;
+let admin: AuthHeaders;
+let user: AuthHeaders;
 let mine: Org;
 let other: Org;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
@@ -41,9 +42,6 @@ beforeAll(async () => {
   user = (await signIn(t.app, u.email)).headers;
 });
 afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const eventsOf = (entityId: string, action: string) =>
   t.db
@@ -82,7 +80,7 @@ function refusesAllButTheSuperAdmin(method: 'PUT' | 'PATCH' | 'DELETE', path: (i
 }
 
 describe('POST /organizations', () => {
-  const create = (headers: Headers, payload: object) => call('POST', '/organizations', headers, payload);
+  const create = (headers: AuthHeaders, payload: object) => call('POST', '/organizations', headers, payload);
 
   it('needs a session', async () => {
     expect((await create({}, { name: 'X' })).statusCode).toBe(401);

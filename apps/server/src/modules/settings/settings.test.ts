@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { auditEvents, documentTypes, organizations, images, tags } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
 import { PNG_BYTES, multipartFile } from '../../test/multipart.js';
 
-type Headers = Record<string, string>;
 let t: TestContext;
+const { call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
-let admin: Headers;
-let superAdmin: Headers;
-let manager: Headers;
-let plainUser: Headers;
+let admin: AuthHeaders;
+let superAdmin: AuthHeaders;
+let manager: AuthHeaders;
+let plainUser: AuthHeaders;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -31,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 const auditOf = async (entityId: string) =>
   (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId))).sort((a, b) => a.seq - b.seq);
 
@@ -134,7 +133,7 @@ for (const kind of [
 }
 
 describe('PUT /organizations/:id/logo/:imageId', () => {
-  const upload = async (headers: Headers) => {
+  const upload = async (headers: AuthHeaders) => {
     const { payload, headers: multipart } = multipartFile('logo.png', PNG_BYTES);
     const res = await t.app.inject({
       method: 'POST',
@@ -144,7 +143,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     });
     return res.json().data.id as string;
   };
-  const setLogo = (org: string, imageId: string, headers: Headers) =>
+  const setLogo = (org: string, imageId: string, headers: AuthHeaders) =>
     call('PUT', `/organizations/${org}/logo/${imageId}`, headers);
 
   it('needs a session', async () => {

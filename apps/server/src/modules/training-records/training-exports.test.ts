@@ -5,6 +5,7 @@ import { tags } from '../../db/schema/index.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
   createOrganization,
@@ -15,13 +16,8 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -41,13 +37,6 @@ const QUIZ = [
     ],
   },
 ];
-
-async function person(organizationId: string, role: 'Admin' | 'User', firstName: string, lastName: string) {
-  const user = await createUser(t.db, { role, firstName, lastName, memberOf: [{ organizationId }] });
-  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
-}
-
-const call = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 
 /** `by` answers the quiz: `right` picks the correct answer A, else the wrong one B. */
 async function attempt(by: Person, rec: TrainingRecord, right: boolean) {
@@ -72,10 +61,10 @@ beforeAll(async () => {
   t = await createTestContext();
   orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
   orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin', 'Ada', 'Admin');
-  kim = await person(orgA, 'User', 'Kim', 'Kern');
-  lou = await person(orgA, 'User', 'Lou', 'Lane');
-  outsider = await person(orgB, 'Admin', 'Otto', 'Out');
+  admin = await person(orgA, 'Admin', [], { firstName: 'Ada', lastName: 'Admin' });
+  kim = await person(orgA, 'User', [], { firstName: 'Kim', lastName: 'Kern' });
+  lou = await person(orgA, 'User', [], { firstName: 'Lou', lastName: 'Lane' });
+  outsider = await person(orgB, 'Admin', [], { firstName: 'Otto', lastName: 'Out' });
   const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Packers', userIds: [lou.id] });
   const sop = await createDocument(t.app, t.db, admin, orgA, { name: 'Glove SOP' });
   const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'Glove chart.txt');
@@ -93,7 +82,7 @@ beforeAll(async () => {
     documentModel: { id: sop.id, revision: 1 },
   });
   // Kim reads the quiz as a person who may only pass it: no isCorrect.
-  const asKim = await call(`/training-records/${gloves.id}?organizationId=${orgA}`, kim.headers);
+  const asKim = await call('GET', `/training-records/${gloves.id}?organizationId=${orgA}`, kim.headers);
   const kimsQuiz = asKim.json().data as TrainingRecord;
   await attempt(kim, kimsQuiz, false);
   await attempt(kim, kimsQuiz, true);
@@ -106,10 +95,10 @@ describe('training exports', () => {
   it('need a session, answer 404 in another organization, and hold nothing a person may not see', async () => {
     for (const path of PATHS) {
       const url = `/export/${path}?organizationId=${orgA}`;
-      expect((await call(url, {})).statusCode).toBe(401);
-      expect((await call(url, outsider.headers)).statusCode).toBe(404);
+      expect((await call('GET', url, {})).statusCode).toBe(401);
+      expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
       // Every member may open the list (no 403): a training not theirs is simply not in the file.
-      const hidden = await call(`${url}&selectedIds=${hygiene.id}`, kim.headers);
+      const hidden = await call('GET', `${url}&selectedIds=${hygiene.id}`, kim.headers);
       expect(hidden.statusCode).toBe(400);
       expect(hidden.json().errors[0].message).toBe(messages.noRecordsToExport);
     }
@@ -118,7 +107,7 @@ describe('training exports', () => {
   it('refuse bad input with a message', async () => {
     for (const path of PATHS) {
       for (const query of ['status=Done', 'selectedIds=not-an-id', 'orderType=sideways']) {
-        const res = await call(`/export/${path}?organizationId=${orgA}&${query}`, admin.headers);
+        const res = await call('GET', `/export/${path}?organizationId=${orgA}&${query}`, admin.headers);
         expect(res.statusCode, `${path} ${query}`).toBe(400);
         expect(res.json().errors[0].message).toBeTruthy();
       }
@@ -126,7 +115,7 @@ describe('training exports', () => {
   });
 
   it('write the list as CSV: default columns by number descending, chosen columns by name, the status filter', async () => {
-    const all = await call(`/export/training-records?organizationId=${orgA}`, admin.headers);
+    const all = await call('GET', `/export/training-records?organizationId=${orgA}`, admin.headers);
     expect(all.statusCode, all.body).toBe(200);
     expect(all.headers['content-disposition']).toContain(`Training-records_version_${admin.email}_`);
     expect(parseCsv(all.body)).toEqual([
@@ -136,6 +125,7 @@ describe('training exports', () => {
     ]);
 
     const chosen = await call(
+      'GET',
       `/export/training-records?organizationId=${orgA}&columns=name&columns=creator&columns=creationDate`,
       admin.headers,
     );
@@ -147,12 +137,14 @@ describe('training exports', () => {
     ]);
 
     const checked = await call(
+      'GET',
       `/export/training-records?organizationId=${orgA}&columns=name&selectedIds=${hygiene.id}`,
       admin.headers,
     );
     expect(parseCsv(checked.body)).toEqual([['Name'], ['Hand hygiene']]);
 
     const pending = await call(
+      'GET',
       `/export/training-records?organizationId=${orgA}&status=AssignedPending&columns=name&columns=status`,
       admin.headers,
     );
@@ -161,6 +153,7 @@ describe('training exports', () => {
       ['Hand hygiene', 'Pending'],
     ]);
     const kimsPassed = await call(
+      'GET',
       `/export/training-records?organizationId=${orgA}&status=AssignedPassed&columns=name&columns=status`,
       kim.headers,
     );
@@ -168,12 +161,17 @@ describe('training exports', () => {
       ['Name', 'Status'],
       ['Gloves', 'Passed'],
     ]);
-    const none = await call(`/export/training-records?organizationId=${orgA}&status=AssignedPending`, kim.headers);
+    const none = await call(
+      'GET',
+      `/export/training-records?organizationId=${orgA}&status=AssignedPending`,
+      kim.headers,
+    );
     expect(none.statusCode).toBe(400);
   });
 
   it("print a training for an editor: fields, the quiz with its right answers, each person's attempts, the history by name", async () => {
     const pdf = await call(
+      'GET',
       `/export/one-training-record?organizationId=${orgA}&selectedIds=${gloves.id}`,
       admin.headers,
     );
@@ -222,7 +220,7 @@ describe('training exports', () => {
   });
 
   it('never shows the right answers to a person who may only pass the training', async () => {
-    const pdf = await call(`/export/one-training-record?organizationId=${orgA}`, kim.headers);
+    const pdf = await call('GET', `/export/one-training-record?organizationId=${orgA}`, kim.headers);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain(`Training record #${gloves.number}: Gloves`);
@@ -234,7 +232,7 @@ describe('training exports', () => {
   });
 
   it('write a ZIP with one PDF per training, named by System # and name', async () => {
-    const zip = await call(`/export/many-training-records?organizationId=${orgA}`, admin.headers);
+    const zip = await call('GET', `/export/many-training-records?organizationId=${orgA}`, admin.headers);
     expect(zip.statusCode, zip.body).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = await unzipped(zip.rawPayload);

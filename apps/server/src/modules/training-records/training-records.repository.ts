@@ -321,6 +321,17 @@ export async function findVisibleTrainingState(
   return row;
 }
 
+/** A training's file row's organization file. */
+const fileOfTraining = and(
+  eq(organizationFiles.organizationId, trainingRecordFiles.organizationId),
+  eq(organizationFiles.id, trainingRecordFiles.fileId),
+);
+/** A user group the training's form chose. */
+const groupOfTraining = and(
+  eq(userGroups.organizationId, trainingAssigneeGroups.organizationId),
+  eq(userGroups.id, trainingAssigneeGroups.groupId),
+);
+
 export interface FileRow {
   id: string;
   fileName: string;
@@ -335,13 +346,7 @@ export function listTrainingFiles(db: DbOrTx, organizationId: string, trainingId
       fileSize: organizationFiles.sizeBytes,
     })
     .from(trainingRecordFiles)
-    .innerJoin(
-      organizationFiles,
-      and(
-        eq(organizationFiles.organizationId, trainingRecordFiles.organizationId),
-        eq(organizationFiles.id, trainingRecordFiles.fileId),
-      ),
-    )
+    .innerJoin(organizationFiles, fileOfTraining)
     .where(and(eq(trainingRecordFiles.organizationId, organizationId), eq(trainingRecordFiles.trainingId, trainingId)))
     .orderBy(asc(trainingRecordFiles.position));
 }
@@ -362,13 +367,7 @@ export function listAssigneeGroups(db: DbOrTx, organizationId: string, trainingI
         where m.organization_id = user_groups.organization_id and m.group_id = user_groups.id), '[]'::json)`,
     })
     .from(trainingAssigneeGroups)
-    .innerJoin(
-      userGroups,
-      and(
-        eq(userGroups.organizationId, trainingAssigneeGroups.organizationId),
-        eq(userGroups.id, trainingAssigneeGroups.groupId),
-      ),
-    )
+    .innerJoin(userGroups, groupOfTraining)
     .where(
       and(eq(trainingAssigneeGroups.organizationId, organizationId), eq(trainingAssigneeGroups.trainingId, trainingId)),
     )
@@ -502,13 +501,7 @@ export async function findVisibleTrainingFile(
         eq(trainingRecordFiles.fileId, fileId),
       ),
     )
-    .innerJoin(
-      organizationFiles,
-      and(
-        eq(organizationFiles.organizationId, trainingRecordFiles.organizationId),
-        eq(organizationFiles.id, trainingRecordFiles.fileId),
-      ),
-    )
+    .innerJoin(organizationFiles, fileOfTraining)
     .where(and(trainingsVisibleTo(access), eq(trainingRecords.id, trainingId)));
   return row;
 }
@@ -724,13 +717,7 @@ export async function listTrainingParts(db: DbOrTx, organizationId: string, trai
     db
       .select({ id: userGroups.id, name: userGroups.name })
       .from(trainingAssigneeGroups)
-      .innerJoin(
-        userGroups,
-        and(
-          eq(userGroups.organizationId, trainingAssigneeGroups.organizationId),
-          eq(userGroups.id, trainingAssigneeGroups.groupId),
-        ),
-      )
+      .innerJoin(userGroups, groupOfTraining)
       .where(of(trainingAssigneeGroups)),
     db.select({ id: trainingAssignments.userId }).from(trainingAssignments).where(of(trainingAssignments)),
     db

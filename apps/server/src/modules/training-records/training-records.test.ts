@@ -15,24 +15,18 @@ import { resolveOrganizationAccess } from '../../core/access.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { startTrainingRound } from './training-records.service.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
   createOrganization,
   createTraining,
-  createUser,
   createUserGroup,
-  signIn,
   uploadOrganizationFile,
   type TrainingValues,
 } from '../../test/factories.js';
 
-type Headers = Record<string, string>;
-interface Person {
-  id: string;
-  email: string;
-  headers: Headers;
-}
 let t: TestContext;
+const { person, call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
 let admin: Person;
@@ -46,16 +40,6 @@ beforeAll(async () => {
   outsider = await person(orgB, 'Admin');
 });
 afterAll(() => t.close());
-
-/** A signed-in person of `organizationId`; a User gets a group with `permissions` (none: no group). */
-async function person(organizationId: string, role: 'Admin' | 'User' = 'User', permissions: number[] = []) {
-  const user = await createUser(t.db, { role, memberOf: [{ organizationId }] });
-  if (permissions.length) await createUserGroup(t.db, { organizationId, permissions, userIds: [user.id] });
-  return { id: user.id, email: user.email, headers: (await signIn(t.app, user.email)).headers };
-}
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
 const training = (by: Person, organizationId: string, values: TrainingValues = {}) =>
   createTraining(t.app, by, organizationId, values);

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { auditEvents, userGroupMembers, userGroupPermissions, userGroups } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
 
-type Headers = Record<string, string>;
 let t: TestContext;
+const { call } = testApi(() => t);
 let orgA: string;
 let orgB: string;
-let admin: Headers;
-let superAdmin: Headers;
-let plainUser: Headers;
+let admin: AuthHeaders;
+let superAdmin: AuthHeaders;
+let plainUser: AuthHeaders;
 let people: { id: string; email: string }[];
 let adminOfA: { id: string; email: string };
 let foreignGroup: { id: string };
@@ -39,8 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 const lastAudit = async (entityId: string) => {
   const rows = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId));
   return rows.sort((a, b) => a.seq - b.seq).at(-1);
