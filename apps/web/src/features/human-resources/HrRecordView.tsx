@@ -3,7 +3,6 @@ import { Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasLanded } from '../../app/landed-pages';
 import { documentPath } from '../documents/document-paths';
 import { formatDate } from '../notifications/relative-time';
 import { useSessionUser } from '../session/useSession';
@@ -103,11 +102,7 @@ export function HrRecordView({ organizationId, record }: HrRecordViewProps) {
           <Section title={t('humanResources.trainings')} empty={t('humanResources.noTrainings')}>
             {record.trainings.map((training) => (
               <li key={training.id}>
-                {hasLanded('training-records') ? (
-                  <Link to={`${base}/training-records/${training.id}`}>{training.name}</Link>
-                ) : (
-                  training.name
-                )}{' '}
+                <Link to={`${base}/training-records/${training.id}`}>{training.name}</Link>{' '}
                 {training.trainingStatus === 1 ? (
                   <Tag color="success">{t('humanResources.trainingStatus.passed')}</Tag>
                 ) : (

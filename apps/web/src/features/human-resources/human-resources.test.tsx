@@ -6,8 +6,6 @@ import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../te
 
 vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
-// Training records have their own pages (another branch): the HR record links to them once they exist.
-vi.mock('../../app/landed-pages', () => ({ hasLanded: () => true }));
 
 const LAZY = { timeout: 30_000 };
 const SOON = { timeout: 10_000 };
