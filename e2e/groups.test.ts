@@ -120,8 +120,8 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await admin.getByRole('link', { name: USER.lastName }).waitFor();
     await screenshot(admin, 'groups-06-user-added');
 
-    // 5. The User reloads: no blocking screen any more (the Documents entry appears once the spec 03
-    // documents pages land, app/landed-pages.ts), and their read-only access page.
+    // 5. The User reloads: no blocking screen any more, the Documents entry in the menu, and their
+    // read-only access page.
     await user.reload();
     await user.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await user.getByText(NO_ACCESS).count()).toBe(0);

@@ -1,14 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Spec03Area } from '../app/landed-pages';
+import { describe, expect, it } from 'vitest';
 import { NO_ACCESS } from '../features/access/access.api';
 import { buildSideMenu, type MenuNode } from './side-menu';
-
-// Which spec 03 areas have pages: every one here, unless a test says otherwise.
-const landed = vi.hoisted(() => ({ areas: new Set<string>() }));
-vi.mock('../app/landed-pages', () => ({ hasLanded: (area: Spec03Area) => landed.areas.has(area) }));
-beforeEach(() => {
-  landed.areas = new Set(['documents', 'tasks', 'training-records', 'human-resources']);
-});
 
 const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };
@@ -49,25 +41,5 @@ describe('buildSideMenu', () => {
     const menu = buildSideMenu('User', { ...NO_ACCESS, canViewTasks: true, canViewDocuments: true }, 'o', 'u');
     expect(keys(menu.main)).toEqual(['dashboard', 'tasks', 'documents']);
     expect(menu.main[1]!.path).toBe('/organizations/o/tasks');
-  });
-
-  it('hides the spec 03 entries whose pages have not landed, and General when none has', () => {
-    landed.areas = new Set(['tasks']);
-    const user = buildSideMenu('User', { ...NO_ACCESS, canViewTasks: true, canViewDocuments: true }, 'o', 'u');
-    expect(keys(user.main)).toEqual(['dashboard', 'tasks']);
-    expect(keys(buildSideMenu('Admin', NO_ACCESS, 'o', 'u').main)).toEqual([
-      'dashboard',
-      'user-groups',
-      'users',
-      { general: ['tasks'] },
-      'setting',
-    ]);
-    landed.areas = new Set();
-    expect(keys(buildSideMenu('Admin', NO_ACCESS, 'o', 'u').main)).toEqual([
-      'dashboard',
-      'user-groups',
-      'users',
-      'setting',
-    ]);
   });
 });

@@ -1,5 +1,4 @@
 import type { AccessFlags as ContractAccessFlags, Role } from '@qualis/contract';
-import { hasLanded, type Spec03Area } from '../app/landed-pages';
 
 /** What an ordinary user's groups allow (spec 01 section 3, "Client user access"); the menu needs these four. */
 export type AccessFlags = Pick<
@@ -36,8 +35,6 @@ export function buildSideMenu(role: Role, access: AccessFlags, organizationId: s
     key,
     path: `/organizations/${organizationId}/${segment}`,
   });
-  // A spec 03 area shows once its pages exist (app/landed-pages.ts).
-  const area = (key: Spec03Area, allowed = true) => allowed && hasLanded(key) && link(key);
   const isUser = role === 'User';
   const bottom = [link('help'), isUser && link('access-permissions', `users/${userId}`)].filter(present);
 
@@ -45,22 +42,24 @@ export function buildSideMenu(role: Role, access: AccessFlags, organizationId: s
   if (isUser) {
     const main = [
       link('dashboard'),
-      area('tasks', access.canViewTasks),
-      area('documents', access.canViewDocuments),
-      area('training-records', access.canViewTrainingRecords),
+      access.canViewTasks && link('tasks'),
+      access.canViewDocuments && link('documents'),
+      access.canViewTrainingRecords && link('training-records'),
       access.canManageOrganization && link('setting'),
     ].filter(present);
     return { main, bottom };
   }
 
-  const generalAreas = [area('documents'), area('tasks'), area('training-records'), area('human-resources')];
-  const general: MenuNode = { key: 'general', children: generalAreas.filter(present) };
+  const general: MenuNode = {
+    key: 'general',
+    children: [link('documents'), link('tasks'), link('training-records'), link('human-resources')],
+  };
   const main = [
     role !== 'SuperAdmin' && link('dashboard'),
     role === 'SuperAdmin' && link('admins'),
     link('user-groups'),
     link('users'),
-    general.children!.length > 0 && general,
+    general,
     link('setting'),
   ].filter(present);
 

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../app/api';
-import { hasLanded, type Spec03Area } from '../app/landed-pages';
 import { PageHeader } from '../components/PageHeader';
 import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';
@@ -71,10 +70,10 @@ function Entries({
   );
 }
 
-/** 'View all' to the area's list, once its pages exist. */
-function ViewAll({ area, base }: { area: Spec03Area; base: string }) {
+/** 'View all' to the area's list. */
+function ViewAll({ area, base }: { area: 'tasks' | 'training-records' | 'documents'; base: string }) {
   const { t } = useTranslation();
-  return hasLanded(area) ? <Link to={`${base}/${area}`}>{t('dashboard.viewAll')}</Link> : null;
+  return <Link to={`${base}/${area}`}>{t('dashboard.viewAll')}</Link>;
 }
 
 function CardTitle({ title, count }: { title: string; count: number | undefined }) {
@@ -124,18 +123,15 @@ export default function DashboardPage() {
       detail: `${t('dashboard.revision', { revision: d.revision })} · ${t('dashboard.due', { date: d.dueDate })}`,
     }));
 
-  // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may
-  // add, once the area's pages exist (app/landed-pages.ts).
+  // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may add.
   const buttons = [
-    flags.canAddDocuments &&
-      hasLanded('documents') && { key: 'document', to: `${base}/documents/create`, label: t('access.addDocument') },
-    flags.canAddTasks && hasLanded('tasks') && { key: 'task', to: `${base}/tasks/create`, label: t('access.addTask') },
-    flags.canAddTrainingRecords &&
-      hasLanded('training-records') && {
-        key: 'training-record',
-        to: `${base}/training-records/create`,
-        label: t('access.addTrainingRecord'),
-      },
+    flags.canAddDocuments && { key: 'document', to: `${base}/documents/create`, label: t('access.addDocument') },
+    flags.canAddTasks && { key: 'task', to: `${base}/tasks/create`, label: t('access.addTask') },
+    flags.canAddTrainingRecords && {
+      key: 'training-record',
+      to: `${base}/training-records/create`,
+      label: t('access.addTrainingRecord'),
+    },
   ].filter((b) => b !== false);
 
   return (

@@ -1,10 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
-import { useSuccessToast } from '../components/useSuccessToast';
-import { useAccessFlags } from '../features/access/access.api';
+import { ListPage } from '../components/ListPage';
 import { TrainingRecordsTable } from '../features/training-records/TrainingRecordsTable';
 import { trainingsPath } from '../features/training-records/training-paths';
 
@@ -14,30 +9,12 @@ import { trainingsPath } from '../features/training-records/training-paths';
  */
 export default function TrainingRecordsPage() {
   const { t } = useTranslation();
-  const { organizationId = '' } = useParams();
-  const navigate = useNavigate();
-  const { flags } = useAccessFlags(organizationId);
-  const { success } = useSuccessToast();
-
   return (
-    <>
-      <PageHeader title={t('trainings.breadcrumb')} />
-      <Card
-        title={t('trainings.listTitle')}
-        extra={
-          flags.canAddTrainingRecords && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate(`${trainingsPath(organizationId)}/create`)}
-            >
-              {t('trainings.addNew')}
-            </Button>
-          )
-        }
-      >
-        <TrainingRecordsTable organizationId={organizationId} onSuccess={success} />
-      </Card>
-    </>
+    <ListPage
+      title={t('trainings.breadcrumb')}
+      listTitle={t('trainings.listTitle')}
+      addNew={{ label: t('trainings.addNew'), allowedBy: 'canAddTrainingRecords', listPath: trainingsPath }}
+      List={TrainingRecordsTable}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { AccessFlags } from '@qualis/contract';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Spec03Area } from '../../app/landed-pages';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { NO_ACCESS } from './access.api';
@@ -26,13 +25,6 @@ function serve(flags: AccessFlags) {
     return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
   });
 }
-
-// Which spec 03 areas have pages: every one here, so the flags alone decide, unless a test says otherwise.
-const landed = vi.hoisted(() => ({ areas: new Set<string>() }));
-vi.mock('../../app/landed-pages', () => ({ hasLanded: (area: Spec03Area) => landed.areas.has(area) }));
-beforeEach(() => {
-  landed.areas = new Set(['documents', 'tasks', 'training-records', 'human-resources']);
-});
 
 beforeAll(async () => {
   await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/DashboardPage')]);
@@ -96,21 +88,19 @@ describe('access flags in the organization layout', () => {
   );
 
   it(
-    "shows no add button or 'View all' for an area whose pages have not landed, and the cards' empty texts",
+    "leads each card's 'View all' to its area's list, and shows the cards' empty texts",
     async () => {
-      landed.areas = new Set(['tasks']);
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       serve(EVERY_FLAG);
       renderApp(`/organizations/${ORG}/dashboard`);
 
-      expect(await screen.findByRole('button', { name: /Add Action/ }, LAZY)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Add Document/ })).toBeNull();
-      expect(screen.queryByRole('button', { name: /Add Training Record/ })).toBeNull();
       expect(await screen.findByText('No actions yet', {}, LAZY)).toBeTruthy();
       expect(screen.getByText('No training records yet')).toBeTruthy();
       expect(screen.getByText('No documents yet')).toBeTruthy();
       expect(screen.getAllByRole('link', { name: 'View all' }).map((a) => a.getAttribute('href'))).toEqual([
         `/organizations/${ORG}/tasks`,
+        `/organizations/${ORG}/training-records`,
+        `/organizations/${ORG}/documents`,
       ]);
     },
     SLOW,

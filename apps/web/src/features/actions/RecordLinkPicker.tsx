@@ -16,9 +16,10 @@ interface RecordOption {
   label: string;
 }
 
-/** How each kind is looked up; a kind is offered once its module answers its lookup. */
-const LOOKUPS: Partial<
-  Record<RecordKind, (organizationId: string, search: string, signal: AbortSignal) => Promise<RecordOption[]>>
+/** How each kind is looked up. */
+const LOOKUPS: Record<
+  RecordKind,
+  (organizationId: string, search: string, signal: AbortSignal) => Promise<RecordOption[]>
 > = {
   documents: async (organizationId, search, signal) => {
     const answer = await api.call(endpoints.documents.options, { query: { organizationId, search }, signal });
@@ -58,10 +59,10 @@ export function useViewableKinds(organizationId: string): Record<RecordKind, boo
   };
 }
 
-/** The kinds offered in the picker: those the person may view and whose lookup exists. */
+/** The kinds offered in the picker: those the person may view. */
 function useOfferedKinds(organizationId: string): RecordKind[] {
   const allowed = useViewableKinds(organizationId);
-  return (Object.keys(allowed) as RecordKind[]).filter((kind) => allowed[kind] && LOOKUPS[kind]);
+  return (Object.keys(allowed) as RecordKind[]).filter((kind) => allowed[kind]);
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -96,11 +97,10 @@ export function RecordLinkPicker({
     const timer = setTimeout(() => setSearch(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const lookup = kind ? LOOKUPS[kind] : undefined;
   const options = useQuery({
     queryKey: ['record-link-options', organizationId, kind, search],
-    queryFn: ({ signal }) => lookup!(organizationId, search, signal),
-    enabled: open && Boolean(lookup),
+    queryFn: ({ signal }) => LOOKUPS[kind!](organizationId, search, signal),
+    enabled: open && kind !== undefined,
   });
 
   if (kinds.length === 0) return null;

@@ -1,36 +1,33 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Action, ActionPerson } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Action } from '@qualis/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import {
+  ada,
+  LAZY,
+  me,
+  NOT_FOUND,
+  ORG,
+  organizationAnswer,
+  preparePages,
+  queryOf,
+  SOON,
+  uma,
+} from '../../test/organization';
 import { today } from './action-paths';
 
 vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
 
-const LAZY = { timeout: 30_000 };
-const SOON = { timeout: 10_000 };
 /**
  * The machine may be busy: a whole journey through a page (two lazy pages, menus, a navigation)
  * took 48-65 s in CI runs while the API suite ran beside it; it gets three minutes.
  */
 const SLOW = 180_000;
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
 const OTHER_TASK = '0190a8e4-0000-7000-8000-0000000000b2';
 const TAG = '0190a8e4-0000-7000-8000-0000000000c1';
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
-const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-
-const me = testUser();
-const ada: ActionPerson = { id: me.id, firstName: 'Ada', lastName: 'Lovelace', email: me.email, role: 'Admin' };
-const uma: ActionPerson = {
-  id: '0190a8e4-0000-7000-8000-0000000000d1',
-  firstName: 'Uma',
-  lastName: 'User',
-  email: 'uma@example.com',
-  role: 'User',
-};
 
 const action = (overrides: Partial<Action> = {}): Action => ({
   id: TASK,
@@ -59,33 +56,13 @@ const action = (overrides: Partial<Action> = {}): Action => ({
   ...overrides,
 });
 
-const common = (route: string): Response | null => {
-  if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-  if (route === `GET /api/v1/organizations/${ORG}/tags`)
-    return jsonResponse(200, { data: [{ id: TAG, name: 'Audit' }] });
-  if (route === `GET /api/v1/organizations/${ORG}/member-options`) return jsonResponse(200, { data: [ada, uma] });
-  return null;
-};
+const common = (route: string) => organizationAnswer(route, [{ id: TAG, name: 'Audit' }]);
 
-const queryOf = (fetch: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(
-      ([url, init]) => (init?.method ?? 'GET') === method && new URL(url, 'http://x').pathname === `/api/v1${path}`,
-    )
-    .map(([url]) => new URL(url, 'http://x').searchParams);
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../../layouts/OrganizationLayout'),
-    import('../../pages/ActionsPage'),
-    import('../../pages/ActionCreatePage'),
-    import('../../pages/ActionDetailPage'),
-  ]);
-}, 120_000);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+preparePages(
+  () => import('../../pages/ActionsPage'),
+  () => import('../../pages/ActionCreatePage'),
+  () => import('../../pages/ActionDetailPage'),
+);
 
 describe('List of Actions', () => {
   it(

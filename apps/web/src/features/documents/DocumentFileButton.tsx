@@ -1,11 +1,11 @@
-import { PaperClipOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { endpoints } from '@qualis/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { saveFile } from '../../app/save-file';
 import { useExportAnswer } from '../../components/ExportMenu';
+import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { fetchDocumentFile } from './documents.api';
 
 export interface DocumentFileRef {
@@ -16,35 +16,15 @@ export interface DocumentFileRef {
 }
 
 /**
- * A file of a document revision as a link-styled button that downloads it (30 s at most). As the
- * spec says, a failed download shows nothing (spec 03 section 8).
+ * A file of a document revision as a link-styled button that downloads it (30 s at most); a failed
+ * download shows nothing.
  */
 export function DocumentFileButton({ organizationId, documentId, revision, file }: DocumentFileRef) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await fetchDocumentFile(organizationId, documentId, file.id, revision);
-      saveFile(blob, fileName);
-    } catch {
-      // Silently ignored (spec 03 section 8).
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      type="link"
-      size="small"
-      className="qualis-file-button"
-      icon={<PaperClipOutlined aria-hidden />}
-      loading={busy}
-      aria-label={t('documents.downloadFile', { name: file.fileName })}
-      onClick={() => void download()}
-    >
-      <span className="qualis-cell-text">{file.fileName}</span>
-    </Button>
+    <FileDownloadButton
+      fileName={file.fileName}
+      fetchFile={() => fetchDocumentFile(organizationId, documentId, file.id, revision)}
+    />
   );
 }
 

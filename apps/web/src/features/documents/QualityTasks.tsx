@@ -3,7 +3,6 @@ import { Alert, Button, Checkbox, Descriptions, Form, Space, Typography } from '
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasLanded } from '../../app/landed-pages';
 import { useZodForm } from '../../components/zod-form';
 import { PersonSelect } from '../actions/PersonSelect';
 import { fullName } from '../people/row-actions';
@@ -138,10 +137,8 @@ export function QualityTasksView({
           label: t('documents.fields.trainingRecord'),
           children: !training ? (
             <Typography.Text type="secondary">{t('documents.noTraining')}</Typography.Text>
-          ) : hasLanded('training-records') ? (
-            <Link to={`/organizations/${organizationId}/training-records/${training.id}`}>{training.name}</Link>
           ) : (
-            training.name
+            <Link to={`/organizations/${organizationId}/training-records/${training.id}`}>{training.name}</Link>
           ),
         },
       ]}

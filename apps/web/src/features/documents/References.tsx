@@ -10,7 +10,6 @@ import { Button, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasLanded } from '../../app/landed-pages';
 import { useMessageText } from '../../components/zod-form';
 import { EnteredLink } from '../actions/EnteredLink';
 import { RecordLinkPicker, useViewableKinds, type RecordKind } from '../actions/RecordLinkPicker';
@@ -43,7 +42,7 @@ function ReferenceLink({ reference, organizationId }: { reference: DocumentRefer
   const text = reference.linkDescription || reference.link;
   if (reference.type === null) return <EnteredLink href={reference.link}>{text}</EnteredLink>;
   const kind = kindOfType(reference.type);
-  if (!viewable[kind] || !hasLanded(kind) || !reference.link.startsWith('/')) return <span>{text}</span>;
+  if (!viewable[kind] || !reference.link.startsWith('/')) return <span>{text}</span>;
   return <Link to={reference.link}>{text}</Link>;
 }
 

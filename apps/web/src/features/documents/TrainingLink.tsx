@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
-import { hasLanded } from '../../app/landed-pages';
 import { useAccessFlags } from '../access/access.api';
 import { useSessionUser } from '../session/useSession';
 
@@ -31,7 +30,7 @@ export function useCreateLinkedTraining(organizationId: string) {
 export function useMayCreateTraining(organizationId: string) {
   const user = useSessionUser();
   const { flags } = useAccessFlags(organizationId);
-  return hasLanded('training-records') && (user.role !== 'User' || flags.canAddTrainingRecords);
+  return user.role !== 'User' || flags.canAddTrainingRecords;
 }
 
 /**
@@ -53,7 +52,6 @@ export function TrainingLinkButtons({
   const createLinked = useCreateLinkedTraining(organizationId);
   const mayCreate = useMayCreateTraining(organizationId);
   const [open, setOpen] = useState(false);
-  if (!hasLanded('training-records')) return null;
   return (
     <Space wrap>
       <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>

@@ -1,30 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentApprovals, DocumentDetail, DocumentPerson, DocumentRow } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DocumentApprovals, DocumentDetail, DocumentRow } from '@qualis/contract';
+import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { ada, LAZY, me, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON, uma } from '../../test/organization';
 
-const LAZY = { timeout: 30_000 };
-const SOON = { timeout: 10_000 };
 /** The machine may be busy: a whole journey through a page gets a minute and a half. */
 const SLOW = 90_000;
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const DOC = '0190a8e4-0000-7000-8000-0000000000b1';
 const OTHER_DOC = '0190a8e4-0000-7000-8000-0000000000b2';
 const TYPE = '0190a8e4-0000-7000-8000-0000000000c1';
 const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
-const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
-const me = testUser();
-const ada: DocumentPerson = { id: me.id, firstName: 'Ada', lastName: 'Lovelace', email: me.email, role: 'Admin' };
-const uma: DocumentPerson = {
-  id: '0190a8e4-0000-7000-8000-0000000000d1',
-  firstName: 'Uma',
-  lastName: 'User',
-  email: 'uma@example.com',
-  role: 'User',
-};
 const file = { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 };
 
 const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
@@ -141,27 +128,16 @@ const approvals = (overrides: Partial<DocumentApprovals> = {}): DocumentApproval
   ...overrides,
 });
 
-const common = (route: string): Response | null => {
-  if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-  if (route === `GET /api/v1/organizations/${ORG}/tags`) return jsonResponse(200, { data: [] });
-  if (route === `GET /api/v1/organizations/${ORG}/document-types`)
-    return jsonResponse(200, { data: [{ id: TYPE, name: 'SOP' }] });
-  if (route === `GET /api/v1/organizations/${ORG}/member-options`) return jsonResponse(200, { data: [ada, uma] });
-  return null;
-};
+const common = (route: string) =>
+  route === `GET /api/v1/organizations/${ORG}/document-types`
+    ? jsonResponse(200, { data: [{ id: TYPE, name: 'SOP' }] })
+    : organizationAnswer(route);
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../layouts/OrganizationLayout'),
-    import('../../pages/DocumentsPage'),
-    import('../../pages/DocumentCreatePage'),
-    import('../../pages/DocumentDetailPage'),
-  ]);
-}, 120_000);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+preparePages(
+  () => import('../../pages/DocumentsPage'),
+  () => import('../../pages/DocumentCreatePage'),
+  () => import('../../pages/DocumentDetailPage'),
+);
 
 describe('List of Documents', () => {
   it(

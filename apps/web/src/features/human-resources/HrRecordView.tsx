@@ -3,12 +3,12 @@ import { Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasLanded } from '../../app/landed-pages';
+import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { documentPath } from '../documents/document-paths';
 import { formatDate } from '../notifications/relative-time';
 import { useSessionUser } from '../session/useSession';
-import { CvFileButton } from './CvFileButton';
 import { HrStatusTag } from './HrStatusTag';
+import { fetchCvFile } from './hr.api';
 
 export interface HrRecordViewProps {
   organizationId: string;
@@ -42,6 +42,7 @@ export function HrRecordView({ organizationId, record }: HrRecordViewProps) {
   const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
   const base = `/organizations/${organizationId}`;
   const name = [record.firstName, record.lastName].filter(Boolean).join(' ');
+  const cv = record.file;
 
   return (
     <Space orientation="vertical" size={24} style={{ width: '100%' }}>
@@ -68,8 +69,11 @@ export function HrRecordView({ organizationId, record }: HrRecordViewProps) {
             key: 'file',
             label: t('humanResources.fields.file'),
             span: 'filled',
-            children: record.file ? (
-              <CvFileButton organizationId={organizationId} resourceId={record.id} file={record.file} />
+            children: cv ? (
+              <FileDownloadButton
+                fileName={cv.fileName}
+                fetchFile={() => fetchCvFile(organizationId, record.id, cv.id)}
+              />
             ) : (
               none(t('humanResources.noCv'))
             ),
@@ -103,11 +107,7 @@ export function HrRecordView({ organizationId, record }: HrRecordViewProps) {
           <Section title={t('humanResources.trainings')} empty={t('humanResources.noTrainings')}>
             {record.trainings.map((training) => (
               <li key={training.id}>
-                {hasLanded('training-records') ? (
-                  <Link to={`${base}/training-records/${training.id}`}>{training.name}</Link>
-                ) : (
-                  training.name
-                )}{' '}
+                <Link to={`${base}/training-records/${training.id}`}>{training.name}</Link>{' '}
                 {training.trainingStatus === 1 ? (
                   <Tag color="success">{t('humanResources.trainingStatus.passed')}</Tag>
                 ) : (

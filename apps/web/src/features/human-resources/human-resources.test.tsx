@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HrRecord, HrRecordRow } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON } from '../../test/organization';
 
 vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
-// Training records have their own pages (another branch): the HR record links to them once they exist.
-vi.mock('../../app/landed-pages', () => ({ hasLanded: () => true }));
 
-const LAZY = { timeout: 30_000 };
-const SOON = { timeout: 10_000 };
 /** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
 const SLOW = 180_000;
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const RECORD = '0190a8e4-0000-7000-8000-0000000000e1';
 const LEFT = '0190a8e4-0000-7000-8000-0000000000e2';
 const TAG = '0190a8e4-0000-7000-8000-0000000000c1';
@@ -21,8 +17,6 @@ const DOC = '0190a8e4-0000-7000-8000-0000000000f1';
 const TRAINING = '0190a8e4-0000-7000-8000-0000000000f2';
 const GROUP = '0190a8e4-0000-7000-8000-0000000000f3';
 const CV = '0190a8e4-0000-7000-8000-0000000000f4';
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
-const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
 const record = (overrides: Partial<HrRecord> = {}): HrRecord => ({
   id: RECORD,
@@ -59,24 +53,12 @@ const row = (r: HrRecord): HrRecordRow => ({
   trainings: r.trainings.map(({ id, name, trainingStatus }) => ({ id, name, trainingStatus })),
 });
 
-const common = (route: string): Response | null => {
-  if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-  if (route === `GET /api/v1/organizations/${ORG}/tags`)
-    return jsonResponse(200, { data: [{ id: TAG, name: 'Auditor' }] });
-  return null;
-};
+const common = (route: string) => organizationAnswer(route, [{ id: TAG, name: 'Auditor' }]);
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../layouts/OrganizationLayout'),
-    import('../../pages/HumanResourcesPage'),
-    import('../../pages/HumanResourceDetailPage'),
-  ]);
-}, 120_000);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+preparePages(
+  () => import('../../pages/HumanResourcesPage'),
+  () => import('../../pages/HumanResourceDetailPage'),
+);
 
 describe('List of Human Resources', () => {
   it(

@@ -1,11 +1,11 @@
-import { CheckCircleFilled, PaperClipOutlined, TeamOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, TeamOutlined } from '@ant-design/icons';
 import { answerLetter, type TrainingRecord } from '@qualis/contract';
-import { Button, Descriptions, Flex, Tag, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Descriptions, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { saveFile } from '../../app/save-file';
-import { fileSizeText, type StoredFile } from '../../components/FileUpload';
+import { FileDownloadButton } from '../../components/FileDownloadButton';
+import { fileSizeText } from '../../components/FileUpload';
 import { EnteredLink } from '../actions/EnteredLink';
 import { creationTime } from '../actions/action-paths';
 import { documentPath } from '../documents/document-paths';
@@ -14,45 +14,6 @@ import { fullName } from '../people/row-actions';
 import { fetchTrainingFile } from './training-records.api';
 
 const personText = (p: TrainingRecord['assigner']) => `${fullName(p)} (${p.email})`;
-
-/** A file of the training, downloaded on a click; as for a document's file, a failed download shows nothing (spec 03 section 8). */
-function TrainingFileButton({
-  organizationId,
-  recordId,
-  file,
-}: {
-  organizationId: string;
-  recordId: string;
-  file: StoredFile;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await fetchTrainingFile(organizationId, recordId, file.id);
-      saveFile(blob, fileName);
-    } catch {
-      // Silently ignored (spec 03 section 8).
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      type="link"
-      size="small"
-      className="qualis-file-button"
-      icon={<PaperClipOutlined aria-hidden />}
-      loading={busy}
-      aria-label={t('trainings.downloadFile', { name: file.fileName })}
-      onClick={() => void download()}
-    >
-      <span className="qualis-cell-text">{file.fileName}</span>
-      <Typography.Text type="secondary"> ({fileSizeText(file.fileSize)})</Typography.Text>
-    </Button>
-  );
-}
 
 /**
  * The quiz as written. Which answers are correct shows only to people who may edit the training:
@@ -158,7 +119,12 @@ export function TrainingView({ organizationId, training }: { organizationId: str
             children: training.files.length
               ? training.files.map((f) => (
                   <div key={f.id}>
-                    <TrainingFileButton organizationId={organizationId} recordId={training.id} file={f} />
+                    <FileDownloadButton
+                      fileName={f.fileName}
+                      fetchFile={() => fetchTrainingFile(organizationId, training.id, f.id)}
+                    >
+                      <Typography.Text type="secondary"> ({fileSizeText(f.fileSize)})</Typography.Text>
+                    </FileDownloadButton>
                   </div>
                 ))
               : none(t('trainings.noFiles')),

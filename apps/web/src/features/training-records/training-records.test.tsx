@@ -1,16 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ActionPerson, CompletionProgress, TrainingRecord, TrainingRecordRow } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import {
+  ada,
+  LAZY,
+  me,
+  NOT_FOUND,
+  ORG,
+  organizationAnswer,
+  preparePages,
+  queryOf,
+  SOON,
+  uma,
+} from '../../test/organization';
 import { today } from '../actions/action-paths';
 import { combineOptions, groupToken, personToken, trainingRequestOf } from './training-form';
 
-const LAZY = { timeout: 30_000 };
-const SOON = { timeout: 10_000 };
 /** A journey through lazy pages on a busy machine (see actions.test.tsx). */
 const SLOW = 180_000;
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const REC = '0190a8e4-0000-7000-8000-000000000101';
 const OTHER_REC = '0190a8e4-0000-7000-8000-000000000102';
 const GROUP = '0190a8e4-0000-7000-8000-000000000201';
@@ -20,18 +29,7 @@ const DOC = '0190a8e4-0000-7000-8000-000000000401';
 const Q1 = '0190a8e4-0000-7000-8000-000000000501';
 const Q2 = '0190a8e4-0000-7000-8000-000000000502';
 const answerId = (n: number) => `0190a8e4-0000-7000-8000-0000000006${String(n).padStart(2, '0')}`;
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
-const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
-const me = testUser();
-const ada: ActionPerson = { id: me.id, firstName: 'Ada', lastName: 'Lovelace', email: me.email, role: 'Admin' };
-const uma: ActionPerson = {
-  id: '0190a8e4-0000-7000-8000-0000000000d1',
-  firstName: 'Uma',
-  lastName: 'User',
-  email: 'uma@example.com',
-  role: 'User',
-};
 const ben: ActionPerson = {
   ...uma,
   id: '0190a8e4-0000-7000-8000-0000000000d2',
@@ -98,21 +96,10 @@ const groups = [
   { id: OTHER_GROUP, name: 'Auditors', userCount: 3 },
 ];
 
-const common = (route: string): Response | null => {
-  if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-  if (route === `GET /api/v1/organizations/${ORG}/tags`) return jsonResponse(200, { data: [] });
-  if (route === `GET /api/v1/organizations/${ORG}/member-options`) return jsonResponse(200, { data: [ada, uma] });
-  if (route === 'GET /api/v1/user-groups')
-    return jsonResponse(200, { data: groups, pagination: { totalCount: groups.length } });
-  return null;
-};
-
-const queryOf = (fetch: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(
-      ([url, init]) => (init?.method ?? 'GET') === method && new URL(url, 'http://x').pathname === `/api/v1${path}`,
-    )
-    .map(([url]) => new URL(url, 'http://x').searchParams);
+const common = (route: string) =>
+  route === 'GET /api/v1/user-groups'
+    ? jsonResponse(200, { data: groups, pagination: { totalCount: groups.length } })
+    : organizationAnswer(route);
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -125,18 +112,11 @@ async function chooseAssignees(...labels: string[]) {
   }
 }
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../layouts/OrganizationLayout'),
-    import('../../pages/TrainingRecordsPage'),
-    import('../../pages/TrainingRecordCreatePage'),
-    import('../../pages/TrainingRecordDetailPage'),
-  ]);
-}, 120_000);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+preparePages(
+  () => import('../../pages/TrainingRecordsPage'),
+  () => import('../../pages/TrainingRecordCreatePage'),
+  () => import('../../pages/TrainingRecordDetailPage'),
+);
 
 describe('the training form’s values', () => {
   it('shares the 20 assignee options between people and groups, giving one kind what the other does not use', () => {
