@@ -1344,7 +1344,10 @@ function routesOf(c: Case): Route[] {
 const isPublic = (key: string) => t.app.routeCatalogue.find((r) => keyOf(r) === key)?.policy === 'public';
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The walk takes minutes and queues hundreds of mails and jobs it never reads: the workers stay
+  // asleep, so closing does not wait for a poll that drains them all.
+  const idle = 24 * 60 * 60 * 1000;
+  t = await createTestContext({ mailPollMs: idle, jobPollMs: idle });
   const orgA = (await createOrganization(t.db, { name: 'Alpha' })).id;
   const orgB = (await createOrganization(t.db, { name: 'Beta' })).id;
   const orgC = (await createOrganization(t.db, { name: 'Gamma' })).id;
