@@ -294,7 +294,8 @@ async function seedSearch(database: Database, sizes: Sizes) {
       }
       // Every tenth document an annex (an extra file of its revision), every fifth training a file:
       // shorter texts, the common word in every second of them (documents and trainings that
-      // have it already), so an artifact can match in two files.
+      // have it already), so an artifact can match in two files; `waxwing` in the User's, as for
+      // `quality`.
       await sql.exec(
         'CREATE TEMPORARY TABLE bench_extra_files (kind text, owner_id uuid, g int, file_id uuid, name text) ON COMMIT DROP',
       );
@@ -315,7 +316,9 @@ async function seedSearch(database: Database, sizes: Sizes) {
       await sql.query(
         `INSERT INTO file_texts (organization_id, file_id, file_name, status, content, extracted_at)
          SELECT $1, file_id, name, 'extracted',
-                ${sentences(FILE_SENTENCES / 3, 6)} || CASE WHEN g % (CASE kind WHEN 'document' THEN 20 ELSE 10 END) = 0 THEN ' quality' ELSE '' END, now()
+                ${sentences(FILE_SENTENCES / 3, 6)}
+                  || CASE WHEN g % (CASE kind WHEN 'document' THEN 20 ELSE 10 END) = 0 THEN ' quality' ELSE '' END
+                  || CASE WHEN g % ${RELATED} = 0 THEN ' waxwing' ELSE '' END, now()
          FROM bench_extra_files`,
         org,
       );

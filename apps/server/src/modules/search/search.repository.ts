@@ -118,6 +118,18 @@ const fileTextOf = (org: string, fileId: SQL) =>
   sql`select ft.file_id, ft.search_vector from file_texts ft
     where ft.organization_id = ${org} and ft.file_id = ${fileId} offset 0`;
 
+/**
+ * The organization's file texts that hold the words, read once from the text index (the
+ * statement's first CTE) for every artifact that has files: a controlled or extra file, a
+ * training's file, a CV.
+ */
+const MATCHING_FILES = sql.raw('matching_files');
+const matchingFiles = (org: string, m: Match) =>
+  m.query
+    ? sql`${MATCHING_FILES} as materialized (select file_id from file_texts
+        where organization_id = ${org} and search_vector @@ ${m.query}),`
+    : sql``;
+
 /** Tags of the organization whose name holds the text (tag mode). */
 const matchingTags = (organizationId: string, pattern: string) =>
   sql`select id, name from tags where organization_id = ${organizationId} and ${contains(sql`name`, pattern)}`;
@@ -185,15 +197,13 @@ function documentHits(access: OrganizationAccess, m: Match): SQL | null {
       sql`select ${documentHit(detailsScore, 'fields')} from document_revisions r
         where r.organization_id = ${org} and ${inDetails}`,
     inFile &&
-      sql`select ${fileHit} from file_texts f
-        join document_revisions r on r.organization_id = f.organization_id and r.file_id = f.file_id
-        where f.organization_id = ${org} and ${inFile}`,
+      sql`select ${fileHit} from ${MATCHING_FILES} f
+        join document_revisions r on r.organization_id = ${org} and r.file_id = f.file_id`,
     inFile &&
-      sql`select ${fileHit} from file_texts f
-        join document_revision_files x on x.organization_id = f.organization_id and x.file_id = f.file_id
+      sql`select ${fileHit} from ${MATCHING_FILES} f
+        join document_revision_files x on x.organization_id = ${org} and x.file_id = f.file_id
         join document_revisions r on r.organization_id = x.organization_id and r.document_id = x.document_id
-          and r.revision = x.revision
-        where f.organization_id = ${org} and ${inFile}`,
+          and r.revision = x.revision`,
   ]);
 }
 
@@ -321,9 +331,8 @@ function trainingHits(access: OrganizationAccess, mode: SearchMode, m: Match): S
           and t.quiz_version = q.quiz_version
         where q.organization_id = ${org} and ${inQuestion}`,
     inFile &&
-      sql`select x.training_id, 1::float8, 'file', f.file_id, null::text from file_texts f
-        join training_record_files x on x.organization_id = f.organization_id and x.file_id = f.file_id
-        where f.organization_id = ${org} and ${inFile}`,
+      sql`select x.training_id, 1::float8, 'file', f.file_id, null::text from ${MATCHING_FILES} f
+        join training_record_files x on x.organization_id = ${org} and x.file_id = f.file_id`,
   ]);
 }
 
@@ -357,9 +366,8 @@ function hrHits(org: string, mode: SearchMode, m: Match): SQL | null {
         from hr_records r join users u on u.id = r.user_id
         where r.organization_id = ${org} and ${inName}`,
     inFile &&
-      sql`select r.id, 1, 'file', f.file_id, null from file_texts f
-        join hr_records r on r.organization_id = f.organization_id and r.file_id = f.file_id
-        where f.organization_id = ${org} and ${inFile}`,
+      sql`select r.id, 1, 'file', f.file_id, null from ${MATCHING_FILES} f
+        join hr_records r on r.organization_id = ${org} and r.file_id = f.file_id`,
   ]);
 }
 
@@ -425,7 +433,7 @@ export async function searchArtifacts(
     .map((rowsOfType) => rowsOfType(access, mode, m))
     .filter((part): part is SQL => part !== null);
   if (rows.length === 0) return [];
-  const statement = sql`with hits as (${sql.join(
+  const statement = sql`with ${matchingFiles(org, m)} hits as (${sql.join(
     rows.map((part) => sql`(${part})`),
     sql` union all `,
   )}),
