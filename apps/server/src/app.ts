@@ -43,6 +43,7 @@ import { documentExportsRoutes } from './modules/documents/document-exports.rout
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.js';
 import { trainingExportsRoutes } from './modules/training-records/training-exports.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
+import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(trainingRecordsRoutes);
       await api.register(trainingExportsRoutes);
       await api.register(hrRecordsRoutes);
+      await api.register(fileTextsRoutes);
     },
     { prefix: API_PREFIX },
   );
