@@ -3,10 +3,11 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { GlobalSearchRow } from '@qualis/contract';
 import PDFDocument from 'pdfkit';
 import { fileTexts, jobs, organizationFiles } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
-import { createOrganization } from '../../test/factories.js';
+import { createDocument, createOrganization } from '../../test/factories.js';
 import { SAMPLES } from '../../test/file-samples.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
@@ -19,11 +20,13 @@ let t: TestContext;
 const api = testApi(() => t);
 let organizationId: string;
 let member: Person;
+let admin: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
   organizationId = (await createOrganization(t.db)).id;
   member = await api.person(organizationId);
+  admin = await api.person(organizationId, 'Admin');
 });
 afterAll(() => t.close());
 
@@ -102,6 +105,27 @@ describe('text of uploaded files', () => {
     expect(await found(fileId, word('CALIBRACION'))).toBe(true);
     expect(await found(fileId, phrase('calibrated every six months'))).toBe(true);
     expect(await found(fileId, phrase('six calibrated months'))).toBe(false);
+  });
+
+  it('lets the global search find a document by a word inside its PDF once the job has read it', async () => {
+    const fileId = await upload('Cleaning SOP.pdf', await pdfOf(['Wipe the bench with isopropanol after each batch.']));
+    const document = await createDocument(t.app, t.db, admin, organizationId, { name: 'Cleaning', fileId });
+    const search = async () => {
+      const res = await api.call('GET', `/${organizationId}/global-search?search=isopropanol`, admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as GlobalSearchRow[];
+    };
+    expect(await search()).toEqual([]);
+    await t.runJobs();
+    const [row, ...others] = await search();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      type: 'Document',
+      id: document.id,
+      matchedIn: 'file',
+      matchedFile: 'Cleaning SOP.pdf',
+    });
+    expect(row!.snippet.filter((part) => part.match).map((part) => part.text)).toEqual(['isopropanol']);
   });
 
   it('reads Word, Excel, PowerPoint, text and CSV files', async () => {
