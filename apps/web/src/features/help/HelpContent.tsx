@@ -184,6 +184,7 @@ export function HelpContent({ role }: { role: Role }) {
   return (
     <div className="qualis-help">
       <SectionTabs
+        vertical
         items={helpTabsFor(role).map((tab) => ({
           key: tab,
           label: t(`tabs.${tab}`),
