@@ -11,6 +11,7 @@ import {
 } from './accounts.js';
 import { changedEnvelope, dataEnvelope, listEnvelope } from './envelopes.js';
 import { ZOrganizationFile, ZUploadFileQuery } from './uploads.js';
+import { ZGlobalSearchQuery, ZGlobalSearchRow } from './search.js';
 import { ZLanguageRequest } from './languages.js';
 import {
   ZDismissNotificationsRequest,
@@ -844,6 +845,15 @@ export const endpoints = {
       path: '/documents/{documentId}/history',
       query: ZDocumentHistoryQuery,
       response: listEnvelope(ZDocumentHistoryEntry),
+    }),
+  },
+  /** Global search (docs/api.md, "Global search"): what the person may open, ranked. */
+  search: {
+    global: endpoint({
+      method: 'GET',
+      path: '/{organizationId}/global-search',
+      query: ZGlobalSearchQuery,
+      response: listEnvelope(ZGlobalSearchRow),
     }),
   },
   /** Human resource records (docs/api.md, "HR records"): Admins and the SuperAdmin only. */

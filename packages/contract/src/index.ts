@@ -23,3 +23,4 @@ export * from './endpoints.js';
 export * from './dashboard.js';
 export * from './training-records.js';
 export * from './human-resources.js';
+export * from './search.js';
