@@ -42,6 +42,7 @@ import { documentSignaturesRoutes } from './modules/documents/document-signature
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.js';
 import { trainingExportsRoutes } from './modules/training-records/training-exports.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { messages } from '@qualis/contract';
 
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(trainingRecordsRoutes);
       await api.register(trainingExportsRoutes);
       await api.register(hrRecordsRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -679,6 +679,12 @@ const CASES: Case[] = [
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
+    // Every member may search; each artifact's own visibility decides what they find.
+    routes: ['GET /api/v1/:organizationId/global-search'],
+    expected: MEMBERS(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, query: { search: 'procedure' } }),
+  },
+  {
     routes: ['GET /api/v1/client-users/:id'],
     note: 'flags of user56',
     expected: row(401, 200, 200, 200, 403, 422, 404),

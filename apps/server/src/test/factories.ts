@@ -165,6 +165,9 @@ export interface DocumentValues {
   /** A new file uploaded by the creator when left out. */
   fileId?: string;
   typeDescription?: string;
+  revisionDescription?: string;
+  extraFileIds?: string[];
+  tagIds?: string[];
   reviewerIds?: string[];
   approverIds?: string[];
   requiresTraining?: boolean;
@@ -195,9 +198,11 @@ export async function createDocument(
       submitterId: values.submitterId ?? by.id,
       name: values.name ?? `Procedure ${unique()}`,
       revision,
-      revisionDescription: 'First issue',
+      revisionDescription: values.revisionDescription ?? 'First issue',
       typeDescription: values.typeDescription ?? null,
       fileId,
+      extraFileIds: values.extraFileIds ?? [],
+      tagIds: values.tagIds ?? [],
     },
   });
   if (created.statusCode !== 201) throw new Error(`document create failed: ${created.statusCode} ${created.body}`);

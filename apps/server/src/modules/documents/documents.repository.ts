@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Permission, REFERENCE_TYPES, type DocumentOption, type ListQuery } from '@qualis/contract';
+import {
+  Permission,
+  REFERENCE_TYPES,
+  type DocumentOption,
+  type ListQuery,
+  type PermissionType,
+} from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -77,6 +83,20 @@ export function rowRevisionOf(access: OrganizationAccess): SQL<number> {
 export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL | typeof documentRevisions.isFinal) {
   if (seesEverything(access) || !seesReleased(access)) return undefined;
   return or(isParticipantSql(access), sql`${finalColumn}`);
+}
+
+/**
+ * Whether the person may open the General section of the visible revisions (on `documents`), the
+ * SQL twin of `document.viewTab.general`: Admins, 34 with 11, 48 with 16, and every participant.
+ * What only that section shows (revision name and description, files, tags) is searched only here.
+ */
+export function generalSectionVisibleTo(access: OrganizationAccess): SQL {
+  const has = (type: PermissionType) => access.permissions.has(type);
+  const everyGeneral =
+    isOrganizationAdmin(access) ||
+    (has(Permission.ViewAllDocuments) && has(Permission.ViewAllDocumentsGeneralSection)) ||
+    (has(Permission.ViewApprovedAndRelatedDocuments) && has(Permission.ViewRelatedDocumentsGeneralSection));
+  return everyGeneral ? sql`true` : isParticipantSql(access);
 }
 
 /** The joins every read of a revision makes: its document, its type, its controlled file. */
