@@ -15,8 +15,6 @@ import {
   type SearchTerms,
 } from './search-url';
 
-const sameTerms = (a: SearchTerms, b: SearchTerms) => a.q === b.q && a.mode === b.mode;
-
 /**
  * The top bar's global search (spec 03 section 2): a mode (text or tags) and the text. Typing
  * (debounced), Enter or a change of mode opens the results page with the terms in its URL; on
@@ -37,23 +35,24 @@ export function GlobalSearchBox({
   const inUrl = onPage ? readSearchTerms(new URLSearchParams(search)) : NO_SEARCH;
   const [text, setText] = useState(inUrl.q);
   const [mode, setMode] = useState<SearchMode>(inUrl.mode);
-  // The terms this box last navigated to: when the URL arrives at them, what was typed meanwhile stays.
-  const [sent, setSent] = useState<SearchTerms | null>(null);
-  const [followed, setFollowed] = useState(inUrl);
-  if (!sameTerms(followed, inUrl)) {
-    // The URL changed: by this box, or by Back, a link, or leaving the results page.
-    setFollowed(inUrl);
-    setSent(null);
-    if (!sent || !sameTerms(sent, inUrl)) {
-      setText(inUrl.q);
-      setMode(inUrl.mode);
-    }
+  // The browser's address when the person last typed. React Router commits a new location in a
+  // transition, so while the next page loads the address is already that page's: what was typed
+  // then belongs to it and must survive its arrival.
+  const [typedAt, setTypedAt] = useState<string | null>(null);
+  const here = `${pathname}${search}`;
+  const [followed, setFollowed] = useState(here);
+  if (followed !== here) {
+    // The person moved (by this box, Back, a link, leaving the results page): show the new URL's
+    // terms, none outside the results page.
+    setFollowed(here);
+    setTypedAt(null);
+    setMode(inUrl.mode);
+    if (text.trim() !== inUrl.q && typedAt !== here) setText(inUrl.q);
   }
   const loading = useIsFetching({ queryKey: searchKeys.all(organizationId) }) > 0;
 
   const searchFor = useCallback(
     (terms: SearchTerms) => {
-      setSent(terms);
       void navigate(globalSearchUrl(organizationId, terms), { replace: onPage });
     },
     [navigate, organizationId, onPage],
@@ -96,7 +95,10 @@ export function GlobalSearchBox({
           autoFocus={autoFocus}
           maxLength={SEARCH_MAX_LENGTH}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTypedAt(`${window.location.pathname}${window.location.search}`);
+          }}
           onClear={() => {
             if (onPage) searchFor({ q: '', mode });
           }}

@@ -29,8 +29,8 @@ export function Snippet({ parts }: { parts: readonly SnippetPart[] }) {
 const isAppPath = (link: string) => link.startsWith('/') && !link.startsWith('//');
 
 /**
- * The results of a global search (spec 03 section 2, issue 12): type, name (a link to the
- * artifact) and where the text matched, paged and sorted by relevance, type or name. A new
+ * The results of a global search (spec 03 section 2, issue 12): name (a link to the
+ * artifact), type and where the text matched, paged and sorted by relevance, type or name. A new
  * search starts at page 1 and keeps the chosen order.
  */
 export function GlobalSearchTable({ organizationId, terms }: { organizationId: string; terms: SearchTerms }) {
@@ -54,19 +54,8 @@ export function GlobalSearchTable({ organizationId, terms }: { organizationId: s
       row.revision !== null && t('search.revision', { revision: row.revision }),
     ].filter((text) => text !== false);
 
+  // The name first: on phones the first column is the one that stays while the others scroll.
   const columns: DataTableColumn<GlobalSearchRow>[] = [
-    {
-      key: 'type',
-      title: t('search.columns.type'),
-      width: 18,
-      sortKey: 'type' satisfies SearchSortKey,
-      render: (row) => (
-        <span className="qualis-search-type">
-          {typeIcons[row.type]}
-          <span>{t(`search.types.${row.type}`)}</span>
-        </span>
-      ),
-    },
     {
       key: 'name',
       title: t('search.columns.name'),
@@ -81,6 +70,18 @@ export function GlobalSearchTable({ organizationId, terms }: { organizationId: s
           </span>
         );
       },
+    },
+    {
+      key: 'type',
+      title: t('search.columns.type'),
+      width: 18,
+      sortKey: 'type' satisfies SearchSortKey,
+      render: (row) => (
+        <span className="qualis-search-type">
+          {typeIcons[row.type]}
+          <span>{t(`search.types.${row.type}`)}</span>
+        </span>
+      ),
     },
     {
       key: 'match',
