@@ -17,7 +17,7 @@ const typeIcons: Record<SearchResultType, ReactNode> = {
 };
 
 /** A snippet as text, the searched words highlighted; the server's text is never read as HTML. */
-export function Snippet({ parts }: { parts: readonly SnippetPart[] }) {
+function Snippet({ parts }: { parts: readonly SnippetPart[] }) {
   return (
     <span className="qualis-snippet">
       {parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))}
