@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 
@@ -82,15 +82,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       env.screenshotOnFailure();
       // Set-up through the API: the organization, a document type, the Admin, two reviewers and an
       // approver in a group, and the approver's access code, read from its e-mail.
-      const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-      const token = sa.data.token.accessToken;
-      const organization = await call<{ data: { id: string } }>(
-        'POST',
-        '/organizations',
-        { name: 'Acme Medical' },
-        token,
-      );
-      const organizationId = organization.data.id;
+      const { token, organizationId } = await env.providerOrganization('Acme Medical');
       await call('POST', `/organizations/${organizationId}/document-types`, { name: TYPE }, token);
       await onboard(ADMIN, organizationId, token, 'client-admins');
       const reviewerIds = [];
@@ -99,24 +91,11 @@ describe('documents journey: a document is reviewed, approved with an access cod
       // A User who may view neither documents nor actions is blocked from the organization (spec
       // 01): the signers' group lets them view the actions related to them, their review and
       // approval actions among them. The documents they sign they see as participants.
-      const group = await call<{ data: { id: string } }>(
-        'POST',
-        '/user-groups',
-        { organizationId, name: 'Signers' },
-        token,
-      );
-      await call(
-        'PUT',
-        `/user-groups/${group.data.id}/settings`,
-        { organizationId, type: Permission.ViewRelatedActions },
-        token,
-      );
-      await call(
-        'POST',
-        `/user-groups/${group.data.id}/add`,
-        { organizationId, users: [...reviewerIds, approverId].map((userId) => ({ userId, trainingIds: [] })) },
-        token,
-      );
+      await env.group(organizationId, token, {
+        name: 'Signers',
+        permission: Permission.ViewRelatedActions,
+        userIds: [...reviewerIds, approverId],
+      });
       await call('PATCH', `/verifications/user-access-code/${approverId}`, { organizationId }, token);
       const codeMail = await env.sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
       const accessCode = /^\s*(\d{6})\s*$/m.exec(codeMail.text)?.[1];

@@ -43,25 +43,10 @@ describe('help: every tab of every role at 1280 px and 390 px', () => {
   let base = '';
 
   it('sets up an organization with an Admin and a User who may view all documents', async () => {
-    const sa = await env.call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = sa.data.token.accessToken;
-    const organization = await env.call<{ data: { id: string } }>(
-      'POST',
-      '/organizations',
-      { name: 'Acme Medical' },
-      token,
-    );
-    const organizationId = organization.data.id;
+    const { token, organizationId } = await env.providerOrganization('Acme Medical');
     await env.onboard('client-admins', ADMIN, organizationId, token);
     const userId = await env.onboard('client-users', USER, organizationId, token);
-    const group = await env.call<{ data: { id: string } }>(
-      'POST',
-      '/user-groups',
-      { organizationId, name: 'Quality Team' },
-      token,
-    );
-    await env.call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type: 11 }, token);
-    await env.call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users: [{ userId }] }, token);
+    await env.group(organizationId, token, { name: 'Quality Team', permission: 11, userIds: [userId] });
     base = `/organizations/${organizationId}`;
   });
 

@@ -3,7 +3,6 @@ import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { JOURNEY_PASSWORD } from './support/people.js';
-import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment, mainMenu, pick, samplePdf } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@search.e2e.qualis.test' };
@@ -27,35 +26,14 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
     async () => {
       env.screenshotOnFailure();
       // Set-up through the API: the organization, its Admin and a User who sees related actions only.
-      const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-      const token = sa.data.token.accessToken;
-      const organization = await call<{ data: { id: string } }>(
-        'POST',
-        '/organizations',
-        { name: 'Acme Medical' },
-        token,
-      );
-      const organizationId = organization.data.id;
+      const { token, organizationId } = await env.providerOrganization('Acme Medical');
       const adminId = await env.onboard('client-admins', ADMIN, organizationId, token);
       const operatorId = await env.onboard('client-users', OPERATOR, organizationId, token);
-      const group = await call<{ data: { id: string } }>(
-        'POST',
-        '/user-groups',
-        { organizationId, name: 'Operators' },
-        token,
-      );
-      await call(
-        'PUT',
-        `/user-groups/${group.data.id}/settings`,
-        { organizationId, type: Permission.ViewRelatedActions },
-        token,
-      );
-      await call(
-        'POST',
-        `/user-groups/${group.data.id}/add`,
-        { organizationId, users: [{ userId: operatorId, trainingIds: [] }] },
-        token,
-      );
+      await env.group(organizationId, token, {
+        name: 'Operators',
+        permission: Permission.ViewRelatedActions,
+        userIds: [operatorId],
+      });
 
       // The Admin's document, whose PDF alone holds the phrase, and a tagged action.
       const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', {

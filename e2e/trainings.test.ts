@@ -7,7 +7,7 @@ import { pdfPages } from '../apps/server/src/test/exported-files.js';
 import { checkPage } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { JOURNEY_PASSWORD, type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { RESULTS_DIR } from './support/server.js';
 import { exported, journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@trainings.e2e.qualis.test' };
@@ -33,37 +33,15 @@ describe('training journey: a group is trained and passes; a late member gets th
       env.screenshotOnFailure();
       // Set-up through the API: the organization, the Admin, and a User whose group lets them see
       // the actions related to them (a User who may see neither documents nor actions is blocked).
-      const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-      const token = sa.data.token.accessToken;
-      const organization = await call<{ data: { id: string } }>(
-        'POST',
-        '/organizations',
-        { name: 'Acme Medical' },
-        token,
-      );
-      const organizationId = organization.data.id;
+      const { token, organizationId } = await env.providerOrganization('Acme Medical');
       const adminId = await env.onboard('client-admins', ADMIN, organizationId, token);
       const laterId = await env.onboard('client-users', LATER, organizationId, token);
       const traineeId = await env.onboard('client-users', TRAINEE, organizationId, token);
-      const group = await call<{ data: { id: string } }>(
-        'POST',
-        '/user-groups',
-        { organizationId, name: 'Operators' },
-        token,
-      );
-      await call(
-        'PUT',
-        `/user-groups/${group.data.id}/settings`,
-        { organizationId, type: Permission.ViewRelatedActions },
-        token,
-      );
-      await call(
-        'POST',
-        `/user-groups/${group.data.id}/add`,
-        { organizationId, users: [{ userId: traineeId, trainingIds: [] }] },
-        token,
-      );
-      const groupId = group.data.id;
+      const groupId = await env.group(organizationId, token, {
+        name: 'Operators',
+        permission: Permission.ViewRelatedActions,
+        userIds: [traineeId],
+      });
       const adminToken = await approvedDocumentRequiringTraining(organizationId, adminId);
       const base = `/organizations/${organizationId}`;
 

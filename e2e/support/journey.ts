@@ -4,7 +4,7 @@ import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
 import { launchBrowser, screenshot } from './browser.js';
 import { onboardPerson, signedInPage, type JourneyPerson } from './people.js';
-import { callApi, startServer, type RunningServer } from './server.js';
+import { callApi, startServer, SUPERADMIN, type RunningServer } from './server.js';
 
 /** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
 export interface JourneyEnvironment {
@@ -22,6 +22,14 @@ export interface JourneyEnvironment {
   ): Promise<string>;
   /** A new browser context signed in as the person through the login page. */
   signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /** The SuperAdmin's token and a new organization of that name. */
+  providerOrganization(name: string): Promise<{ token: string; organizationId: string }>;
+  /** A user group with one permission and its members; answers its id. */
+  group(
+    organizationId: string,
+    token: string,
+    group: { name: string; permission: number; userIds: string[] },
+  ): Promise<string>;
   /** A file uploaded to the organization through `POST /upload/file`; answers its id. */
   upload(organizationId: string, token: string, file: { name: string; type: string; bytes: Buffer }): Promise<string>;
   /** Called first in a journey's test: a failed step leaves a screenshot of what each person saw. */
@@ -68,6 +76,23 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
       onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
     signedIn: (email, options) =>
       signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+    providerOrganization: async (name) => {
+      const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
+        callApi<T>(started(server), method, urlPath, body, token);
+      const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
+      const token = session.data.token.accessToken;
+      const organization = await call<{ data: { id: string } }>('POST', '/organizations', { name }, token);
+      return { token, organizationId: organization.data.id };
+    },
+    group: async (organizationId, token, { name, permission, userIds }) => {
+      const call = <T>(method: string, urlPath: string, body?: unknown) =>
+        callApi<T>(started(server), method, urlPath, body, token);
+      const group = await call<{ data: { id: string } }>('POST', '/user-groups', { organizationId, name });
+      await call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type: permission });
+      const users = userIds.map((userId) => ({ userId, trainingIds: [] }));
+      await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users });
+      return group.data.id;
+    },
     upload: async (organizationId, token, file) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
