@@ -21,6 +21,7 @@ import {
   regroup,
   runStatements,
   startBenchApp,
+  statementRecorder,
   timed,
   type BenchApp,
   type Person,
@@ -235,36 +236,6 @@ async function seedDocuments(database: Database, count: number): Promise<Fixture
   return fixture;
 }
 
-/** The statements a request sends, recorded at the driver (the pg pool or the PGlite instance). */
-function statementRecorder(database: Database) {
-  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  let recorded: Statement[] | undefined;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    if (recorded) {
-      const [query, params] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      const text = typeof query === 'string' ? query : query.text;
-      recorded.push({ text, params: params ?? (typeof query === 'string' ? [] : (query.values ?? [])) });
-    }
-    return original.apply(this, args);
-  };
-  return {
-    /**
-     * What `work` sent to the documents' and actions' tables: not the organization access lookup
-     * every request makes, nor the job poller's statements that happen to run meanwhile.
-     */
-    async during(work: () => Promise<unknown>): Promise<Statement[]> {
-      recorded = [];
-      try {
-        await work();
-        return recorded.filter((s) => /document|"actions"/.test(s.text) && !/\bmemberships\b/.test(s.text));
-      } finally {
-        recorded = undefined;
-      }
-    },
-  };
-}
-
 async function main() {
   const values = parseCommandLine(
     [
@@ -338,6 +309,8 @@ async function main() {
     };
     const get = server.get;
     const recorder = statementRecorder(database);
+    // The documents' and actions' tables: not the organization access lookup every request makes.
+    const ofDocumentsOrActions = (s: Statement) => /document|"actions"/.test(s.text) && !/\bmemberships\b/.test(s.text);
 
     const org = f.organizationId;
     const list = (query: string) => `/api/v1/documents?organizationId=${org}&limit=25${query}`;
@@ -385,7 +358,7 @@ async function main() {
     for (const c of cases) {
       for (const url of c.urls) await get(url, c.token);
       const sent: Statement[] = [];
-      for (const url of c.urls) sent.push(...(await recorder.during(() => get(url, c.token))));
+      for (const url of c.urls) sent.push(...(await recorder.during(() => get(url, c.token), ofDocumentsOrActions)));
       statements.set(c.name, sent);
     }
 

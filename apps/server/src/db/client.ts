@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -97,8 +98,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    // Global search (migration 0025); PostgreSQL ships both in its contrib package.
-    extensions: { pg_trgm, unaccent },
+    // Global search (migrations 0025, 0026); PostgreSQL ships them in its contrib package.
+    extensions: { btree_gin, pg_trgm, unaccent },
   });
   const raw: SqlRunner = {
     exec: async (sql) => void (await client.exec(sql)),

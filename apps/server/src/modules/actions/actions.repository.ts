@@ -9,6 +9,10 @@ import { actionTags, actions, memberships, tags, users } from '../../db/schema/i
 export type ActionTableRow = typeof actions.$inferSelect;
 export type ActionInsert = typeof actions.$inferInsert;
 
+/** Admins, the SuperAdmin and 22 see every action of the organization. */
+export const seesEveryAction = (access: OrganizationAccess) =>
+  isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllActions);
+
 /**
  * The actions module's visibility predicate, the SQL twin of the `action.view` policy: Admins,
  * the SuperAdmin and permission 22 see every action of the organization; 26 the actions the
@@ -17,7 +21,7 @@ export type ActionInsert = typeof actions.$inferInsert;
  */
 export function actionsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(actions.organizationId, access.organization.id);
-  if (isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllActions)) return inOrganization;
+  if (seesEveryAction(access)) return inOrganization;
   const me = access.actor.userId;
   const mine = access.permissions.has(Permission.ViewRelatedActions)
     ? or(eq(actions.creatorId, me), eq(actions.assignerId, me), eq(actions.assigneeId, me))

@@ -34,7 +34,7 @@ export type RevisionInsert = typeof documentRevisions.$inferInsert;
 // the row's revision, one predicate on `document_revisions`.
 
 /** Admins, the SuperAdmin and 11 (view all) see every document and revision. */
-const seesEverything = (access: OrganizationAccess) =>
+export const seesEveryDocument = (access: OrganizationAccess) =>
   isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllDocuments);
 /** 16 (view approved and related): also the final revisions of every document. */
 const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
@@ -54,7 +54,8 @@ export const isParticipantSql = (access: OrganizationAccess) =>
       and dp.document_id = ${documents.id})`;
 
 /** Neither 11 nor 16: the person sees the documents they are related to, and only those. */
-const seesRelatedOnly = (access: OrganizationAccess) => !seesEverything(access) && !seesReleased(access);
+export const seesRelatedDocumentsOnly = (access: OrganizationAccess) =>
+  !seesEveryDocument(access) && !seesReleased(access);
 
 /**
  * The documents module's visibility predicate (on `documents`): Admins and 11 every document of
@@ -64,7 +65,7 @@ const seesRelatedOnly = (access: OrganizationAccess) => !seesEverything(access) 
  */
 export function documentsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(documents.organizationId, access.organization.id);
-  if (seesEverything(access)) return inOrganization;
+  if (seesEveryDocument(access)) return inOrganization;
   const related = isParticipantSql(access);
   return and(inOrganization, seesReleased(access) ? or(isNotNull(documents.releasedRevision), related) : related)!;
 }
@@ -74,14 +75,14 @@ export function documentsVisibleTo(access: OrganizationAccess): SQL {
  * the document the released (highest final) one.
  */
 export function rowRevisionOf(access: OrganizationAccess): SQL<number> {
-  if (seesEverything(access) || !seesReleased(access)) return sql<number>`${documents.latestRevision}`;
+  if (seesEveryDocument(access) || !seesReleased(access)) return sql<number>`${documents.latestRevision}`;
   return sql<number>`case when ${isParticipantSql(access)} then ${documents.latestRevision}
     else ${documents.releasedRevision} end`;
 }
 
 /** Which revisions of a visible document the person may open (on `document_revisions`). */
 export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL | typeof documentRevisions.isFinal) {
-  if (seesEverything(access) || !seesReleased(access)) return undefined;
+  if (seesEveryDocument(access) || !seesReleased(access)) return undefined;
   return or(isParticipantSql(access), sql`${finalColumn}`);
 }
 
@@ -91,12 +92,17 @@ export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL 
  * What only that section shows (revision name and description, files, tags) is searched only here.
  */
 export function generalSectionVisibleTo(access: OrganizationAccess): SQL {
+  return seesEveryGeneralSection(access) ? sql`true` : isParticipantSql(access);
+}
+
+/** Admins, 34 with 11 and 48 with 16 open the General section of every revision they see. */
+export function seesEveryGeneralSection(access: OrganizationAccess): boolean {
   const has = (type: PermissionType) => access.permissions.has(type);
-  const everyGeneral =
+  return (
     isOrganizationAdmin(access) ||
     (has(Permission.ViewAllDocuments) && has(Permission.ViewAllDocumentsGeneralSection)) ||
-    (has(Permission.ViewApprovedAndRelatedDocuments) && has(Permission.ViewRelatedDocumentsGeneralSection));
-  return everyGeneral ? sql`true` : isParticipantSql(access);
+    (has(Permission.ViewApprovedAndRelatedDocuments) && has(Permission.ViewRelatedDocumentsGeneralSection))
+  );
 }
 
 /** The joins every read of a revision makes: its document, its type, its controlled file. */
@@ -148,7 +154,7 @@ const rowColumns = (access: OrganizationAccess) => ({
   releasedRevision: documents.releasedRevision,
   createdAt: documents.createdAt,
   // Someone who sees related documents only is related to every row they see: no probe per row.
-  isParticipant: seesRelatedOnly(access) ? sql<boolean>`true` : isParticipantSql(access),
+  isParticipant: seesRelatedDocumentsOnly(access) ? sql<boolean>`true` : isParticipantSql(access),
   revision: documentRevisions.revision,
   typeId: documentRevisions.typeId,
   type: documentTypes.name,
@@ -253,7 +259,7 @@ export async function listDocuments(
   // rows are counted by the key alone, without reading the organization's documents.
   const { access } = scope;
   const countVisible = async () =>
-    seesRelatedOnly(access)
+    seesRelatedDocumentsOnly(access)
       ? db.$count(
           documentParticipants,
           and(

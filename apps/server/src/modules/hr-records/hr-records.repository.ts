@@ -8,6 +8,9 @@ import { hrRecordTags, hrRecords, memberships, organizationFiles, users } from '
 export type HrRecordTableRow = typeof hrRecords.$inferSelect;
 export type HrStatusName = 'Active' | 'Inactive' | 'Removed';
 
+/** The Admins of the organization and the SuperAdmin; nobody else sees an HR record. */
+export const seesHrRecords = (access: OrganizationAccess) => isOrganizationAdmin(access);
+
 /**
  * The HR records' visibility predicate, the SQL twin of the `hrRecord.view` policy: the Admins of
  * the organization and the SuperAdmin see every record of it; nobody else sees any (spec 03: "visible
@@ -15,7 +18,7 @@ export type HrStatusName = 'Active' | 'Inactive' | 'Removed';
  * writes and the documents' HR references all use it.
  */
 export function hrRecordsVisibleTo(access: OrganizationAccess): SQL {
-  return isOrganizationAdmin(access) ? eq(hrRecords.organizationId, access.organization.id) : sql`false`;
+  return seesHrRecords(access) ? eq(hrRecords.organizationId, access.organization.id) : sql`false`;
 }
 
 /** The membership's status, or Removed when the person no longer belongs to the organization. */

@@ -268,6 +268,56 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     expect(asAdmin.data.map((r) => r.type)).toContain('HumanResource');
   });
 
+  it("finds a related-only User's documents and trainings by every field and file, and nothing of the others'", async () => {
+    const user = await person(orgA, 'User', []);
+    const document = async (submitterId?: string) => {
+      const file = await fileWithText(admin, 'The axolotl tank is drained weekly.', 'tank.txt');
+      const extra = await fileWithText(admin, 'Annex on the mudskipper.', 'annex.txt');
+      return createDocument(t.app, t.db, admin, orgA, {
+        name: `Salamander care ${newId()}`,
+        revisionDescription: 'Covers the hellbender',
+        fileId: file,
+        extraFileIds: [extra],
+        ...(submitterId ? { submitterId } : {}),
+      });
+    };
+    const training = async (assigneeUserIds: string[]) =>
+      createTraining(t.app, admin, orgA, {
+        name: 'Amphibian handling',
+        assigneeUserIds,
+        fileIds: [await fileWithText(admin, 'Slides on the caecilian.', 'slides.txt')],
+        questions: [
+          {
+            name: 'Where does the olm live?',
+            answers: [
+              { name: 'In caves', isCorrect: true },
+              { name: 'No', isCorrect: false },
+            ],
+          },
+        ],
+      });
+    const [mine, theirs] = [await document(user.id), await document()];
+    const [assigned, other] = [await training([user.id]), await training([admin.id])];
+    const expected: [string, string, string, string][] = [
+      ['salamander', mine.id, 'name', theirs.id],
+      ['hellbender', mine.id, 'fields', theirs.id],
+      ['"tank is drained"', mine.id, 'file', theirs.id],
+      ['mudskipper', mine.id, 'file', theirs.id],
+      ['amphibian', assigned.id, 'name', other.id],
+      ['olm', assigned.id, 'fields', other.id],
+      ['caecilian', assigned.id, 'file', other.id],
+    ];
+    for (const [text, id, matchedIn, hidden] of expected) {
+      // Not the automatic action that asks the User to bring their document to release.
+      const found = (await search(user, text)).data.filter((row) => row.type !== 'Action');
+      expect(
+        found.map((row) => [row.id, row.matchedIn]),
+        text,
+      ).toEqual([[id, matchedIn]]);
+      expect(idsOf(await search(admin, text)), text).toEqual(expect.arrayContaining([id, hidden]));
+    }
+  });
+
   it('searches the General section only for people who may open it, and shows no snippet of it otherwise', async () => {
     const file = await fileWithText(admin, 'Confidential narwhal tolerances.', 'tolerances.txt');
     const doc = await createDocument(t.app, t.db, admin, orgA, {

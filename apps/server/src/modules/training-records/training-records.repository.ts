@@ -38,6 +38,10 @@ const passedBy = (userId: string | SQL) => sql<boolean>`exists (select 1 from tr
   where tp.organization_id = training_records.organization_id and tp.training_id = training_records.id
     and tp.user_id = ${userId} and tp.cycle = training_records.cycle and tp.passed)`;
 
+/** Admins, the SuperAdmin and 30 see every training of the organization. */
+export const seesEveryTraining = (access: OrganizationAccess) =>
+  isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllTrainingRecords);
+
 /**
  * The training records module's visibility predicate, the SQL twin of the `trainingRecord.view`
  * policy: Admins, the SuperAdmin and permission 30 see every training of the organization; everyone
@@ -46,12 +50,26 @@ const passedBy = (userId: string | SQL) => sql<boolean>`exists (select 1 from tr
  */
 export function trainingsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(trainingRecords.organizationId, access.organization.id);
-  if (isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllTrainingRecords)) return inOrganization;
+  if (seesEveryTraining(access)) return inOrganization;
   const me = access.actor.userId;
   return and(
     inOrganization,
     or(eq(trainingRecords.creatorId, me), eq(trainingRecords.assignerId, me), assignedTo(me)),
   )!;
+}
+
+/**
+ * The keys of the trainings trainingsVisibleTo lets a person who does not see them all see (they
+ * created, assign or are assigned them), read by the creator, assigner and assignment indexes:
+ * the predicate's own `or` of an `exists` reads every training of the organization.
+ */
+export function relatedTrainingIds(access: OrganizationAccess): SQL {
+  const organizationId = access.organization.id;
+  const me = access.actor.userId;
+  return sql`select id from training_records
+    where organization_id = ${organizationId} and (creator_id = ${me} or assigner_id = ${me})
+    union
+    select training_id from training_assignments where organization_id = ${organizationId} and user_id = ${me}`;
 }
 
 /** The list's status filter (spec 03 section 2): the viewer's own assignment and status in the current round. */
