@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PermissionType } from '@qualis/contract';
-import { buildApp } from '../apps/server/src/app.js';
+import { buildApp, type AppDeps } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -119,7 +119,12 @@ export async function openInProcessBench(name: string, databaseUrl: string | und
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 
 /** The real app on the bench database (no rate limits, no logs), with sign-in and a checked GET. */
-export async function startBenchApp(database: Database, dataDir: string, databaseUrl: string | undefined) {
+export async function startBenchApp(
+  database: Database,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  deps: Pick<AppDeps, 'jobPollMs'> = {},
+) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -127,7 +132,7 @@ export async function startBenchApp(database: Database, dataDir: string, databas
     RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0 });
+  const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0, ...deps });
   await app.ready();
   return {
     app,

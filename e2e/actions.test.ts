@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Permission } from '@qualis/contract';
 import { screenshot } from './support/browser.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, exported, listsClosed, mainMenu, pick, toast } from './support/journey.js';
 import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
 
@@ -19,36 +19,15 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
   it('creates, lists, opens and completes an action; the bell shows it without a reload; PDF exports', async () => {
     // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
     // the User see the actions related to them.
-    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = sa.data.token.accessToken;
-    const organization = await call<{ data: { id: string } }>(
-      'POST',
-      '/organizations',
-      { name: 'Acme Medical' },
-      token,
-    );
-    const organizationId = organization.data.id;
+    const { token, organizationId } = await env.providerOrganization('Acme Medical');
     await onboard('client-admins', ADMIN, organizationId, token);
     const userId = await onboard('client-users', USER, organizationId, token);
     await call('POST', `/organizations/${organizationId}/tags`, { name: TAG }, token);
-    const group = await call<{ data: { id: string } }>(
-      'POST',
-      '/user-groups',
-      { organizationId, name: 'Staff' },
-      token,
-    );
-    await call(
-      'PUT',
-      `/user-groups/${group.data.id}/settings`,
-      { organizationId, type: Permission.ViewRelatedActions },
-      token,
-    );
-    await call(
-      'POST',
-      `/user-groups/${group.data.id}/add`,
-      { organizationId, users: [{ userId, trainingIds: [] }] },
-      token,
-    );
+    await env.group(organizationId, token, {
+      name: 'Staff',
+      permission: Permission.ViewRelatedActions,
+      userIds: [userId],
+    });
     const base = `/organizations/${organizationId}`;
 
     // 1. The User is signed in already, on the dashboard, with nothing in the bell.

@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
-import { journeyEnvironment, listsClosed, mainMenu, pick, toast } from './support/journey.js';
+import { RESULTS_DIR } from './support/server.js';
+import { journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@documents.e2e.qualis.test' };
@@ -25,21 +24,12 @@ const FILE = 'sop-cleaning.pdf';
 const personText = (p: JourneyPerson) => `${p.firstName} ${p.lastName} (${p.email})`;
 const nameOf = (p: JourneyPerson) => `${p.firstName} ${p.lastName}`;
 
-/** A real one-page PDF, as a person would upload. */
-function samplePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 56 });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.fontSize(20).text('SOP-12 Cleaning of the clean room');
-    pdf.moveDown().fontSize(11).text('1. Wipe every surface from top to bottom with 70 % isopropyl alcohol.');
-    pdf.text('2. Mop the floor towards the door.');
-    pdf.text('3. Record the cleaning in the log.');
-    pdf.end();
-  });
-}
+const samplePdfOfSop = () =>
+  samplePdf('SOP-12 Cleaning of the clean room', [
+    'Wipe every surface from top to bottom with 70 % isopropyl alcohol.',
+    'Mop the floor towards the door.',
+    'Record the cleaning in the log.',
+  ]);
 
 /** Renders each page of a PDF as test-results/e2e/<name>-<n>.png (50 dpi), to look at. */
 function renderPdf(bytes: Buffer, name: string) {
@@ -89,24 +79,10 @@ describe('documents journey: a document is reviewed, approved with an access cod
     'creates a document with reviewers and an approver, signs it, adds a revision, exports it and its controlled copy',
     { timeout: 600_000 },
     async () => {
-      // A failed step leaves what each person saw.
-      onTestFailed(async () => {
-        const pages = env.browser.contexts().flatMap((c) => c.pages());
-        for (const [index, page] of pages.entries()) {
-          await screenshot(page, `documents-failed-${index + 1}`).catch(() => undefined);
-        }
-      });
+      env.screenshotOnFailure();
       // Set-up through the API: the organization, a document type, the Admin, two reviewers and an
       // approver in a group, and the approver's access code, read from its e-mail.
-      const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-      const token = sa.data.token.accessToken;
-      const organization = await call<{ data: { id: string } }>(
-        'POST',
-        '/organizations',
-        { name: 'Acme Medical' },
-        token,
-      );
-      const organizationId = organization.data.id;
+      const { token, organizationId } = await env.providerOrganization('Acme Medical');
       await call('POST', `/organizations/${organizationId}/document-types`, { name: TYPE }, token);
       await onboard(ADMIN, organizationId, token, 'client-admins');
       const reviewerIds = [];
@@ -115,24 +91,11 @@ describe('documents journey: a document is reviewed, approved with an access cod
       // A User who may view neither documents nor actions is blocked from the organization (spec
       // 01): the signers' group lets them view the actions related to them, their review and
       // approval actions among them. The documents they sign they see as participants.
-      const group = await call<{ data: { id: string } }>(
-        'POST',
-        '/user-groups',
-        { organizationId, name: 'Signers' },
-        token,
-      );
-      await call(
-        'PUT',
-        `/user-groups/${group.data.id}/settings`,
-        { organizationId, type: Permission.ViewRelatedActions },
-        token,
-      );
-      await call(
-        'POST',
-        `/user-groups/${group.data.id}/add`,
-        { organizationId, users: [...reviewerIds, approverId].map((userId) => ({ userId, trainingIds: [] })) },
-        token,
-      );
+      await env.group(organizationId, token, {
+        name: 'Signers',
+        permission: Permission.ViewRelatedActions,
+        userIds: [...reviewerIds, approverId],
+      });
       await call('PATCH', `/verifications/user-access-code/${approverId}`, { organizationId }, token);
       const codeMail = await env.sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
       const accessCode = /^\s*(\d{6})\s*$/m.exec(codeMail.text)?.[1];
@@ -163,7 +126,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await admin
         .locator('input[type=file]')
         .first()
-        .setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: await samplePdf() });
+        .setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: await samplePdfOfSop() });
       await admin.getByText(FILE).waitFor();
       await admin.getByText(personText(ADMIN)).waitFor(); // the Responsible, by default the creator
       await screenshot(admin, 'documents-02-create-general');

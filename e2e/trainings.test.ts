@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import PDFDocument from 'pdfkit';
 import { Permission } from '@qualis/contract';
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 import { checkPage } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { JOURNEY_PASSWORD, type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
-import { exported, journeyEnvironment, listsClosed, mainMenu, pick, toast } from './support/journey.js';
+import { RESULTS_DIR } from './support/server.js';
+import { exported, journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@trainings.e2e.qualis.test' };
 const TRAINEE = { firstName: 'Alan', lastName: 'Turing', email: 'alan@trainings.e2e.qualis.test' };
@@ -19,19 +18,8 @@ const DOCUMENT = 'Gowning procedure';
 
 const personText = (p: JourneyPerson) => `${p.firstName} ${p.lastName} (${p.email})`;
 
-/** A one-page PDF, as a quality manager would upload. */
-function samplePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 56 });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.fontSize(20).text('SOP-21 Gowning for the clean room');
-    pdf.moveDown().fontSize(11).text('1. Put on the hair cover first, then the coverall, then the boots.');
-    pdf.end();
-  });
-}
+const gowningPdf = () =>
+  samplePdf('SOP-21 Gowning for the clean room', ['Put on the hair cover first, then the coverall, then the boots.']);
 
 describe('training journey: a group is trained and passes; a late member gets the training; a document links it; HR and PDF show it', () => {
   // axe-core is injected beside the app, so the contexts bypass the CSP.
@@ -42,45 +30,18 @@ describe('training journey: a group is trained and passes; a late member gets th
     'creates a training, fails and then passes it as the assignee, and checks the pages at 390 and 1400 px',
     { timeout: 600_000 },
     async () => {
-      onTestFailed(async () => {
-        const pages = env.browser.contexts().flatMap((c) => c.pages());
-        for (const [index, page] of pages.entries()) {
-          await screenshot(page, `trainings-failed-${index + 1}`).catch(() => undefined);
-        }
-      });
+      env.screenshotOnFailure();
       // Set-up through the API: the organization, the Admin, and a User whose group lets them see
       // the actions related to them (a User who may see neither documents nor actions is blocked).
-      const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-      const token = sa.data.token.accessToken;
-      const organization = await call<{ data: { id: string } }>(
-        'POST',
-        '/organizations',
-        { name: 'Acme Medical' },
-        token,
-      );
-      const organizationId = organization.data.id;
+      const { token, organizationId } = await env.providerOrganization('Acme Medical');
       const adminId = await env.onboard('client-admins', ADMIN, organizationId, token);
       const laterId = await env.onboard('client-users', LATER, organizationId, token);
       const traineeId = await env.onboard('client-users', TRAINEE, organizationId, token);
-      const group = await call<{ data: { id: string } }>(
-        'POST',
-        '/user-groups',
-        { organizationId, name: 'Operators' },
-        token,
-      );
-      await call(
-        'PUT',
-        `/user-groups/${group.data.id}/settings`,
-        { organizationId, type: Permission.ViewRelatedActions },
-        token,
-      );
-      await call(
-        'POST',
-        `/user-groups/${group.data.id}/add`,
-        { organizationId, users: [{ userId: traineeId, trainingIds: [] }] },
-        token,
-      );
-      const groupId = group.data.id;
+      const groupId = await env.group(organizationId, token, {
+        name: 'Operators',
+        permission: Permission.ViewRelatedActions,
+        userIds: [traineeId],
+      });
       const adminToken = await approvedDocumentRequiringTraining(organizationId, adminId);
       const base = `/organizations/${organizationId}`;
 
@@ -243,15 +204,11 @@ describe('training journey: a group is trained and passes; a late member gets th
       { name: 'Standard Operating Procedure' },
       adminToken,
     );
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await samplePdf())], { type: 'application/pdf' }), 'sop-gowning.pdf');
-    const uploaded = await fetch(`${env.server.url}/api/v1/upload/file?organizationId=${organizationId}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${adminToken}` },
-      body: form,
+    const fileId = await env.upload(organizationId, adminToken, {
+      name: 'sop-gowning.pdf',
+      type: 'application/pdf',
+      bytes: await gowningPdf(),
     });
-    expect(uploaded.status).toBe(201);
-    const fileId = ((await uploaded.json()) as { data: { id: string } }).data.id;
     const created = await call<{ data: { id: string } }>(
       'POST',
       '/documents',

@@ -29,10 +29,12 @@ if (isStale(bundle, sources, isTest)) {
   fs.cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
   // The bundle is written last: its time stamp says the whole build is complete.
   await build({
-    // Both at the top of dist/, so each finds dist/migrations beside it as migrate.ts expects.
+    // All at the top of dist/: each finds dist/migrations beside it as migrate.ts expects, and the
+    // server finds its file text worker (modules/search/file-text-reader.ts).
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       'prepare-template': path.join(server, 'src/db/prepare-template.ts'),
+      'file-text-worker': path.join(server, 'src/modules/search/file-text-worker.ts'),
     },
     outdir: dist,
     bundle: true,

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshot } from './browser.js';
 import { onboardPerson, signedInPage, type JourneyPerson } from './people.js';
-import { callApi, startServer, type RunningServer } from './server.js';
+import { callApi, startServer, SUPERADMIN, type RunningServer } from './server.js';
 
 /** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
 export interface JourneyEnvironment {
@@ -21,6 +22,18 @@ export interface JourneyEnvironment {
   ): Promise<string>;
   /** A new browser context signed in as the person through the login page. */
   signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /** The SuperAdmin's token and a new organization of that name. */
+  providerOrganization(name: string): Promise<{ token: string; organizationId: string }>;
+  /** A user group with one permission and its members; answers its id. */
+  group(
+    organizationId: string,
+    token: string,
+    group: { name: string; permission: number; userIds: string[] },
+  ): Promise<string>;
+  /** A file uploaded to the organization through `POST /upload/file`; answers its id. */
+  upload(organizationId: string, token: string, file: { name: string; type: string; bytes: Buffer }): Promise<string>;
+  /** Called first in a journey's test: a failed step leaves a screenshot of what each person saw. */
+  screenshotOnFailure(): void;
 }
 
 /**
@@ -63,7 +76,56 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
       onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
     signedIn: (email, options) =>
       signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+    providerOrganization: async (name) => {
+      const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
+        callApi<T>(started(server), method, urlPath, body, token);
+      const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
+      const token = session.data.token.accessToken;
+      const organization = await call<{ data: { id: string } }>('POST', '/organizations', { name }, token);
+      return { token, organizationId: organization.data.id };
+    },
+    group: async (organizationId, token, { name, permission, userIds }) => {
+      const call = <T>(method: string, urlPath: string, body?: unknown) =>
+        callApi<T>(started(server), method, urlPath, body, token);
+      const group = await call<{ data: { id: string } }>('POST', '/user-groups', { organizationId, name });
+      await call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type: permission });
+      const users = userIds.map((userId) => ({ userId, trainingIds: [] }));
+      await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users });
+      return group.data.id;
+    },
+    upload: async (organizationId, token, file) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      const url = `${started(server).url}/api/v1/upload/file?organizationId=${organizationId}`;
+      const res = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+      if (res.status !== 201) throw new Error(`upload of ${file.name} failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: { id: string } }).data.id;
+    },
+    screenshotOnFailure: () =>
+      onTestFailed(async () => {
+        const pages = started(browser)
+          .contexts()
+          .flatMap((c) => c.pages());
+        for (const [index, page] of pages.entries()) {
+          await screenshot(page, `${name}-failed-${index + 1}`).catch(() => undefined);
+        }
+      }),
   };
+}
+
+/** A real PDF of one page, as a person would upload: a title and numbered lines. */
+export function samplePdf(title: string, lines: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({ size: 'A4', margin: 56 });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    pdf.fontSize(20).text(title);
+    pdf.moveDown().fontSize(11);
+    for (const [i, line] of lines.entries()) pdf.text(`${i + 1}. ${line}`);
+    pdf.end();
+  });
 }
 
 /** The application's side menu. */

@@ -44,6 +44,7 @@ import { trainingRecordsRoutes } from './modules/training-records/training-recor
 import { trainingExportsRoutes } from './modules/training-records/training-exports.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
+import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(trainingExportsRoutes);
       await api.register(hrRecordsRoutes);
       await api.register(searchRoutes);
+      await api.register(fileTextsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_LIST_LIMIT, SEARCH_MAX_LENGTH } from './limits.js';
-import { ORDER_DIRECTIONS } from './lists.js';
+import { SEARCH_MAX_LENGTH } from './limits.js';
+import { ORDER_DIRECTIONS, ZListQuery } from './lists.js';
 
 /**
  * Global search (spec 03 sections 2, 3 "Global search row" and 7): every artifact a person may
@@ -20,18 +20,7 @@ export type SearchSortKey = (typeof SEARCH_SORT_KEYS)[number];
 
 const lowerCase = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 
-export const ZGlobalSearchQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)
-    .default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must not be negative')
-    .default(0),
+export const ZGlobalSearchQuery = ZListQuery.pick({ limit: true, offset: true }).extend({
   search: z
     .string()
     .trim()

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { enqueueJob, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
+import { enqueueJob, JOB_BATCH, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from './exports.js';
 
 let t: TestContext;
 const seen: unknown[] = [];
 let failuresLeft = 0;
 let recurringRuns = 0;
+let stopDuringRun = false;
+let stopping: Promise<void> | undefined;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -21,6 +23,11 @@ beforeAll(async () => {
   });
   t.app.ctx.jobs.define('test-hopeless', z.object({}), async () => {
     throw new JobCannotRun('the requester no longer has access');
+  });
+  t.app.ctx.jobs.define('test-stopper', z.object({ n: z.number() }), async () => {
+    // Stops the runner while this job's batch is in hand (stopping waits for the batch).
+    if (stopDuringRun) stopping = t.app.ctx.jobs.stop();
+    stopDuringRun = false;
   });
   t.app.ctx.jobs.every('test-recurring', 60_000, async () => {
     recurringRuns += 1;
@@ -65,6 +72,20 @@ describe('jobs', () => {
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'the requester no longer has access' });
     expect(row!.finishedAt).not.toBeNull();
+  });
+
+  it('finish the batch in hand when stopped, and leave the rest queued until started again', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 8; n++) ids.push(await enqueueJob(t.db, 'test-stopper', { n }));
+    stopDuringRun = true;
+    await t.runJobs();
+    await stopping;
+    const statuses = async () =>
+      (await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, ids))).map((row) => row.status);
+    expect((await statuses()).filter((status) => status === 'done')).toHaveLength(JOB_BATCH);
+    t.app.ctx.jobs.start();
+    await t.runJobs();
+    expect(await statuses()).toEqual(ids.map(() => 'done'));
   });
 
   it('run a recurring task once per period', async () => {

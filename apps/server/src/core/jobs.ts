@@ -20,7 +20,8 @@ interface JobDefinition {
 export const MAX_JOB_ATTEMPTS = 5;
 /** A claimed job is held this long without renewal; a running job renews it every third. */
 export const JOB_LEASE_MS = 120_000;
-const BATCH = 5;
+/** Jobs claimed at a time (and held while they run one after the other). */
+export const JOB_BATCH = 5;
 
 /**
  * A job that cannot succeed however often it runs (its requester lost access, its records are
@@ -56,6 +57,7 @@ export class JobRunner {
   private readonly recurring = new Map<string, { everyMs: number; run: (ctx: AppContext) => Promise<void> }>();
   private readonly poller: Poller;
   private readonly queue: LeasedQueue<typeof jobs>;
+  private stopping = false;
 
   constructor(
     private readonly ctx: () => AppContext,
@@ -98,10 +100,16 @@ export class JobRunner {
   }
 
   start() {
+    this.stopping = false;
     this.poller.start();
   }
 
+  /**
+   * Stops polling and claims no further batch: the jobs in hand finish (a long queue, such as the
+   * file texts migration 0025 queues, waits for the next start instead of holding the shutdown).
+   */
   stop() {
+    this.stopping = true;
     return this.poller.stop();
   }
 
@@ -113,6 +121,7 @@ export class JobRunner {
   private async runDue(): Promise<number> {
     let count = await this.runRecurring();
     for (;;) {
+      if (this.stopping) return count;
       const batch = await this.claim();
       if (batch.length === 0) return count;
       // The whole batch stays held while its jobs run one after the other.
@@ -132,7 +141,7 @@ export class JobRunner {
   private claim(): Promise<JobRow[]> {
     const kinds = [...this.definitions.keys()];
     if (kinds.length === 0) return Promise.resolve([]);
-    return this.queue.claim(BATCH, inArray(jobs.kind, kinds));
+    return this.queue.claim(JOB_BATCH, inArray(jobs.kind, kinds));
   }
 
   private async runJob(job: JobRow) {

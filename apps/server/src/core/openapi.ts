@@ -59,6 +59,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: 'Training records: their quiz, assignees and groups, passing, completion progress and files.',
   },
   {
+    name: 'search',
+    description: 'Global search: the artifacts a person may open, by their fields, the text of their files, or a tag.',
+  },
+  {
     name: 'human-resource-records',
     description:
       "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",

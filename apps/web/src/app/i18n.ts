@@ -2,18 +2,22 @@ import type { Language } from '@qualis/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enPublic from '../locales/en/public.json';
+import type enHelp from '../locales/en/help.json';
 import type enRest from '../locales/en/translation.json';
 
 /**
  * Every language comes in two files: public.json, what the sign-in page shows, and
  * translation.json, the rest. English's public part ships with the first page; the rest of a
  * language loads before the first other page (routes.tsx) or the first API call (LoginPage).
+ * A third file, help.json, holds the Help page's long texts (namespace `help`); that page
+ * loads it itself (features/help/help-texts.ts), so that no other page even lists it.
  */
 export type Translation = typeof enPublic & typeof enRest;
+export type HelpTexts = typeof enHelp;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: Translation };
+    resources: { translation: Translation; help: HelpTexts };
   }
 }
 

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },
+              { path: 'global-search', element: lazyElement(() => import('../pages/GlobalSearchPage')) },
               { path: 'exports/:fileId', element: lazyElement(() => import('../pages/ExportFilePage')) },
             ],
           },

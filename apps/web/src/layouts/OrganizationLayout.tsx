@@ -1,5 +1,5 @@
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Drawer, Input, Layout, Tooltip } from 'antd';
+import { Button, Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
@@ -14,6 +14,8 @@ import { organizationsMenuPath } from '../features/session/home-path';
 import { useSessionUser } from '../features/session/useSession';
 import { useAccessFlags } from '../features/access/access.api';
 import { AccessGate } from '../features/access/AccessGate';
+import { GlobalSearchBox } from '../features/search/GlobalSearchBox';
+import { globalSearchPath } from '../features/search/search-url';
 import { buildSideMenu, type MenuNode } from './side-menu';
 import { SideMenu } from './SideMenu';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -49,6 +51,12 @@ export default function OrganizationLayout() {
   // The drawer is open for the page it was opened on: following one of its links closes it.
   const [drawerPage, setDrawerPage] = useState<string | null>(null);
   const drawerOpen = drawerPage === pathname;
+  // On phones the search box is a row under the top bar: always on the results page, elsewhere
+  // opened by the top bar's search button, for the page it was opened on.
+  const onSearchPage = pathname === globalSearchPath(organizationId);
+  const [searchPage, setSearchPage] = useState<string | null>(null);
+  if (onSearchPage && searchPage !== null) setSearchPage(null);
+  const searchOpen = onSearchPage || searchPage === pathname;
   const access = useAccessFlags(organizationId);
   const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
 
@@ -61,23 +69,6 @@ export default function OrganizationLayout() {
       </main>
     );
   }
-
-  // Global search comes with spec 03; until then the box says so instead of leading nowhere.
-  const search = (
-    <Tooltip title={t('layout.searchSoon')}>
-      {narrow ? (
-        <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.search')} disabled />
-      ) : (
-        <Input
-          className="qualis-topbar__search"
-          prefix={<SearchOutlined />}
-          placeholder={t('layout.search')}
-          aria-label={t('layout.search')}
-          disabled
-        />
-      )}
-    </Tooltip>
-  );
 
   return (
     <Layout className="qualis-shell" hasSider={!narrow}>
@@ -136,13 +127,27 @@ export default function OrganizationLayout() {
               <span>{organization.data.name}</span>
             </span>
           )}
-          {!narrow && search}
+          {!narrow && <GlobalSearchBox organizationId={organizationId} />}
           <div className="qualis-topbar__spacer" />
-          {narrow && search}
+          {narrow && !onSearchPage && (
+            <Button
+              type="text"
+              icon={<SearchOutlined />}
+              aria-label={t('search.open')}
+              aria-expanded={searchOpen}
+              aria-controls="qualis-search-row"
+              onClick={() => setSearchPage(searchOpen ? null : pathname)}
+            />
+          )}
           <NotificationBell organizationId={organizationId} />
           <LanguageSwitch />
           <UserMenu />
         </Layout.Header>
+        {narrow && searchOpen && (
+          <div id="qualis-search-row" className="qualis-search-row">
+            <GlobalSearchBox organizationId={organizationId} autoFocus={!onSearchPage} />
+          </div>
+        )}
         <Layout.Content className="qualis-content">
           <AccessGate flags={access.flags} loading={access.isLoading} organizationId={organizationId} userId={user.id}>
             <Outlet />

@@ -1,13 +1,16 @@
 import { messages, PERMISSION_CATALOGUE } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../app/i18n';
+import enHelp from './en/help.json';
 import enPublic from './en/public.json';
 import enRest from './en/translation.json';
 
-// Each language: public.json (the sign-in page) and translation.json (the rest); one set of keys.
+// Each language: public.json (the sign-in page) and translation.json (the rest), one set of keys;
+// and help.json, the Help page's namespace.
 const en = { ...enPublic, ...enRest };
 const publicFiles = import.meta.glob<{ default: object }>('./*/public.json', { eager: true });
 const restFiles = import.meta.glob<{ default: object }>('./*/translation.json', { eager: true });
+const helpFiles = import.meta.glob<{ default: object }>('./*/help.json', { eager: true });
 const textsOf = (code: string) => ({
   ...publicFiles[`./${code}/public.json`]!.default,
   ...restFiles[`./${code}/translation.json`]!.default,
@@ -30,6 +33,7 @@ describe('translations', () => {
     const codes = LANGUAGES.map((l) => l.code).sort();
     expect(Object.keys(publicFiles).sort()).toEqual(codes.map((code) => `./${code}/public.json`));
     expect(Object.keys(restFiles).sort()).toEqual(codes.map((code) => `./${code}/translation.json`));
+    expect(Object.keys(helpFiles).sort()).toEqual(codes.map((code) => `./${code}/help.json`));
     for (const code of codes) {
       expect(Object.keys(publicFiles[`./${code}/public.json`]!.default), code).toEqual(Object.keys(enPublic));
     }
@@ -41,6 +45,16 @@ describe('translations', () => {
     for (const [key, text] of Object.entries(translated)) {
       expect(text.trim(), key).not.toBe('');
       expect(placeholders(text), key).toEqual(placeholders(english[key]!));
+    }
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))('%s has every help text of English, with the same placeholders', (code) => {
+    const englishHelp = leaves(enHelp);
+    const translated = leaves(helpFiles[`./${code}/help.json`]!.default);
+    expect(Object.keys(translated).sort()).toEqual(Object.keys(englishHelp).sort());
+    for (const [key, text] of Object.entries(translated)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(englishHelp[key]!));
     }
   });
 

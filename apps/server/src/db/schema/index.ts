@@ -11,3 +11,4 @@ export * from './documents.js';
 export * from './exports.js';
 export * from './training-records.js';
 export * from './hr-records.js';
+export * from './search.js';

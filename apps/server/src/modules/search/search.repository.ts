@@ -29,12 +29,15 @@ import type { SearchTerms } from './search-terms.js';
  * are taken from those rows only: a hidden artifact adds no row, no count and no snippet.
  *
  * Scores rank by where the text matched: the name or System # (3 + rank), the other fields
- * (2 + rank), a file's name or text (1); within a tier, ts_rank of the field (normalised to
- * 0..1). Files are not ranked by their text: reading every matching file's vector to rank it
+ * (2 + rank), a file's name or text (1); within a tier, ts_rank of the field, divided by
+ * 1 + log of its length (a short name that is the words beats a long one that holds them) and
+ * normalised to 0..1. Files are not ranked by their text: reading every matching file's vector to rank it
  * would cost more than the search itself (docs/performance.md, global search).
  */
 
 const CONFIG = sql.raw(`'qualis_search'`);
+/** ts_rank's flags: 1 divides by 1 + log(length), 32 maps the rank to rank / (rank + 1). */
+const RANK_NORMALISATION = sql.raw('33');
 /** Highlight markers of ts_headline; file texts and fields are stripped of them first. */
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
@@ -95,7 +98,7 @@ function unionAll(branches: (SQL | null | false)[]): SQL | null {
 }
 
 const words = (vector: SQL, m: Match) => (m.query ? sql`${vector} @@ ${m.query}` : null);
-const rank = (vector: SQL, m: Match) => (m.query ? sql`ts_rank(${vector}, ${m.query}, 32)` : sql`0`);
+const rank = (vector: SQL, m: Match) => (m.query ? sql`ts_rank(${vector}, ${m.query}, ${RANK_NORMALISATION})` : sql`0`);
 const contains = (expression: SQL, pattern: string) => sql`qualis_fold(${expression}) like qualis_fold(${pattern})`;
 const partialName = (expression: SQL, m: Match) =>
   m.terms.partialNames && m.terms.pattern ? contains(expression, m.terms.pattern) : null;

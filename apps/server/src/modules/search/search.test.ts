@@ -230,6 +230,14 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(page.pagination.totalCount).toBe(3);
   });
 
+  it('ranks a short name that is the words above a long one that holds them', async () => {
+    const long = await action(admin, {
+      name: 'Check the marmalade stock of the kitchen and the marmalade order list before the audit',
+    });
+    const short = await action(admin, { name: 'Order marmalade' });
+    expect(idsOf(await search(admin, 'marmalade'))).toEqual([short.id, long.id]);
+  });
+
   it('in tag mode finds every artifact carrying a tag whose name holds the text', async () => {
     const tagId = await tag('Sterile-Barrier');
     const other = await tag('Packaging');

@@ -14,6 +14,7 @@ import {
   type FileVerdict,
 } from '../../core/files.js';
 import { newId } from '../../core/ids.js';
+import { queueFileText } from '../search/file-texts.js';
 import {
   findImages,
   insertImage,
@@ -116,7 +117,7 @@ const REFUSALS: Record<Extract<FileVerdict, { allowed: false }>['reason'], strin
 /**
  * A file of an organization (spec 03 documents, trainings, HR records attach it by id): allowed
  * by its content and name (`judgeFile`), recorded with its SHA-256, size and sniffed type, and
- * audited, in one transaction.
+ * audited, in one transaction, which also queues the reading of its text for the search.
  */
 export async function storeOrganizationFile(
   ctx: AppContext,
@@ -150,6 +151,7 @@ export async function storeOrganizationFile(
         entityId: id,
         after: { fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, sha256: row.sha256 },
       });
+      await queueFileText(tx, row);
       return row;
     });
   });

@@ -1,4 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
+import type { OrderDirection } from '@qualis/contract';
 import { Button, Checkbox, Result, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,8 @@ export interface DataTableColumn<T> {
   width: number;
   /** The key sent as `orderBy`; the column is not sortable without one. */
   sortKey?: string;
+  /** The direction of the first click on this column: `desc` where the best or newest come first (relevance). */
+  sortFirst?: OrderDirection;
   /** The cell as plain text; shown when there is no `render`, and in the tooltip. */
   text?: (row: T) => string;
   render?: (row: T) => ReactNode;
@@ -51,6 +54,10 @@ export interface DataTableProps<T> {
   filters?: ReactNode;
   /** Buttons for the checked rows (a bulk delete), shown while any is checked; `clear` unchecks them. */
   selectionActions?: (selection: { selectedKeys: string[]; clear: () => void }) => ReactNode;
+  /** False for a list whose search lives elsewhere (global search: the top bar's box). */
+  searchable?: boolean;
+  /** False for a list whose rows nothing can be done with together: no checkboxes. */
+  selectable?: boolean;
 }
 
 function Cell<T>({ column, row }: { column: DataTableColumn<T>; row: T }) {
@@ -92,6 +99,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     exportMenu,
     selectionActions,
     filters,
+    searchable = true,
+    selectable = true,
   } = props;
   const { t } = useTranslation();
   const narrow = useNarrow();
@@ -123,9 +132,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const activeSort = currentSort(state);
   const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
-    const { sortKey } = column;
+    const { sortKey, sortFirst } = column;
     const direction = sortKey !== undefined && activeSort?.key === sortKey ? activeSort.direction : undefined;
-    const sort = sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey });
+    const sort = sortKey === undefined ? undefined : () => dispatch({ type: 'sort', key: sortKey, first: sortFirst });
     const isOptions = column.key === 'options';
     return {
       key: column.key,
@@ -189,13 +198,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
     emptyText
   );
   const scrollWidth =
-    SELECTION_PX +
+    (selectable ? SELECTION_PX : 0) +
     layout.visible.reduce((sum, c) => sum + (c.key === 'options' ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX), 0);
 
   return (
     <div className="qualis-table" ref={root}>
       <div className="qualis-table-toolbar">
-        <SearchBox value={state.search} onSearch={search} />
+        {searchable && <SearchBox value={state.search} onSearch={search} />}
         {filters}
         <div className="qualis-table-toolbar__actions">
           {selected.length > 0 && selectionActions?.({ selectedKeys: selected, clear: () => setSelected([]) })}
@@ -227,22 +236,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
             },
           }))
         }
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(String)),
-          columnWidth: SELECTION_PX,
-          fixed: narrow,
-          columnTitle: (
-            <Checkbox
-              aria-label={t('table.selectAllRows')}
-              checked={pageKeys.length > 0 && selectedOnPage === pageKeys.length}
-              indeterminate={selectedOnPage > 0 && selectedOnPage < pageKeys.length}
-              disabled={pageKeys.length === 0}
-              onChange={(event) => selectPage(event.target.checked)}
-            />
-          ),
-        }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(String)),
+                columnWidth: SELECTION_PX,
+                fixed: narrow,
+                columnTitle: (
+                  <Checkbox
+                    aria-label={t('table.selectAllRows')}
+                    checked={pageKeys.length > 0 && selectedOnPage === pageKeys.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageKeys.length}
+                    disabled={pageKeys.length === 0}
+                    onChange={(event) => selectPage(event.target.checked)}
+                  />
+                ),
+              }
+            : undefined
+        }
       />
       <Pager state={state} dispatch={dispatch} known={totalCount !== undefined && !failed} />
       {managing && (

@@ -39,6 +39,16 @@ describe('tableReducer', () => {
     });
   });
 
+  it('starts a column in its own first direction, and toggles it from there', () => {
+    const byName = tableReducer(initialTableState(), { type: 'sort', key: 'name' });
+    const byRelevance = tableReducer(byName, { type: 'sort', key: 'relevance', first: 'desc' });
+    expect(byRelevance).toMatchObject({ orderBy: 'relevance', orderType: 'desc' });
+    expect(tableReducer(byRelevance, { type: 'sort', key: 'relevance', first: 'desc' })).toMatchObject({
+      orderBy: 'relevance',
+      orderType: 'asc',
+    });
+  });
+
   it("shows the server's default order until a header is clicked, and the first click on its column reverses it", () => {
     const byDefault = initialTableState({ defaultSort: { key: 'number', direction: 'desc' } });
     expect(byDefault.orderBy).toBeNull();

@@ -24,7 +24,8 @@ export function currentSort(state: TableState): { key: string; direction: OrderD
 
 export type TableAction =
   | { type: 'search'; search: string }
-  | { type: 'sort'; key: string }
+  /** `first`: the direction a column starts in when it becomes the sorted one (ascending unless given). */
+  | { type: 'sort'; key: string; first?: OrderDirection }
   | { type: 'page'; pageNumber: number }
   | { type: 'pageSize'; limit: number }
   | { type: 'total'; totalItems: number };
@@ -63,7 +64,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       const current = currentSort(state);
       return current?.key === action.key
         ? { ...state, orderBy: action.key, orderType: current.direction === 'asc' ? 'desc' : 'asc' }
-        : { ...state, orderBy: action.key, orderType: 'asc' };
+        : { ...state, orderBy: action.key, orderType: action.first ?? 'asc' };
     }
     case 'page':
       return atPage(state, action.pageNumber);

@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { helpTabsFor } from './HelpContent';
+import enHelp from '../../locales/en/help.json';
+import { ARTIFACT_PARTS, helpTabsFor } from './HelpContent';
 
 describe('help tabs', () => {
   it('shows the Super Admin notes only to the SuperAdmin and the Admin notes to both administrators', () => {
-    expect(helpTabsFor('SuperAdmin')).toEqual(['introduction', 'superAdmin', 'admin', 'artifacts', 'general']);
-    expect(helpTabsFor('Admin')).toEqual(['introduction', 'admin', 'artifacts', 'general']);
-    expect(helpTabsFor('User')).toEqual(['introduction', 'artifacts', 'general']);
+    expect(helpTabsFor('SuperAdmin')).toEqual([
+      'introduction',
+      'superAdmin',
+      'admin',
+      'general',
+      'artifacts',
+      'permissions',
+    ]);
+    expect(helpTabsFor('Admin')).toEqual(['introduction', 'admin', 'general', 'artifacts', 'permissions']);
+    expect(helpTabsFor('User')).toEqual(['introduction', 'general', 'artifacts', 'permissions']);
+  });
+
+  it('has a title and text for every tab, and the five parts of Main artifacts and flows in order', () => {
+    for (const tab of helpTabsFor('SuperAdmin')) expect(enHelp.tabs[tab], tab).toBeTruthy();
+    expect(Object.keys(enHelp.artifacts.parts)).toEqual([...ARTIFACT_PARTS]);
+    expect(ARTIFACT_PARTS.map((part) => enHelp.artifacts.parts[part].title)).toEqual([
+      'Documents',
+      'Actions',
+      'Training Records',
+      'HR Records',
+      'Tags and Global Search',
+    ]);
   });
 });

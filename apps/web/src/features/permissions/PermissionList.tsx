@@ -1,13 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import {
-  missingParentOf,
-  PERMISSION_CATALOGUE,
-  type PermissionDefinition,
-  type PermissionKind,
-} from '@qualis/contract';
+import { missingParentOf } from '@qualis/contract';
 import { Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { permissionText } from '../../app/i18n';
+import { permissionTree, type PermissionNode } from './permission-tree';
 import './PermissionList.css';
 
 export interface PermissionListProps {
@@ -27,30 +23,6 @@ export interface PermissionListProps {
   pending?: boolean;
 }
 
-interface Node {
-  permission: PermissionDefinition;
-  children: Node[];
-}
-
-/** Under an option: the sections it shows first, then what it allows to add, edit and delete. */
-const KIND_ORDER: Record<PermissionKind, number> = {
-  view: 0,
-  settings: 0,
-  'section-view': 1,
-  add: 2,
-  edit: 3,
-  delete: 4,
-  'section-edit': 5,
-};
-const byKind = (a: Node, b: Node) =>
-  KIND_ORDER[a.permission.kind] - KIND_ORDER[b.permission.kind] || a.permission.type - b.permission.type;
-
-function treeOf(tab: number, parent: number | null): Node[] {
-  return PERMISSION_CATALOGUE.filter((p) => p.tab === tab && p.parent === parent)
-    .map((permission) => ({ permission, children: treeOf(tab, permission.type) }))
-    .sort(byKind);
-}
-
 /**
  * The permission switches of one area (spec 02 sections 2 and 4), each nested under the option it
  * depends on. A switch whose parent is off is disabled, as the server refuses it.
@@ -58,7 +30,7 @@ function treeOf(tab: number, parent: number | null): Node[] {
 export function PermissionList({ on, tab, editable, tooltipStyle, onToggle, pending }: PermissionListProps) {
   // Re-render on a language switch; the texts come from the catalogue's translation keys.
   useTranslation();
-  const render = (nodes: Node[], depth: number) => (
+  const render = (nodes: PermissionNode[], depth: number) => (
     <ul className={depth === 0 ? 'qualis-permissions' : 'qualis-permissions__children'} role="list">
       {nodes.map(({ permission, children }) => {
         const { type } = permission;
@@ -91,5 +63,5 @@ export function PermissionList({ on, tab, editable, tooltipStyle, onToggle, pend
     </ul>
   );
 
-  return render(treeOf(tab, null), 0);
+  return render(permissionTree(tab), 0);
 }

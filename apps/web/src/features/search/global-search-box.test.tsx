@@ -1,0 +1,182 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { GlobalSearchRow } from '@qualis/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../session/session-store';
+import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, queryOf, SOON } from '../../test/organization';
+
+/** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
+const SLOW = 180_000;
+const SEARCH = `/${ORG}/global-search`;
+const RESULTS = `/organizations/${ORG}/global-search`;
+const HELP = `/organizations/${ORG}/help`;
+const DOC = '0190a8e4-0000-7000-8000-0000000000f1';
+
+const result: GlobalSearchRow = {
+  type: 'Document',
+  id: DOC,
+  name: 'SOP-12 Cleaning procedure',
+  link: `/organizations/${ORG}/documents/${DOC}?revision=2`,
+  revision: 2,
+  number: 12,
+  matchedIn: 'name',
+  matchedFile: null,
+  snippet: [],
+};
+const found = () => jsonResponse(200, { data: [result], pagination: { totalCount: 1 } });
+
+/** The search answers `answer()` (one result unless given); the rest as for any organization page. */
+function serve(answer: () => Response | Promise<Response> = found) {
+  return stubApi((route) => (route === `GET /api/v1${SEARCH}` ? answer() : (organizationAnswer(route) ?? NOT_FOUND())));
+}
+
+const box = () => screen.getByRole('textbox', { name: 'Global search' }) as HTMLInputElement;
+const modeShown = () => document.querySelector('.qualis-global-search__mode .ant-select-content')?.textContent;
+
+preparePages(
+  () => import('../../pages/GlobalSearchPage'),
+  () => import('../../pages/HelpPage'),
+);
+
+describe('The top bar search box', () => {
+  it(
+    'opens the results after a pause in typing, with a spinner while they load',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      let answer: (r: Response) => void = () => undefined;
+      const fetch = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+      const view = renderApp(HELP);
+      const input = (await screen.findByRole('textbox', { name: 'Global search' }, LAZY)) as HTMLInputElement;
+
+      fireEvent.change(input, { target: { value: 'ethanol' } });
+      expect(view.location()).toBe(HELP);
+      await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=ethanol&mode=text`));
+      expect(await screen.findByRole('heading', { name: 'Global search' }, LAZY)).toBeTruthy();
+      expect(box().value).toBe('ethanol');
+      expect(await screen.findByRole('img', { name: 'Searching' }, SOON)).toBeTruthy();
+      expect(box().getAttribute('aria-busy')).toBe('true');
+
+      answer(found());
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, SOON)).toBeTruthy();
+      expect(screen.queryByRole('img', { name: 'Searching' })).toBeNull();
+      expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH)[0]!)).toMatchObject({ search: 'ethanol', mode: 'text' });
+    },
+    SLOW,
+  );
+
+  it(
+    'waits 400 ms after the last keystroke, and searches at once on Enter',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      serve();
+      const view = renderApp(HELP);
+      const input = (await screen.findByRole('textbox', { name: 'Global search' }, LAZY)) as HTMLInputElement;
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        fireEvent.change(input, { target: { value: 'eth' } });
+        await act(async () => vi.advanceTimersByTime(300));
+        fireEvent.change(input, { target: { value: 'ethanol' } });
+        await act(async () => vi.advanceTimersByTime(399));
+        expect(view.location()).toBe(HELP);
+        await act(async () => vi.advanceTimersByTime(1));
+        expect(view.location()).toBe(`${RESULTS}?q=ethanol&mode=text`);
+
+        fireEvent.change(box(), { target: { value: 'ethanol 70%' } });
+        fireEvent.keyDown(box(), { key: 'Enter', code: 'Enter', keyCode: 13 });
+        await act(async () => undefined);
+        expect(view.location()).toBe(`${RESULTS}?q=ethanol+70%25&mode=text`);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'empties the box with its clear icon, and the results page with it',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      serve();
+      const view = renderApp(`${RESULTS}?q=ethanol&mode=text`);
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
+      expect(box().value).toBe('ethanol');
+
+      fireEvent.click(document.querySelector('.qualis-global-search .ant-input-clear-icon')!);
+      expect(box().value).toBe('');
+      await waitFor(() => expect(view.location()).toBe(`${RESULTS}?mode=text`));
+      expect(
+        await screen.findByText('Type in the search box above to search every record you may open.', {}, SOON),
+      ).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'opens the results page in tag mode when Tags is chosen, and searches tags from there',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const fetch = serve();
+      const view = renderApp(HELP);
+      await screen.findByRole('textbox', { name: 'Global search' }, LAZY);
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Search mode' }));
+      fireEvent.click(await screen.findByText('Tags', { selector: '.ant-select-item-option-content' }, SOON));
+      await waitFor(() => expect(view.location()).toBe(`${RESULTS}?mode=tag`));
+      expect(box().getAttribute('placeholder')).toBe('Search tags');
+
+      fireEvent.change(box(), { target: { value: 'audit' } });
+      await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=audit&mode=tag`));
+      expect(await screen.findByText('Records tagged “audit”', {}, SOON)).toBeTruthy();
+      expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!)).toMatchObject({ search: 'audit', mode: 'tag' });
+    },
+    SLOW,
+  );
+
+  it(
+    'empties the box and goes back to text mode when the person leaves the results page',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      serve();
+      const view = renderApp(`${RESULTS}?q=audit&mode=tag`);
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
+      expect(box().value).toBe('audit');
+      expect(modeShown()).toBe('Tags');
+
+      fireEvent.click(screen.getByRole('link', { name: 'Help' }));
+      await waitFor(() => expect(view.location()).toBe(HELP));
+      expect(box().value).toBe('');
+      expect(modeShown()).toBe('Text');
+    },
+    SLOW,
+  );
+});
+
+describe('The search box on a phone', () => {
+  it(
+    'opens under the top bar from its button, and stays open on the results page',
+    async () => {
+      const width = window.innerWidth;
+      window.innerWidth = 390;
+      try {
+        sessionStore.start(testUser(), testTokens, false);
+        serve();
+        const view = renderApp(HELP);
+        const open = await screen.findByRole('button', { name: 'Open search' }, LAZY);
+        expect(screen.queryByRole('textbox', { name: 'Global search' })).toBeNull();
+        expect(open.getAttribute('aria-expanded')).toBe('false');
+
+        fireEvent.click(open);
+        expect(open.getAttribute('aria-expanded')).toBe('true');
+        await waitFor(() => expect(document.activeElement).toBe(box()));
+        fireEvent.change(box(), { target: { value: 'ethanol' } });
+        await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=ethanol&mode=text`));
+        expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
+        expect(box().value).toBe('ethanol');
+        expect(screen.queryByRole('button', { name: 'Open search' })).toBeNull();
+      } finally {
+        window.innerWidth = width;
+      }
+    },
+    SLOW,
+  );
+});
