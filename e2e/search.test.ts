@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { JOURNEY_PASSWORD } from './support/people.js';
 import { journeyEnvironment, mainMenu, pick, samplePdf } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@search.e2e.qualis.test' };
@@ -36,11 +35,7 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
       });
 
       // The Admin's document, whose PDF alone holds the phrase, and a tagged action.
-      const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', {
-        email: ADMIN.email,
-        password: JOURNEY_PASSWORD,
-      });
-      const adminToken = session.data.token.accessToken;
+      const adminToken = await env.apiToken(ADMIN.email);
       const type = await call<{ data: { id: string } }>(
         'POST',
         `/organizations/${organizationId}/document-types`,

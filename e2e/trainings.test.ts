@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 import { checkPage } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
-import { JOURNEY_PASSWORD, type JourneyPerson } from './support/people.js';
+import { type JourneyPerson } from './support/people.js';
 import { RESULTS_DIR } from './support/server.js';
 import { exported, journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 
@@ -193,11 +193,7 @@ describe('training journey: a group is trained and passes; a late member gets th
 
   /** An approved (final) document that requires training, made by the Admin through the API; answers the Admin's token. */
   async function approvedDocumentRequiringTraining(organizationId: string, adminId: string) {
-    const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', {
-      email: ADMIN.email,
-      password: JOURNEY_PASSWORD,
-    });
-    const adminToken = session.data.token.accessToken;
+    const adminToken = await env.apiToken(ADMIN.email);
     const type = await call<{ data: { id: string } }>(
       'POST',
       `/organizations/${organizationId}/document-types`,

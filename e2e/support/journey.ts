@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
 import { launchBrowser, screenshot } from './browser.js';
-import { onboardPerson, signedInPage, type JourneyPerson } from './people.js';
+import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './people.js';
 import { callApi, startServer, SUPERADMIN, type RunningServer } from './server.js';
 
 /** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
@@ -22,6 +22,8 @@ export interface JourneyEnvironment {
   ): Promise<string>;
   /** A new browser context signed in as the person through the login page. */
   signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /** An access token of an onboarded person, signed in through the API with the journeys' password. */
+  apiToken(email: string): Promise<string>;
   /** The SuperAdmin's token and a new organization of that name. */
   providerOrganization(name: string): Promise<{ token: string; organizationId: string }>;
   /** A user group with one permission and its members; answers its id. */
@@ -76,6 +78,16 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
       onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
     signedIn: (email, options) =>
       signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+    apiToken: async (email) => {
+      const credentials = { email, password: JOURNEY_PASSWORD };
+      const session = await callApi<{ data: { token: { accessToken: string } } }>(
+        started(server),
+        'POST',
+        '/sessions',
+        credentials,
+      );
+      return session.data.token.accessToken;
+    },
     providerOrganization: async (name) => {
       const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
         callApi<T>(started(server), method, urlPath, body, token);
