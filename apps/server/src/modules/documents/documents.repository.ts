@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  Permission,
-  REFERENCE_TYPES,
-  type DocumentOption,
-  type ListQuery,
-  type PermissionType,
-} from '@qualis/contract';
+import { Permission, REFERENCE_TYPES, type DocumentOption, type ListQuery } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import { seesTabOfEveryRevision } from './documents.policy.js';
 import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -96,14 +91,7 @@ export function generalSectionVisibleTo(access: OrganizationAccess): SQL {
 }
 
 /** Admins, 34 with 11 and 48 with 16 open the General section of every revision they see. */
-export function seesEveryGeneralSection(access: OrganizationAccess): boolean {
-  const has = (type: PermissionType) => access.permissions.has(type);
-  return (
-    isOrganizationAdmin(access) ||
-    (has(Permission.ViewAllDocuments) && has(Permission.ViewAllDocumentsGeneralSection)) ||
-    (has(Permission.ViewApprovedAndRelatedDocuments) && has(Permission.ViewRelatedDocumentsGeneralSection))
-  );
-}
+export const seesEveryGeneralSection = (access: OrganizationAccess) => seesTabOfEveryRevision(access, 'general');
 
 /** The joins every read of a revision makes: its document, its type, its controlled file. */
 export const revisionsOfDocument = and(
