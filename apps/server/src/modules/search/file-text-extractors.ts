@@ -1,6 +1,6 @@
 // The text of a file, by format. Runs in the file text worker (file-text-worker.ts), never on the
 // server's main thread: the libraries parse untrusted bytes, and a file that is slow or needs too
-// much memory is stopped there (file-text-reader.ts). docs/decisions/0021-file-text-extraction.md.
+// much memory is stopped there (file-text-reader.ts). docs/decisions/0022-file-text-extraction.md.
 import mammoth from 'mammoth';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { getDocumentProxy } from 'unpdf';

@@ -1,5 +1,5 @@
 // The text of organization files for the global search (spec 03; migration 0025, table
-// file_texts; docs/decisions/0021-file-text-extraction.md). Each uploaded file gets a pending row,
+// file_texts; docs/decisions/0022-file-text-extraction.md). Each uploaded file gets a pending row,
 // found by its name at once, and a job that reads its text in a worker thread. Files never
 // change (a new version is a new file), so each file is read once.
 import { buffer } from 'node:stream/consumers';
