@@ -90,6 +90,8 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
     await entry.click();
     await user.waitForURL(new RegExp(`${base}/tasks/[0-9a-f-]{36}$`));
     await user.getByRole('heading', { name: ACTION }).waitFor();
+    // Opening the action read its notification: the bell no longer counts it.
+    await user.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor({ timeout: 15_000 });
     await user.getByText(TAG, { exact: true }).waitFor();
     expect(await user.getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop-12');
     await screenshot(user, 'actions-05-user-detail');

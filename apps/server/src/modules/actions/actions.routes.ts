@@ -36,7 +36,7 @@ import {
   listActions,
   listMemberOptions,
 } from './actions.repository.js';
-import { createAction, deleteActions, updateAction } from './actions.service.js';
+import { createAction, deleteActions, openAction, updateAction } from './actions.service.js';
 
 const tags = ['actions'];
 const ZTaskParams = z.object({ taskId: ZUuid });
@@ -79,13 +79,18 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'action.view', organization: organizationFrom.query() },
       schema: {
         tags,
-        summary: 'One action with its canBeEdited, canChangeStatus and canBeDeleted flags',
+        summary:
+          "One action with its canBeEdited, canChangeStatus and canBeDeleted flags; the caller's notifications about it become read",
         params: ZTaskParams,
         querystring: ZActionDetailQuery,
         response: { 200: dataEnvelope(ZAction) },
       },
     },
-    async (request) => ({ data: await presentedAction(db(), organizationAccessOf(request), request.params.taskId) }),
+    async (request) => {
+      const access = organizationAccessOf(request);
+      const row = await openAction(serviceContextOf(request, access), request.params.taskId);
+      return { data: presentAction(access)(row) };
+    },
   );
 
   app.post(

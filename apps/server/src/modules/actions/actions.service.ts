@@ -16,14 +16,16 @@ import {
   deleteActionRows,
   findActiveMembers,
   findTagIds,
+  findVisibleAction,
   insertAction,
   lockVisibleActions,
   replaceActionTags,
   updateActionRow,
+  type ActionRecord,
   type ActionTableRow,
 } from './actions.repository.js';
 import { deleteActionNotifications } from '../notifications/notifications.repository.js';
-import { notifyActionAssigned } from '../notifications/notifications.service.js';
+import { notifyActionAssigned, readActionNotifications } from '../notifications/notifications.service.js';
 import { actionStateOf } from './actions.presenter.js';
 
 const INFO_TYPE = 'Actions';
@@ -159,6 +161,20 @@ export async function createAction(ctx: ServiceContext, input: CreateActionReque
   });
 }
 
+/**
+ * A person opens an action's detail: the action if they may see it (else 404), and their
+ * notifications about it read in the same transaction.
+ */
+export async function openAction(ctx: ServiceContext, id: string): Promise<ActionRecord> {
+  const { db, audit, organizationId } = scopeOf(ctx);
+  return db.transaction(async (tx) => {
+    const row = await findVisibleAction(tx, ctx.access, id);
+    if (!row) throw AppError.notFound();
+    await readActionNotifications(tx, audit, { organizationId, userId: ctx.access.actor.userId, actionIds: [id] });
+    return row;
+  });
+}
+
 /** The visible action, locked; 404 when the person may not see it. */
 async function lockOne(ctx: ServiceContext, tx: Tx, id: string) {
   const [row] = await lockVisibleActions(tx, ctx.access, [id]);
@@ -171,7 +187,8 @@ async function lockOne(ctx: ServiceContext, tx: Tx, id: string) {
  * was; changing the status needs `action.changeStatus` (the assignee always has it). An automatic
  * action keeps its status and assignee: its record completes it and chooses its person
  * (automatic-actions.ts). Each kind of change writes its audit event: 'update' with the changed
- * fields before and after, 'statusChange'. A new assignee is told, as on creation.
+ * fields before and after, 'statusChange'. A new assignee is told, as on creation; a person who
+ * completes it has their notifications about it read.
  */
 export async function updateAction(ctx: ServiceContext, id: string, input: UpdateActionRequest): Promise<void> {
   const { db, audit, organizationId } = scopeOf(ctx);
@@ -227,6 +244,9 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
         before: { number: row.number, status: row.status },
         after: { number: row.number, status },
       });
+      if (status === 'Complete') {
+        await readActionNotifications(tx, audit, { organizationId, userId: ctx.access.actor.userId, actionIds: [id] });
+      }
     }
   });
 }

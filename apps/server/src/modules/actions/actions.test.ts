@@ -459,6 +459,74 @@ describe('PUT /tasks/{taskId}/details', () => {
   });
 });
 
+describe("the assignee's notification of an action", () => {
+  const unreadOf = (actionId: string, userId: string) =>
+    t.db
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.entityId, actionId), eq(notifications.userId, userId)))
+      .then((rows) => rows.map((r) => r.readAt === null));
+  const countOf = async (by: Person) =>
+    (await call('GET', `/system-notifications/count?organizationId=${orgA}`, by.headers)).json().data.count;
+  const readEvents = async (userId: string) =>
+    (await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'readNotifications'))).filter(
+      (e) => e.actorUserId === userId,
+    );
+
+  it('is read when the assignee opens the action, not when someone else does or the action is not visible', async () => {
+    const worker = await person(orgA);
+    const a = await create(admin, orgA, admin.id, worker.id);
+    expect(await unreadOf(a.id, worker.id)).toEqual([true]);
+    expect(await countOf(worker)).toBe(1);
+    // Nothing changes on a refused request or when another person opens it.
+    expect((await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, {})).statusCode).toBe(401);
+    expect((await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, admin.headers)).statusCode).toBe(200);
+    expect(await unreadOf(a.id, worker.id)).toEqual([true]);
+
+    const opened = await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, worker.headers);
+    expect(opened.statusCode).toBe(200);
+    expect(await unreadOf(a.id, worker.id)).toEqual([false]);
+    expect(await countOf(worker)).toBe(0);
+    const listed = await call('GET', `/system-notifications?organizationId=${orgA}`, worker.headers);
+    expect(listed.json().data[0]).toMatchObject({ status: 'Read', task: { id: a.id } });
+    const events = await readEvents(worker.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ organizationId: orgA, infoType: 'Actions', entityType: 'notification' });
+    expect(events[0]!.after).toMatchObject({ actionIds: [a.id] });
+
+    // Opening it again reads nothing new and writes no event.
+    await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, worker.headers);
+    expect(await readEvents(worker.id)).toHaveLength(1);
+  });
+
+  it('is read when the assignee completes the action, and stays unread when a save is refused', async () => {
+    const worker = await person(orgA);
+    const a = await create(admin, orgA, admin.id, worker.id);
+    const other = await create(admin, orgA, admin.id, worker.id, { name: 'Another action' });
+    const refused = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { name: 'Mine now', status: 1 }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(await unreadOf(a.id, worker.id)).toEqual([true]);
+
+    const done = await call(
+      'PUT',
+      `/tasks/${a.id}/details`,
+      worker.headers,
+      await editPayload(admin, orgA, a.id, { status: 1 }),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await unreadOf(a.id, worker.id)).toEqual([false]);
+    expect(await unreadOf(other.id, worker.id)).toEqual([true]);
+    expect(await countOf(worker)).toBe(1);
+    expect((await readEvents(worker.id))[0]!.after).toMatchObject({ actionIds: [a.id] });
+  });
+});
+
 describe('DELETE /tasks', () => {
   it('needs a session, answers 404 for another organization, 403 without a delete permission, 400 without ids', async () => {
     const a = await create(admin, orgA, admin.id, admin.id);

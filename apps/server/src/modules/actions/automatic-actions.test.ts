@@ -224,6 +224,10 @@ describe('completeActions and withdrawActions', () => {
     expect(mine.status).toBe('Complete');
     expect(mine.completedAt).toBeInstanceOf(Date);
     expect(rows.find((r) => r.assigneeId === colleague.id)!.status).toBe('ToDo');
+    // The reviewer's notice of the work done is read; the colleague's open one is not.
+    expect((await noticesOf(mine.id))[0]!.readAt).toBeInstanceOf(Date);
+    const colleagues = rows.find((r) => r.assigneeId === colleague.id)!;
+    expect((await noticesOf(colleagues.id))[0]!.readAt).toBeNull();
     const event = await lastAudit(t.db, mine.id, 'statusChange');
     expect(event).toMatchObject({ actorUserId: reviewer.id, reason: 'The work the action asks for is done.' });
     expect(event!.before).toEqual({ number: mine.number, status: 'ToDo' });

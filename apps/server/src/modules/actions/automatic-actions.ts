@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { messages } from '@qualis/contract';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { addAction } from './actions.service.js';
+import { readActionNotifications } from '../notifications/notifications.service.js';
 import {
   deleteActionRows,
   findActiveMembers,
@@ -126,7 +127,7 @@ const sourceOf = (row: ActionTableRow) => ({ kind: row.kind, sourceType: row.sou
 /**
  * The work is done (the review given, the training passed): the open actions of `kind` on the
  * record, of `people` or everyone's, become Complete, each with its 'statusChange' audit event
- * naming the caller. Answers their ids.
+ * naming the caller; the caller's notifications about them are read. Answers their ids.
  */
 export async function completeActions(tx: Tx, ctx: ServiceContext, selection: Selection): Promise<string[]> {
   const { organizationId, audit } = scopeFor(ctx, selection.source);
@@ -144,7 +145,9 @@ export async function completeActions(tx: Tx, ctx: ServiceContext, selection: Se
       reason: 'The work the action asks for is done.',
     });
   }
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await readActionNotifications(tx, audit, { organizationId, userId: ctx.access.actor.userId, actionIds: ids });
+  return ids;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
@@ -51,19 +51,27 @@ export async function findRecipient(db: DbOrTx, userId: string) {
 }
 
 /**
- * Dismisses the person's unread notifications in the organization: one when `id` is given, else
- * all. Answers the ids dismissed.
+ * Marks the person's unread notifications in the organization read: the one `id`, those about
+ * the `actionIds`, or else all of them. Answers the ids marked.
  */
-export async function dismissNotifications(
+export async function markNotificationsRead(
   db: DbOrTx,
   organizationId: string,
   userId: string,
-  id: string | undefined,
+  which: { id?: string; actionIds?: string[] } = {},
 ): Promise<string[]> {
+  const { id, actionIds } = which;
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(ownIn(organizationId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
+    .where(
+      and(
+        ownIn(organizationId, userId),
+        isNull(notifications.readAt),
+        id ? eq(notifications.id, id) : undefined,
+        actionIds ? inArray(notifications.entityId, actionIds) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);
 }

@@ -6,9 +6,9 @@ import { newId } from '../../core/ids.js';
 import { renderMail } from '../../core/mail/templates.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
-  dismissNotifications,
   findRecipient,
   insertNotification,
+  markNotificationsRead,
   ownsNotification,
 } from './notifications.repository.js';
 
@@ -62,7 +62,7 @@ export async function dismiss(
   { organizationId, userId, id }: { organizationId: string; userId: string; id: string | undefined },
 ) {
   return db.transaction(async (tx) => {
-    const dismissed = await dismissNotifications(tx, organizationId, userId, id);
+    const dismissed = await markNotificationsRead(tx, organizationId, userId, { id });
     if (id && dismissed.length === 0) {
       if (!(await ownsNotification(tx, organizationId, userId, id))) throw AppError.notFound();
       throw AppError.conflict(messages.notificationAlreadyDismissed, 'id');
@@ -78,5 +78,28 @@ export async function dismiss(
       });
     }
     return id ? messages.notificationDismissed : messages.notificationsDismissed;
+  });
+}
+
+/**
+ * A person opened or completed actions: their unread notifications about them are read, in the
+ * caller's transaction, so the bell counts only the work not yet looked at. Audited with the ids
+ * read when there were any.
+ */
+export async function readActionNotifications(
+  tx: DbOrTx,
+  audit: AuditActor,
+  { organizationId, userId, actionIds }: { organizationId: string; userId: string; actionIds: string[] },
+): Promise<void> {
+  if (actionIds.length === 0) return;
+  const read = await markNotificationsRead(tx, organizationId, userId, { actionIds });
+  if (read.length === 0) return;
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: 'Actions',
+    action: 'readNotifications',
+    entityType: 'notification',
+    entityId: read.length === 1 ? read[0]! : null,
+    after: { read, actionIds },
   });
 }

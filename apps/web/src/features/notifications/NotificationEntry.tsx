@@ -1,10 +1,19 @@
 import type { Notification } from '@qualis/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, relativeTime } from './relative-time';
+import { formatDate, formatTimestamp, relativeTime } from './relative-time';
 
-/** 'Action Assigned' with the task's number, name and due date, and how long ago. */
-export function NotificationEntry({ notification }: { notification: Notification }) {
+/**
+ * 'Action Assigned' with the task's number, name and due date, and when: how long ago (the bell),
+ * or the date and time (the notifications page).
+ */
+export function NotificationEntry({
+  notification,
+  when = 'relative',
+}: {
+  notification: Notification;
+  when?: 'relative' | 'timestamp';
+}) {
   const { t, i18n } = useTranslation();
   const task = notification.task;
   return (
@@ -24,7 +33,9 @@ export function NotificationEntry({ notification }: { notification: Notification
         </div>
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {relativeTime(notification.createdAt, i18n.language)}
+        {when === 'relative'
+          ? relativeTime(notification.createdAt, i18n.language)
+          : formatTimestamp(notification.createdAt, i18n.language)}
       </Typography.Text>
     </div>
   );
