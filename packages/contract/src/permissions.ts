@@ -497,7 +497,8 @@ const anyOf = (perms: ReadonlySet<number>, predicate: (p: PermissionDefinition) 
 /**
  * The per-person flags that drive menus and buttons, derived from the catalogue: a view option
  * of the area (training records: any training option, since 31-33 work on the records a person
- * always sees), an add option of the area, or 56.
+ * always sees), an add option of the area, or 56. The server adds Training records for a person
+ * with trainings of their own (permissions.service.ts, `accessFlagsOf`).
  */
 export function accessFlags(perms: ReadonlySet<number>): AccessFlags {
   return {
