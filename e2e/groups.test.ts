@@ -91,7 +91,8 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await admin.getByRole('link', { name: GROUP }).waitFor();
     await screenshot(admin, 'groups-03-group-created');
 
-    // 3. In the group: 'View all documents' and its General section; the section waits for its parent.
+    // 3. In the group: 'View all documents' comes on with its five sections (the section waits for
+    // its parent), and one of them goes off on its own.
     await admin.getByRole('link', { name: GROUP }).click();
     await admin.waitForURL(`**${base}/user-groups/*`);
     await admin.getByRole('heading', { name: GROUP }).waitFor();
@@ -102,8 +103,12 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await viewAll.click();
     await expect.poll(() => viewAll.getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => general.isDisabled()).toBe(false);
-    await general.click();
     await expect.poll(() => general.getAttribute('aria-checked')).toBe('true');
+    const approval = admin.getByRole('switch', { name: 'Approval section' }).first();
+    expect(await approval.getAttribute('aria-checked')).toBe('true');
+    await approval.click();
+    await expect.poll(() => approval.getAttribute('aria-checked')).toBe('false');
+    expect(await general.getAttribute('aria-checked')).toBe('true');
     await screenshot(admin, 'groups-04-permissions-on');
 
     // 4. The Admin adds the User to the group.

@@ -60,20 +60,31 @@ describe('permission catalogue', () => {
 
 describe('applyPermissionToggle', () => {
   it('switches a view option on and off', () => {
-    expect(on([], 11)).toEqual([11]);
+    expect(on([], 22)).toEqual([22]);
+    expect(on([], 30)).toEqual([30]);
     expect(off([11], 11)).toEqual([]);
   });
 
+  it('switches a documents view option on with its five section options, which then go off one by one', () => {
+    expect(on([], 11)).toEqual([11, 34, 35, 36, 37, 38]);
+    expect(on([56], 16)).toEqual([16, 48, 49, 50, 51, 52, 56]);
+    expect(off(on([], 11), 37)).toEqual([11, 34, 35, 36, 38]);
+    // Switching to the other view option brings that one's sections, and takes the replaced one's.
+    expect(on([11, 34, 35], 16)).toEqual([16, 48, 49, 50, 51, 52]);
+    // An option already on is left as it is: its sections switched off stay off.
+    expect(on([11, 34], 11)).toEqual([11, 34]);
+  });
+
   it('keeps one high-level view option per area: view all and view related exclude each other', () => {
-    expect(on([11], 16)).toEqual([16]);
-    expect(on([16], 11)).toEqual([11]);
+    expect(on([11], 16)).toEqual([16, 48, 49, 50, 51, 52]);
+    expect(on([16], 11)).toEqual([11, 34, 35, 36, 37, 38]);
     expect(on([22], 26)).toEqual([26]);
     expect(on([26, 11], 22)).toEqual([11, 22]);
   });
 
   it('takes the dependents of the view option it replaces with it', () => {
-    expect(on([11, 1, 4, 10, 34, 39], 16)).toEqual([16]);
-    expect(on([16, 12, 13, 15, 48, 53], 11)).toEqual([11]);
+    expect(on([11, 1, 4, 10, 34, 39], 16)).toEqual([16, 48, 49, 50, 51, 52]);
+    expect(on([16, 12, 13, 15, 48, 53], 11)).toEqual([11, 34, 35, 36, 37, 38]);
     expect(on([22, 17, 19, 21], 26)).toEqual([26]);
   });
 
@@ -131,7 +142,7 @@ describe('applyPermissionToggle', () => {
   it('is idempotent, sorted and without duplicates', () => {
     expect(on([11, 11], 11)).toEqual([11]);
     expect(off([], 11)).toEqual([]);
-    expect(on([56, 22], 11)).toEqual([11, 22, 56]);
+    expect(on([56, 22], 11)).toEqual([11, 22, 34, 35, 36, 37, 38, 56]);
   });
 });
 

@@ -460,9 +460,11 @@ export function missingParentOf(current: readonly number[], type: number): numbe
  * The rules of spec 02 section 4, shared by the server and the browser. Switching on:
  * refused (the state is answered unchanged) while the option's parent is off; otherwise the
  * option's siblings (the other view option of the area, or the other options of the same kind)
- * go off with their dependents. Switching off: the option goes off with everything depending on
- * it (a view option takes its edit/delete/add options and sections; an edit option its sections).
- * The answer is sorted and free of duplicates.
+ * go off with their dependents, and a view option that was off comes on with its section options
+ * (documents: the five sections of spec 02 section 6, each of which may then be switched off on
+ * its own). Switching off: the option goes off with everything depending on it (a view option
+ * takes its edit/delete/add options and sections; an edit option its sections). The answer is
+ * sorted and free of duplicates.
  */
 export function applyPermissionToggle(current: readonly number[], type: number, on: boolean): number[] {
   const definition = permissionOf(type);
@@ -479,6 +481,11 @@ export function applyPermissionToggle(current: readonly number[], type: number, 
         if (sibling.siblingGroup === definition.siblingGroup && sibling.type !== type) switchOff(sibling.type);
       }
     }
+    if (definition.kind === 'view' && !current.includes(type)) {
+      for (const section of PERMISSION_CATALOGUE) {
+        if (section.parent === type && section.kind === 'section-view') next.add(section.type);
+      }
+    }
     next.add(type);
   }
   return [...next].sort((a, b) => a - b);
@@ -490,7 +497,8 @@ const anyOf = (perms: ReadonlySet<number>, predicate: (p: PermissionDefinition) 
 /**
  * The per-person flags that drive menus and buttons, derived from the catalogue: a view option
  * of the area (training records: any training option, since 31-33 work on the records a person
- * always sees), an add option of the area, or 56.
+ * always sees), an add option of the area, or 56. The server adds Training records for a person
+ * with trainings of their own (permissions.service.ts, `accessFlagsOf`).
  */
 export function accessFlags(perms: ReadonlySet<number>): AccessFlags {
   return {

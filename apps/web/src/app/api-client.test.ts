@@ -198,6 +198,22 @@ describe('api client', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/pages-404');
   });
 
+  it("on 404 of a detail's record shows the same access-denied notice as a 403, once", async () => {
+    const { api, deps } = setup(() => failure(404, 'The requested item was not found.'));
+    await expect(api.request('/documents/x', { detail: true })).rejects.toMatchObject({ status: 404 });
+    await api.request('/documents/x', { detail: true }).catch(() => undefined);
+    expect(deps.notify.mock.calls).toEqual([[messages.accessDenied]]);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it("says 'Request failed', not access denied, when a detail's record gets no answer at all", async () => {
+    const { api, deps } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.request('/documents/x', { detail: true })).rejects.toMatchObject({ status: 404 });
+    expect(deps.notify).toHaveBeenCalledWith(messages.requestFailed);
+  });
+
   it('treats no answer at all as a 404', async () => {
     const { api, deps } = setup(() => {
       throw new TypeError('Failed to fetch');

@@ -32,6 +32,11 @@ export interface RequestOptions {
   quiet?: boolean;
   /** A 404 answer leaves the page with nothing to show: go to /pages-404 (lists, a layout's own record). */
   notFoundPage?: boolean;
+  /**
+   * The record a detail page opens: a 404 (no such record, or one the person may not see; the
+   * server does not tell which) shows the same Access denied notice as a 403 (spec 03 section 6).
+   */
+  detail?: boolean;
 }
 
 export class ApiError extends Error {
@@ -184,9 +189,11 @@ export function createApiClient(deps: ApiClientDeps) {
     return /^\/organizations\/([^/?#]+)\//.exec(deps.location())?.[1] ?? null;
   }
 
-  function reportFailure(error: ApiError, options: RequestOptions) {
+  /** `answered`: the server answered (no answer at all counts as a 404 but is no refusal). */
+  function reportFailure(error: ApiError, options: RequestOptions, answered: boolean) {
     if (error.status === 401) return signOutLocally();
-    toast(error.status === 403 ? deps.text('accessDenied') : error.message);
+    const denied = error.status === 403 || (error.status === 404 && answered && options.detail);
+    toast(denied ? deps.text('accessDenied') : error.message);
     if (error.status === 404 && options.notFoundPage) deps.navigate('/pages-404');
     if (error.status === 423) {
       const organizationId = currentOrganizationId();
@@ -222,7 +229,7 @@ export function createApiClient(deps: ApiClientDeps) {
       errors,
       errors[0] ? deps.translate(errors[0]) : deps.text('requestFailed'),
     );
-    if (!options.silent && !options.quiet) reportFailure(error, options);
+    if (!options.silent && !options.quiet) reportFailure(error, options, response !== null);
     throw error;
   }
 

@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Card, Divider } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
+import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { ActionForm, type ActionFormMode } from '../features/actions/ActionForm';
 import { ActionView } from '../features/actions/ActionView';
@@ -20,7 +21,6 @@ import { useSessionUser } from '../features/session/useSession';
 export default function ActionDetailPage() {
   const { t } = useTranslation();
   const { organizationId = '', taskId = '' } = useParams();
-  const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as ActionNavigationState;
   const user = useSessionUser();
@@ -33,9 +33,7 @@ export default function ActionDetailPage() {
   // The list's 'Edit' opens the edit mode when the action says it may be edited.
   const mode = chosenMode ?? (state.edit && data?.canBeEdited ? 'edit' : 'view');
 
-  useEffect(() => {
-    if (action.isError) void navigate(list, { replace: true });
-  }, [action.isError, navigate, list]);
+  useLeaveFailedDetail(action.isError, list);
 
   const name = data?.name ?? state.name ?? '';
   const editButton =

@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Card, Modal, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
+import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { SectionTabs, type SectionTab } from '../components/SectionTabs';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { DocumentStatusTag, FinalTag } from '../features/documents/DocumentStatusTag';
@@ -50,9 +51,7 @@ export default function DocumentDetailPage() {
   // The list's 'Edit' opens General in edit mode when the revision may be edited.
   const mode: GeneralMode = chosenMode ?? (state.edit && data?.canBeEdited ? 'edit' : 'view');
 
-  useEffect(() => {
-    if (document.isError) void navigate(list, { replace: true });
-  }, [document.isError, navigate, list]);
+  useLeaveFailedDetail(document.isError, list);
 
   const openRevision = (next: number | undefined) => {
     setMode('view');

@@ -1,15 +1,20 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Card, Modal, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
+import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { HrRecordForm } from '../features/human-resources/HrRecordForm';
 import { HrRecordView } from '../features/human-resources/HrRecordView';
 import { useDeleteHrRecords, useHrRecord, useUpdateHrRecord } from '../features/human-resources/hr.api';
-import { humanResourcesPath, type HumanResourceNavigationState } from '../features/human-resources/hr-paths';
+import {
+  humanResourcesLandingPath,
+  humanResourcesPath,
+  type HumanResourceNavigationState,
+} from '../features/human-resources/hr-paths';
 import { fullName } from '../features/people/row-actions';
 import { useSessionUser } from '../features/session/useSession';
 
@@ -17,7 +22,7 @@ import { useSessionUser } from '../features/session/useSession';
  * /organizations/{id}/human-resources/{resourceId} (spec 03 sections 2, 6 and 7): the record in view
  * mode; 'Edit' (canBeEdited, or any viewer but a regular user) opens the CV and tags, also straight
  * from the list's 'Edit'; 'Delete' with canBeDeleted. A failed load goes back to the list, where
- * the API client's toast says why.
+ * the API client's toast says why (a User, who has no list, goes to the dashboard).
  */
 export default function HumanResourceDetailPage() {
   const { t } = useTranslation();
@@ -37,9 +42,7 @@ export default function HumanResourceDetailPage() {
   const canEdit = data !== undefined && (data.canBeEdited || viewer.role !== 'User');
   const mode = chosenMode ?? (state.edit && canEdit ? 'edit' : 'view');
 
-  useEffect(() => {
-    if (record.isError) void navigate(list, { replace: true });
-  }, [record.isError, navigate, list]);
+  useLeaveFailedDetail(record.isError, humanResourcesLandingPath(organizationId, viewer.role));
 
   const name = data ? fullName(data) : (state.name ?? '');
   const deleteRecord = () =>

@@ -1,10 +1,11 @@
 import { CheckSquareOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Card, Flex, Modal, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
+import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { SectionTabs } from '../components/SectionTabs';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { useSessionUser } from '../features/session/useSession';
@@ -47,9 +48,7 @@ export default function TrainingRecordDetailPage() {
   // The list's 'Edit' opens the edit mode when the training says it may be edited.
   const mode: Mode = chosenMode ?? (state.openEditMode && data?.canBeEdited ? 'edit' : 'view');
 
-  useEffect(() => {
-    if (training.isError) void navigate(list, { replace: true });
-  }, [training.isError, navigate, list]);
+  useLeaveFailedDetail(training.isError, list);
 
   const open = (next: Mode) => {
     setResult(null);

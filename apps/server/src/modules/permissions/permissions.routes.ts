@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAccessFlags, ZUserAccessSettings, ZUuid, accessFlags, dataEnvelope } from '@qualis/contract';
+import { ZAccessFlags, ZUserAccessSettings, ZUuid, dataEnvelope } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -10,7 +10,7 @@ import '../organizations/organizations.policy.js';
 import './permissions.policy.js';
 import { presentAccessSettings } from './permissions.presenter.js';
 import { findMember, listGroupsOfMember } from './permissions.repository.js';
-import { effectivePermissions } from './permissions.service.js';
+import { accessFlagsOf, effectivePermissions } from './permissions.service.js';
 
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 /** `id` like the people routes on the same path (`/client-users/{id}`): one path, one parameter name. */
@@ -39,7 +39,8 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { data: accessFlags(organizationAccessOf(request).permissions) };
+      const access = organizationAccessOf(request);
+      return { data: await accessFlagsOf(db(), access.organization.id, access.actor.userId, access.permissions) };
     },
   );
 
@@ -56,8 +57,9 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { permissions } = await loadReadableMember(organizationAccessOf(request), db(), request.params.id);
-      return { data: accessFlags(permissions) };
+      const access = organizationAccessOf(request);
+      const { permissions } = await loadReadableMember(access, db(), request.params.id);
+      return { data: await accessFlagsOf(db(), access.organization.id, request.params.id, permissions) };
     },
   );
 

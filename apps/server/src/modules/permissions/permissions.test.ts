@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
+import { createOrganization, createTraining, createUser, createUserGroup, signIn } from '../../test/factories.js';
 
 type Session = { headers: Record<string, string> };
 let t: TestContext;
 let orgA: string;
 let orgB: string;
-let admin: Session;
+let admin: Session & { id: string };
 let superAdmin: Session;
 let member: Session & { id: string };
 let outsider: Session & { id: string };
@@ -31,7 +31,7 @@ beforeAll(async () => {
   orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
   orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
   const a = await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: orgA }] });
-  admin = await signIn(t.app, a.email);
+  admin = { id: a.id, ...(await signIn(t.app, a.email)) };
   superAdmin = await signIn(t.app, (await createUser(t.db, { role: 'SuperAdmin' })).email);
   const m = await createUser(t.db, { firstName: 'Mia', lastName: 'Stone', memberOf: [{ organizationId: orgA }] });
   member = { id: m.id, ...(await signIn(t.app, m.email)) };
@@ -91,6 +91,20 @@ describe('GET /users/me', () => {
     const loner = await createUser(t.db, { memberOf: [{ organizationId: orgA }] });
     const res = await get(`/users/me?organizationId=${orgA}`, (await signIn(t.app, loner.email)).headers);
     expect(res.json().data).toEqual(NO_FLAGS);
+  });
+
+  it('shows Training records to a User with a training to pass, in this organization only, and to whoever reads their flags', async () => {
+    const trainee = await createUser(t.db, { memberOf: [{ organizationId: orgA }, { organizationId: orgB }] });
+    const session = await signIn(t.app, trainee.email);
+    const mine = async (organizationId: string) =>
+      (await get(`/users/me?organizationId=${organizationId}`, session.headers)).json().data;
+    expect(await mine(orgA)).toEqual(NO_FLAGS);
+
+    await createTraining(t.app, admin, orgA, { assigneeUserIds: [trainee.id] });
+    expect(await mine(orgA)).toEqual({ ...NO_FLAGS, canViewTrainingRecords: true });
+    expect(await mine(orgB)).toEqual(NO_FLAGS);
+    const read = await get(`/client-users/${trainee.id}?organizationId=${orgA}`, admin.headers);
+    expect(read.json().data).toEqual({ ...NO_FLAGS, canViewTrainingRecords: true });
   });
 
   it('gives Admins and the SuperAdmin every permission', async () => {

@@ -72,6 +72,20 @@ export function relatedTrainingIds(access: OrganizationAccess): SQL {
     select training_id from training_assignments where organization_id = ${organizationId} and user_id = ${me}`;
 }
 
+/**
+ * Whether a person has trainings of their own in the organization (created, assign or are assigned
+ * to): the ones the list shows them whatever their permissions. Index probes, stopping at the first.
+ */
+export async function hasOwnTrainings(db: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
+  const answer = (await db.execute(sql`select exists (
+      select 1 from training_records
+      where organization_id = ${organizationId} and (creator_id = ${userId} or assigner_id = ${userId})
+    ) or exists (
+      select 1 from training_assignments where organization_id = ${organizationId} and user_id = ${userId}
+    ) as "found"`)) as unknown as { rows: { found: boolean }[] };
+  return answer.rows[0]?.found === true;
+}
+
 /** The list's status filter (spec 03 section 2): the viewer's own assignment and status in the current round. */
 function statusFilter(access: OrganizationAccess, status: TrainingStatusFilter): SQL | undefined {
   const me = access.actor.userId;

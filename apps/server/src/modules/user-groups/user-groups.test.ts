@@ -233,11 +233,20 @@ describe('PUT /user-groups/:id/settings and GET /user-groups/:groupId/settings',
     });
     expect(await permissionsOf(group.id)).toEqual([]);
 
-    expect((await toggle(11)).json().data).toEqual([11]);
-    expect((await toggle(1)).json().data).toEqual([1, 11]);
-    expect((await toggle(39)).json().data).toEqual([1, 11, 39]);
-    expect((await toggle(2)).json().data).toEqual([2, 11]);
-    expect((await toggle(16)).json().data).toEqual([16]);
+    // A view option comes on with its five sections (spec 02 section 6), which go off one by one.
+    const sections = [34, 35, 36, 37, 38];
+    expect((await toggle(11)).json().data).toEqual([11, ...sections]);
+    expect(await lastAudit(group.id)).toMatchObject({
+      action: 'permissionOn',
+      before: { permissions: [] },
+      after: { permissions: [11, ...sections], type: 11 },
+    });
+    expect((await toggle(37)).json().data).toEqual([11, 34, 35, 36, 38]);
+    expect((await toggle(37)).json().data).toEqual([11, ...sections]);
+    expect((await toggle(1)).json().data).toEqual([1, 11, ...sections]);
+    expect((await toggle(39)).json().data).toEqual([1, 11, ...sections, 39]);
+    expect((await toggle(2)).json().data).toEqual([2, 11, ...sections]);
+    expect((await toggle(16)).json().data).toEqual([16, 48, 49, 50, 51, 52]);
     expect((await toggle(16)).json().data).toEqual([]);
     await toggle(56);
     expect(await permissionsOf(group.id)).toEqual([56]);

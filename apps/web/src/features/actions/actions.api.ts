@@ -24,7 +24,7 @@ export function useAction(organizationId: string, taskId: string) {
   return useQuery({
     queryKey: actionKeys.detail(organizationId, taskId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.actions.detail, { params: { taskId }, query: { organizationId }, signal }),
+      api.call(endpoints.actions.detail, { params: { taskId }, query: { organizationId }, signal, detail: true }),
     select: (response) => response.data,
     retry: false,
     staleTime: 0,

@@ -448,7 +448,8 @@ describe('Action detail', () => {
       });
       const view = renderApp(`/organizations/${ORG}/tasks/${TASK}`);
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/tasks`), LAZY);
-      expect(await screen.findByText('Not found', {}, SOON)).toBeTruthy();
+      // A 404 of the detail reads as a refusal: the server does not tell 'not there' from 'not yours'.
+      expect(await screen.findByText('Access denied. Please, contact your support team.', {}, SOON)).toBeTruthy();
     },
     SLOW,
   );

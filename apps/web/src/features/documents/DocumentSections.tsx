@@ -132,8 +132,9 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
               .join(' · '),
           }))}
         />
-        {(document.canBeEdited || document.canViewDocumentGeneral) && (
-          <Button icon={<EditOutlined />} disabled={!document.canBeEdited} onClick={() => onMode('edit')}>
+        {/* Only for a revision the person may edit (spec 03 section 6); a locked one says why below. */}
+        {document.canBeEdited && (
+          <Button icon={<EditOutlined />} onClick={() => onMode('edit')}>
             {t('documents.edit')}
           </Button>
         )}
@@ -285,9 +286,9 @@ export function ReferencesSection({ organizationId, document }: { organizationId
   }
   return (
     <>
-      {(data.canBeEdited || document.canViewDocumentReferences) && (
+      {data.canBeEdited && (
         <Toolbar>
-          <Button icon={<EditOutlined />} disabled={!data.canBeEdited} onClick={() => setEditing(true)}>
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             {t('documents.edit')}
           </Button>
         </Toolbar>

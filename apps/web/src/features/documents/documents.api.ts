@@ -31,7 +31,12 @@ export function useDocument(organizationId: string, documentId: string, revision
   return useQuery({
     queryKey: documentKeys.section(organizationId, documentId, 'general', revision),
     queryFn: ({ signal }) =>
-      api.call(endpoints.documents.detail, { params: { documentId }, query: { organizationId, revision }, signal }),
+      api.call(endpoints.documents.detail, {
+        params: { documentId },
+        query: { organizationId, revision },
+        signal,
+        detail: true,
+      }),
     select: (response) => response.data,
     retry: false,
     staleTime: 0,

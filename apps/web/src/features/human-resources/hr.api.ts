@@ -27,7 +27,7 @@ export function useHrRecord(organizationId: string, resourceId: string) {
   return useQuery({
     queryKey: hrKeys.detail(organizationId, resourceId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.hrRecords.detail, { params: { resourceId }, query: { organizationId }, signal }),
+      api.call(endpoints.hrRecords.detail, { params: { resourceId }, query: { organizationId }, signal, detail: true }),
     select: (response) => response.data,
     retry: false,
     staleTime: 0,

@@ -1,6 +1,12 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { GlobalSearchRow } from '@qualis/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { changeLanguage } from '../../app/i18n';
+import { createQueryClient } from '../../app/query-client';
+import { GlobalSearchBox } from './GlobalSearchBox';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, queryOf, SOON } from '../../test/organization';
@@ -149,6 +155,30 @@ describe('The top bar search box', () => {
     },
     SLOW,
   );
+});
+
+describe('The search mode selector', () => {
+  it('speaks the language on screen: German', async () => {
+    await changeLanguage('de');
+    try {
+      render(
+        <AppProviders>
+          <QueryClientProvider client={createQueryClient()}>
+            <MemoryRouter>
+              <GlobalSearchBox organizationId={ORG} />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </AppProviders>,
+      );
+      expect(screen.getByRole('combobox', { name: 'Suchmodus' })).toBeTruthy();
+      expect(modeShown()).toBe('Volltext');
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Suchmodus' }));
+      const options = await screen.findAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual(['Volltext', 'Tags']);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
 });
 
 describe('The search box on a phone', () => {

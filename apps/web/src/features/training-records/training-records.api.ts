@@ -36,7 +36,12 @@ export function useTraining(organizationId: string, recordId: string) {
   return useQuery({
     queryKey: trainingKeys.detail(organizationId, recordId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.trainingRecords.detail, { params: { recordId }, query: { organizationId }, signal }),
+      api.call(endpoints.trainingRecords.detail, {
+        params: { recordId },
+        query: { organizationId },
+        signal,
+        detail: true,
+      }),
     select: (response) => response.data,
     retry: false,
     staleTime: 0,

@@ -147,6 +147,39 @@ describe('User group page', () => {
   );
 
   it(
+    "switches 'View all documents' on with its five section switches, at once (spec 02 section 6)",
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      stubApi((route) => {
+        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
+        if (route === `GET /api/v1/user-groups/${GROUP}/users`)
+          return jsonResponse(200, {
+            data: { users: [], group: { name: 'Auditors' }, assignedToTrainings: false },
+            pagination: { totalCount: 0 },
+          });
+        if (route === `GET /api/v1/user-groups/${GROUP}/settings`) return jsonResponse(200, { data: [] });
+        // The server's answer never comes: what shows is the screen's own preview of the rule.
+        if (route === `PUT /api/v1/user-groups/${GROUP}/settings`) return new Promise<Response>(() => undefined);
+        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+      });
+      renderApp(`/organizations/${ORG}/user-groups/${GROUP}`);
+
+      expect(await screen.findByRole('heading', { name: 'Auditors' }, LAZY)).toBeTruthy();
+      fireEvent.click(screen.getByRole('tab', { name: 'User Group Settings' }));
+      const sections = ['General section', 'Quality Actions section', 'References section', 'Review section'];
+      const firstOf = (name: string) => screen.getAllByRole('switch', { name })[0]!;
+      fireEvent.click(await screen.findByRole('switch', { name: 'View all documents' }));
+
+      await waitFor(() => expect(firstOf('Approval section').getAttribute('aria-checked')).toBe('true'));
+      for (const name of sections) expect(firstOf(name).getAttribute('aria-checked')).toBe('true');
+      expect(
+        screen.getByRole('switch', { name: 'View approved and related documents' }).getAttribute('aria-checked'),
+      ).toBe('false');
+    },
+    SLOW,
+  );
+
+  it(
     'adds a chosen user; Add is disabled with nobody chosen',
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
