@@ -51,7 +51,11 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verifications/user-access-code/me',
     {
-      config: { policy: 'accessCode.sendOwn', organization: organizationFrom.body(), rateLimit: accessCodeSendRateLimit },
+      config: {
+        policy: 'accessCode.sendOwn',
+        organization: organizationFrom.body(),
+        rateLimit: accessCodeSendRateLimit,
+      },
       schema: {
         tags: ['access-codes'],
         summary:

@@ -79,7 +79,10 @@ export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess
 
 /** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
 export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
-  presentApprovals(...(await sectionInputs(db, access, id, revision)), await hasValidAccessCode(db, access.actor.userId));
+  presentApprovals(
+    ...(await sectionInputs(db, access, id, revision)),
+    await hasValidAccessCode(db, access.actor.userId),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Signing
