@@ -31,59 +31,55 @@ afterEach(() => {
 });
 
 describe("'Generate access code' in the list of Users", () => {
-  it(
-    'asks first, saying the previous code stops working; Cancel sends nothing, Generate sends the code',
-    async () => {
-      sessionStore.start(testUser(), testTokens, false);
-      const sent: { route: string; body: unknown }[] = [];
-      stubApi((route, body) => {
-        if (route === 'GET /api/v1/client-users') {
-          return jsonResponse(200, { data: [ANN], pagination: { totalCount: 1 } });
-        }
-        if (route === `PATCH /api/v1/verifications/user-access-code/${ANN.id}`) {
-          sent.push({ route, body });
-          return jsonResponse(200, { data: { message: 'The access code has been sent to ann@example.com' } });
-        }
-        return NOT_FOUND();
-      });
-      const onSuccess = vi.fn();
-      render(
-        <AppProviders>
-          <QueryClientProvider client={createQueryClient()}>
-            <MemoryRouter>
-              <PeopleTable kind="users" organizationId={ORG} onSuccess={onSuccess} />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </AppProviders>,
+  it('asks first, saying the previous code stops working; Cancel sends nothing, Generate sends the code', async () => {
+    sessionStore.start(testUser(), testTokens, false);
+    const sent: { route: string; body: unknown }[] = [];
+    stubApi((route, body) => {
+      if (route === 'GET /api/v1/client-users') {
+        return jsonResponse(200, { data: [ANN], pagination: { totalCount: 1 } });
+      }
+      if (route === `PATCH /api/v1/verifications/user-access-code/${ANN.id}`) {
+        sent.push({ route, body });
+        return jsonResponse(200, { data: { message: 'The access code has been sent to ann@example.com' } });
+      }
+      return NOT_FOUND();
+    });
+    const onSuccess = vi.fn();
+    render(
+      <AppProviders>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <PeopleTable kind="users" organizationId={ORG} onSuccess={onSuccess} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </AppProviders>,
+    );
+    const chooseGenerate = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Options for Ann Lee' }, SOON));
+      fireEvent.click(
+        await screen.findByText('Generate access code', { selector: '.ant-dropdown-menu-title-content' }, SOON),
       );
-      const chooseGenerate = async () => {
-        fireEvent.click(await screen.findByRole('button', { name: 'Options for Ann Lee' }, SOON));
-        fireEvent.click(
-          await screen.findByText('Generate access code', { selector: '.ant-dropdown-menu-title-content' }, SOON),
-        );
-        return screen.findByRole('dialog', {}, SOON);
-      };
+      return screen.findByRole('dialog', {}, SOON);
+    };
 
-      let dialog = await chooseGenerate();
-      expect(
-        within(dialog).getByText('Generate a new access code for Ann Lee and send it to ann@example.com?'),
-      ).toBeTruthy();
-      expect(
-        within(dialog).getByText('The new code replaces the previous one: the previous code stops working at once.'),
-      ).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SOON);
-      expect(sent).toEqual([]);
+    let dialog = await chooseGenerate();
+    expect(
+      within(dialog).getByText('Generate a new access code for Ann Lee and send it to ann@example.com?'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('The new code replaces the previous one: the previous code stops working at once.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SOON);
+    expect(sent).toEqual([]);
 
-      dialog = await chooseGenerate();
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
-      await waitFor(() => expect(onSuccess).toHaveBeenCalled(), SOON);
-      expect(onSuccess.mock.calls[0]![0]).toBe('The access code has been sent to ann@example.com');
-      expect(sent).toEqual([
-        { route: `PATCH /api/v1/verifications/user-access-code/${ANN.id}`, body: { organizationId: ORG } },
-      ]);
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SOON);
-    },
-    120_000,
-  );
+    dialog = await chooseGenerate();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled(), SOON);
+    expect(onSuccess.mock.calls[0]![0]).toBe('The access code has been sent to ann@example.com');
+    expect(sent).toEqual([
+      { route: `PATCH /api/v1/verifications/user-access-code/${ANN.id}`, body: { organizationId: ORG } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SOON);
+  }, 120_000);
 });
