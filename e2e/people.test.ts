@@ -143,6 +143,12 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
 
     // ... sends the User an access code ...
     await rowOption(admin, `Umberta ${USER.lastName}`, 'Generate access code');
+    // It asks first: the new code replaces the previous one.
+    const confirm = admin.getByRole('dialog', { name: 'Generate access code' });
+    await confirm
+      .getByText('The new code replaces the previous one: the previous code stops working at once.')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Generate' }).click();
     await toast(admin, `The access code has been sent to ${USER.email}`);
     const codeMail = await env.sink.waitForMail({
       to: USER.email,

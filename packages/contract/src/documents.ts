@@ -418,6 +418,11 @@ export const ZDocumentApprovals = z.object({
   status: ZSigningSectionStatus,
   approvedAt: ZTimestamp.nullable(),
   canAddApproval: z.boolean(),
+  /**
+   * Whether the person reading has a valid access code (one made in the last 12 months); false:
+   * the approval form offers 'Send me my access code' (POST /verifications/user-access-code/me).
+   */
+  hasValidAccessCode: z.boolean(),
   pending: z.array(ZDocumentPerson),
   approvals: z.array(ZDocumentSignature),
   /** The approvals of the earlier cycles, oldest first. */

@@ -39,6 +39,7 @@ import {
   ZDeletePersonQuery,
   ZExportPeopleQuery,
   ZGenerateAccessCodeRequest,
+  ZSendOwnAccessCodeRequest,
   ZMessageResult,
   ZPeopleListQuery,
   ZPerson,
@@ -272,6 +273,13 @@ export const endpoints = {
       method: 'PATCH',
       path: '/verifications/user-access-code/{userId}',
       body: ZGenerateAccessCodeRequest,
+      response: dataEnvelope(ZMessageResult),
+    }),
+    /** 'Send me my access code': a new code by e-mail when the person's own is missing or expired. */
+    sendOwnAccessCode: endpoint({
+      method: 'POST',
+      path: '/verifications/user-access-code/me',
+      body: ZSendOwnAccessCodeRequest,
       response: dataEnvelope(ZMessageResult),
     }),
     /** Names and e-mail of a person: the profile, or an Admin editing a person. */

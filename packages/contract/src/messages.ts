@@ -96,6 +96,9 @@ export const messages = {
   personHasRecords:
     'This person is named in records (such as actions) and cannot be deleted. Please, keep them inactive.',
   accessCodeSent: 'The access code has been sent to {email}',
+  accessCodeStillValid:
+    'Your access code is still valid: please, use the code sent to you by e-mail. If you have lost it, ask an Admin of your organization to generate a new one.',
+  accessCodeSendLimit: 'An access code can be sent once in 5 minutes. Please, check your e-mail or try again later.',
   // User groups, permissions and organization settings (spec 02 sections 4, 5, 6, 8).
   userGroupCreated: 'User Group has been successfully created',
   userGroupEdited: 'User Group has been successfully edited',
@@ -195,7 +198,8 @@ export const messages = {
   accessCodeRequired: 'Please, enter your access code.',
   accessCodeInvalid: 'The access code is a number of at most 6 digits.',
   accessCodeWrong: 'The access code is incorrect.',
-  accessCodeMissing: 'You have no access code yet. Please, ask an Admin of your organization to generate one for you.',
+  accessCodeMissing:
+    "You have no valid access code. Please, choose 'Send me my access code' and use the code from the e-mail.",
   signingPasswordRequired: 'Please, enter your password to sign.',
   signingLocked:
     'After 5 wrong access codes or passwords in a row, your signing is locked until {until}. Please, try again then.',

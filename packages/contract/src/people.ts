@@ -109,6 +109,10 @@ export type ExportPeopleQuery = z.infer<typeof ZExportPeopleQuery>;
 
 export const ZMessageResult = z.object(messageFields);
 
+/** 'Send me my access code' (POST /verifications/user-access-code/me): the organization the person works in. */
+export const ZSendOwnAccessCodeRequest = z.object({ organizationId: ZUuid });
+export type SendOwnAccessCodeRequest = z.infer<typeof ZSendOwnAccessCodeRequest>;
+
 export const ZGenerateAccessCodeRequest = z
   .object({ organizationId: ZUuid.optional() })
   .nullish()

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { messages } from '@qualis/contract';
 import type { Config } from '../config.js';
-import { bearerToken } from './auth.js';
-import { errorEnvelope } from './errors.js';
+import { bearerToken, requireActor } from './auth.js';
+import { AppError, errorEnvelope } from './errors.js';
 import { hashToken } from './tokens.js';
 
 const PERSON = 'person:';
@@ -44,3 +44,16 @@ export const signInRateLimit = (limits: Config['rateLimits']) => ({
   timeWindow: '1 minute',
   keyGenerator: addressOf,
 });
+
+/**
+ * Route option for 'Send me my access code': once per person in 5 minutes, counted after the
+ * session is checked (`preHandler`), so it always counts the person and never their address. The
+ * route's own limit replaces the general per-person budget there.
+ */
+export const accessCodeSendRateLimit = {
+  max: 1,
+  timeWindow: '5 minutes',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `access-code-send:${requireActor(request).userId}`,
+  errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.accessCodeSendLimit),
+};

@@ -671,6 +671,12 @@ const CASES: Case[] = [
     expected: ACCOUNT_OF_USER_IN_A(200),
     request: ({ f }) => ({ params: { id: f.ids.targetUser } }),
   },
+  {
+    routes: ['POST /api/v1/verifications/user-access-code/me'],
+    note: 'own code, in A: user has a valid one (409), the others none',
+    expected: row(401, 200, 200, 200, 409, 422, 404),
+    request: ({ f }) => ({ payload: { organizationId: f.orgA } }),
+  },
   // Access flags and permissions
   {
     routes: ['GET /api/v1/users/me'],

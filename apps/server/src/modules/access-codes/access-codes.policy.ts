@@ -1,4 +1,4 @@
-import { allowActor } from '../../core/policies.js';
+import { allowActor, allowInOrganization } from '../../core/policies.js';
 import type { AccessCodeTarget } from './access-codes.repository.js';
 
 /**
@@ -13,3 +13,6 @@ allowActor<AccessCodeTarget>(
     actor.role === 'SuperAdmin' ||
     (actor.role === 'Admin' && target.role === 'User' && target.sharesOrganization),
 );
+
+/** 'Send me my access code': any active member, for their own code, from the organization they work in. */
+allowInOrganization('accessCode.sendOwn', () => true);

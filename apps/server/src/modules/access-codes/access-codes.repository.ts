@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/auth.js';
 import type { DbOrTx } from '../../db/client.js';
 import { userAccessCodes, users } from '../../db/schema/index.js';
@@ -63,12 +63,61 @@ export async function insertAccessCode(
   await tx.insert(userAccessCodes).values(values);
 }
 
-export async function findActiveCode(db: DbOrTx, userId: string): Promise<AccessCodeRow | undefined> {
+/** The person's valid code: active and made at or after `since` (younger than twelve months). */
+export async function findValidCode(db: DbOrTx, userId: string, since: Date): Promise<AccessCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(userAccessCodes)
-    .where(and(eq(userAccessCodes.userId, userId), isNull(userAccessCodes.deactivatedAt)));
+    .where(
+      and(
+        eq(userAccessCodes.userId, userId),
+        isNull(userAccessCodes.deactivatedAt),
+        gte(userAccessCodes.createdAt, since),
+      ),
+    );
   return row;
+}
+
+/**
+ * Serializes the code changes of these people until the transaction ends (a transaction-level
+ * advisory lock per person, taken in id order), so two writers never both replace one person's
+ * code: the second sees the first's code once it waits no more.
+ */
+export async function lockCodeOwners(tx: DbOrTx, userIds: readonly string[]) {
+  for (const id of [...new Set(userIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`access-code:${id}`}, 0))`);
+  }
+}
+
+/** Of `userIds`, the people without a valid code (none active, or the active one made before `since`), with what the mail needs. */
+export function findPeopleWithoutValidCode(db: DbOrTx, userIds: readonly string[], since: Date) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+    })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, [...userIds]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(userAccessCodes)
+            .where(
+              and(
+                sql`${userAccessCodes.userId} = ${outerUserId}`,
+                isNull(userAccessCodes.deactivatedAt),
+                gte(userAccessCodes.createdAt, since),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
 }
 
 /** People whose active code was made before `before`, oldest first, with what the mail needs. */

@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZGenerateAccessCodeRequest, ZMessageResult, ZUuid, dataEnvelope } from '@qualis/contract';
+import {
+  ZErrorEnvelope,
+  ZGenerateAccessCodeRequest,
+  ZMessageResult,
+  ZSendOwnAccessCodeRequest,
+  ZUuid,
+  dataEnvelope,
+} from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../../core/policies.js';
 import { organizationFrom } from '../../core/pipeline.js';
+import { accessCodeSendRateLimit } from '../../core/rate-limits.js';
+import { serviceContextOf } from '../../core/service-context.js';
+import { findUserById } from '../users/users.repository.js';
 import './access-codes.policy.js';
 import { findAccessCodeTarget } from './access-codes.repository.js';
-import { generateAccessCode, renewExpiredAccessCodes } from './access-codes.service.js';
+import { generateAccessCode, renewExpiredAccessCodes, sendOwnAccessCode } from './access-codes.service.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -34,6 +44,32 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) throw AppError.notFound();
       authorize(actor, 'accessCode.generate', target);
       const message = await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null);
+      return { data: { message } };
+    },
+  );
+
+  app.post(
+    '/verifications/user-access-code/me',
+    {
+      config: {
+        policy: 'accessCode.sendOwn',
+        organization: organizationFrom.body(),
+        rateLimit: accessCodeSendRateLimit,
+      },
+      schema: {
+        tags: ['access-codes'],
+        summary:
+          "'Send me my access code': e-mails the signed-in person a new code when theirs is missing or expired " +
+          '(409 while it is valid); once per person in 5 minutes (429)',
+        body: ZSendOwnAccessCodeRequest,
+        response: { 200: dataEnvelope(ZMessageResult), 409: ZErrorEnvelope, 429: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContextOf(request);
+      const owner = await findUserById(app.ctx.database.db, ctx.access.actor.userId);
+      if (!owner) throw AppError.unauthenticated();
+      const message = await sendOwnAccessCode(ctx, owner);
       return { data: { message } };
     },
   );

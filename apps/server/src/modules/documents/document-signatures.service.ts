@@ -16,8 +16,7 @@ import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
-import { findActiveCode } from '../access-codes/access-codes.repository.js';
-import { verifyAccessCode } from '../access-codes/access-codes.service.js';
+import { hasValidAccessCode, verifyAccessCode } from '../access-codes/access-codes.service.js';
 import { recordLink } from '../actions/automatic-actions.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
@@ -80,7 +79,10 @@ export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess
 
 /** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
 export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
-  presentApprovals(...(await sectionInputs(db, access, id, revision)));
+  presentApprovals(
+    ...(await sectionInputs(db, access, id, revision)),
+    await hasValidAccessCode(db, access.actor.userId),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Signing
@@ -147,7 +149,7 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
   const { db } = scopeOf(ctx);
   const needsPassword = ctx.access.organization.signingRequiresPassword;
   const needsCode = attempt.kind === 'approval';
-  if (needsCode && !(await findActiveCode(db, signer.id))) {
+  if (needsCode && !(await hasValidAccessCode(db, signer.id))) {
     throw AppError.badRequest(messages.accessCodeMissing, 'accessCode');
   }
   if (needsPassword && !input.password) throw AppError.badRequest(messages.signingPasswordRequired, 'password');

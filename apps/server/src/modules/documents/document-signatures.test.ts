@@ -303,8 +303,18 @@ describe('POST /documents/:id/approvals', () => {
     expect(section.json().data.canAddApproval).toBe(false);
   });
 
-  it('tells a person without an access code to ask an Admin', async () => {
+  it('tells a person whose code is gone or expired to have it sent, and the tab says it is not valid', async () => {
     await review(r1, id);
+    const tab = async () =>
+      (await call('GET', `/documents/${id}/approvals?organizationId=${orgA}&revision=1`, ap2.headers)).json().data;
+    expect(await tab()).toMatchObject({ canAddApproval: true, hasValidAccessCode: true });
+    const thirteenMonthsAgo = new Date();
+    thirteenMonthsAgo.setMonth(thirteenMonthsAgo.getMonth() - 13);
+    await t.db.update(userAccessCodes).set({ createdAt: thirteenMonthsAgo }).where(eq(userAccessCodes.userId, ap2.id));
+    const expired = await approve(ap2, id);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().errors[0]).toMatchObject({ message: messages.accessCodeMissing, field: 'accessCode' });
+    expect(await tab()).toMatchObject({ canAddApproval: true, hasValidAccessCode: false });
     await t.db.update(userAccessCodes).set({ deactivatedAt: new Date() }).where(eq(userAccessCodes.userId, ap2.id));
     const res = await approve(ap2, id);
     expect(res.statusCode).toBe(400);

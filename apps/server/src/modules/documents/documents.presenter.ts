@@ -261,6 +261,7 @@ export function presentApprovals(
   rec: DocumentDetailRecord,
   signers: Signer[],
   signatures: SignatureRow[],
+  hasValidAccessCode: boolean,
 ): DocumentApprovals {
   const section = signingSection(access, rec, signers, signatures, 'approval');
   return {
@@ -268,6 +269,7 @@ export function presentApprovals(
     status: section.status,
     approvedAt: iso(rec.approvedAt),
     canAddApproval: section.mayRespond,
+    hasValidAccessCode,
     pending: section.pending,
     approvals: section.responses,
     earlierSignatures: section.earlierSignatures,

@@ -37,6 +37,7 @@ import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { authorize } from '../../core/policies.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { hasValidAccessCode } from '../access-codes/access-codes.service.js';
 import './documents.policy.js';
 import type { DocumentTab } from './documents.policy.js';
 import {
@@ -355,16 +356,15 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [tab, present, summary] of [
+  for (const [tab, summary] of [
     [
       'reviews',
-      presentReviews,
       'The Review tab: the responses of the current cycle, who is to respond, canAddReview, the earlier responses',
     ],
     [
       'approvals',
-      presentApprovals,
-      'The Approval tab: the responses of the current cycle, who is to respond, canAddApproval, the earlier responses',
+      'The Approval tab: the responses of the current cycle, who is to respond, canAddApproval, the earlier ' +
+        "responses, and whether the reader's access code is valid",
     ],
   ] as const) {
     app.get(
@@ -385,7 +385,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const organizationId = access.organization.id;
         const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
         const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision);
-        return { data: present(access, rec, signers, signatures) };
+        if (tab === 'reviews') return { data: presentReviews(access, rec, signers, signatures) };
+        const validCode = await hasValidAccessCode(db(), access.actor.userId);
+        return { data: presentApprovals(access, rec, signers, signatures, validCode) };
       },
     );
   }

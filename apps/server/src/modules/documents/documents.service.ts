@@ -19,6 +19,7 @@ import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
+import { ensureAccessCodes } from '../access-codes/access-codes.service.js';
 import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
 import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-records.repository.js';
 import { startTrainingRound } from '../training-records/training-records.service.js';
@@ -281,6 +282,8 @@ async function assign(
     description: ACTION_TEXTS[kind].description,
     link: recordLink(source, label.revision),
   });
+  // An approver signs with an access code: one without a valid code gets it by e-mail now.
+  if (kind === 'approval') await ensureAccessCodes(tx, ctx, people, `Named an approver of ${labelOf(label)}.`);
 }
 
 /**

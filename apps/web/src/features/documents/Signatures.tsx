@@ -16,7 +16,7 @@ import { useSuccessToast } from '../../components/useSuccessToast';
 import { useZodForm } from '../../components/zod-form';
 import { useOrganization } from '../organizations/organizations.api';
 import { fullName } from '../people/row-actions';
-import { useDocumentMutations, useSignatures, type SigningKind } from './documents.api';
+import { useDocumentMutations, useSendOwnAccessCode, useSignatures, type SigningKind } from './documents.api';
 
 const STATUS_COLORS: Record<SigningSectionStatus, string> = {
   NotStarted: 'default',
@@ -80,6 +80,37 @@ function SignatureCard({ signature }: { signature: DocumentSignature | EarlierDo
   );
 }
 
+/**
+ * For an approver whose access code is missing or expired (codes reach approvers by e-mail when
+ * they are named; this is the way back after a lost or expired one): a new code by e-mail.
+ */
+function SendMyAccessCode({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const { success } = useSuccessToast();
+  const send = useSendOwnAccessCode(organizationId);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="qualis-form-note"
+      title={t('documents.signing.noAccessCode')}
+      action={
+        <Button
+          size="small"
+          loading={send.isPending}
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: (answer) => success(answer.data.message, t('documents.signing.accessCodeSent')),
+            })
+          }
+        >
+          {t('documents.signing.sendAccessCode')}
+        </Button>
+      }
+    />
+  );
+}
+
 const FIELDS = ['status', 'comment', 'accessCode', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -89,11 +120,14 @@ function SigningForm({
   documentId,
   revision,
   kind,
+  codeMissing,
 }: {
   organizationId: string;
   documentId: string;
   revision: number;
   kind: SigningKind;
+  /** The person's access code is missing or expired: the form offers to send one. */
+  codeMissing: boolean;
 }) {
   const { t } = useTranslation();
   const { success } = useSuccessToast();
@@ -151,6 +185,7 @@ function SigningForm({
       <Form.Item name="comment" label={t('documents.signing.comment')} rules={zod.rules('comment')}>
         <Input.TextArea maxLength={SIGNATURE_COMMENT_MAX_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
+      {approval && codeMissing && <SendMyAccessCode organizationId={organizationId} />}
       {approval && (
         <Form.Item
           name="accessCode"
@@ -202,7 +237,7 @@ export function SigningSection({
   const { t, i18n } = useTranslation();
   const section = useSignatures(organizationId, documentId, revision, kind, true);
   if (!section.data) return section.isError ? <Empty description={t('table.loadFailed')} /> : <PageSpinner />;
-  const { status, at, pending, signatures, earlierSignatures, canAdd } = section.data;
+  const { status, at, pending, signatures, earlierSignatures, canAdd, codeMissing } = section.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
@@ -238,7 +273,13 @@ export function SigningSection({
       {canAdd && (
         <>
           <Divider />
-          <SigningForm organizationId={organizationId} documentId={documentId} revision={revision} kind={kind} />
+          <SigningForm
+            organizationId={organizationId}
+            documentId={documentId}
+            revision={revision}
+            kind={kind}
+            codeMissing={codeMissing}
+          />
         </>
       )}
     </Space>

@@ -98,12 +98,33 @@ export function useSignatures(
       const input = { params: { documentId }, query: { organizationId, revision }, signal };
       if (kind === 'review') {
         const { data } = await api.call(endpoints.documents.reviews, input);
-        return { ...data, at: data.reviewedAt, canAdd: data.canAddReview, signatures: data.reviews };
+        return {
+          ...data,
+          at: data.reviewedAt,
+          canAdd: data.canAddReview,
+          signatures: data.reviews,
+          codeMissing: false,
+        };
       }
       const { data } = await api.call(endpoints.documents.approvals, input);
-      return { ...data, at: data.approvedAt, canAdd: data.canAddApproval, signatures: data.approvals };
+      return {
+        ...data,
+        at: data.approvedAt,
+        canAdd: data.canAddApproval,
+        signatures: data.approvals,
+        codeMissing: !data.hasValidAccessCode,
+      };
     },
     enabled,
+  });
+}
+
+/** 'Send me my access code' (an approver whose code is missing or expired); the Approval tab is read again. */
+export function useSendOwnAccessCode(organizationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.accounts.sendOwnAccessCode, { body: { organizationId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all(organizationId) }),
   });
 }
 

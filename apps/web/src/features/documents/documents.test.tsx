@@ -91,6 +91,7 @@ const approvals = (overrides: Partial<DocumentApprovals> = {}): DocumentApproval
   status: 'InProgress',
   approvedAt: null,
   canAddApproval: true,
+  hasValidAccessCode: true,
   pending: [uma],
   approvals: [
     {

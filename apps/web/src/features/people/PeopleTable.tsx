@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { AccessCodeModal } from './AccessCodeModal';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
 import { ExportMenu } from '../../components/ExportMenu';
 import {
@@ -31,7 +32,7 @@ import { PersonFormModal } from './PersonFormModal';
 import { fullName, rowActions, type RowAction } from './row-actions';
 
 type SortKey = (typeof PEOPLE_SORT_KEYS)[number];
-type Dialog = { kind: 'edit' | 'status' | 'delete'; person: Person } | null;
+type Dialog = { kind: 'edit' | 'status' | 'delete' | 'accessCode'; person: Person } | null;
 
 export interface PeopleTableProps {
   kind: PeopleKind;
@@ -88,6 +89,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         return void navigate(userPath(person));
       case 'edit':
       case 'delete':
+      case 'accessCode':
         return setDialog({ kind: action, person });
       case 'setActive':
       case 'setInactive':
@@ -98,10 +100,6 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         return resend.mutate(person.email, {
           onSuccess: (answer) =>
             onSuccess(serverMessage(answer), t(`people.${noun}.inviteSent`, { email: person.email })),
-        });
-      case 'accessCode':
-        return accessCode.mutate(person.id, {
-          onSuccess: (answer) => onSuccess(serverMessage(answer), t('people.accessCodeSent', { email: person.email })),
         });
     }
   };
@@ -230,6 +228,21 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
           saving={setStatus.isPending}
           onCancel={close}
           onConfirm={(ids) => changeStatus(person, ids)}
+        />
+      )}
+      {dialog?.kind === 'accessCode' && person && (
+        <AccessCodeModal
+          person={person}
+          saving={accessCode.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            accessCode.mutate(person.id, {
+              onSuccess: (answer) => {
+                onSuccess(serverMessage(answer), t('people.accessCodeSent', { email: person.email }));
+                close();
+              },
+            })
+          }
         />
       )}
       {dialog?.kind === 'delete' && person && (
