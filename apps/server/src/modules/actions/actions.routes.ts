@@ -138,7 +138,7 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen actions, all or nothing',
+        summary: 'Delete the chosen actions, all or nothing; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteActionsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

@@ -595,7 +595,9 @@ describe('DELETE /tasks', () => {
       404,
     );
     const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
-    expect((await call('DELETE', '/tasks', viewer.headers, { organizationId: orgA, ids: [a.id] })).statusCode).toBe(403);
+    expect((await call('DELETE', '/tasks', viewer.headers, { organizationId: orgA, ids: [a.id] })).statusCode).toBe(
+      403,
+    );
     const none = await call('DELETE', '/tasks', admin.headers, { organizationId: orgA, ids: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseActions });

@@ -400,7 +400,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen documents with all their revisions, all or nothing',
+        summary:
+          'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteDocumentsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

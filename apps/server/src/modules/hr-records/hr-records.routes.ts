@@ -146,7 +146,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise)',
+          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise); ids and organizationId in the query or a JSON body',
         querystring: ZDeleteHrRecordsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

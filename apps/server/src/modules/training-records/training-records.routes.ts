@@ -265,7 +265,8 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen trainings, all or nothing; their audit events keep every attempt',
+        summary:
+          'Delete the chosen trainings, all or nothing; their audit events keep every attempt; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteTrainingsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

@@ -90,7 +90,12 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       const value = isEmpty(action.value) ? undefined : action.value;
       if (sameFilter(state.filters[action.key], value)) return state;
       const { [action.key]: _previous, ...others } = state.filters;
-      return { ...state, filters: value === undefined ? others : { ...others, [action.key]: value }, pageNumber: 1, offset: 0 };
+      return {
+        ...state,
+        filters: value === undefined ? others : { ...others, [action.key]: value },
+        pageNumber: 1,
+        offset: 0,
+      };
     }
     case 'total': {
       if (action.totalItems === state.totalItems) return state;
@@ -101,7 +106,8 @@ export function tableReducer(state: TableState, action: TableAction): TableState
   }
 }
 
-const isEmpty = (value: TableFilterValue) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: TableFilterValue) =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 const sameFilter = (a: TableFilterValue, b: TableFilterValue) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The list parameters of the API. */

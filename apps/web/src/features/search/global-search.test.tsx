@@ -226,7 +226,10 @@ describe('Global search results', () => {
       expect(screen.getByText('SOP-12 Cleaning procedure')).toBeTruthy();
 
       view.rerender(table('hygiene'));
-      await waitFor(() => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).search).toBe('hygiene'), SOON);
+      await waitFor(
+        () => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).search).toBe('hygiene'),
+        SOON,
+      );
       expect(screen.queryByText('SOP-12 Cleaning procedure')).toBeNull();
       expect(screen.queryByText('Order ethanol')).toBeNull();
     },
