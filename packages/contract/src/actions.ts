@@ -167,7 +167,7 @@ export type ActionListQuery = z.infer<typeof ZActionListQuery>;
 
 export const ZActionDetailQuery = z.object({ organizationId: ZUuid });
 
-/** DELETE /tasks?ids=&organizationId=: all or nothing. */
+/** DELETE /tasks?ids=&organizationId= (or both in a JSON body): all or nothing. */
 export const ZDeleteActionsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(
