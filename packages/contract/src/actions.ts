@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
-import { ZListQuery } from './lists.js';
+import { ZListQuery, repeated } from './lists.js';
 import { messages } from './messages.js';
 import { ZDay } from './organization-exports.js';
 import { ZRole } from './roles.js';
@@ -139,12 +139,35 @@ export const ZUpdateActionRequest = ZCreateActionRequest.extend({
 });
 export type UpdateActionRequest = z.infer<typeof ZUpdateActionRequest>;
 
-export const ZActionListQuery = ZListQuery.extend({ organizationId: ZUuid });
+/**
+ * The actions list's filters (spec 03 section 2): any of the chosen statuses (repeated `status`,
+ * 0 To do, 1 Complete), one assignee, and due dates from and to (both days included).
+ */
+export const ZActionFilters = z.object({
+  status: repeated(
+    z.enum(['0', '1'], { error: messages.actionStatusInvalid }).transform((v) => Number(v) as ActionStatus),
+  ),
+  assigneeId: z.uuid({ error: messages.actionAssigneeFilterInvalid }).optional(),
+  dueDateFrom: ZDay.optional(),
+  dueDateTo: ZDay.optional(),
+});
+export type ActionFilters = z.infer<typeof ZActionFilters>;
+
+/** A due date range ends no earlier than it starts. */
+const dueRangeInOrder = (q: ActionFilters, ctx: z.RefinementCtx) => {
+  if (q.dueDateFrom && q.dueDateTo && q.dueDateFrom > q.dueDateTo) {
+    ctx.addIssue({ code: 'custom', message: messages.actionDueDateRangeOrder, path: ['dueDateTo'] });
+  }
+};
+
+export const ZActionListQuery = ZListQuery.extend({ organizationId: ZUuid })
+  .extend(ZActionFilters.shape)
+  .superRefine(dueRangeInOrder);
 export type ActionListQuery = z.infer<typeof ZActionListQuery>;
 
 export const ZActionDetailQuery = z.object({ organizationId: ZUuid });
 
-/** DELETE /tasks?ids=&organizationId=: all or nothing. */
+/** DELETE /tasks?ids=&organizationId= (or both in a JSON body): all or nothing. */
 export const ZDeleteActionsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(

@@ -463,7 +463,7 @@ export const ZAccessCode = z
 export const ZAddDocumentApprovalRequest = z.object({ ...signingFields, accessCode: ZAccessCode });
 export type AddDocumentApprovalRequest = z.infer<typeof ZAddDocumentApprovalRequest>;
 
-/** DELETE /documents?documentIds=&organizationId=: all or nothing. */
+/** DELETE /documents?documentIds=&organizationId= (or both in a JSON body): all or nothing. */
 export const ZDeleteDocumentsQuery = z.object({
   organizationId: ZUuid,
   documentIds: z.preprocess(

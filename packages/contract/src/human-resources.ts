@@ -101,7 +101,7 @@ export const ZUpdateHrRecordRequest = z.object({
 });
 export type UpdateHrRecordRequest = z.infer<typeof ZUpdateHrRecordRequest>;
 
-/** DELETE /human-resource-records?ids=&organizationId=: all or nothing; only records of people who left. */
+/** DELETE /human-resource-records?ids=&organizationId= (or both in a JSON body): all or nothing; only records of people who left. */
 export const ZDeleteHrRecordsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(

@@ -149,6 +149,8 @@ export const messages = {
   actionAssignerNotMember: 'The assigner must be an active member of this organization.',
   actionStatusOnly: 'You may change only the status of this action.',
   chooseActions: 'Please, choose at least one action.',
+  actionAssigneeFilterInvalid: 'Please, choose the assignee to filter by from the list.',
+  actionDueDateRangeOrder: 'The due date "from" must not be after the due date "to".',
   automaticActionStatus: 'This action completes itself when the work it asks for is done.',
   automaticActionAssignee: 'The assignee of this action is chosen on the record it belongs to.',
   // Notifications (spec 03 sections 2 and 7).

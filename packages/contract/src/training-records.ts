@@ -306,7 +306,7 @@ export const ZTrainingOption = z.object({
 });
 export type TrainingOption = z.infer<typeof ZTrainingOption>;
 
-/** DELETE /training-records?ids=&organizationId=: all or nothing. */
+/** DELETE /training-records?ids=&organizationId= (or both in a JSON body): all or nothing. */
 export const ZDeleteTrainingsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(

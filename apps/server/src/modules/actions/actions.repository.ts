@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Permission, type ListQuery, type MemberOption } from '@qualis/contract';
+import { Permission, actionStatusName, type ActionFilters, type ListQuery, type MemberOption } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -119,6 +119,20 @@ export interface ActionScope {
   access: OrganizationAccess;
   /** Only these actions (the checked rows of an export). */
   ids?: string[] | undefined;
+  /** The list's filters, on top of what the person may see. */
+  filters?: ActionFilters | undefined;
+}
+
+/** The list's filters (spec 03 section 2) as one condition: any chosen status, the assignee, the due range. */
+function actionFilters(filters: ActionFilters | undefined): SQL | undefined {
+  if (!filters) return undefined;
+  const statuses = filters.status ?? [];
+  return and(
+    statuses.length ? inArray(actions.status, statuses.map(actionStatusName)) : undefined,
+    filters.assigneeId ? eq(actions.assigneeId, filters.assigneeId) : undefined,
+    filters.dueDateFrom ? gte(actions.dueDate, filters.dueDateFrom) : undefined,
+    filters.dueDateTo ? lte(actions.dueDate, filters.dueDateTo) : undefined,
+  );
 }
 
 /** The visible actions with their people, under `where`; a keyset page adds its fields and condition. */
@@ -138,6 +152,7 @@ function actionsQuery(db: DbOrTx, scope: ActionScope, query: ListQuery) {
   const where = and(
     actionsVisibleTo(scope.access),
     scope.ids?.length ? inArray(actions.id, scope.ids) : undefined,
+    actionFilters(scope.filters),
     list.where,
   );
   return { list, select: (page?: KeysetPage) => selectActions(db, where, page) };

@@ -25,6 +25,7 @@ import { AppError } from '../../core/errors.js';
 import { pickColumns } from '../../core/exports.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import './actions.policy.js';
 import { actionRecords, exportListQuery } from './action-records.js';
@@ -39,6 +40,8 @@ import {
 import { createAction, deleteActions, openAction, updateAction } from './actions.service.js';
 
 const tags = ['actions'];
+/** The bulk delete's ids and organization, from the query or a JSON body. */
+const bulkInput = queryOrBody();
 const ZTaskParams = z.object({ taskId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
@@ -60,15 +63,16 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The actions the person may see; sort keys number (default, descending), name, status, dueDate, assignee, assigner, creator, creationDate; search on number, name and description',
+          'The actions the person may see, filtered by status (repeated), assigneeId and dueDateFrom/dueDateTo; sort keys number (default, descending), name, status, dueDate, assignee, assigner, creator, creationDate; search on number, name and description',
         querystring: ZActionListQuery,
         response: { 200: listEnvelope(ZAction) },
       },
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const { organizationId: _organizationId, ...query } = request.query;
-      const { rows, totalCount } = await listActions(db(), { access }, query);
+      const { organizationId: _organizationId, status, assigneeId, dueDateFrom, dueDateTo, ...query } = request.query;
+      const filters = { status, assigneeId, dueDateFrom, dueDateTo };
+      const { rows, totalCount } = await listActions(db(), { access, filters }, query);
       return { data: rows.map(presentAction(access)), pagination: { totalCount } };
     },
   );
@@ -135,10 +139,11 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tasks',
     {
-      config: { policy: 'action.delete', organization: organizationFrom.query() },
+      config: { policy: 'action.delete', organization: bulkInput.organization },
+      preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen actions, all or nothing',
+        summary: 'Delete the chosen actions, all or nothing; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteActionsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

@@ -152,6 +152,70 @@ describe('GET /tasks', () => {
   });
 });
 
+describe('GET /tasks filters (status, assignee, due date range)', () => {
+  it('need a session and answer 404 for another organization', async () => {
+    const filtered = `/tasks?organizationId=${orgA}&status=0&assigneeId=${admin.id}&dueDateFrom=2030-01-01`;
+    expect((await call('GET', filtered, {})).statusCode).toBe(401);
+    expect((await call('GET', filtered, outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('refuse a bad status, assignee, day or range with its message and field', async () => {
+    const cases: [string, string, string][] = [
+      ['&status=2', 'status.0', messages.actionStatusInvalid],
+      ['&status=0&status=ToDo', 'status.1', messages.actionStatusInvalid],
+      ['&assigneeId=someone', 'assigneeId', messages.actionAssigneeFilterInvalid],
+      ['&dueDateFrom=2030-02-30', 'dueDateFrom', messages.invalidDate],
+      ['&dueDateTo=soon', 'dueDateTo', messages.invalidDate],
+      ['&dueDateFrom=2030-03-02&dueDateTo=2030-03-01', 'dueDateTo', messages.actionDueDateRangeOrder],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await call('GET', `/tasks?organizationId=${orgA}${query}`, admin.headers);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors[0], query).toMatchObject({ field, message });
+    }
+  });
+
+  it('keep the rows of any chosen status, the assignee and the due days (both ends included), with that total', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const ann = await person(org);
+    await create(boss, org, boss.id, ann.id, { name: 'Ann early', dueDate: '2030-01-01' });
+    const annDone = await create(boss, org, boss.id, ann.id, { name: 'Ann done', dueDate: '2030-02-01' });
+    await create(boss, org, boss.id, ann.id, { name: 'Ann late', dueDate: '2030-03-01' });
+    await create(boss, org, boss.id, boss.id, { name: 'Boss', dueDate: '2030-02-01' });
+    await t.db.update(actions).set({ status: 'Complete', completedAt: new Date() }).where(eq(actions.id, annDone.id));
+    const names = async (query: string) => {
+      const answer = await list(boss, org, query);
+      expect(answer.pagination.totalCount).toBe(answer.data.length);
+      return answer.data.map((a) => a.name);
+    };
+
+    expect(await names('&status=1')).toEqual(['Ann done']);
+    expect(await names('&status=0')).toEqual(['Boss', 'Ann late', 'Ann early']);
+    expect(await names('&status=0&status=1')).toHaveLength(4);
+    expect(await names(`&assigneeId=${ann.id}&status=0`)).toEqual(['Ann late', 'Ann early']);
+    expect(await names('&dueDateFrom=2030-02-01&dueDateTo=2030-03-01')).toEqual(['Boss', 'Ann late', 'Ann done']);
+    expect(await names(`&dueDateTo=2030-02-01&assigneeId=${ann.id}&search=ann`)).toEqual(['Ann done', 'Ann early']);
+    expect(await names('&dueDateFrom=2030-03-02')).toEqual([]);
+  });
+
+  it('filter only what the person may see: a related-only person asking for another assignee', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const related = await person(org, 'User', [Permission.ViewRelatedActions]);
+    const other = await person(org);
+    const assignedByRelated = await create(boss, org, related.id, other.id, { name: 'Assigned by related' });
+    await create(boss, org, boss.id, other.id, { name: 'Not theirs' });
+
+    const theirs = await list(related, org, `&assigneeId=${other.id}`);
+    expect(theirs.data.map((a) => a.id)).toEqual([assignedByRelated.id]);
+    expect(theirs.pagination.totalCount).toBe(1);
+    expect((await list(boss, org, `&assigneeId=${other.id}`)).pagination.totalCount).toBe(2);
+    // Without a permission: only their own actions, whoever they filter by.
+    expect((await list(other, org, `&assigneeId=${boss.id}`)).pagination.totalCount).toBe(0);
+  });
+});
+
 describe('POST /tasks', () => {
   it('needs a session, answers 404 for another organization and 403 without an add permission', async () => {
     expect((await call('POST', '/tasks', {}, payload(orgA, admin.id, admin.id))).statusCode).toBe(401);
@@ -589,6 +653,36 @@ describe('DELETE /tasks', () => {
     );
     expect(bulk.statusCode).toBe(200);
     expect(await t.db.select().from(actions).where(eq(actions.id, notTheirs.id))).toHaveLength(0);
+  });
+
+  it('reads ids and organizationId from a JSON body too (spec 03 section 7), with the same checks', async () => {
+    const a = await create(admin, orgA, admin.id, admin.id);
+    const b = await create(admin, orgA, admin.id, admin.id);
+    expect((await call('DELETE', '/tasks', {}, { organizationId: orgA, ids: [a.id] })).statusCode).toBe(401);
+    expect((await call('DELETE', '/tasks', outsider.headers, { organizationId: orgA, ids: [a.id] })).statusCode).toBe(
+      404,
+    );
+    const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
+    expect((await call('DELETE', '/tasks', viewer.headers, { organizationId: orgA, ids: [a.id] })).statusCode).toBe(
+      403,
+    );
+    const none = await call('DELETE', '/tasks', admin.headers, { organizationId: orgA, ids: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseActions });
+    const bad = await call('DELETE', '/tasks', admin.headers, { organizationId: orgA, ids: ['nope'] });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.db.select().from(actions).where(eq(actions.id, a.id))).toHaveLength(1);
+
+    const res = await call('DELETE', '/tasks', admin.headers, { organizationId: orgA, ids: [a.id, b.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: messages.actionDeleted, data: { ids: [a.id, b.id] } });
+    expect(await t.db.select().from(actions).where(eq(actions.id, b.id))).toHaveLength(0);
+    expect((await auditOf(a.id)).at(-1)).toMatchObject({ action: 'delete', actorUserId: admin.id });
+
+    // The organization in the query, the ids in the body.
+    const c = await create(admin, orgA, admin.id, admin.id);
+    const mixed = await call('DELETE', `/tasks?organizationId=${orgA}`, admin.headers, { ids: [c.id] });
+    expect(mixed.statusCode, mixed.body).toBe(200);
   });
 });
 

@@ -34,6 +34,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { queryOrBody } from '../../core/query-or-body.js';
 import { authorize } from '../../core/policies.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -69,6 +70,8 @@ import {
 } from './documents.service.js';
 
 const tags = ['documents'];
+/** The bulk delete's ids and organization, from the query or a JSON body. */
+const bulkInput = queryOrBody();
 const ZDocumentParams = z.object({ documentId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 const inQuery = { policy: 'document.view', organization: organizationFrom.query() } as const;
@@ -395,10 +398,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/documents',
     {
-      config: { policy: 'document.delete', organization: organizationFrom.query() },
+      config: { policy: 'document.delete', organization: bulkInput.organization },
+      preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen documents with all their revisions, all or nothing',
+        summary:
+          'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteDocumentsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

@@ -1081,6 +1081,25 @@ describe('DELETE /documents', () => {
     expect((await call('DELETE', query([own.id]), owner.headers)).statusCode).toBe(200);
   });
 
+  it('reads documentIds and organizationId from a JSON body too (spec 03 section 7), with the same checks', async () => {
+    const doc = await newDocument();
+    const body = { organizationId: orgA, documentIds: [doc.id] };
+    expect((await call('DELETE', '/documents', {}, body)).statusCode).toBe(401);
+    expect((await call('DELETE', '/documents', outsider.headers, body)).statusCode).toBe(404);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
+    expect((await call('DELETE', '/documents', viewer.headers, body)).statusCode).toBe(403);
+    const none = await call('DELETE', '/documents', admin.headers, { organizationId: orgA, documentIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'documentIds', message: messages.chooseDocuments });
+    expect(await t.db.$count(documents, eq(documents.id, doc.id))).toBe(1);
+
+    const res = await call('DELETE', '/documents', admin.headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { ids: [doc.id] }, message: messages.documentDeleted });
+    expect(await t.db.$count(documents, eq(documents.id, doc.id))).toBe(0);
+    expect(await auditOf(doc.id, 'delete')).toHaveLength(1);
+  });
+
   it('deletes documents with their revisions and signatures, audits them and withdraws their open actions', async () => {
     const [r1, r2] = [await person(orgA), await person(orgA)];
     const doc = await newDocument({ reviewerIds: [r1.id, r2.id] });

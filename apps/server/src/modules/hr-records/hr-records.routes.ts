@@ -23,6 +23,7 @@ import { AppError } from '../../core/errors.js';
 import { pickColumns } from '../../core/exports.js';
 import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
@@ -39,6 +40,8 @@ import {
 import { deleteHrRecords, updateHrRecord } from './hr-records.service.js';
 
 const tags = ['human-resource-records'];
+/** The bulk delete's ids and organization, from the query or a JSON body. */
+const bulkInput = queryOrBody();
 const inQuery = { policy: 'hrRecord.view', organization: organizationFrom.query() } as const;
 const ZRecordParams = z.object({ resourceId: ZUuid });
 const ZFileParams = ZRecordParams.extend({ fileId: ZUuid });
@@ -138,11 +141,12 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/human-resource-records',
     {
-      config: { policy: 'hrRecord.delete', organization: organizationFrom.query() },
+      config: { policy: 'hrRecord.delete', organization: bulkInput.organization },
+      preValidation: bulkInput.preValidation,
       schema: {
         tags,
         summary:
-          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise)',
+          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise); ids and organizationId in the query or a JSON body',
         querystring: ZDeleteHrRecordsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

@@ -392,6 +392,26 @@ describe('DELETE /human-resource-records', () => {
       { infoType: 'HR Records', before: { userId: gone.id, email: gone.email, firstName: 'Ivo', fileId: null } },
     ]);
   });
+
+  it('reads ids and organizationId from a JSON body too (spec 03 section 7), with the same checks', async () => {
+    const gone = await leaver(orgA, 'Ada');
+    const goneRecord = (await recordOf(orgA, gone.id))!;
+    const body = { organizationId: orgA, ids: [goneRecord.id] };
+    const url = '/human-resource-records';
+    expect((await call('DELETE', url, {}, body)).statusCode).toBe(401);
+    expect((await call('DELETE', url, outsider.headers, body)).statusCode).toBe(404);
+    expect((await call('DELETE', url, user.headers, body)).statusCode).toBe(403);
+    const none = await call('DELETE', url, admin.headers, { organizationId: orgA, ids: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseHrRecords });
+    expect(await recordOf(orgA, gone.id)).toBeDefined();
+
+    const deleted = await call('DELETE', url, admin.headers, body);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ message: messages.hrRecordDeleted, data: { ids: [goneRecord.id] } });
+    expect(await recordOf(orgA, gone.id)).toBeUndefined();
+    expect(await auditOf(goneRecord.id, 'delete')).toHaveLength(1);
+  });
 });
 
 describe('GET /human-resource-records/available', () => {

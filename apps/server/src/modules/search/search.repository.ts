@@ -29,7 +29,8 @@ import type { SearchTerms } from './search-terms.js';
  * are taken from those rows only: a hidden artifact adds no row, no count and no snippet.
  *
  * Scores rank by where the text matched: the name or System # (3 + rank), the other fields
- * (2 + rank), a file's name or text (1); within a tier, ts_rank of the field, divided by
+ * (2 + rank), a file's name or text (1); an automatic action's hit one tier lower (it merely
+ * mentions the record it asks about); within a tier, ts_rank of the field, divided by
  * 1 + log of its length (a short name that is the words beats a long one that holds them) and
  * normalised to 0..1. Files are not ranked by their text: reading every matching file's vector to rank it
  * would cost more than the search itself (docs/performance.md, global search).
@@ -247,6 +248,14 @@ function documentTagRows(access: OrganizationAccess, m: Match): SQL | null {
     order by documents.id, document_revisions.revision desc, mt.name`;
 }
 
+/**
+ * How many tiers an automatic action's hit ranks below where it matched. Its name and text are
+ * made from the record it asks about ("Review …", "Approve …", "Pass …"): it merely mentions that
+ * record, so the document, training or HR record itself ranks above its automatic actions for an
+ * equal or better match of the same field, and the actions follow it.
+ */
+const AUTOMATIC_ACTION_DEMOTION = sql.raw('1');
+
 function actionRows(access: OrganizationAccess, mode: SearchMode, m: Match): SQL | null {
   const org = access.organization.id;
   if (mode === 'tag') {
@@ -268,12 +277,14 @@ function actionRows(access: OrganizationAccess, mode: SearchMode, m: Match): SQL
   ])!;
   const actions = everyAction
     ? sql`actions a where a.organization_id = ${org} and ${found}`
-    : sql`(select id, number, name, search_vector from actions where ${actionsVisibleTo(access)} offset 0) a
+    : sql`(select id, number, name, kind, search_vector from actions where ${actionsVisibleTo(access)} offset 0) a
       where ${found}`;
   return sql`select 'Action' as type, a.id, null::int as revision, a.number, a.name,
-      (case when a.in_name then 3 else 2 end) + a.rank as score,
+      (case when a.in_name then 3 else 2 end) - (case when a.automatic then ${AUTOMATIC_ACTION_DEMOTION} else 0 end)
+        + a.rank as score,
       case when a.in_name then 'name' else 'fields' end as source, null::uuid as file_id, null::text as tag_name
-    from (select a.id, a.number, a.name, ${inName} as in_name, ${rank(sql`a.search_vector`, m)} as rank
+    from (select a.id, a.number, a.name, ${inName} as in_name, a.kind <> 'manual' as automatic,
+        ${rank(sql`a.search_vector`, m)} as rank
       from ${actions} offset 0) a`;
 }
 

@@ -238,6 +238,24 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(idsOf(await search(admin, 'marmalade'))).toEqual([short.id, long.id]);
   });
 
+  it('ranks a document and a training above the automatic actions that merely mention them (issue 20)', async () => {
+    const people = [await person(orgA), await person(orgA), await person(orgA)];
+    const ids = people.map((p) => p.id);
+    const doc = await createDocument(t.app, t.db, admin, orgA, {
+      name: 'Autoclave',
+      reviewerIds: ids,
+      approverIds: ids,
+    });
+    const training = await createTraining(t.app, admin, orgA, { name: 'Autoclave', assigneeUserIds: ids });
+    const manual = await action(admin, { name: 'Autoclave', description: 'Descale' });
+    const found = await search(admin, 'autoclave');
+    // The records themselves and the manual action first, then the actions that ask for work on them.
+    expect(found.data.length).toBeGreaterThan(6);
+    expect(idsOf(found).slice(0, 3).sort()).toEqual([doc.id, training.id, manual.id].sort());
+    expect(found.data.slice(3).every((row) => row.type === 'Action')).toBe(true);
+    expect(found.pagination.totalCount).toBe(found.data.length);
+  });
+
   it('in tag mode finds every artifact carrying a tag whose name holds the text', async () => {
     const tagId = await tag('Sterile-Barrier');
     const other = await tag('Packaging');

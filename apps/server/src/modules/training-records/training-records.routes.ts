@@ -25,6 +25,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import './training-records.policy.js';
@@ -44,6 +45,8 @@ import {
 import { createTraining, deleteTrainings, passTraining, updateTraining } from './training-records.service.js';
 
 const tags = ['training-records'];
+/** The bulk delete's ids and organization, from the query or a JSON body. */
+const bulkInput = queryOrBody();
 const ZRecordParams = z.object({ recordId: ZUuid });
 const ZFileParams = ZRecordParams.extend({ fileId: ZUuid });
 const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
@@ -258,10 +261,12 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/training-records',
     {
-      config: { policy: 'trainingRecord.delete', organization: organizationFrom.query() },
+      config: { policy: 'trainingRecord.delete', organization: bulkInput.organization },
+      preValidation: bulkInput.preValidation,
       schema: {
         tags,
-        summary: 'Delete the chosen trainings, all or nothing; their audit events keep every attempt',
+        summary:
+          'Delete the chosen trainings, all or nothing; their audit events keep every attempt; ids and organizationId in the query or a JSON body',
         querystring: ZDeleteTrainingsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },

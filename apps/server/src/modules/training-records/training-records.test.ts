@@ -682,6 +682,27 @@ describe('DELETE /training-records', () => {
     expect((await detail(admin, orgA, rec.id)).id).toBe(rec.id);
   });
 
+  it('reads ids and organizationId from a JSON body too (spec 03 section 7), with the same checks', async () => {
+    const assignee = await person(orgA);
+    const rec = await training(admin, orgA, { assigneeUserIds: [assignee.id] });
+    const body = { organizationId: orgA, ids: [rec.id] };
+    expect((await call('DELETE', '/training-records', {}, body)).statusCode).toBe(401);
+    expect((await call('DELETE', '/training-records', outsider.headers, body)).statusCode).toBe(404);
+    expect((await call('DELETE', '/training-records', assignee.headers, body)).statusCode).toBe(403);
+    const none = await call('DELETE', '/training-records', admin.headers, { organizationId: orgA, ids: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseTrainings });
+    expect((await detail(admin, orgA, rec.id)).id).toBe(rec.id);
+
+    const res = await call('DELETE', '/training-records', admin.headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { ids: [rec.id] }, message: messages.trainingDeleted });
+    expect((await call('GET', `/training-records/${rec.id}?organizationId=${orgA}`, admin.headers)).statusCode).toBe(
+      404,
+    );
+    expect(await auditOf(rec.id, 'delete')).toHaveLength(1);
+  });
+
   it('deletes with an audit event holding the whole record and its attempts; withdraws open actions; unlinks documents', async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');

@@ -209,6 +209,7 @@ describe('DataTable states', () => {
     orderBy: null,
     orderType: 'asc',
     defaultSort: null,
+    filters: {},
   };
   const renderState = (props: Pick<DataTableProps<Row>, 'loading' | 'failed' | 'totalCount'>, onRetry = vi.fn()) =>
     render(

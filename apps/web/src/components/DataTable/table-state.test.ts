@@ -27,6 +27,15 @@ describe('tableReducer', () => {
     expect(tableReducer(onThree, { type: 'search', search: 'acme' })).toBe(onThree);
   });
 
+  it('sets and clears a filter, back on page 1, and ignores the same value', () => {
+    const filtered = tableReducer(onPage(3), { type: 'filter', key: 'status', value: ['0'] });
+    expect(filtered).toMatchObject({ filters: { status: ['0'] }, pageNumber: 1, offset: 0 });
+    expect(tableReducer(filtered, { type: 'filter', key: 'status', value: ['0'] })).toBe(filtered);
+    const both = tableReducer(filtered, { type: 'filter', key: 'assigneeId', value: 'a' });
+    expect(both.filters).toEqual({ status: ['0'], assigneeId: 'a' });
+    expect(tableReducer(both, { type: 'filter', key: 'status', value: [] }).filters).toEqual({ assigneeId: 'a' });
+  });
+
   it('sorts ascending by a new key and toggles the direction on the same key', () => {
     const byName = tableReducer(initialTableState(), { type: 'sort', key: 'name' });
     expect(byName).toMatchObject({ orderBy: 'name', orderType: 'asc' });

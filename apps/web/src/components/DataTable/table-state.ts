@@ -15,7 +15,12 @@ export interface TableState {
    * first click on its column reverses it. It is not sent, so exports keep their own default.
    */
   defaultSort: { key: string; direction: OrderDirection } | null;
+  /** The list's own filters by query parameter (a value or several); an empty one is not sent. */
+  filters: TableFilters;
 }
+
+export type TableFilterValue = string | string[] | undefined;
+export type TableFilters = Record<string, TableFilterValue>;
 
 /** The column and direction a list is sorted by now, the server's default included. */
 export function currentSort(state: TableState): { key: string; direction: OrderDirection } | null {
@@ -28,7 +33,9 @@ export type TableAction =
   | { type: 'sort'; key: string; first?: OrderDirection }
   | { type: 'page'; pageNumber: number }
   | { type: 'pageSize'; limit: number }
-  | { type: 'total'; totalItems: number };
+  | { type: 'total'; totalItems: number }
+  /** Sets one filter (undefined or empty clears it) and goes back to the first page. */
+  | { type: 'filter'; key: string; value: TableFilterValue };
 
 export function initialTableState(
   overrides: Partial<Pick<TableState, 'limit' | 'orderBy' | 'orderType' | 'defaultSort'>> = {},
@@ -44,6 +51,7 @@ export function initialTableState(
     orderBy: overrides.orderBy ?? null,
     orderType: overrides.orderType ?? 'asc',
     defaultSort: overrides.defaultSort ?? null,
+    filters: {},
   };
 }
 
@@ -78,6 +86,17 @@ export function tableReducer(state: TableState, action: TableAction): TableState
             pageNumber: 1,
             offset: 0,
           };
+    case 'filter': {
+      const value = isEmpty(action.value) ? undefined : action.value;
+      if (sameFilter(state.filters[action.key], value)) return state;
+      const { [action.key]: _previous, ...others } = state.filters;
+      return {
+        ...state,
+        filters: value === undefined ? others : { ...others, [action.key]: value },
+        pageNumber: 1,
+        offset: 0,
+      };
+    }
     case 'total': {
       if (action.totalItems === state.totalItems) return state;
       const next = { ...state, totalItems: action.totalItems, pageCount: pageCountOf(action.totalItems, state.limit) };
@@ -86,6 +105,10 @@ export function tableReducer(state: TableState, action: TableAction): TableState
     }
   }
 }
+
+const isEmpty = (value: TableFilterValue) =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const sameFilter = (a: TableFilterValue, b: TableFilterValue) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The list parameters of the API. */
 export interface ListQueryParams {

@@ -9,6 +9,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
 import { formatDate } from '../notifications/relative-time';
+import { ActionFilters } from './ActionFilters';
 import { ActionStatusTag } from './ActionStatusTag';
 import { EnteredLink } from './EnteredLink';
 import { useActionList, useDeleteActions } from './actions.api';
@@ -26,14 +27,15 @@ export interface ActionsTableProps {
 
 /**
  * 'List of Actions' (spec 03 sections 2 and 9): the default columns, the hidden ones in 'Manage
- * columns', row options by the row's flags, checked rows deleted together, and the CSV export.
+ * columns', the status, assignee and due date filters, row options by the row's flags, checked
+ * rows deleted together, and the CSV export.
  */
 export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const params = listQuery(state);
-  const list = useActionList(organizationId, params);
+  const list = useActionList(organizationId, params, state.filters);
   const remove = useDeleteActions(organizationId);
   const [pending, setPending] = useState<PendingDelete>(null);
   const open = (a: Action, edit = false) =>
@@ -175,6 +177,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
         dispatch={dispatch}
         emptyText={t('actions.empty')}
         onRowClick={(a) => open(a)}
+        filters={<ActionFilters organizationId={organizationId} filters={state.filters} dispatch={dispatch} />}
         selectionActions={({ selectedKeys, clear }) => (
           <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>
             {t('actions.deleteSelected', { count: selectedKeys.length })}

@@ -14,8 +14,11 @@ export interface PersonSelectProps {
   /** Several people (a document's reviewers and approvers): the value is then a list of ids. */
   multiple?: boolean;
   disabled?: boolean;
+  /** A cross that empties the choice (a filter): `onChange` then gets '' (several people: []). */
+  allowClear?: boolean;
+  placeholder?: string;
   id?: string;
-  value?: string | string[];
+  value?: string | string[] | undefined;
   onChange?: (value: string | string[]) => void;
   'aria-label'?: string;
 }
@@ -28,6 +31,8 @@ export function PersonSelect({
   known,
   multiple = false,
   disabled,
+  allowClear,
+  placeholder,
   id,
   value,
   onChange,
@@ -58,13 +63,14 @@ export function PersonSelect({
       mode={multiple ? 'multiple' : undefined}
       disabled={disabled}
       value={value}
-      onChange={(next: string | string[]) => {
-        const nextIds = Array.isArray(next) ? next : [next];
+      allowClear={allowClear}
+      onChange={(next: string | string[] | undefined) => {
+        const nextIds = next === undefined ? [] : Array.isArray(next) ? next : [next];
         setPicked((list) => [...list, ...found.filter((p) => nextIds.includes(p.id))]);
-        onChange?.(next);
+        onChange?.(next ?? (multiple ? [] : ''));
       }}
       onOpenChange={setOpen}
-      placeholder={t('actions.choosePerson')}
+      placeholder={placeholder ?? t('actions.choosePerson')}
       loading={options.isFetching}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       notFoundContent={options.isFetching ? null : t('actions.noPeople')}

@@ -1,20 +1,26 @@
 import { endpoints, type CreateActionRequest, type UpdateActionRequest } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import type { ListQueryParams } from '../../components/DataTable/table-state';
+import type { ListQueryParams, TableFilters } from '../../components/DataTable/table-state';
 
 export const actionKeys = {
   all: (organizationId: string) => ['actions', organizationId] as const,
-  list: (organizationId: string, params: ListQueryParams) => ['actions', organizationId, 'list', params] as const,
+  list: (organizationId: string, params: ListQueryParams, filters: TableFilters = {}) =>
+    ['actions', organizationId, 'list', params, filters] as const,
   detail: (organizationId: string, taskId: string) => ['actions', organizationId, 'detail', taskId] as const,
   members: (organizationId: string, search: string) => ['member-options', organizationId, search] as const,
 };
 
-export function useActionList(organizationId: string, params: ListQueryParams) {
+/** A page of the actions list in its filters (status, assigneeId, dueDateFrom, dueDateTo). */
+export function useActionList(organizationId: string, params: ListQueryParams, filters: TableFilters) {
   return useQuery({
-    queryKey: actionKeys.list(organizationId, params),
+    queryKey: actionKeys.list(organizationId, params, filters),
     queryFn: ({ signal }) =>
-      api.call(endpoints.actions.list, { query: { organizationId, ...params }, signal, notFoundPage: true }),
+      api.call(endpoints.actions.list, {
+        query: { organizationId, ...filters, ...params },
+        signal,
+        notFoundPage: true,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { GlobalSearchRow } from '@qualis/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, queryOf } from '../../test/organization';
+import { LAZY, NOT_FOUND, ORG, SOON, organizationAnswer, preparePages, queryOf } from '../../test/organization';
+import { GlobalSearchTable } from './GlobalSearchTable';
 
 /** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
 const SLOW = 180_000;
@@ -183,6 +189,49 @@ describe('Global search page', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(queryOf(fetch, 'GET', SEARCH)).toHaveLength(0);
       expect(screen.queryByText('SOP-12 Cleaning procedure')).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('Global search results', () => {
+  it(
+    'clear the previous search’s rows while a new search loads, and keep them while another page loads',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const fetch = stubApi((route, _body, query) => {
+        if (route !== `GET /api/v1${SEARCH}`) return NOT_FOUND();
+        // The second search never answers: its page stays loading.
+        if (query.get('search') === 'hygiene') return new Promise<Response>(() => undefined);
+        const offset = Number(query.get('offset'));
+        return offset === 0
+          ? jsonResponse(200, { data: rows, pagination: { totalCount: 60 } })
+          : new Promise<Response>(() => undefined);
+      });
+      const client = createQueryClient();
+      const table = (q: string): ReactNode => (
+        <AppProviders>
+          <QueryClientProvider client={client}>
+            <MemoryRouter>
+              <GlobalSearchTable organizationId={ORG} terms={{ q, mode: 'text' }} />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </AppProviders>
+      );
+      const view = render(table('ethanol'));
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, SOON)).toBeTruthy();
+
+      fireEvent.click(await screen.findByLabelText('Page 2'));
+      await waitFor(() => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).offset).toBe('25'), SOON);
+      expect(screen.getByText('SOP-12 Cleaning procedure')).toBeTruthy();
+
+      view.rerender(table('hygiene'));
+      await waitFor(
+        () => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).search).toBe('hygiene'),
+        SOON,
+      );
+      expect(screen.queryByText('SOP-12 Cleaning procedure')).toBeNull();
+      expect(screen.queryByText('Order ethanol')).toBeNull();
     },
     SLOW,
   );

@@ -29,13 +29,20 @@ export function globalSearchParams(list: ListQueryParams, search: string, mode: 
   };
 }
 
-/** One page of results; nothing is asked while there is no text to search for. */
+/**
+ * One page of results; nothing is asked while there is no text to search for. Another page or
+ * order of the same search keeps the rows shown while it loads; a new search shows none of the
+ * previous one's.
+ */
 export function useGlobalSearch(organizationId: string, query: GlobalSearchParams) {
   return useQuery({
     queryKey: searchKeys.results(organizationId, query),
     queryFn: ({ signal }) =>
       api.call(endpoints.search.global, { params: { organizationId }, query, signal, notFoundPage: true }),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2];
+      return before?.search === query.search && before.mode === query.mode ? keepPreviousData(previous) : undefined;
+    },
     enabled: query.search !== '',
   });
 }
