@@ -130,8 +130,7 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
   es: {
     reviewDocument: {
       name: 'Revisar {documentId} «{name}» revisión {revision}',
-      description:
-        'Es revisor de esta revisión del documento: léala y firme su revisión (Revisado o Rechazado).',
+      description: 'Es revisor de esta revisión del documento: léala y firme su revisión (Revisado o Rechazado).',
     },
     approveDocument: {
       name: 'Aprobar {documentId} «{name}» revisión {revision}',
@@ -154,7 +153,8 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
   sr: {
     reviewDocument: {
       name: 'Pregledati {documentId} „{name}“ revizija {revision}',
-      description: 'Vi ste recenzent ove revizije dokumenta: pročitajte je i potpišite svoj pregled (Pregledano ili Odbijeno).',
+      description:
+        'Vi ste recenzent ove revizije dokumenta: pročitajte je i potpišite svoj pregled (Pregledano ili Odbijeno).',
     },
     approveDocument: {
       name: 'Odobriti {documentId} „{name}“ revizija {revision}',

@@ -342,9 +342,13 @@ export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
   if (!row.requiresTraining) return;
   if (row.trainingRecordId === null) {
-    await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, typeDescription: row.typeDescription, name: row.name, revision }, [
-      row.submitterId,
-    ]);
+    await assign(
+      tx,
+      ctx,
+      'link-training',
+      { id: documentId, number: doc!.number, typeDescription: row.typeDescription, name: row.name, revision },
+      [row.submitterId],
+    );
   } else {
     await startTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
   }
@@ -493,7 +497,13 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentR
         entityId: id,
         after: { number, revision: input.revision, status: 'Submitted', ...fields },
       });
-      const label = { id, number, typeDescription: fields.typeDescription, name: fields.name, revision: input.revision };
+      const label = {
+        id,
+        number,
+        typeDescription: fields.typeDescription,
+        name: fields.name,
+        revision: input.revision,
+      };
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
       return { id, revision: input.revision };
     }),
@@ -619,7 +629,13 @@ export async function addDocumentRevision(
           references: input.references,
         },
       });
-      const label = { id: documentId, number: doc.number, typeDescription: fields.typeDescription, name: fields.name, revision };
+      const label = {
+        id: documentId,
+        number: doc.number,
+        typeDescription: fields.typeDescription,
+        name: fields.name,
+        revision,
+      };
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
       await assign(tx, ctx, 'review', label, input.reviewerIds);
       await assign(tx, ctx, 'approval', label, input.approverIds);

@@ -2,11 +2,10 @@ import type { Action } from '@qualis/contract';
 import { Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { ActionStatusTag } from './ActionStatusTag';
 import { EnteredLink } from './EnteredLink';
-import { creationTime } from './action-paths';
 
 /** Every field of an action, read-only (spec 03 sections 3 and 5); links open in a new tab. */
 export function ActionView({ action }: { action: Action }) {
@@ -43,7 +42,7 @@ export function ActionView({ action }: { action: Action }) {
         {
           key: 'creationTime',
           label: t('actions.fields.creationTime'),
-          children: creationTime(action.createdAt, i18n.language),
+          children: formatTime(action.createdAt, i18n.language),
         },
         { key: 'link', label: t('actions.fields.link'), children: link(action.link, action.linkDescription) },
         {

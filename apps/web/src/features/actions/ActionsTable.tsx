@@ -8,11 +8,11 @@ import { DataTable, listQuery, useTableState, type DataTableColumn } from '../..
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { ActionStatusTag } from './ActionStatusTag';
 import { EnteredLink } from './EnteredLink';
 import { useActionList, useDeleteActions } from './actions.api';
-import { actionPath, creationTime } from './action-paths';
+import { actionPath } from './action-paths';
 
 type SortKey = (typeof ACTION_SORT_KEYS)[number];
 
@@ -156,7 +156,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       title: t('actions.columns.creationTime'),
       width: 10,
       hiddenByDefault: true,
-      text: (a) => creationTime(a.createdAt, i18n.language),
+      text: (a) => formatTime(a.createdAt, i18n.language),
     },
     { key: 'options', title: t('actions.columns.options'), width: 10, render: options },
   ];

@@ -1,7 +1,8 @@
 import type { Notification } from '@qualis/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, relativeTime } from './relative-time';
+import { formatDate } from '../../app/dates';
+import { relativeTime } from './relative-time';
 
 /** 'Action Assigned' with the task's number, name and due date, and how long ago. */
 export function NotificationEntry({ notification }: { notification: Notification }) {

@@ -3,7 +3,8 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { useNotificationList } from './notifications.api';
-import { formatDate, relativeTime } from './relative-time';
+import { formatDate } from '../../app/dates';
+import { relativeTime } from './relative-time';
 
 /** Every notification of the person in this organization, newest first. */
 export function NotificationsTable({ organizationId }: { organizationId: string }) {

@@ -17,8 +17,7 @@ import { DataTable, listQuery, useTableState, type DataTableColumn } from '../..
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { EnteredLink } from '../actions/EnteredLink';
-import { creationTime } from '../actions/action-paths';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { TrainingStatusTag } from './TrainingStatusTag';
 import { useDeleteTrainings, useTrainingList } from './training-records.api';
@@ -205,7 +204,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       title: t('trainings.columns.creationTime'),
       width: 10,
       hiddenByDefault: hidden('creationTime'),
-      text: (r) => creationTime(r.createdAt, i18n.language),
+      text: (r) => formatTime(r.createdAt, i18n.language),
     },
     { key: 'options', title: t('trainings.columns.options'), width: 8, render: options },
   ];

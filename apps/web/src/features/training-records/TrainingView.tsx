@@ -7,9 +7,8 @@ import { Link } from 'react-router';
 import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { fileSizeText } from '../../components/FileUpload';
 import { EnteredLink } from '../actions/EnteredLink';
-import { creationTime } from '../actions/action-paths';
 import { documentPath } from '../documents/document-paths';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { fetchTrainingFile } from './training-records.api';
 
@@ -85,7 +84,7 @@ export function TrainingView({ organizationId, training }: { organizationId: str
           {
             key: 'creationTime',
             label: t('trainings.fields.creationTime'),
-            children: creationTime(training.createdAt, i18n.language),
+            children: formatTime(training.createdAt, i18n.language),
           },
           {
             key: 'assignees',
