@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import { localActionName } from '@qualis/contract';
 import { Breadcrumb, Button, Card, Divider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { useSessionUser } from '../features/session/useSession';
  * (not found, no access) goes back to the list, where the API client's toast says why.
  */
 export default function ActionDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organizationId = '', taskId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,7 +38,7 @@ export default function ActionDetailPage() {
     if (action.isError) void navigate(list, { replace: true });
   }, [action.isError, navigate, list]);
 
-  const name = data?.name ?? state.name ?? '';
+  const name = (data && localActionName(data, i18n.language)) ?? state.name ?? '';
   const editButton =
     mode === 'view' && data?.canBeEdited ? (
       <Button type="primary" icon={<EditOutlined />} onClick={() => setMode('edit')}>

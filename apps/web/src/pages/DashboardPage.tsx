@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { endpoints, type EndpointResponse } from '@qualis/contract';
+import { endpoints, localActionName, type EndpointResponse } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -101,7 +101,7 @@ export default function DashboardPage() {
   const actionEntries = (actions.data ?? []).map((a) => ({
     key: a.id,
     to: `${base}/tasks/${a.id}`,
-    title: a.name,
+    title: localActionName(a, i18n.language),
     detail: t('dashboard.due', { date: formatDate(a.dueDate, i18n.language) }),
   }));
   const trainingEntries = (trainings.data ?? []).map((r) => ({

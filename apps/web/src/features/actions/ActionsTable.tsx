@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
-import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, type Action } from '@qualis/contract';
+import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, localActionName, type Action } from '@qualis/contract';
 import { Button, Dropdown, Modal, Tooltip, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
 import { formatDate, formatTime } from '../../app/dates';
 import { ActionStatusTag } from './ActionStatusTag';
-import { EnteredLink } from './EnteredLink';
+import { EnteredLink, useLinkText } from './EnteredLink';
 import { useActionList, useDeleteActions } from './actions.api';
 import { actionPath } from './action-paths';
 
@@ -37,8 +37,11 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
   const remove = useDeleteActions(organizationId);
   const [pending, setPending] = useState<PendingDelete>(null);
   const open = (a: Action, edit = false) =>
-    void navigate(actionPath(organizationId, a.id), { state: { name: a.name, edit } });
+    void navigate(actionPath(organizationId, a.id), { state: { name: nameOf(a), edit } });
   const person = (p: Action['assignee']) => fullName(p);
+  const linkText = useLinkText();
+  /** The name in the reader's language (an automatic action's), else as written. */
+  const nameOf = (a: Action) => localActionName(a, i18n.language);
 
   const deleteChosen = () => {
     if (!pending) return;
@@ -65,7 +68,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     ].filter((item) => item !== false);
     return (
       <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: a.name })} />
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: nameOf(a) })} />
       </Dropdown>
     );
   };
@@ -83,12 +86,15 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       title: t('actions.columns.name'),
       width: 20,
       sortKey: 'name' satisfies SortKey,
-      text: (a) => a.name,
-      render: (a) => (
-        <Link to={actionPath(organizationId, a.id)} state={{ name: a.name }} className="qualis-cell-text">
-          {a.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={a.name}>{a.name}</Tooltip> : a.name}
-        </Link>
-      ),
+      text: nameOf,
+      render: (a) => {
+        const name = nameOf(a);
+        return (
+          <Link to={actionPath(organizationId, a.id)} state={{ name }} className="qualis-cell-text">
+            {name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={name}>{name}</Tooltip> : name}
+          </Link>
+        );
+      },
     },
     {
       key: 'assignee',
@@ -119,7 +125,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       render: (a) =>
         a.link ? (
           <EnteredLink href={a.link} className="qualis-cell-text">
-            {a.linkDescription || a.link}
+            {linkText(a.link, a.linkDescription)}
           </EnteredLink>
         ) : (
           <Typography.Text type="secondary">{t('actions.noLink')}</Typography.Text>

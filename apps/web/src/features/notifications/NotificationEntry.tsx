@@ -1,4 +1,4 @@
-import type { Notification } from '@qualis/contract';
+import { localActionName, type Notification } from '@qualis/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/dates';
@@ -14,7 +14,7 @@ export function NotificationEntry({ notification }: { notification: Notification
       {task && (
         <div>
           {task.number !== null && <Typography.Text type="secondary">#{task.number} </Typography.Text>}
-          <Typography.Text>{task.name}</Typography.Text>
+          <Typography.Text>{localActionName(task, i18n.language)}</Typography.Text>
           {task.dueDate && (
             <div>
               <Typography.Text type="secondary">

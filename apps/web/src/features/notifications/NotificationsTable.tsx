@@ -1,4 +1,4 @@
-import type { Notification } from '@qualis/contract';
+import { localActionName, type Notification } from '@qualis/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
@@ -15,7 +15,13 @@ export function NotificationsTable({ organizationId }: { organizationId: string 
   const columns: DataTableColumn<Notification>[] = [
     { key: 'kind', title: t('notifications.columns.kind'), width: 20, text: () => t('notifications.actionAssigned') },
     { key: 'number', title: t('notifications.columns.number'), width: 10, text: (n) => String(n.task?.number ?? '') },
-    { key: 'name', title: t('notifications.columns.name'), width: 30, text: (n) => n.task?.name ?? '', tooltip: 100 },
+    {
+      key: 'name',
+      title: t('notifications.columns.name'),
+      width: 30,
+      text: (n) => (n.task ? localActionName(n.task, i18n.language) : ''),
+      tooltip: 100,
+    },
     {
       key: 'dueDate',
       title: t('notifications.columns.dueDate'),

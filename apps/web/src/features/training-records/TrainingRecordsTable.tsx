@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
-import { EnteredLink } from '../actions/EnteredLink';
+import { EnteredLink, useLinkText } from '../actions/EnteredLink';
 import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { TrainingStatusTag } from './TrainingStatusTag';
@@ -75,6 +75,7 @@ export interface TrainingRecordsTableProps {
  */
 export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingRecordsTableProps) {
   const { t, i18n } = useTranslation();
+  const linkText = useLinkText();
   const navigate = useNavigate();
   const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const [status, setStatus] = useState<TrainingStatusFilter>('All');
@@ -161,7 +162,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       render: (r) =>
         r.link ? (
           <EnteredLink href={r.link} className="qualis-cell-text">
-            {r.linkDescription || r.link}
+            {linkText(r.link, r.linkDescription)}
           </EnteredLink>
         ) : (
           <Typography.Text type="secondary">{t('trainings.noLink')}</Typography.Text>
