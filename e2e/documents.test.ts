@@ -168,12 +168,12 @@ describe('documents journey: a document is reviewed, approved with an access cod
       // through it and signs the review.
       for (const [index, reviewer] of REVIEWERS.entries()) {
         const mail = await env.sink.waitForMail({ to: reviewer.email, subject: /action #\d+ is assigned to you/ });
-        expect(mail.text).toContain(`Review document #1 "${DOCUMENT}", revision 1`);
+        expect(mail.text).toContain(`Review SOP-12 "${DOCUMENT}" revision 1`);
         const page = await signedIn(reviewer.email);
         await page.waitForURL(`**${base}/dashboard`);
         const action = page
           .locator('.qualis-dashboard__entries')
-          .getByRole('link', { name: `Review document #1 "${DOCUMENT}", revision 1` });
+          .getByRole('link', { name: `Review SOP-12 "${DOCUMENT}" revision 1` });
         await action.waitFor();
         expect(await page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).count()).toBe(1);
         await screenshot(page, `documents-06-reviewer-${index + 1}-dashboard`);

@@ -6,6 +6,7 @@ import { messages } from './messages.js';
 import { ZDay } from './organization-exports.js';
 import { ZRole } from './roles.js';
 import { ZExportSelection, mergeSelection } from './user-groups.js';
+import { ZActionTextKey, ZActionTextParams } from './action-texts.js';
 
 /** Actions (tasks) of an organization: spec 03 sections 2-5, 7 and 9. */
 
@@ -61,8 +62,13 @@ export const ZActionTag = z.object({ id: z.uuid(), name: z.string() });
 export const ZAction = z.object({
   id: z.uuid(),
   number: z.number().int(),
+  /** English; an automatic action's also as `nameKey` + `nameParams`, to show in the reader's language. */
   name: z.string(),
+  nameKey: ZActionTextKey.nullable(),
+  nameParams: ZActionTextParams.nullable(),
   description: z.string(),
+  /** The key of an automatic action's description (ACTION_TEXTS); null once it is edited. */
+  descriptionKey: ZActionTextKey.nullable(),
   status: ZActionStatus,
   dueDate: z.string().describe('YYYY-MM-DD'),
   link: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from './fields.js';
+import { ZActionTextKey, ZActionTextParams } from './action-texts.js';
 
 /** How many entries each dashboard card lists; 'View all' opens the whole list. */
 export const DASHBOARD_CARD_LIMIT = 10;
@@ -15,7 +16,13 @@ export const ZDashboardCounters = z.object({
 });
 export type DashboardCounters = z.infer<typeof ZDashboardCounters>;
 
-export const ZDashboardAction = z.object({ id: z.uuid(), name: z.string(), dueDate: z.string() });
+export const ZDashboardAction = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameKey: ZActionTextKey.nullable(),
+  nameParams: ZActionTextParams.nullable(),
+  dueDate: z.string(),
+});
 export const ZDashboardTraining = z.object({
   id: z.uuid(),
   name: z.string(),

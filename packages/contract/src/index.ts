@@ -18,6 +18,7 @@ export * from './user-groups.js';
 export * from './settings.js';
 export * from './uploads.js';
 export * from './actions.js';
+export * from './action-texts.js';
 export * from './documents.js';
 export * from './endpoints.js';
 export * from './dashboard.js';

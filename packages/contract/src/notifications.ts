@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUuid } from './fields.js';
 import { ZListQuery } from './lists.js';
+import { ZActionTextKey, ZActionTextParams } from './action-texts.js';
 
 export const NOTIFICATION_KINDS = ['ActionAssigned'] as const;
 export const NOTIFICATION_STATUSES = ['Unread', 'Read'] as const;
@@ -21,7 +22,15 @@ export const ZNotification = z.object({
   status: z.enum(NOTIFICATION_STATUSES),
   createdAt: z.string(),
   task: z
-    .object({ id: z.uuid(), number: z.number().int().nullable(), name: z.string(), dueDate: z.string().nullable() })
+    .object({
+      id: z.uuid(),
+      number: z.number().int().nullable(),
+      name: z.string(),
+      /** An automatic action's name as a key of ACTION_TEXTS, to show in the reader's language. */
+      nameKey: ZActionTextKey.nullable(),
+      nameParams: ZActionTextParams.nullable(),
+      dueDate: z.string().nullable(),
+    })
     .nullable(),
 });
 export type Notification = z.infer<typeof ZNotification>;

@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import { localActionName } from '@qualis/contract';
 import { Breadcrumb, Button, Card, Divider } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { useSessionUser } from '../features/session/useSession';
  * (not found, no access) goes back to the list, where the API client's toast says why.
  */
 export default function ActionDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organizationId = '', taskId = '' } = useParams();
   const location = useLocation();
   const state = (location.state ?? {}) as ActionNavigationState;
@@ -35,7 +36,7 @@ export default function ActionDetailPage() {
 
   useLeaveFailedDetail(action.isError, list);
 
-  const name = data?.name ?? state.name ?? '';
+  const name = (data && localActionName(data, i18n.language)) ?? state.name ?? '';
   const editButton =
     mode === 'view' && data?.canBeEdited ? (
       <Button type="primary" icon={<EditOutlined />} onClick={() => setMode('edit')}>

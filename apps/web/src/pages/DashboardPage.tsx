@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { endpoints, type EndpointResponse } from '@qualis/contract';
+import { endpoints, localActionName, type EndpointResponse } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../app/api';
+import { formatDate, formatMonthDay } from '../app/dates';
 import { PageHeader } from '../components/PageHeader';
 import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';
@@ -21,12 +22,6 @@ function useDashboard<E extends DashboardEndpoint>(organizationId: string, endpo
       api.call(endpoint as DashboardEndpoint, { query: { organizationId }, signal }) as Promise<EndpointResponse<E>>,
     select: (answer) => answer.data as EndpointResponse<E>['data'],
   });
-}
-
-/** 'Nov 26' in the language on screen: the spec's MMM DD. */
-function monthDay(day: string, language: string) {
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString(language, { month: 'short', day: '2-digit' });
 }
 
 interface Entry {
@@ -106,21 +101,21 @@ export default function DashboardPage() {
   const actionEntries = (actions.data ?? []).map((a) => ({
     key: a.id,
     to: `${base}/tasks/${a.id}`,
-    title: a.name,
-    detail: t('dashboard.due', { date: a.dueDate }),
+    title: localActionName(a, i18n.language),
+    detail: t('dashboard.due', { date: formatDate(a.dueDate, i18n.language) }),
   }));
   const trainingEntries = (trainings.data ?? []).map((r) => ({
     key: r.id,
     to: `${base}/training-records/${r.id}`,
     title: `#${r.number} ${r.name}`,
-    detail: t('dashboard.due', { date: monthDay(r.dueDate, i18n.language) }),
+    detail: t('dashboard.due', { date: formatMonthDay(r.dueDate, i18n.language) }),
   }));
   const documentEntries = (data: typeof toReview.data) =>
     (data ?? []).map((d) => ({
       key: `${d.id}-${d.revision}`,
       to: `${base}/documents/${d.id}?revision=${d.revision}`,
       title: [d.typeDescription, d.name].filter(Boolean).join(' '),
-      detail: `${t('dashboard.revision', { revision: d.revision })} · ${t('dashboard.due', { date: d.dueDate })}`,
+      detail: `${t('dashboard.revision', { revision: d.revision })} · ${t('dashboard.due', { date: formatDate(d.dueDate, i18n.language) })}`,
     }));
 
   // The SuperAdmin has no dashboard in the menu, but may land here; Admins and permitted Users may add.

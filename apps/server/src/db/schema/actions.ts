@@ -1,8 +1,9 @@
-import { date, foreignKey, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ActionTextKey, ActionTextParams } from '@qualis/contract';
 import { organizations, users } from './organizations.js';
 import { tags } from './user-groups.js';
 
-/** Mirrors migrations/0014_actions.sql. */
+/** Mirrors migrations/0014_actions.sql, 0015 and 0027. */
 export const actions = pgTable(
   'actions',
   {
@@ -12,7 +13,11 @@ export const actions = pgTable(
     id: uuid('id').notNull(),
     number: integer('number').notNull(),
     name: text('name').notNull(),
+    /** An automatic action's name as a key of the contract's ACTION_TEXTS (migration 0027). */
+    nameKey: text('name_key').$type<ActionTextKey>(),
+    nameParams: jsonb('name_params').$type<ActionTextParams>(),
     description: text('description').notNull(),
+    descriptionKey: text('description_key').$type<ActionTextKey>(),
     status: text('status', { enum: ['ToDo', 'Complete'] })
       .notNull()
       .default('ToDo'),

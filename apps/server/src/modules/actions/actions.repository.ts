@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Permission, actionStatusName, type ActionFilters, type ListQuery, type MemberOption } from '@qualis/contract';
+import {
+  Permission,
+  actionStatusName,
+  type ActionFilters,
+  type ActionTextKey,
+  type ActionTextParams,
+  type ListQuery,
+  type MemberOption,
+} from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -55,7 +63,10 @@ const actionColumns = {
   id: actions.id,
   number: actions.number,
   name: actions.name,
+  nameKey: actions.nameKey,
+  nameParams: actions.nameParams,
   description: actions.description,
+  descriptionKey: actions.descriptionKey,
   status: actions.status,
   dueDate: actions.dueDate,
   link: actions.link,
@@ -78,7 +89,10 @@ export interface ActionRecord {
   id: string;
   number: number;
   name: string;
+  nameKey: ActionTextKey | null;
+  nameParams: ActionTextParams | null;
   description: string;
+  descriptionKey: ActionTextKey | null;
   status: 'ToDo' | 'Complete';
   dueDate: string;
   link: string | null;

@@ -111,7 +111,8 @@ async function checkReferences(
 }
 
 /** A new action's fields; an automatic one adds its kind and the artifact it belongs to. */
-export type NewAction = ActionFields & Partial<Pick<ActionTableRow, 'kind' | 'sourceType' | 'sourceId'>>;
+export type NewAction = ActionFields &
+  Partial<Pick<ActionTableRow, 'kind' | 'sourceType' | 'sourceId' | 'nameKey' | 'nameParams' | 'descriptionKey'>>;
 
 /**
  * Adds an action in the caller's transaction, manual or automatic alike: To do, numbered by the
@@ -144,7 +145,8 @@ export async function addAction(tx: Tx, ctx: ServiceContext, action: NewAction):
 async function tellAssignee(
   tx: Tx,
   ctx: ServiceContext,
-  action: Pick<ActionTableRow, 'id' | 'number' | 'name' | 'dueDate' | 'assigneeId'>,
+  action: Pick<ActionTableRow, 'id' | 'number' | 'name' | 'dueDate' | 'assigneeId'> &
+    Partial<Pick<ActionTableRow, 'nameKey' | 'nameParams'>>,
 ) {
   if (action.assigneeId === ctx.access.actor.userId) return;
   const { id, name } = ctx.access.organization;
@@ -214,7 +216,12 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
     if (changed.length > 0) {
       await checkReferences(tx, organizationId, next, previous);
       const { tagIds, ...columns } = next;
-      await updateActionRow(tx, organizationId, id, columns);
+      await updateActionRow(tx, organizationId, id, {
+        ...columns,
+        // A name or description a person wrote is shown as written, no longer by its automatic text.
+        ...(changed.includes('name') && { nameKey: null, nameParams: null }),
+        ...(changed.includes('description') && { descriptionKey: null }),
+      });
       if (changed.includes('tagIds')) await replaceActionTags(tx, organizationId, id, tagIds);
       await recordAudit(tx, audit, {
         organizationId,
@@ -227,7 +234,7 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
       });
       if (changed.includes('assigneeId')) {
         await deleteActionNotifications(tx, organizationId, id, previous.assigneeId);
-        await tellAssignee(tx, ctx, { ...next, id, number: row.number });
+        await tellAssignee(tx, ctx, { ...next, id, number: row.number, nameKey: null, nameParams: null });
       }
     }
     if (statusChanged) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@qualis/contract';
+import { ACTION_TEXTS, messages } from '@qualis/contract';
 import { resolveOrganizationAccess } from '../../core/access.js';
 import { newId } from '../../core/ids.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
@@ -61,10 +61,13 @@ const review = (source: ActionSource, people: string[]) => ({
   kind: 'review' as const,
   source,
   people,
-  name: 'Review SOP-7 revision 2',
-  description: 'Review the revision and give your response.',
+  text: 'reviewDocument' as const,
+  params: { documentId: 'SOP-007', name: 'Cleanroom Gowning', revision: '2' },
   link: recordLink(source, 2),
+  linkDescription: 'SOP-007 Cleanroom Gowning',
 });
+/** The name and description every client and export reads: English, whoever assigned it. */
+const ENGLISH_REVIEW = 'Review SOP-007 "Cleanroom Gowning" revision 2';
 
 const actionsOf = (source: ActionSource) =>
   t.db.select().from(actions).where(eq(actions.sourceId, source.id)).orderBy(actions.number);
@@ -87,6 +90,12 @@ describe('assignActions', () => {
         status: 'ToDo',
         dueDate: inTwoWeeks(),
         link: `/organizations/${orgA}/documents/${source.id}?revision=2`,
+        linkDescription: 'SOP-007 Cleanroom Gowning',
+        name: ENGLISH_REVIEW,
+        nameKey: 'reviewDocument',
+        nameParams: { documentId: 'SOP-007', name: 'Cleanroom Gowning', revision: '2' },
+        description: ACTION_TEXTS.en.reviewDocument.description,
+        descriptionKey: 'reviewDocument',
         assignerId: admin.id,
         creatorId: admin.id,
         completedAt: null,
@@ -111,7 +120,13 @@ describe('assignActions', () => {
       userId: reviewer.id,
       kind: 'ActionAssigned',
       readAt: null,
-      payload: { number: forReviewer.number, name: 'Review SOP-7 revision 2', dueDate: inTwoWeeks() },
+      payload: {
+        number: forReviewer.number,
+        name: ENGLISH_REVIEW,
+        nameKey: 'reviewDocument',
+        nameParams: { documentId: 'SOP-007', name: 'Cleanroom Gowning', revision: '2' },
+        dueDate: inTwoWeeks(),
+      },
     });
     const forQuiet = rows.find((r) => r.assigneeId === quiet.id)!;
     expect(await noticesOf(forQuiet.id)).toHaveLength(1);
@@ -122,6 +137,9 @@ describe('assignActions', () => {
     const mail = await t.smtp!.waitForMail({ to: reviewer.email });
     expect(mail.subject).toBe(`Qualis: Maßnahme #${forReviewer.number} ist Ihnen zugewiesen`);
     expect(mail.text).toContain('Hallo Rita Roth');
+    // The action's name in the reader's language, not the English one.
+    expect(mail.text).toContain(`#${forReviewer.number} SOP-007 „Cleanroom Gowning“ Revision 2 prüfen`);
+    expect(mail.text).not.toContain(ENGLISH_REVIEW);
     expect(mail.text).toContain('Alpha Devices');
     expect(mail.text).toContain(`http://qualis.test/organizations/${orgA}/tasks/${forReviewer.id}`);
   });
@@ -159,9 +177,10 @@ describe('assignActions', () => {
         kind: 'training',
         source,
         people: [colleague.id],
-        name: 'Pass the training Hand hygiene',
-        description: 'Read the material and answer the questions.',
+        text: 'passTraining',
+        params: { number: '4', name: 'Hand hygiene' },
         link: recordLink(source),
+        linkDescription: '#4 Hand hygiene',
         dueDate: '2031-02-03',
       }),
     );
@@ -170,6 +189,9 @@ describe('assignActions', () => {
       id,
       dueDate: '2031-02-03',
       link: `/organizations/${orgA}/training-records/${source.id}`,
+      linkDescription: '#4 Hand hygiene',
+      name: 'Pass the training #4 "Hand hygiene"',
+      nameKey: 'passTraining',
     });
   });
 
@@ -290,7 +312,23 @@ describe('an automatic action through the API', () => {
       url: `/api/v1/tasks/${id}/details?organizationId=${orgA}`,
       headers: reviewerHeaders,
     });
-    expect(detail.json().data).toMatchObject({ kind: 'review', canChangeStatus: false, status: 0 });
+    // The English name for API clients, and its key and values for a client showing another language.
+    expect(detail.json().data).toMatchObject({
+      kind: 'review',
+      canChangeStatus: false,
+      status: 0,
+      name: ENGLISH_REVIEW,
+      nameKey: 'reviewDocument',
+      nameParams: { documentId: 'SOP-007', name: 'Cleanroom Gowning', revision: '2' },
+      descriptionKey: 'reviewDocument',
+      linkDescription: 'SOP-007 Cleanroom Gowning',
+    });
+    const bell = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/system-notifications?organizationId=${orgA}&limit=3&offset=0`,
+      headers: reviewerHeaders,
+    });
+    expect(bell.json().data[0].task).toMatchObject({ id, name: ENGLISH_REVIEW, nameKey: 'reviewDocument' });
     const a = detail.json().data;
     const form = {
       organizationId: orgA,
@@ -320,9 +358,22 @@ describe('an automatic action through the API', () => {
     const [row] = await actionsOf(source);
     expect(row).toMatchObject({ status: 'ToDo', assigneeId: reviewer.id });
 
-    const renamed = await put(adminHeaders, { name: 'Review SOP-7 revision 2 (urgent)', link: a.link });
+    // A description edited keeps the name's key; a name edited is shown as written, in every language.
+    const described = await put(adminHeaders, { description: 'Read section 4 first.', link: a.link });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json().data).toMatchObject({ nameKey: 'reviewDocument', descriptionKey: null });
+    const renamed = await put(adminHeaders, {
+      name: 'Review SOP-007 (urgent)',
+      description: 'Read section 4 first.',
+      link: a.link,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json().data).toMatchObject({ name: 'Review SOP-7 revision 2 (urgent)', link: a.link });
+    expect(renamed.json().data).toMatchObject({
+      name: 'Review SOP-007 (urgent)',
+      nameKey: null,
+      nameParams: null,
+      link: a.link,
+    });
   });
 });
 

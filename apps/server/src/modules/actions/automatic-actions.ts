@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { messages } from '@qualis/contract';
+import { ACTION_TEXTS, actionTextName, messages, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { addAction } from './actions.service.js';
 import { readActionNotifications } from '../notifications/notifications.service.js';
@@ -50,10 +50,13 @@ interface Assignment {
   source: ActionSource;
   /** The people to assign; repeated ids count once. */
   people: string[];
-  name: string;
-  description: string;
+  /** The action's name and description: a text of the contract's ACTION_TEXTS and its placeholders' values. */
+  text: ActionTextKey;
+  params: ActionTextParams;
   /** Usually `recordLink(source)`. */
   link: string;
+  /** The record's name, what the Link column shows ('SOP-007 Cleanroom Gowning'). */
+  linkDescription: string;
 }
 
 /** A training's action is due when the training is; every other kind 2 weeks after assignment. */
@@ -87,8 +90,8 @@ const query = (organizationId: string, { kind, source, people }: Selection) => (
 /**
  * Assigns the work of `kind` on the record to each person, in the caller's transaction: an open
  * action of the same kind, record and person is kept (assigning twice makes no second action);
- * the others get a new To do action assigned and created by the caller, audited, and their
- * notification and e-mail. Every person must be an active member. Answers the new actions' ids.
+ * the others get a new To do action assigned and created by the caller, named in English and by
+ * its text's key (shown in each reader's language), audited, and their notification and e-mail. Every person must be an active member. Answers the new actions' ids.
  */
 export async function assignActions(tx: Tx, ctx: ServiceContext, input: AssignActionsInput): Promise<string[]> {
   const { organizationId } = scopeFor(ctx, input.source);
@@ -103,13 +106,16 @@ export async function assignActions(tx: Tx, ctx: ServiceContext, input: AssignAc
   for (const assigneeId of people.filter((p) => !assigned.has(p))) {
     ids.push(
       await addAction(tx, ctx, {
-        name: input.name,
-        description: input.description,
+        name: actionTextName(input.text, input.params, 'en'),
+        nameKey: input.text,
+        nameParams: input.params,
+        description: ACTION_TEXTS.en[input.text].description,
+        descriptionKey: input.text,
         dueDate,
         assignerId: ctx.access.actor.userId,
         assigneeId,
         link: input.link,
-        linkDescription: null,
+        linkDescription: input.linkDescription,
         extraLink: null,
         extraLinkDescription: null,
         tagIds: [],

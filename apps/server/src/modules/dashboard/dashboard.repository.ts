@@ -32,7 +32,13 @@ export async function countActionsToDo(db: DbOrTx, access: OrganizationAccess): 
 /** The first open actions, the soonest due first. */
 export function listActionsToDo(db: DbOrTx, access: OrganizationAccess) {
   return db
-    .select({ id: actions.id, name: actions.name, dueDate: actions.dueDate })
+    .select({
+      id: actions.id,
+      name: actions.name,
+      nameKey: actions.nameKey,
+      nameParams: actions.nameParams,
+      dueDate: actions.dueDate,
+    })
     .from(actions)
     .where(actionsToDo(access))
     .orderBy(asc(actions.dueDate), asc(actions.number))

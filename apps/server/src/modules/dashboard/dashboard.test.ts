@@ -84,8 +84,8 @@ describe('the dashboard', () => {
     });
     const list = await get('actions', user);
     expect(list.json().data).toEqual([
-      { id: sooner, name: 'Read the SOP', dueDate: '2031-01-15' },
-      { id: later, name: 'Calibrate the scale', dueDate: '2031-03-01' },
+      { id: sooner, name: 'Read the SOP', nameKey: null, nameParams: null, dueDate: '2031-01-15' },
+      { id: later, name: 'Calibrate the scale', nameKey: null, nameParams: null, dueDate: '2031-03-01' },
     ]);
     expect((await get('counters', admin)).json().data.actionsToDo).toBe(1);
   });

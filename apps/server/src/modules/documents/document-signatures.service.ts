@@ -31,12 +31,11 @@ import {
 import { presentApprovals, presentReviews } from './documents.presenter.js';
 import {
   DOCUMENTS_INFO_TYPE,
-  documentActionSource,
   lockVisibleDocument,
   recomputeRevisionStatus,
-  settleDocumentActions,
   visibleRevisionOrNotFound,
 } from './documents.service.js';
+import { documentActionSource, settleDocumentActions } from './document-actions.js';
 import {
   SIGNING_LOCK,
   clearSigningAttempts,

@@ -19,18 +19,11 @@ import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
-import { ensureAccessCodes } from '../access-codes/access-codes.service.js';
 import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
 import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-records.repository.js';
 import { startTrainingRound } from '../training-records/training-records.service.js';
-import {
-  assignActions,
-  completeActions,
-  recordLink,
-  withdrawActions,
-  type ActionSource,
-  type AutomaticActionKind,
-} from '../actions/automatic-actions.js';
+import { completeActions, withdrawActions } from '../actions/automatic-actions.js';
+import { assignDocumentActions as assign, documentActionSource, settleDocumentActions } from './document-actions.js';
 import './documents.policy.js';
 import type { DocumentState, RevisionState } from './documents.policy.js';
 import {
@@ -57,7 +50,6 @@ import {
   revisionSnapshot,
   updateRevisionRow,
   findDocumentRow,
-  listOpenWork,
   findVisibleDocumentIds,
   type DocumentDetailRecord,
   type DocumentTableRow,
@@ -224,103 +216,6 @@ async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Automatic actions (actions/automatic-actions.ts): one per document, kind and person.
-
-/** The record of a document's automatic actions (the signing service completes a signer's with it). */
-export const documentActionSource = (organizationId: string, documentId: string): ActionSource => ({
-  type: 'document',
-  id: documentId,
-  organizationId,
-});
-
-interface RevisionLabel {
-  /** The document's id. */
-  id: string;
-  number: number;
-  name: string;
-  revision: number;
-}
-const labelOf = (r: RevisionLabel) => `document #${r.number} "${r.name}", revision ${r.revision}`;
-
-const ACTION_TEXTS: Record<
-  Exclude<AutomaticActionKind, 'training'>,
-  { name: (r: RevisionLabel) => string; description: string }
-> = {
-  review: {
-    name: (r) => `Review ${labelOf(r)}`,
-    description: 'You are a reviewer of this document revision: read it and sign your review (Reviewed or Rejected).',
-  },
-  approval: {
-    name: (r) => `Approve ${labelOf(r)}`,
-    description:
-      'You are an approver of this document revision: once its reviews are complete, sign your approval with your access code.',
-  },
-  responsible: {
-    name: (r) => `Bring ${labelOf(r)} to release`,
-    description: 'You are responsible for this document revision until it is final.',
-  },
-  'link-training': {
-    name: (r) => `Link a training to ${labelOf(r)}`,
-    description: 'The approved revision requires training: link a training record to it, or create one.',
-  },
-};
-
-async function assign(
-  tx: Tx,
-  ctx: ServiceContext,
-  kind: keyof typeof ACTION_TEXTS,
-  label: RevisionLabel,
-  people: string[],
-) {
-  if (people.length === 0) return;
-  const source = documentActionSource(ctx.access.organization.id, label.id);
-  await assignActions(tx, ctx, {
-    kind,
-    source,
-    people,
-    name: ACTION_TEXTS[kind].name(label),
-    description: ACTION_TEXTS[kind].description,
-    link: recordLink(source, label.revision),
-  });
-  // An approver signs with an access code: one without a valid code gets it by e-mail now.
-  if (kind === 'approval') await ensureAccessCodes(tx, ctx, people, `Named an approver of ${labelOf(label)}.`);
-}
-
-/**
- * The people who still have work of a kind on the document: the responsible of each revision
- * not final; the reviewers and approvers of each revision not final without their response in
- * its current cycle. An action is completed or withdrawn only for people outside this set.
- */
-async function peopleWithWork(tx: Tx, organizationId: string, documentId: string) {
-  const work = { responsible: new Set<string>(), review: new Set<string>(), approval: new Set<string>() };
-  for (const { kind, userId } of await listOpenWork(tx, organizationId, documentId)) work[kind].add(userId);
-  return work;
-}
-
-type SettleKind = 'responsible' | 'review' | 'approval';
-/**
- * Withdraws (or completes) the open actions of `kind` on the document of those of `people` who
- * have no such work left on it (another revision may still wait for them). The signing service
- * completes a signer's action with it after their response.
- */
-export async function settleDocumentActions(
-  tx: Tx,
-  ctx: ServiceContext,
-  documentId: string,
-  kind: SettleKind,
-  people: string[],
-  how: 'withdraw' | 'complete',
-) {
-  if (people.length === 0) return;
-  const organizationId = ctx.access.organization.id;
-  const work = await peopleWithWork(tx, organizationId, documentId);
-  const done = [...new Set(people)].filter((p) => !work[kind].has(p));
-  if (done.length === 0) return;
-  const selection = { kind, source: documentActionSource(organizationId, documentId), people: done };
-  await (how === 'withdraw' ? withdrawActions(tx, ctx, selection) : completeActions(tx, ctx, selection));
-}
-
-// ---------------------------------------------------------------------------------------------
 // Lifecycle (docs/decisions/0018-documents.md, "Lifecycle")
 
 /** The document, visible and locked; 404 otherwise. Every writer of a document takes this lock first. */
@@ -447,9 +342,13 @@ export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
   if (!row.requiresTraining) return;
   if (row.trainingRecordId === null) {
-    await assign(tx, ctx, 'link-training', { id: documentId, number: doc!.number, name: row.name, revision }, [
-      row.submitterId,
-    ]);
+    await assign(
+      tx,
+      ctx,
+      'link-training',
+      { id: documentId, number: doc!.number, typeDescription: row.typeDescription, name: row.name, revision },
+      [row.submitterId],
+    );
   } else {
     await startTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
   }
@@ -598,7 +497,13 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentR
         entityId: id,
         after: { number, revision: input.revision, status: 'Submitted', ...fields },
       });
-      const label = { id, number, name: fields.name, revision: input.revision };
+      const label = {
+        id,
+        number,
+        typeDescription: fields.typeDescription,
+        name: fields.name,
+        revision: input.revision,
+      };
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
       return { id, revision: input.revision };
     }),
@@ -724,7 +629,13 @@ export async function addDocumentRevision(
           references: input.references,
         },
       });
-      const label = { id: documentId, number: doc.number, name: fields.name, revision };
+      const label = {
+        id: documentId,
+        number: doc.number,
+        typeDescription: fields.typeDescription,
+        name: fields.name,
+        revision,
+      };
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
       await assign(tx, ctx, 'review', label, input.reviewerIds);
       await assign(tx, ctx, 'approval', label, input.approverIds);

@@ -1,4 +1,4 @@
-import { messages } from '@qualis/contract';
+import { localActionName, messages, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -18,6 +18,9 @@ export interface AssignedAction {
   id: string;
   number: number;
   name: string;
+  /** An automatic action's text (ACTION_TEXTS), so the notice and the e-mail read in the person's language. */
+  nameKey?: ActionTextKey | null;
+  nameParams?: ActionTextParams | null;
   dueDate: string;
   assigneeId: string;
 }
@@ -36,7 +39,12 @@ export async function notifyActionAssigned(app: AppContext, tx: DbOrTx, action: 
     userId: action.assigneeId,
     kind: 'ActionAssigned',
     entityId: action.id,
-    payload: { number: action.number, name: action.name, dueDate: action.dueDate },
+    payload: {
+      number: action.number,
+      name: action.name,
+      ...(action.nameKey && { nameKey: action.nameKey, nameParams: action.nameParams }),
+      dueDate: action.dueDate,
+    },
   });
   const person = await findRecipient(tx, action.assigneeId);
   if (!person?.emailNotificationState) return;
@@ -44,7 +52,7 @@ export async function notifyActionAssigned(app: AppContext, tx: DbOrTx, action: 
     name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email,
     organization: organization.name,
     number: action.number,
-    actionName: action.name,
+    actionName: localActionName(action, person.language),
     dueDate: action.dueDate,
     actionUrl: `${app.config.publicUrl}/organizations/${organization.id}/tasks/${action.id}`,
   });

@@ -283,7 +283,7 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     // Theirs: the action assigned to them, the document they are responsible for, and the
     // automatic action that asks them to bring it to release.
     expect(asUser.data.map((r) => `${r.type} ${r.name}`).sort()).toEqual([
-      'Action Bring document #' + related.number + ' "Pangolin register", revision 1 to release',
+      'Action Bring #' + related.number + ' "Pangolin register" revision 1 to release',
       'Action Pangolin audit mine',
       'Document Pangolin register',
     ]);

@@ -182,9 +182,10 @@ async function giveActions(tx: Tx, ctx: ServiceContext, training: TrainingLabel,
     kind: 'training',
     source,
     people,
-    name: `Pass the training #${training.number} "${training.name}"`,
-    description: 'You are assigned to this training: read its material and pass its quiz.',
+    text: 'passTraining',
+    params: { number: String(training.number), name: training.name },
     link: recordLink(source),
+    linkDescription: `#${training.number} ${training.name}`,
     dueDate: training.dueDate,
   });
 }

@@ -1,10 +1,19 @@
 import { SettingOutlined } from '@ant-design/icons';
 import type { OrderDirection } from '@qualis/contract';
 import { Button, Checkbox, Result, Table, Tooltip, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useRef, useState, type Dispatch, type DragEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type DragEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../useNarrow';
-import { useColumnLayout } from './column-layout';
+import { fitColumns, headerMinWidth, useColumnLayout } from './column-layout';
 import { ColumnTitle } from './ColumnTitle';
 import { ManageColumnsModal } from './ManageColumnsModal';
 import { Pager } from './Pager';
@@ -16,7 +25,10 @@ import { currentSort, type TableAction, type TableState } from './table-state';
 export interface DataTableColumn<T> {
   key: string;
   title: string;
-  /** Default width, in percent of the table. */
+  /**
+   * Its share of the table's room beyond every header's own width (percent of the table): a
+   * column is never narrower than its header.
+   */
   width: number;
   /** The key sent as `orderBy`; the column is not sortable without one. */
   sortKey?: string;
@@ -79,6 +91,19 @@ const NARROW_COLUMN_PX = 150;
 const NARROW_OPTIONS_PX = 56;
 const SELECTION_PX = 48;
 
+/** The element's width in pixels, kept as it resizes (0 until measured). */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
 /**
  * The one list table of the app: search, sort, paging, column management, selection, export.
  * On phones the first column, the selection and the options column stay fixed while the rest scrolls.
@@ -110,6 +135,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const dragged = useRef<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const resizing = useRef(false);
+  const tableWidth = useWidth(root);
 
   // antd's hidden measuring row (scrolling tables) repeats the headers' buttons: keep them out of
   // the keyboard's and screen readers' way.
@@ -131,6 +157,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
 
   const activeSort = currentSort(state);
+  // On wider screens each column gets its header's width and a share of the rest; the table
+  // scrolls sideways only when the headers alone do not fit.
+  const room = tableWidth - (selectable ? SELECTION_PX : 0);
+  const fitted =
+    !narrow && room > 0
+      ? fitColumns(
+          layout.visible.map((c) => ({
+            key: c.key,
+            weight: layout.widthOf(c.key),
+            min: headerMinWidth(c.title, c.sortKey !== undefined),
+          })),
+          room,
+        )
+      : undefined;
+  const fittedWidth = fitted && Object.values(fitted).reduce((sum, w) => sum + w, 0);
   const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
     const { sortKey, sortFirst } = column;
     const direction = sortKey !== undefined && activeSort?.key === sortKey ? activeSort.direction : undefined;
@@ -138,7 +179,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const isOptions = column.key === 'options';
     return {
       key: column.key,
-      width: narrow ? (isOptions ? NARROW_OPTIONS_PX : NARROW_COLUMN_PX) : `${layout.widthOf(column.key)}%`,
+      width: narrow
+        ? isOptions
+          ? NARROW_OPTIONS_PX
+          : NARROW_COLUMN_PX
+        : (fitted?.[column.key] ?? `${layout.widthOf(column.key)}%`),
       fixed: narrow ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
       ellipsis: { showTitle: false },
       title: (
@@ -221,7 +266,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         loading={loading}
         pagination={false}
         tableLayout="fixed"
-        scroll={narrow ? { x: scrollWidth } : undefined}
+        scroll={
+          narrow
+            ? { x: scrollWidth }
+            : fittedWidth && fittedWidth > room
+              ? { x: fittedWidth + (selectable ? SELECTION_PX : 0) }
+              : undefined
+        }
         locale={{ emptyText: empty }}
         onRow={
           onRowClick &&

@@ -2,6 +2,8 @@ import {
   ACTION_STATUS,
   ZCreateActionRequest,
   ZUpdateActionRequest,
+  localActionDescription,
+  localActionName,
   type Action,
   type ActionPerson,
   type ActionStatus,
@@ -41,11 +43,11 @@ type Field = (typeof FIELDS)['edit'][number];
 type Values = Partial<Record<Field, string | string[] | ActionStatus>>;
 
 /** What the form starts from: the action as saved, or a new action's defaults. */
-function initialValues(action: Action | undefined, me: ActionPerson): Values {
+function initialValues(action: Action | undefined, me: ActionPerson, language: string): Values {
   if (!action) return { dueDate: today(), assignerId: me.id, tagIds: [] };
   return {
-    name: action.name,
-    description: action.description,
+    name: localActionName(action, language),
+    description: localActionDescription(action, language),
     dueDate: action.dueDate,
     assignerId: action.assigner.id,
     assigneeId: action.assignee.id,
@@ -77,10 +79,10 @@ export interface ActionFormProps {
  * every other field as saved (decision 0014).
  */
 export function ActionForm({ organizationId, mode, action, me, saving, onSubmit, onCancel }: ActionFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const schema = mode === 'create' ? ZCreateActionRequest : ZUpdateActionRequest;
   const fields = FIELDS[mode];
-  const initial = useMemo(() => initialValues(action, me), [action, me]);
+  const initial = useMemo(() => initialValues(action, me, i18n.language), [action, me, i18n.language]);
   // The values the form does not show: the organization, and for a status-only edit the rest as saved.
   const context = useMemo(
     () => ({ organizationId, ...(mode === 'status' ? initial : {}) }),
@@ -97,6 +99,10 @@ export function ActionForm({ organizationId, mode, action, me, saving, onSubmit,
     // What the schema makes of the values (trimmed, empty links as none) is what the server stores.
     const parsed = schema.parse({ ...context, ...zod.form.getFieldsValue(true) }) as UpdateActionRequest;
     const { organizationId: _organizationId, ...body } = parsed;
+    // An automatic action's name and description, shown in the reader's language, stay as saved
+    // unless the person changed them (the server then shows their words in every language).
+    if (action && body.name === initial.name) body.name = action.name;
+    if (action && body.description === initial.description) body.description = action.description;
     return onSubmit(body).catch(zod.showServerErrors);
   };
 

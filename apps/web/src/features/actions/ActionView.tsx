@@ -1,19 +1,19 @@
-import type { Action } from '@qualis/contract';
+import { localActionDescription, localActionName, type Action } from '@qualis/contract';
 import { Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { ActionStatusTag } from './ActionStatusTag';
-import { EnteredLink } from './EnteredLink';
-import { creationTime } from './action-paths';
+import { EnteredLink, useLinkText } from './EnteredLink';
 
 /** Every field of an action, read-only (spec 03 sections 3 and 5); links open in a new tab. */
 export function ActionView({ action }: { action: Action }) {
   const { t, i18n } = useTranslation();
+  const linkText = useLinkText();
   const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
   const link = (href: string | null, description: string | null): ReactNode =>
-    href ? <EnteredLink href={href}>{description || href}</EnteredLink> : none(t('actions.noLink'));
+    href ? <EnteredLink href={href}>{linkText(href, description)}</EnteredLink> : none(t('actions.noLink'));
   const person = (p: Action['assignee']) => `${fullName(p)} (${p.email})`;
 
   return (
@@ -24,11 +24,16 @@ export function ActionView({ action }: { action: Action }) {
       items={[
         { key: 'number', label: t('actions.fields.number'), children: action.number },
         { key: 'status', label: t('actions.fields.status'), children: <ActionStatusTag status={action.status} /> },
-        { key: 'name', label: t('actions.fields.name'), children: action.name, span: 'filled' },
+        {
+          key: 'name',
+          label: t('actions.fields.name'),
+          children: localActionName(action, i18n.language),
+          span: 'filled',
+        },
         {
           key: 'description',
           label: t('actions.fields.description'),
-          children: <span className="qualis-pre-line">{action.description}</span>,
+          children: <span className="qualis-pre-line">{localActionDescription(action, i18n.language)}</span>,
           span: 'filled',
         },
         { key: 'dueDate', label: t('actions.fields.dueDate'), children: formatDate(action.dueDate, i18n.language) },
@@ -43,7 +48,7 @@ export function ActionView({ action }: { action: Action }) {
         {
           key: 'creationTime',
           label: t('actions.fields.creationTime'),
-          children: creationTime(action.createdAt, i18n.language),
+          children: formatTime(action.createdAt, i18n.language),
         },
         { key: 'link', label: t('actions.fields.link'), children: link(action.link, action.linkDescription) },
         {

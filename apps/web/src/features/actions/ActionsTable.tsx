@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
-import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, type Action } from '@qualis/contract';
+import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, localActionName, type Action } from '@qualis/contract';
 import { Button, Dropdown, Modal, Tooltip, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,12 @@ import { DataTable, listQuery, useTableState, type DataTableColumn } from '../..
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { ActionFilters } from './ActionFilters';
 import { ActionStatusTag } from './ActionStatusTag';
-import { EnteredLink } from './EnteredLink';
+import { EnteredLink, useLinkText } from './EnteredLink';
 import { useActionList, useDeleteActions } from './actions.api';
-import { actionPath, creationTime } from './action-paths';
+import { actionPath } from './action-paths';
 
 type SortKey = (typeof ACTION_SORT_KEYS)[number];
 
@@ -39,8 +39,11 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
   const remove = useDeleteActions(organizationId);
   const [pending, setPending] = useState<PendingDelete>(null);
   const open = (a: Action, edit = false) =>
-    void navigate(actionPath(organizationId, a.id), { state: { name: a.name, edit } });
+    void navigate(actionPath(organizationId, a.id), { state: { name: nameOf(a), edit } });
   const person = (p: Action['assignee']) => fullName(p);
+  const linkText = useLinkText();
+  /** The name in the reader's language (an automatic action's), else as written. */
+  const nameOf = (a: Action) => localActionName(a, i18n.language);
 
   const deleteChosen = () => {
     if (!pending) return;
@@ -67,7 +70,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     ].filter((item) => item !== false);
     return (
       <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: a.name })} />
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: nameOf(a) })} />
       </Dropdown>
     );
   };
@@ -85,12 +88,15 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       title: t('actions.columns.name'),
       width: 20,
       sortKey: 'name' satisfies SortKey,
-      text: (a) => a.name,
-      render: (a) => (
-        <Link to={actionPath(organizationId, a.id)} state={{ name: a.name }} className="qualis-cell-text">
-          {a.name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={a.name}>{a.name}</Tooltip> : a.name}
-        </Link>
-      ),
+      text: nameOf,
+      render: (a) => {
+        const name = nameOf(a);
+        return (
+          <Link to={actionPath(organizationId, a.id)} state={{ name }} className="qualis-cell-text">
+            {name.length > NAME_TOOLTIP_LENGTH ? <Tooltip title={name}>{name}</Tooltip> : name}
+          </Link>
+        );
+      },
     },
     {
       key: 'assignee',
@@ -121,7 +127,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       render: (a) =>
         a.link ? (
           <EnteredLink href={a.link} className="qualis-cell-text">
-            {a.linkDescription || a.link}
+            {linkText(a.link, a.linkDescription)}
           </EnteredLink>
         ) : (
           <Typography.Text type="secondary">{t('actions.noLink')}</Typography.Text>
@@ -158,7 +164,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       title: t('actions.columns.creationTime'),
       width: 10,
       hiddenByDefault: true,
-      text: (a) => creationTime(a.createdAt, i18n.language),
+      text: (a) => formatTime(a.createdAt, i18n.language),
     },
     { key: 'options', title: t('actions.columns.options'), width: 10, render: options },
   ];

@@ -7,12 +7,6 @@ export interface ActionNavigationState {
   edit?: boolean;
 }
 
-/** The time of day of an ISO instant, as the person's locale writes it. */
-export function creationTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(language);
-}
-
 /** Today in the browser's time zone, as YYYY-MM-DD (the default due date). */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,6 +2,7 @@ import type { DocumentHistoryEntry } from '@qualis/contract';
 import { Button, Result, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/dates';
 import { useDocumentHistory } from './documents.api';
 
 /** Rows of a page of the history. */
@@ -22,21 +23,6 @@ const ACTIONS = [
 ] as const;
 
 const isKnown = (action: string): action is (typeof ACTIONS)[number] => (ACTIONS as readonly string[]).includes(action);
-
-/** An event's moment with the person's time zone, in their language. */
-export function historyTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 /** A value of before/after as text: scalars as they are, anything else as JSON. */
 export function valueText(value: unknown): string {
@@ -129,7 +115,7 @@ export function HistorySection({ organizationId, documentId }: { organizationId:
           key: 'occurredAt',
           title: t('documents.history.when'),
           width: 200,
-          render: (_, entry) => historyTime(entry.occurredAt, i18n.language),
+          render: (_, entry) => formatDateTime(entry.occurredAt, i18n.language),
         },
         {
           key: 'actor',

@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate } from '../../app/dates';
 import { useEntries } from '../settings/settings.api';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentStatusTag } from './DocumentStatusTag';

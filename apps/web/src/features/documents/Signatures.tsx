@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Divider, Empty, Form, Input, Radio, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
+import { formatDateTime } from '../../app/dates';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useSuccessToast } from '../../components/useSuccessToast';
 import { useZodForm } from '../../components/zod-form';
@@ -23,13 +24,6 @@ const STATUS_COLORS: Record<SigningSectionStatus, string> = {
   InProgress: 'processing',
   Completed: 'success',
 };
-
-/** A date and time with the reader's time zone named ('25 Nov 2026, 10:31:00 CET'). */
-export function signedAtText(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'long' }).format(date);
-}
 
 /**
  * One recorded response as its signature manifestation (21 CFR 11.50): the printed name and
@@ -63,7 +57,7 @@ function SignatureCard({ signature }: { signature: DocumentSignature | EarlierDo
           {
             key: 'at',
             label: t('documents.signing.signedAt'),
-            children: signedAtText(signature.signedAt, i18n.language),
+            children: formatDateTime(signature.signedAt, i18n.language),
           },
           {
             key: 'comment',
@@ -243,7 +237,7 @@ export function SigningSection({
       <Space wrap>
         <Typography.Text strong>{t('documents.signing.status')}</Typography.Text>
         <Tag color={STATUS_COLORS[status]}>{t(`documents.signing.statuses.${status}`)}</Tag>
-        {at && <Typography.Text type="secondary">{signedAtText(at, i18n.language)}</Typography.Text>}
+        {at && <Typography.Text type="secondary">{formatDateTime(at, i18n.language)}</Typography.Text>}
       </Space>
       {pending.length > 0 && (
         <div>

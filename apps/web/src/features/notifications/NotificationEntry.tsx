@@ -1,7 +1,8 @@
-import type { Notification } from '@qualis/contract';
+import { localActionName, type Notification } from '@qualis/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTimestamp, relativeTime } from './relative-time';
+import { formatDate, formatDateTime } from '../../app/dates';
+import { relativeTime } from './relative-time';
 
 /**
  * 'Action Assigned' with the task's number, name and due date, and when: how long ago (the bell),
@@ -22,7 +23,7 @@ export function NotificationEntry({
       {task && (
         <div>
           {task.number !== null && <Typography.Text type="secondary">#{task.number} </Typography.Text>}
-          <Typography.Text>{task.name}</Typography.Text>
+          <Typography.Text>{localActionName(task, i18n.language)}</Typography.Text>
           {task.dueDate && (
             <div>
               <Typography.Text type="secondary">
@@ -35,7 +36,7 @@ export function NotificationEntry({
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {when === 'relative'
           ? relativeTime(notification.createdAt, i18n.language)
-          : formatTimestamp(notification.createdAt, i18n.language)}
+          : formatDateTime(notification.createdAt, i18n.language)}
       </Typography.Text>
     </div>
   );

@@ -18,23 +18,3 @@ export function relativeTime(iso: string, language: string, now = Date.now()): s
   }
   return format.format(Math.round(amount), 'year');
 }
-
-/** A due date (YYYY-MM-DD or ISO) as the person's locale writes dates. */
-export function formatDate(value: string | null, language: string): string {
-  if (!value) return '';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(language);
-}
-
-/** A moment as the locale writes its date, then its time as HH:mm:ss (spec 03 section 9). */
-export function formatTimestamp(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleTimeString(language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return `${date.toLocaleDateString(language)} ${time}`;
-}

@@ -1,8 +1,7 @@
 import type { CompletionProgress as Progress } from '@qualis/contract';
 import { Button, Flex, Result, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { creationTime } from '../actions/action-paths';
-import { formatDate } from '../notifications/relative-time';
+import { formatDateTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { useCompletionProgress } from './training-records.api';
 
@@ -15,8 +14,7 @@ type Entry = Progress['passedTrainingUsers'][number];
 export function CompletionProgress({ organizationId, recordId }: { organizationId: string; recordId: string }) {
   const { t, i18n } = useTranslation();
   const progress = useCompletionProgress(organizationId, recordId);
-  const when = (iso: string | null) =>
-    iso ? `${formatDate(iso, i18n.language)} ${creationTime(iso, i18n.language)}` : '';
+  const when = (iso: string | null) => formatDateTime(iso, i18n.language);
   const name = (e: Entry) => (
     <>
       {fullName(e.user)} <Typography.Text type="secondary">({e.user.email})</Typography.Text>

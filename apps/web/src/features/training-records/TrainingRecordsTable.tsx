@@ -16,9 +16,8 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
-import { EnteredLink } from '../actions/EnteredLink';
-import { creationTime } from '../actions/action-paths';
-import { formatDate } from '../notifications/relative-time';
+import { EnteredLink, useLinkText } from '../actions/EnteredLink';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { TrainingStatusTag } from './TrainingStatusTag';
 import { useDeleteTrainings, useTrainingList } from './training-records.api';
@@ -76,6 +75,7 @@ export interface TrainingRecordsTableProps {
  */
 export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingRecordsTableProps) {
   const { t, i18n } = useTranslation();
+  const linkText = useLinkText();
   const navigate = useNavigate();
   const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const [status, setStatus] = useState<TrainingStatusFilter>('All');
@@ -162,7 +162,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       render: (r) =>
         r.link ? (
           <EnteredLink href={r.link} className="qualis-cell-text">
-            {r.linkDescription || r.link}
+            {linkText(r.link, r.linkDescription)}
           </EnteredLink>
         ) : (
           <Typography.Text type="secondary">{t('trainings.noLink')}</Typography.Text>
@@ -205,7 +205,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       title: t('trainings.columns.creationTime'),
       width: 10,
       hiddenByDefault: hidden('creationTime'),
-      text: (r) => creationTime(r.createdAt, i18n.language),
+      text: (r) => formatTime(r.createdAt, i18n.language),
     },
     { key: 'options', title: t('trainings.columns.options'), width: 8, render: options },
   ];

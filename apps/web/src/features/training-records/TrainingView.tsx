@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { fileSizeText } from '../../components/FileUpload';
-import { EnteredLink } from '../actions/EnteredLink';
-import { creationTime } from '../actions/action-paths';
+import { EnteredLink, useLinkText } from '../actions/EnteredLink';
 import { documentPath } from '../documents/document-paths';
-import { formatDate } from '../notifications/relative-time';
+import { formatDate, formatTime } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { fetchTrainingFile } from './training-records.api';
 
@@ -50,9 +49,10 @@ function QuestionsView({ questions }: { questions: TrainingRecord['questions'] }
 /** Every field of a training record, read-only (spec 03 sections 3 and 5). */
 export function TrainingView({ organizationId, training }: { organizationId: string; training: TrainingRecord }) {
   const { t, i18n } = useTranslation();
+  const linkText = useLinkText();
   const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
   const link = (href: string | null, description: string | null): ReactNode =>
-    href ? <EnteredLink href={href}>{description || href}</EnteredLink> : none(t('trainings.noLink'));
+    href ? <EnteredLink href={href}>{linkText(href, description)}</EnteredLink> : none(t('trainings.noLink'));
   const hasAssignees = training.assigneeUsers.length + training.assigneeUserGroups.length > 0;
 
   return (
@@ -85,7 +85,7 @@ export function TrainingView({ organizationId, training }: { organizationId: str
           {
             key: 'creationTime',
             label: t('trainings.fields.creationTime'),
-            children: creationTime(training.createdAt, i18n.language),
+            children: formatTime(training.createdAt, i18n.language),
           },
           {
             key: 'assignees',
