@@ -22,7 +22,14 @@ function notifications(): Notification[] {
     kind: 'ActionAssigned',
     status: i === 1 || i === 3 ? 'Read' : 'Unread',
     createdAt: receivedAt(i).toISOString(),
-    task: { id: taskId(i), number: 40 - i, name: `Calibrate scale ${i + 1}`, dueDate: '2030-02-01' },
+    task: {
+      id: taskId(i),
+      number: 40 - i,
+      name: `Calibrate scale ${i + 1}`,
+      nameKey: null,
+      nameParams: null,
+      dueDate: '2030-02-01',
+    },
   }));
 }
 
