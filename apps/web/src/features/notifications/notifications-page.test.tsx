@@ -7,6 +7,7 @@ import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import NotificationsPage from '../../pages/NotificationsPage';
 import { sessionStore } from '../session/session-store';
+import { formatDateTime } from '../../app/dates';
 import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG, queryOf } from '../../test/organization';
 
@@ -102,9 +103,7 @@ describe('the notifications page', () => {
       const first = entryOf('Calibrate scale 1');
       expect(within(first).getByText('Action Assigned')).toBeTruthy();
       expect(within(first).getByText('#40')).toBeTruthy();
-      expect(
-        within(first).getByText(`${receivedAt(0).toLocaleDateString('en')} 13:05:09`, { exact: true }),
-      ).toBeTruthy();
+      expect(within(first).getByText(formatDateTime(receivedAt(0).toISOString(), 'en'), { exact: true })).toBeTruthy();
       expect(within(first).getByText('Unread')).toBeTruthy();
       // Dismiss only where unread: the 2nd and 4th are read.
       expect(within(entryOf('Calibrate scale 2')).queryByRole('button', { name: 'Dismiss' })).toBeNull();
