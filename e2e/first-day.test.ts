@@ -55,7 +55,11 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \
 describe('first-day journey: a document is written, reviewed, approved in two languages, trained and found', () => {
   const env = journeyEnvironment('first-day');
   const { call, signedIn } = env;
-  const shot = (page: Page, name: string) => screenshot(page, `first-day-${name}`);
+  /** A full-page screenshot from the top (scrolled, the sticky top bar would be drawn mid-page). */
+  const shot = async (page: Page, name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `first-day-${name}`);
+  };
 
   /** The access code e-mailed to the person when they were named approver (no one asked for it). */
   async function accessCodeOf(approver: JourneyPerson, subject: string) {
@@ -292,8 +296,17 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       await toast(admin, 'The training is linked to the document');
       await admin.waitForURL(`**${documentPath}**`);
       await admin.getByRole('tab', { name: 'Quality Actions' }).click();
-      await admin.getByRole('link', { name: TRAINING }).waitFor();
+      await admin.getByText('Linked training', { exact: true }).waitFor();
       await shot(admin, '12-document-training-linked');
+      // DEFECT (web): back on the document the tab still reads "No training linked." and offers
+      // the Link buttons: creating the training does not invalidate the document's cached quality
+      // actions (TrainingRecordCreatePage, useCreateTraining), and they are younger than the
+      // 30-second staleTime. The server did link it (the reload below shows it). Remove `.soft`
+      // once fixed.
+      expect.soft(await admin.getByRole('link', { name: TRAINING }).count(), 'the linked training on the tab').toBe(1);
+      await admin.reload();
+      await admin.getByRole('tab', { name: 'Quality Actions' }).click();
+      await admin.getByRole('link', { name: TRAINING }).waitFor();
 
       // 5. The trainees pass it from their dashboard; Alan fails once first.
       const katherine = await passTraining(TRAINEES[1], base, 'trainee-2');
@@ -335,18 +348,27 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       await alan.getByRole('button', { name: 'Dismiss all' }).click();
       await toast(alan, 'All notifications are dismissed');
       await alan.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor();
-      expect(await bell(alan).locator('.ant-badge-count').count()).toBe(0);
+      await expect.poll(() => bell(alan).locator('.ant-badge-count').count()).toBe(0); // after its fade-out
       expect(await alan.getByRole('button', { name: 'Dismiss', exact: true }).count()).toBe(0);
       expect(await alan.getByRole('button', { name: 'Dismiss all' }).isDisabled()).toBe(true);
       await shot(alan, '16-notifications-dismissed');
       await alan.context().close();
 
-      // 7. The Admin searches the document's name in the top bar: the document comes first.
+      // 7. The Admin searches the document's name in the top bar: the document is found and opens.
       await searchBox(admin).fill(DOCUMENT);
       await admin.waitForURL(`**${base}/global-search?**`);
-      const firstResult = admin.locator('.ant-table-tbody .ant-table-row').first();
-      await firstResult.getByRole('link', { name: `${DOCUMENT_ID} ${DOCUMENT}` }).waitFor();
+      const rows = admin.locator('.ant-table-tbody .ant-table-row');
+      const found = rows.filter({ hasText: `${DOCUMENT_ID} ${DOCUMENT}` });
+      await found.getByRole('link', { name: `${DOCUMENT_ID} ${DOCUMENT}` }).waitFor();
       await shot(admin, '17-search');
+      // DEFECT (search ranking): the document whose name is exactly the query comes 9th of 10, after
+      // its training and the seven automatic actions that quote its name ('Review document #1
+      // "Cleanroom Gowning", revision 1', ...): all score in the name tier. Remove `.soft` once the
+      // exact name ranks first.
+      expect.soft(await rows.first().textContent(), 'the first result').toContain(`${DOCUMENT_ID} ${DOCUMENT}`);
+      await found.getByRole('link', { name: `${DOCUMENT_ID} ${DOCUMENT}` }).click();
+      await admin.waitForURL(`**${documentPath}?revision=1`);
+      await pageHeader(admin).getByText('Approved', { exact: true }).waitFor();
     },
   );
 });
