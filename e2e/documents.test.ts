@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
-import { type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR } from './support/server.js';
-import { journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
+import { choosePerson, pageHeader as header, respond } from './support/documents.js';
+import { nameOf, personText, type JourneyPerson } from './support/people.js';
+import { journeyEnvironment, listsClosed, mainMenu, pick, renderPdf, samplePdf, toast } from './support/journey.js';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@documents.e2e.qualis.test' };
@@ -21,22 +18,12 @@ const TYPE = 'Standard Operating Procedure';
 const DOCUMENT = 'Cleaning of the clean room';
 const FILE = 'sop-cleaning.pdf';
 
-const personText = (p: JourneyPerson) => `${p.firstName} ${p.lastName} (${p.email})`;
-const nameOf = (p: JourneyPerson) => `${p.firstName} ${p.lastName}`;
-
 const samplePdfOfSop = () =>
   samplePdf('SOP-12 Cleaning of the clean room', [
     'Wipe every surface from top to bottom with 70 % isopropyl alcohol.',
     'Mop the floor towards the door.',
     'Record the cleaning in the log.',
   ]);
-
-/** Renders each page of a PDF as test-results/e2e/<name>-<n>.png (50 dpi), to look at. */
-function renderPdf(bytes: Buffer, name: string) {
-  const file = path.join(RESULTS_DIR, `${name}.pdf`);
-  fs.writeFileSync(file, bytes);
-  execFileSync('pdftoppm', ['-png', '-r', '50', file, path.join(RESULTS_DIR, name)]);
-}
 
 describe('documents journey: a document is reviewed, approved with an access code, revised and exported', () => {
   // axe-core is injected beside the app, so the contexts bypass the CSP.
@@ -48,23 +35,6 @@ describe('documents journey: a document is reviewed, approved with an access cod
     token: string,
     kind: 'client-admins' | 'client-users' = 'client-users',
   ) => env.onboard(kind, person, organizationId, token);
-
-  /** Chooses a person in a person select by typing part of the name. */
-  async function choosePerson(page: Page, label: string, person: JourneyPerson) {
-    const select = page.getByLabel(label, { exact: true });
-    await select.click();
-    await select.fill(person.firstName);
-    await pick(page, personText(person));
-  }
-  /** The header's tags of the open revision. */
-  const header = (page: Page) => page.locator('.qualis-page-header');
-
-  /** Chooses the response and writes the comment of the open Review or Approval tab. */
-  async function respond(page: Page, response: string, comment: string) {
-    await page.getByRole('radio', { name: response }).check();
-    await page.getByLabel('Comment').fill(comment);
-    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
-  }
 
   /** What a click downloads: the file's name and bytes. */
   async function downloaded(page: Page, click: () => Promise<void>) {

@@ -1,22 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 import { checkPage } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
-import { type JourneyPerson } from './support/people.js';
-import { RESULTS_DIR } from './support/server.js';
-import { exported, journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
+import { personText } from './support/people.js';
+import { submitQuizAnswer } from './support/trainings.js';
+import {
+  exported,
+  journeyEnvironment,
+  listsClosed,
+  mainMenu,
+  pick,
+  renderPdf,
+  samplePdf,
+  toast,
+} from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@trainings.e2e.qualis.test' };
 const TRAINEE = { firstName: 'Alan', lastName: 'Turing', email: 'alan@trainings.e2e.qualis.test' };
 const LATER = { firstName: 'Ben', lastName: 'Ortiz', email: 'ben@trainings.e2e.qualis.test' };
 const TRAINING = 'Clean room gowning';
 const DOCUMENT = 'Gowning procedure';
-
-const personText = (p: JourneyPerson) => `${p.firstName} ${p.lastName} (${p.email})`;
 
 const gowningPdf = () =>
   samplePdf('SOP-21 Gowning for the clean room', ['Put on the hair cover first, then the coverall, then the boots.']);
@@ -85,14 +89,7 @@ describe('training journey: a group is trained and passes; a late member gets th
       await trainee.getByRole('heading', { name: TRAINING }).waitFor();
       await trainee.locator('.qualis-page-header').getByText('Pending').waitFor();
       expect(await trainee.getByText('correct answer').count()).toBe(0);
-      const answer = async (choice: string) => {
-        await trainee.getByRole('button', { name: 'Pass training' }).click();
-        await trainee.getByLabel(choice).check();
-        await trainee.getByLabel(/I have acknowledged and understood/).check();
-        expect(await trainee.getByRole('button', { name: 'Submit answers' }).isDisabled()).toBe(true);
-        await trainee.getByLabel(/I may ask my supervisor/).check();
-        await trainee.getByRole('button', { name: 'Submit answers' }).click();
-      };
+      const answer = (choice: string) => submitQuizAnswer(trainee, choice);
       await answer('A. Gloves');
       await trainee.getByText('You did not pass the training.', { exact: false }).waitFor();
       await answer('B. Hair cover');
@@ -184,10 +181,7 @@ describe('training journey: a group is trained and passes; a late member gets th
       for (const expected of [TRAINING, 'What do you put on first?', TRAINEE.lastName, LATER.lastName]) {
         expect(text).toContain(expected);
       }
-      fs.mkdirSync(RESULTS_DIR, { recursive: true });
-      const pdfPath = path.join(RESULTS_DIR, 'trainings-record.pdf');
-      fs.writeFileSync(pdfPath, pdf.bytes);
-      execFileSync('pdftoppm', ['-png', '-r', '50', pdfPath, path.join(RESULTS_DIR, 'trainings-record')]);
+      renderPdf(pdf.bytes, 'trainings-record');
     },
   );
 

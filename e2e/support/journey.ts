@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
 import { launchBrowser, screenshot } from './browser.js';
-import { JOURNEY_PASSWORD, onboardPerson, signedInPage, type JourneyPerson } from './people.js';
-import { callApi, startServer, SUPERADMIN, type RunningServer } from './server.js';
+import { JOURNEY_PASSWORD, newPage, onboardPerson, signedInPage, type JourneyPerson } from './people.js';
+import { callApi, RESULTS_DIR, startServer, SUPERADMIN, type RunningServer } from './server.js';
 
 /** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
 export interface JourneyEnvironment {
@@ -22,6 +25,8 @@ export interface JourneyEnvironment {
   ): Promise<string>;
   /** A new browser context signed in as the person through the login page. */
   signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /** A new browser context, not signed in (a journey that plays the sign-in itself). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
   /** An access token of an onboarded person, signed in through the API with the journeys' password. */
   apiToken(email: string): Promise<string>;
   /** The SuperAdmin's token and a new organization of that name. */
@@ -78,6 +83,7 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
       onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
     signedIn: (email, options) =>
       signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+    newPage: (options) => newPage(started(browser), started(server), { ...contextOptions, ...options }),
     apiToken: async (email) => {
       const credentials = { email, password: JOURNEY_PASSWORD };
       const session = await callApi<{ data: { token: { accessToken: string } } }>(
@@ -138,6 +144,14 @@ export function samplePdf(title: string, lines: string[]): Promise<Buffer> {
     for (const [i, line] of lines.entries()) pdf.text(`${i + 1}. ${line}`);
     pdf.end();
   });
+}
+
+/** Saves a PDF as test-results/e2e/<name>.pdf and renders each page as <name>-<n>.png (50 dpi), to look at. */
+export function renderPdf(bytes: Buffer, name: string) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.pdf`);
+  fs.writeFileSync(file, bytes);
+  execFileSync('pdftoppm', ['-png', '-r', '50', file, path.join(RESULTS_DIR, name)]);
 }
 
 /** The application's side menu. */

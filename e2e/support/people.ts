@@ -11,6 +11,12 @@ export interface JourneyPerson {
   email: string;
 }
 
+/** "First Last (e-mail)": how the person selects list a person. */
+export const personText = (p: JourneyPerson) => `${p.firstName} ${p.lastName} (${p.email})`;
+
+/** "First Last": how signatures and lists name a person. */
+export const nameOf = (p: JourneyPerson) => `${p.firstName} ${p.lastName}`;
+
 /**
  * Creates an Admin or User of the organization through the API, sets them active (which sends the
  * welcome mail) and sets their password with the link of that mail, as the person would. Answers
@@ -55,11 +61,10 @@ export async function onboardPerson(
   return created.data.id;
 }
 
-/** A new browser context signed in through the login page; answers once the app has left it. */
-export async function signedInPage(
+/** A page in a new browser context (its own cookies and storage) on the server, not signed in. */
+export async function newPage(
   browser: Browser,
   server: RunningServer,
-  credentials: { email: string; password?: string },
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
@@ -67,7 +72,17 @@ export async function signedInPage(
     viewport: { width: 1280, height: 860 },
     ...options,
   });
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A new browser context signed in through the login page; answers once the app has left it. */
+export async function signedInPage(
+  browser: Browser,
+  server: RunningServer,
+  credentials: { email: string; password?: string },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await newPage(browser, server, options);
   await page.goto('/login');
   await page.getByLabel(/e-?mail/i).fill(credentials.email);
   await page.getByLabel(/^password/i).fill(credentials.password ?? JOURNEY_PASSWORD);

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { pick } from './journey.js';
+import { personText, type JourneyPerson } from './people.js';
+
+/** Chooses a person in a person select (Reviewers, Approvers, ...) by typing their first name. */
+export async function choosePerson(page: Page, label: string, person: JourneyPerson) {
+  const select = page.getByLabel(label, { exact: true });
+  await select.click();
+  await select.fill(person.firstName);
+  await pick(page, personText(person));
+}
+
+/** The page header, with the open revision's tags (status, Final). */
+export const pageHeader = (page: Page) => page.locator('.qualis-page-header');
+
+/** The labels of the signing form, in the language on screen. */
+export interface SigningLabels {
+  comment: string;
+  save: string;
+}
+const ENGLISH: SigningLabels = { comment: 'Comment', save: 'Save' };
+
+/** Chooses the response and writes the comment of the open Review or Approval tab; waits until Save may be clicked. */
+export async function respond(page: Page, response: string, comment: string, labels: SigningLabels = ENGLISH) {
+  await page.getByRole('radio', { name: response }).check();
+  await page.getByLabel(labels.comment).fill(comment);
+  await expect.poll(() => page.getByRole('button', { name: labels.save }).isEnabled()).toBe(true);
+}
