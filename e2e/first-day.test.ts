@@ -25,7 +25,9 @@ const DOCUMENT_ID = 'SOP-007';
 const DOCUMENT = 'Cleanroom Gowning';
 const FILE = 'sop-007-cleanroom-gowning.pdf';
 const TRAINING = 'Cleanroom Gowning training';
-const label = `document #1 "${DOCUMENT}", revision 1`;
+const label = `${DOCUMENT_ID} "${DOCUMENT}" revision 1`;
+/** The approval action as the German approver reads it. */
+const approveInGerman = `${DOCUMENT_ID} „${DOCUMENT}“ Revision 1 freigeben`;
 
 /** The German texts the second approver reads (apps/web/src/locales/de). */
 const DE = {
@@ -250,9 +252,9 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       const liseCode = await accessCodeOf(GERMAN_APPROVER, DE.codeSubject);
       expect(liseCode.text).toContain('Ihr neuer Zugangscode');
       await lise.reload();
-      await dashboardEntry(lise, `Approve ${label}`).waitFor();
+      await dashboardEntry(lise, approveInGerman).waitFor();
       await shot(lise, '08-german-approver-dashboard');
-      await openDocumentFromDashboard(lise, `Approve ${label}`, documentPath);
+      await openDocumentFromDashboard(lise, approveInGerman, documentPath);
       await pageHeader(lise).getByText(DE.reviewed, { exact: true }).waitFor();
       await lise.getByRole('tab', { name: DE.approvalTab }).click();
       await respond(lise, DE.approved, 'Für den Reinraum freigegeben.', DE.signing);

@@ -60,9 +60,9 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
         'Sie sind Prüfer dieser Dokumentrevision: Lesen Sie sie und signieren Sie Ihre Prüfung (Geprüft oder Abgelehnt).',
     },
     approveDocument: {
-      name: '{documentId} „{name}“ Revision {revision} genehmigen',
+      name: '{documentId} „{name}“ Revision {revision} freigeben',
       description:
-        'Sie sind Genehmiger dieser Dokumentrevision: Sobald alle Prüfungen vorliegen, signieren Sie Ihre Genehmigung mit Ihrem Zugangscode.',
+        'Sie sind Freigebender dieser Dokumentrevision: Sobald alle Prüfungen vorliegen, signieren Sie Ihre Freigabe mit Ihrem Zugangscode.',
     },
     releaseDocument: {
       name: '{documentId} „{name}“ Revision {revision} zur Freigabe bringen',

@@ -94,7 +94,7 @@ describe('automatic actions in the reader’s language', () => {
     await changeLanguage('de');
     const { container } = renderList();
 
-    const name = await screen.findByRole('link', { name: 'SOP-007 „Cleanroom Gowning“ Revision 2 genehmigen' }, SOON);
+    const name = await screen.findByRole('link', { name: 'SOP-007 „Cleanroom Gowning“ Revision 2 freigeben' }, SOON);
     const row = name.closest('tr')!;
     expect(screen.queryByText(rows[0]!.name)).toBeNull();
     const link = within(row).getByRole('link', { name: 'SOP-007 Cleanroom Gowning' });
