@@ -71,7 +71,7 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
     linkTraining: {
       name: 'Eine Schulung mit {documentId} „{name}“ Revision {revision} verknüpfen',
       description:
-        'Die genehmigte Revision erfordert eine Schulung: Verknüpfen Sie einen Schulungsnachweis mit ihr oder legen Sie einen an.',
+        'Die freigegebene Revision erfordert eine Schulung: Verknüpfen Sie einen Schulungsnachweis mit ihr oder legen Sie einen an.',
     },
     passTraining: {
       name: 'Die Schulung #{number} „{name}“ bestehen',
