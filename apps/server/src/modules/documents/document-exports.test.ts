@@ -112,7 +112,11 @@ async function addRevision(by: Person, organizationId: string, documentId: strin
 }
 
 const setFinal = async (by: Person, organizationId: string, documentId: string, revision: number) => {
-  const res = await call('PATCH', `/documents/${documentId}/revision`, by.headers, { organizationId, revision });
+  const res = await call('PATCH', `/documents/${documentId}/revision`, by.headers, {
+    organizationId,
+    revision,
+    reason: 'Released',
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
