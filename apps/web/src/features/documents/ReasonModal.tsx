@@ -1,5 +1,5 @@
 import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ReasonModalProps {
@@ -29,6 +29,7 @@ export function ReasonModal(props: ReasonModalProps) {
   const { open, title, text, okText, danger = false, reasonRequired, reasonOffered = reasonRequired } = props;
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const id = useId();
   const trimmed = reason.trim();
   return (
     <Modal
@@ -44,14 +45,9 @@ export function ReasonModal(props: ReasonModalProps) {
       <Typography.Paragraph>{text}</Typography.Paragraph>
       {(reasonRequired || reasonOffered) && (
         <Form layout="vertical">
-          <Form.Item
-            label={t('documents.reason')}
-            htmlFor="irreversible-step-reason"
-            required={reasonRequired}
-            extra={props.reasonHelp}
-          >
+          <Form.Item label={t('documents.reason')} htmlFor={id} required={reasonRequired} extra={props.reasonHelp}>
             <Input.TextArea
-              id="irreversible-step-reason"
+              id={id}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               maxLength={props.maxLength}
