@@ -269,10 +269,10 @@ describe('GET /export/Documents', () => {
     );
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual(['Document ID', 'Name', 'System #', 'Revision', 'Final', 'Status', 'Approved at', 'File']);
-    // Newest number first; a cell a spreadsheet would run as a formula is neutralized.
+    // Newest number first; a cell a spreadsheet would run as a formula is neutralized; a revision set as final reads Final.
     expect(rows.slice(1)).toEqual([
       ["'=1+1", 'Audit form', String(b.number), '1', 'No', 'Submitted', '', 'procedure.txt'],
-      ['SOP-1', 'Cleaning', String(a.number), '1', 'Yes', 'Submitted', '', 'procedure.txt'],
+      ['SOP-1', 'Cleaning', String(a.number), '1', 'Yes', 'Final', '', 'procedure.txt'],
     ]);
 
     // The number hidden: by name.
@@ -683,7 +683,7 @@ describe('GET /documents/{id}/history', () => {
         revision: 1,
         before: { status: 'Submitted', isFinal: false },
         after: expect.objectContaining({ status: 'Submitted', isFinal: true }),
-        reason: 'Set as final',
+        reason: 'Released',
       }),
     ]);
     expect(second.data[0].seq).toBeGreaterThan(body.data[0].seq);
