@@ -220,7 +220,12 @@ describe('training journey: a group is trained and passes; a late member gets th
       { organizationId, revision: 1, reviewerIds: [], approverIds: [], requiresTraining: true },
       adminToken,
     );
-    await call('PATCH', `/documents/${documentId}/revision`, { organizationId, revision: 1 }, adminToken);
+    await call(
+      'PATCH',
+      `/documents/${documentId}/revision`,
+      { organizationId, revision: 1, reason: 'Released' },
+      adminToken,
+    );
     return adminToken;
   }
 

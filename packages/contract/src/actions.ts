@@ -105,7 +105,7 @@ export const RECORD_LINK_PATTERN =
  * An external link counts only when it starts with http:// or https:// (spec 03 section 5); the
  * other links are paths of records.
  */
-const ZLink = z
+export const ZLink = z
   .string()
   .trim()
   .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)

@@ -24,6 +24,15 @@ export const DOCUMENT_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof ZDocumentStatus>;
 
+/**
+ * What a revision's status reads in lists, the detail and exports: a revision set as final by
+ * hand (still Submitted, no signers) reads Final; an approved one, final by its approval, reads
+ * Approved (and is marked final beside it).
+ */
+export type DocumentStatusShown = DocumentStatus | 'Final';
+export const documentStatusShown = (r: { status: DocumentStatus; isFinal: boolean }): DocumentStatusShown =>
+  r.isFinal && r.status !== 'Approved' ? 'Final' : r.status;
+
 /** The Review and Approval sections: no response yet in the cycle, some, every one. */
 export const SIGNING_SECTION_STATUSES = ['NotStarted', 'InProgress', 'Completed'] as const;
 export const ZSigningSectionStatus = z.enum(SIGNING_SECTION_STATUSES);
@@ -241,15 +250,35 @@ export const ZCreateDocumentRequest = z.object({ ...generalFields, revision: ZDo
 export type CreateDocumentRequest = z.infer<typeof ZCreateDocumentRequest>;
 
 /**
+ * The reason a person gives for an irreversible step, kept as its audit event's reason: trimmed,
+ * whitespace alone counts as none, at most `max` characters.
+ */
+const requiredReason = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or fewer`);
+
+/** `setAsFinal` with the reason it needs (as PATCH /documents/{id}/revision asks one). */
+const finalFields = {
+  setAsFinal: z.boolean().nullish(),
+  reason: optionalText(LONG_TEXT_MAX_LENGTH),
+};
+const finalNeedsReason = (value: { setAsFinal?: boolean | null; reason: string | null }, ctx: z.RefinementCtx) => {
+  if (value.setAsFinal && value.reason === null) {
+    ctx.addIssue({ code: 'custom', message: messages.documentFinalReasonRequired, path: ['reason'] });
+  }
+};
+
+/**
  * PUT /documents/{id}/general: the edit-general payload, for `revision` (the latest when left
  * out). `setAsFinal: true` also sets the revision as final (as PATCH /documents/{id}/revision).
  */
-export const ZUpdateDocumentGeneralRequest = z.object({
-  ...generalFields,
-  id: ZUuid.optional(),
-  revision: ZOptionalRevision,
-  setAsFinal: z.boolean().nullish(),
-});
+export const ZUpdateDocumentGeneralRequest = z
+  .object({
+    ...generalFields,
+    id: ZUuid.optional(),
+    revision: ZOptionalRevision,
+    ...finalFields,
+  })
+  .superRefine(finalNeedsReason);
 export type UpdateDocumentGeneralRequest = z.infer<typeof ZUpdateDocumentGeneralRequest>;
 
 const ZOptionalLink = z
@@ -300,21 +329,39 @@ const qualityFields = {
  * PUT /documents/{id}/revision: adds the next revision (its number must be the latest plus 1)
  * with all its fields; answers its revision and the document id.
  */
-export const ZAddDocumentRevisionRequest = z.object({
-  ...generalFields,
-  ...qualityFields,
-  id: ZUuid.optional(),
-  revision: ZDocumentRevisionNumber,
-  setAsFinal: z.boolean().nullish(),
-  references: ZNewReferences,
-});
+export const ZAddDocumentRevisionRequest = z
+  .object({
+    ...generalFields,
+    ...qualityFields,
+    id: ZUuid.optional(),
+    revision: ZDocumentRevisionNumber,
+    ...finalFields,
+    references: ZNewReferences,
+  })
+  .superRefine(finalNeedsReason);
 export type AddDocumentRevisionRequest = z.infer<typeof ZAddDocumentRevisionRequest>;
 export const ZAddedDocumentRevision = z.object({ id: z.uuid(), revision: z.number().int() });
 
-/** PATCH /documents/{id}/revision: set the revision as final. */
-export const ZSetDocumentFinalRequest = z.object({ organizationId: ZUuid, revision: ZDocumentRevisionNumber });
-/** DELETE /documents/{id}/revision?organizationId=&revision=. */
-export const ZDeleteDocumentRevisionQuery = z.object({ organizationId: ZUuid, revision: ZDocumentRevisionNumber });
+/** PATCH /documents/{id}/revision: set the revision as final, for a reason (its audit event's). */
+export const ZSetDocumentFinalRequest = z.object({
+  organizationId: ZUuid,
+  revision: ZDocumentRevisionNumber,
+  reason: requiredReason(messages.documentFinalReasonRequired, LONG_TEXT_MAX_LENGTH),
+});
+export type SetDocumentFinalRequest = z.infer<typeof ZSetDocumentFinalRequest>;
+/**
+ * The reason for deleting a final document or revision (its audit event's). It travels in the
+ * query string, within the request line's limit, so it is a short text.
+ */
+export const DELETE_REASON_MAX_LENGTH = SHORT_TEXT_MAX_LENGTH;
+const ZDeleteReason = optionalText(DELETE_REASON_MAX_LENGTH);
+/** DELETE /documents/{id}/revision?organizationId=&revision=&reason= (the reason required for a final revision). */
+export const ZDeleteDocumentRevisionQuery = z.object({
+  organizationId: ZUuid,
+  revision: ZDocumentRevisionNumber,
+  reason: ZDeleteReason,
+});
+export type DeleteDocumentRevisionQuery = z.infer<typeof ZDeleteDocumentRevisionQuery>;
 export const ZDeletedDocumentRevision = z.object({ id: z.uuid(), revision: z.number().int() });
 
 /** The query of every per-revision read: the organization and the revision (the default one when left out). */
@@ -463,13 +510,14 @@ export const ZAccessCode = z
 export const ZAddDocumentApprovalRequest = z.object({ ...signingFields, accessCode: ZAccessCode });
 export type AddDocumentApprovalRequest = z.infer<typeof ZAddDocumentApprovalRequest>;
 
-/** DELETE /documents?documentIds=&organizationId= (or both in a JSON body): all or nothing. */
+/** DELETE /documents?documentIds=&organizationId=&reason= (or all in a JSON body): all or nothing; the reason required when one is final. */
 export const ZDeleteDocumentsQuery = z.object({
   organizationId: ZUuid,
   documentIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
     z.array(ZUuid).min(1, messages.chooseDocuments).max(1000, 'At most 1000 at a time'),
   ),
+  reason: ZDeleteReason,
 });
 export type DeleteDocumentsQuery = z.infer<typeof ZDeleteDocumentsQuery>;
 

@@ -116,6 +116,7 @@ export const messages = {
   trainingAssigneeRequired: 'Please, choose at least one assignee: a person or a user group.',
   chooseTrainings: 'Please, choose at least one training record.',
   trainingCreated: 'The training is created successfully',
+  trainingLinkedToDocument: 'The training is linked to the document',
   trainingUpdated: 'The training is updated successfully',
   trainingDeleted: 'The Training is deleted',
   trainingPassed: 'You passed the training.',
@@ -186,6 +187,9 @@ export const messages = {
   documentFinalNeedsNoSigners:
     'Only a revision without reviewers and approvers can be set as final; it becomes final when approved.',
   documentAlreadyFinal: 'This revision is already final.',
+  documentFinalReasonRequired: 'Please, give the reason for setting this revision as final.',
+  documentDeleteReasonRequired: 'Please, give the reason for deleting a final document.',
+  documentRevisionDeleteReasonRequired: 'Please, give the reason for deleting a final revision.',
   documentLastRevision: 'The only revision of a document cannot be deleted; delete the document instead.',
   documentRevisionSigned: 'A revision with reviews or approvals cannot be deleted.',
   documentTypeInUse: 'This document type is used by documents and cannot be deleted.',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZActionPerson, ZActionTag } from './actions.js';
+import { ZActionPerson, ZActionTag, ZLink } from './actions.js';
 import { ZDocumentFile } from './documents.js';
 import { ZUuid, optionalText, requiredText } from './fields.js';
-import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
+import { LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery } from './lists.js';
 import { messages } from './messages.js';
 import { ZDay } from './organization-exports.js';
@@ -178,14 +178,6 @@ export const ZCompletionProgress = z.object({
   canBeDeleted: z.boolean(),
 });
 export type CompletionProgress = z.infer<typeof ZCompletionProgress>;
-
-const ZLink = z
-  .string()
-  .trim()
-  .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), messages.linkNotHttp);
 
 const ids = (max: number) =>
   z

@@ -1132,7 +1132,7 @@ const CASES: Case[] = [
     expected: row(401, 200, 200, 403, 403, 422, 404),
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell, false)).id },
-      payload: { organizationId: f.orgA, revision: 1 },
+      payload: { organizationId: f.orgA, revision: 1, reason: 'Released' },
     }),
   },
   {

@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Modal, Space, Typography } from 'antd';
+import { DELETE_REASON_MAX_LENGTH } from '@qualis/contract';
+import { Breadcrumb, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { SectionTabs, type SectionTab } from '../components/SectionTabs';
 import { useSuccessToast } from '../components/useSuccessToast';
-import { DocumentStatusTag, FinalTag } from '../features/documents/DocumentStatusTag';
+import { DocumentStatusTag } from '../features/documents/DocumentStatusTag';
 import {
   GeneralSection,
   QualitySection,
@@ -16,6 +17,7 @@ import {
   type GeneralMode,
 } from '../features/documents/DocumentSections';
 import { HistorySection } from '../features/documents/DocumentHistory';
+import { ReasonModal } from '../features/documents/ReasonModal';
 import { SigningSection } from '../features/documents/Signatures';
 import { useDeleteDocuments, useDocument } from '../features/documents/documents.api';
 import { documentsPath, type DocumentNavigationState } from '../features/documents/document-paths';
@@ -58,14 +60,17 @@ export default function DocumentDetailPage() {
     setSearch(next === undefined ? {} : { revision: String(next) }, { replace: false });
   };
 
-  const deleteDocument = () =>
-    remove.mutate([documentId], {
-      onSuccess: (answer) => {
-        success(answer.message, t('documents.deleted'));
-        setDeleting(false);
-        void navigate(list);
+  const deleteDocument = (reason: string | null) =>
+    remove.mutate(
+      { documentIds: [documentId], reason },
+      {
+        onSuccess: (answer) => {
+          success(answer.message, t('documents.deleted'));
+          setDeleting(false);
+          void navigate(list);
+        },
       },
-    });
+    );
 
   const name = data?.name ?? state.name ?? '';
   const tabs: (SectionTab | false)[] = data
@@ -130,6 +135,10 @@ export default function DocumentDetailPage() {
       ]
     : [];
   const items = tabs.filter((tab): tab is SectionTab => tab !== false);
+  // Back from 'Create & Link Training', the Quality Actions tab opens, when the person may see it.
+  const openTab = items.some((tab) => tab.key === state.tab) ? state.tab : undefined;
+  // A document with a final (released) revision is deleted only for a reason (the audit keeps it).
+  const released = data?.releasedRevision != null;
 
   return (
     <>
@@ -142,8 +151,7 @@ export default function DocumentDetailPage() {
               <Typography.Text type="secondary">
                 {t('documents.revisionNumber', { revision: data.revision })}
               </Typography.Text>
-              <DocumentStatusTag status={data.status} />
-              {data.isFinal && <FinalTag />}
+              <DocumentStatusTag revision={data} />
               {data.canBeDeleted && (
                 <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
                   {t('documents.deleteDocument')}
@@ -154,19 +162,24 @@ export default function DocumentDetailPage() {
         }
       />
       <Card>
-        {!data ? <PageSpinner /> : <SectionTabs key={`${data.revision}-${mode === 'revision'}`} items={items} />}
+        {!data ? (
+          <PageSpinner />
+        ) : (
+          <SectionTabs key={`${data.revision}-${mode === 'revision'}`} items={items} defaultActiveKey={openTab} />
+        )}
       </Card>
-      <Modal
+      <ReasonModal
         open={deleting}
         title={t('documents.deleteDocument')}
+        text={[t('documents.deleteDocumentText', { name }), released ? t('documents.deleteFinalText') : ''].join(' ')}
         okText={t('documents.delete')}
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        cancelText={t('common.cancel')}
+        danger
+        reasonRequired={released}
+        maxLength={DELETE_REASON_MAX_LENGTH}
+        loading={remove.isPending}
         onCancel={() => setDeleting(false)}
         onOk={deleteDocument}
-      >
-        <Typography.Paragraph>{t('documents.deleteDocumentText', { name })}</Typography.Paragraph>
-      </Modal>
+      />
     </>
   );
 }

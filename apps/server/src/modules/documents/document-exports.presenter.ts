@@ -1,4 +1,10 @@
-import { DOCUMENT_COLUMNS, REFERENCE_TYPES, type DocumentHistoryEntry } from '@qualis/contract';
+import {
+  DOCUMENT_COLUMNS,
+  REFERENCE_TYPES,
+  documentStatusShown,
+  type DocumentHistoryEntry,
+  type DocumentStatus,
+} from '@qualis/contract';
 import type { CsvColumn } from '../../core/exports.js';
 import type { PdfStamp } from '../../core/pdf-stamp.js';
 import { describeChanges, utc, type PdfRecord } from '../../core/record-pdf.js';
@@ -11,6 +17,11 @@ import type { DocumentDetailRecord, DocumentRowRecord } from './documents.reposi
 const at = (value: Date | string | null) => (value === null ? '' : utc(new Date(value)));
 const day = (value: Date | string | null) => (value === null ? '' : new Date(value).toISOString().slice(0, 10));
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+/** A revision's status as people read it, final said once: 'Final', 'Approved, final', 'Submitted'. */
+const statusText = (r: { status: DocumentStatus; isFinal: boolean }) => {
+  const shown = documentStatusShown(r);
+  return r.isFinal && shown !== 'Final' ? `${shown}, final` : shown;
+};
 const nameOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 const personOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
@@ -23,7 +34,7 @@ export const DOCUMENT_CSV_COLUMNS: CsvColumn<DocumentRowRecord>[] = [
   { key: 'number', header: DOCUMENT_COLUMNS.number, value: (d) => d.number },
   { key: 'revision', header: DOCUMENT_COLUMNS.revision, value: (d) => d.revision },
   { key: 'isFinal', header: DOCUMENT_COLUMNS.isFinal, value: (d) => yesNo(d.isFinal) },
-  { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => d.status },
+  { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
   { key: 'file', header: DOCUMENT_COLUMNS.file, value: (d) => d.file.fileName },
@@ -123,7 +134,7 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
       { label: DOCUMENT_COLUMNS.name, value: d.name },
       { label: 'Type', value: d.type },
       { label: DOCUMENT_COLUMNS.revision, value: `${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}` },
-      { label: DOCUMENT_COLUMNS.status, value: d.status },
+      { label: DOCUMENT_COLUMNS.status, value: documentStatusShown(d) },
       { label: DOCUMENT_COLUMNS.isFinal, value: yesNo(d.isFinal) },
       { label: 'Revision description', value: d.revisionDescription },
       { label: 'Responsible', value: personOf(d.submitter) },
@@ -141,7 +152,7 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
         heading: 'Revisions',
         empty: 'No revisions.',
         items: revisions.map((r) => ({
-          title: `Revision ${r.revision}${r.revisionName ? ` (${r.revisionName})` : ''}: ${r.status}${r.isFinal ? ', final' : ''}`,
+          title: `Revision ${r.revision}${r.revisionName ? ` (${r.revisionName})` : ''}: ${statusText(r)}`,
           fields: [
             { label: 'Name', value: r.name },
             { label: DOCUMENT_COLUMNS.typeDescription, value: r.typeDescription ?? '' },
@@ -224,7 +235,7 @@ export function controlledCopyStamp(
     `System # ${d.number}`,
     d.name,
     revision,
-    `Status: ${d.status}${d.isFinal ? ', final' : ''}`,
+    `Status: ${statusText(d)}`,
   ].join('  ·  ');
   const intact = copy.fileSha256 === d.file.sha256;
   return {

@@ -112,7 +112,11 @@ async function addRevision(by: Person, organizationId: string, documentId: strin
 }
 
 const setFinal = async (by: Person, organizationId: string, documentId: string, revision: number) => {
-  const res = await call('PATCH', `/documents/${documentId}/revision`, by.headers, { organizationId, revision });
+  const res = await call('PATCH', `/documents/${documentId}/revision`, by.headers, {
+    organizationId,
+    revision,
+    reason: 'Released',
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -265,10 +269,10 @@ describe('GET /export/Documents', () => {
     );
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual(['Document ID', 'Name', 'System #', 'Revision', 'Final', 'Status', 'Approved at', 'File']);
-    // Newest number first; a cell a spreadsheet would run as a formula is neutralized.
+    // Newest number first; a cell a spreadsheet would run as a formula is neutralized; a revision set as final reads Final.
     expect(rows.slice(1)).toEqual([
       ["'=1+1", 'Audit form', String(b.number), '1', 'No', 'Submitted', '', 'procedure.txt'],
-      ['SOP-1', 'Cleaning', String(a.number), '1', 'Yes', 'Submitted', '', 'procedure.txt'],
+      ['SOP-1', 'Cleaning', String(a.number), '1', 'Yes', 'Final', '', 'procedure.txt'],
     ]);
 
     // The number hidden: by name.
@@ -679,7 +683,7 @@ describe('GET /documents/{id}/history', () => {
         revision: 1,
         before: { status: 'Submitted', isFinal: false },
         after: expect.objectContaining({ status: 'Submitted', isFinal: true }),
-        reason: 'Set as final',
+        reason: 'Released',
       }),
     ]);
     expect(second.data[0].seq).toBeGreaterThan(body.data[0].seq);

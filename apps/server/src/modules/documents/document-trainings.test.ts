@@ -39,7 +39,11 @@ const link = (documentId: string, by: Person, trainingRecordId: string | null) =
     trainingRecordId,
   });
 const setFinal = (documentId: string) =>
-  call('PATCH', `/documents/${documentId}/revision`, admin.headers, { organizationId: orgA, revision: 1 });
+  call('PATCH', `/documents/${documentId}/revision`, admin.headers, {
+    organizationId: orgA,
+    revision: 1,
+    reason: 'Released',
+  });
 
 const trainingRow = async (id: string) =>
   (await t.db.select().from(trainingRecords).where(eq(trainingRecords.id, id)))[0]!;

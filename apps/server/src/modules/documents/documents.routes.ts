@@ -230,7 +230,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'document.edit.general', organization: organizationFrom.body() },
       schema: {
         tags,
-        summary: 'Set a revision as final: only without reviewers and approvers, once',
+        summary:
+          'Set a revision as final, for a reason (required; the audit event keeps it): only without reviewers and approvers, once',
         params: ZDocumentParams,
         body: ZSetDocumentFinalRequest,
         response: { 200: withMessage(ZDocumentDetail) },
@@ -239,7 +240,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { documentId } = request.params;
       const { revision } = request.body;
-      await setDocumentRevisionFinal(serviceContextOf(request), documentId, revision);
+      await setDocumentRevisionFinal(serviceContextOf(request), documentId, request.body);
       return {
         data: await detailOf(organizationAccessOf(request), documentId, revision),
         message: messages.documentSetAsFinal,
@@ -254,7 +255,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Delete a revision: the document keeps another, the revision has no signature, the right to delete the document',
+          'Delete a revision: the document keeps another, the revision has no signature, the right to delete the document; a final revision needs a reason (the audit event keeps it)',
         params: ZDocumentParams,
         querystring: ZDeleteDocumentRevisionQuery,
         response: { 200: withMessage(ZDeletedDocumentRevision) },
@@ -263,7 +264,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { documentId } = request.params;
       const { revision } = request.query;
-      await deleteDocumentRevision(serviceContextOf(request), documentId, revision);
+      await deleteDocumentRevision(serviceContextOf(request), documentId, request.query);
       return { data: { id: documentId, revision }, message: messages.documentRevisionDeleted };
     },
   );
@@ -403,14 +404,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body',
+          'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body; with a final one among them, a reason is required (each audit event keeps it)',
         querystring: ZDeleteDocumentsQuery,
         response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
       },
     },
     async (request) => {
-      const { documentIds } = request.query;
-      await deleteDocuments(serviceContextOf(request), documentIds);
+      const { documentIds, reason } = request.query;
+      await deleteDocuments(serviceContextOf(request), documentIds, reason);
       const message = new Set(documentIds).size > 1 ? messages.documentsDeleted : messages.documentDeleted;
       return { data: { ids: documentIds }, message };
     },

@@ -3,6 +3,8 @@ import {
   messages,
   type AddDocumentRevisionRequest,
   type CreateDocumentRequest,
+  type DeleteDocumentRevisionQuery,
+  type SetDocumentFinalRequest,
   type NewDocumentReference,
   type UpdateDocumentGeneralRequest,
   type UpdateDocumentQualityTasksRequest,
@@ -372,16 +374,15 @@ async function onTrainingLinked(
 }
 
 /**
- * 'Create & Link Training' (spec 03 section 4): the new training links the revision, in the
- * training's transaction. A revision links one training; the revision then requires training.
+ * 'Create & Link Training' (spec 03 section 4), first step, in the training's transaction: the
+ * revision the new training will link, locked, which the person may link and which links none
+ * yet. Its controlled file becomes the training's file for the trainees.
  */
-export async function linkTrainingToRevision(
+export async function revisionToLinkTraining(
   tx: Tx,
   ctx: ServiceContext,
   target: { documentId: string; revision: number },
-  trainingId: string,
 ) {
-  const { organizationId, audit } = scopeOf(ctx);
   const [doc] = await lockVisibleDocuments(tx, ctx.access, [target.documentId]);
   const rec = doc && (await findVisibleRevision(tx, ctx.access, target.documentId, target.revision));
   if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
@@ -391,6 +392,20 @@ export async function linkTrainingToRevision(
     revisionStateOf(rec, ctx.access.actor.userId),
   );
   if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
+  return rec;
+}
+
+/**
+ * 'Create & Link Training', second step: the new training links the revision (from
+ * `revisionToLinkTraining`). A revision links one training; the revision then requires training.
+ */
+export async function linkTrainingToRevision(
+  tx: Tx,
+  ctx: ServiceContext,
+  rec: DocumentDetailRecord,
+  trainingId: string,
+) {
+  const { organizationId, audit } = scopeOf(ctx);
   await updateRevisionRow(tx, organizationId, rec.id, rec.revision, {
     requiresTraining: true,
     trainingRecordId: trainingId,
@@ -447,8 +462,8 @@ async function startNextCycle(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRe
   );
 }
 
-/** Marks a revision final (Set as Final): the released revision follows. */
-async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord) {
+/** Marks a revision final (Set as Final) for the person's reason: the released revision follows. */
+async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord, reason: string) {
   const { organizationId, audit } = scopeOf(ctx);
   if (rec.isFinal) throw AppError.conflict(messages.documentAlreadyFinal, 'revision');
   if (rec.reviewerIds.length > 0 || rec.approverIds.length > 0) {
@@ -465,7 +480,7 @@ async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord)
     entityId: rec.id,
     before: { revision: rec.revision, status: rec.status, isFinal: false },
     after: { revision: rec.revision, status: rec.status, isFinal: true, finalAt },
-    reason: 'Set as final',
+    reason,
   });
   await onRevisionApproved(tx, ctx, rec.id, rec.revision);
 }
@@ -557,7 +572,7 @@ export async function updateDocumentGeneral(
         if (rec.status === 'Rejected') await startNextCycle(tx, ctx, rec);
       }
       if (input.setAsFinal && !rec.isFinal) {
-        await markFinal(tx, ctx, await visibleRevisionOrNotFound(tx, ctx, documentId, rec.revision));
+        await markFinal(tx, ctx, await visibleRevisionOrNotFound(tx, ctx, documentId, rec.revision), input.reason!);
       }
       return rec.revision;
     }),
@@ -639,26 +654,37 @@ export async function addDocumentRevision(
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
       await assign(tx, ctx, 'review', label, input.reviewerIds);
       await assign(tx, ctx, 'approval', label, input.approverIds);
-      if (input.setAsFinal) await markFinal(tx, ctx, await visibleRevisionOrNotFound(tx, ctx, documentId, revision));
+      if (input.setAsFinal) {
+        await markFinal(tx, ctx, await visibleRevisionOrNotFound(tx, ctx, documentId, revision), input.reason!);
+      }
       return revision;
     }),
   );
 }
 
-/** Set as Final: a revision without reviewers and approvers, once; the right to edit its General. */
-export async function setDocumentRevisionFinal(ctx: ServiceContext, documentId: string, revision: number) {
+/** Set as Final: a revision without reviewers and approvers, once, for a reason; the right to edit its General. */
+export async function setDocumentRevisionFinal(
+  ctx: ServiceContext,
+  documentId: string,
+  { revision, reason }: Pick<SetDocumentFinalRequest, 'revision' | 'reason'>,
+) {
   const { db } = scopeOf(ctx);
   await db.transaction(async (tx) => {
     const rec = await revisionToEdit(tx, ctx, documentId, revision, 'document.edit.general');
-    await markFinal(tx, ctx, rec);
+    await markFinal(tx, ctx, rec, reason);
   });
 }
 
 /**
  * Deletes one revision: the document keeps another, the revision carries no signature, and the
- * person may delete the document. The latest and released revisions follow.
+ * person may delete the document; a final revision only for a reason. The latest and released
+ * revisions follow.
  */
-export async function deleteDocumentRevision(ctx: ServiceContext, documentId: string, revision: number) {
+export async function deleteDocumentRevision(
+  ctx: ServiceContext,
+  documentId: string,
+  { revision, reason }: Pick<DeleteDocumentRevisionQuery, 'revision' | 'reason'>,
+) {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
     const doc = await lockVisibleDocument(tx, ctx, documentId);
@@ -666,6 +692,8 @@ export async function deleteDocumentRevision(ctx: ServiceContext, documentId: st
     authorize(ctx.access, 'document.delete', documentStateOf(doc));
     if (rec.revisionCount <= 1) throw AppError.conflict(messages.documentLastRevision, 'revision');
     if (rec.hasSignature) throw AppError.conflict(messages.documentRevisionSigned, 'revision');
+    if (rec.isFinal && reason === null)
+      throw AppError.badRequest(messages.documentRevisionDeleteReasonRequired, 'reason');
     const before = await revisionSnapshot(tx, organizationId, documentId, revision);
     await deleteRevisionRow(tx, organizationId, documentId, revision);
     await refreshDocumentRevisions(tx, organizationId, documentId);
@@ -677,6 +705,7 @@ export async function deleteDocumentRevision(ctx: ServiceContext, documentId: st
       entityType: ENTITY,
       entityId: documentId,
       before: { number: doc.number, ...before },
+      reason,
     });
     await settleDocumentActions(tx, ctx, documentId, 'responsible', [rec.submitterId], 'withdraw');
     await settleDocumentActions(tx, ctx, documentId, 'review', rec.reviewerIds, 'withdraw');
@@ -862,16 +891,20 @@ const OPEN_ACTION_KINDS = ['review', 'approval', 'responsible', 'link-training']
 
 /**
  * Deletes the chosen documents, all or nothing: an id the person cannot see answers 404, a
- * document they may not delete 403. Each document's audit event keeps its revisions and
- * signatures (the signatures go only with their document); open automatic actions are withdrawn.
+ * document they may not delete 403, a final one among them without a reason 400. Each document's
+ * audit event keeps its revisions and signatures (the signatures go only with their document) and
+ * the reason; open automatic actions are withdrawn.
  */
-export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
+export async function deleteDocuments(ctx: ServiceContext, ids: string[], reason: string | null) {
   const { db, audit, organizationId } = scopeOf(ctx);
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await lockVisibleDocuments(tx, ctx.access, unique);
     if (rows.length !== unique.length) throw AppError.notFound();
     for (const row of rows) authorize(ctx.access, 'document.delete', documentStateOf(row));
+    if (reason === null && rows.some((row) => row.releasedRevision !== null)) {
+      throw AppError.badRequest(messages.documentDeleteReasonRequired, 'reason');
+    }
     for (const row of rows) await recordDocumentDelete(tx, row);
     for (const row of rows) {
       for (const kind of OPEN_ACTION_KINDS) {
@@ -904,6 +937,7 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
         revisions,
         signatures,
       },
+      reason,
     });
   }
 }

@@ -291,6 +291,7 @@ describe('GET /documents', () => {
     const final = await call('PATCH', `/documents/${released.id}/revision`, boss.headers, {
       organizationId: org,
       revision: 1,
+      reason: 'Released without review',
     });
     expect(final.statusCode, final.body).toBe(200);
     const next = await call('PUT', `/documents/${released.id}/revision`, boss.headers, {
@@ -533,8 +534,13 @@ describe('PUT /documents/{id}/general', () => {
 
     const finalDoc = await newDocument();
     expect(
-      (await call('PATCH', `/documents/${finalDoc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 }))
-        .statusCode,
+      (
+        await call('PATCH', `/documents/${finalDoc.id}/revision`, admin.headers, {
+          organizationId: orgA,
+          revision: 1,
+          reason: 'Released',
+        })
+      ).statusCode,
     ).toBe(200);
     const locked = await call(
       'PUT',
@@ -648,7 +654,7 @@ describe('PATCH /documents/{id}/revision (set as final)', () => {
   it('needs the right; refuses a revision with signers and a second time', async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
-    const body = { organizationId: orgA, revision: 1 };
+    const body = { organizationId: orgA, revision: 1, reason: 'Released' };
     expect((await call('PATCH', `/documents/${doc.id}/revision`, {}, body)).statusCode).toBe(401);
     expect((await call('PATCH', `/documents/${doc.id}/revision`, outsider.headers, body)).statusCode).toBe(404);
     expect((await call('PATCH', `/documents/${doc.id}/revision`, reviewer.headers, body)).statusCode).toBe(403);
@@ -664,6 +670,7 @@ describe('PATCH /documents/{id}/revision (set as final)', () => {
     const res = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
       organizationId: orgA,
       revision: 1,
+      reason: 'Released',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -675,6 +682,7 @@ describe('PATCH /documents/{id}/revision (set as final)', () => {
     const again = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
       organizationId: orgA,
       revision: 1,
+      reason: 'Released',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].message).toBe(messages.documentAlreadyFinal);
@@ -748,14 +756,19 @@ describe('latest and released revisions', () => {
   it('follow a revision added as final and its delete', async () => {
     const doc = await newDocument();
     expect(
-      (await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, { organizationId: orgA, revision: 1 }))
-        .statusCode,
+      (
+        await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
+          organizationId: orgA,
+          revision: 1,
+          reason: 'Released',
+        })
+      ).statusCode,
     ).toBe(200);
     const two = await call(
       'PUT',
       `/documents/${doc.id}/revision`,
       admin.headers,
-      await revisionPayload(doc.id, 2, { setAsFinal: true }),
+      await revisionPayload(doc.id, 2, { setAsFinal: true, reason: 'Released at once' }),
     );
     expect(two.statusCode, two.body).toBe(200);
     expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toMatchObject([
@@ -763,7 +776,7 @@ describe('latest and released revisions', () => {
     ]);
     const removed = await call(
       'DELETE',
-      `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2`,
+      `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2&reason=Issued+by+mistake`,
       admin.headers,
     );
     expect(removed.statusCode, removed.body).toBe(200);
@@ -1183,7 +1196,11 @@ describe('lookups', () => {
     await createDocumentType(t.db, org, 'Unused');
     await createDocument(t.app, t.db, boss, org, { typeId: used.id });
     const final = await createDocument(t.app, t.db, boss, org, { typeId: released.id });
-    await call('PATCH', `/documents/${final.id}/revision`, boss.headers, { organizationId: org, revision: 1 });
+    await call('PATCH', `/documents/${final.id}/revision`, boss.headers, {
+      organizationId: org,
+      revision: 1,
+      reason: 'Released',
+    });
     const names = async (query: string) =>
       (await call('GET', `/organizations/${org}/document-types${query}`, boss.headers))
         .json()

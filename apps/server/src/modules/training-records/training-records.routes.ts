@@ -204,7 +204,7 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Create a training: its quiz as version 1, its people and groups assigned (a training action each); documentModel links it to a document revision',
+          'Create a training: its quiz as version 1, its people and groups assigned (a training action each); documentModel links it to a document revision, whose controlled file it carries for the trainees',
         body: ZCreateTrainingRequest,
         response: { 201: withMessage(ZTrainingRecord) },
       },
@@ -212,7 +212,8 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = await createTraining(serviceContextOf(request), request.body);
       const data = await presentedTraining(db(), organizationAccessOf(request), id);
-      return reply.status(201).send({ data, message: messages.trainingCreated });
+      const message = request.body.documentModel ? messages.trainingLinkedToDocument : messages.trainingCreated;
+      return reply.status(201).send({ data, message });
     },
   );
 

@@ -24,7 +24,7 @@ import {
   type ActionSource,
 } from '../actions/automatic-actions.js';
 import { findOrganizationFileIds } from '../documents/documents.repository.js';
-import { linkTrainingToRevision } from '../documents/documents.service.js';
+import { linkTrainingToRevision, revisionToLinkTraining } from '../documents/documents.service.js';
 import { trainingStateOf } from './training-records.presenter.js';
 import {
   deleteAssigneeGroups,
@@ -204,12 +204,20 @@ async function unassignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLab
  * Creates a training (spec 03 section 5): numbered by the organization's counter, its quiz as
  * version 1, its people and groups; the direct assignees and the groups' members of now are
  * assigned, each with a 'training' action. Linked to a document revision when `documentModel`
- * says so. Answers its id.
+ * says so, with that revision's controlled file among its files (the stored file, referenced).
+ * Answers its id.
  */
 export async function createTraining(ctx: ServiceContext, input: CreateTrainingRequest): Promise<string> {
   const { db, audit, organizationId } = scopeOf(ctx);
-  const fields = fieldsOf(input);
   return db.transaction(async (tx) => {
+    const linked = input.documentModel
+      ? await revisionToLinkTraining(tx, ctx, {
+          documentId: input.documentModel.id,
+          revision: input.documentModel.revision,
+        })
+      : null;
+    const fields = fieldsOf(input);
+    if (linked && !fields.fileIds.includes(linked.fileId)) fields.fileIds = [linked.fileId, ...fields.fileIds];
     await checkReferences(tx, organizationId, fields);
     const groups = await checkGroups(tx, organizationId, input.newAssigneeUserGroupIds);
     const id = newId();
@@ -250,10 +258,7 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
       },
     });
     await giveActions(tx, ctx, training, await findActiveMembers(tx, organizationId, assigned));
-    if (input.documentModel) {
-      const { id: documentId, revision } = input.documentModel;
-      await linkTrainingToRevision(tx, ctx, { documentId, revision }, id);
-    }
+    if (linked) await linkTrainingToRevision(tx, ctx, linked, id);
     return id;
   });
 }

@@ -43,15 +43,20 @@ const SCHEMAS = {
   revision: ZAddDocumentRevisionRequest,
 };
 
+/**
+ * What the form starts from. A new revision takes the document's fields from the current one but
+ * starts with an empty revision name and description: they say what this revision changes.
+ */
 function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefined, me: ActionPerson): Values {
   if (!document) return { revision: DOCUMENT_REVISION_MIN, submitterId: me.id, extraFileIds: [], tagIds: [] };
+  const adding = mode === 'revision';
   return {
     typeId: document.typeId,
     typeDescription: document.typeDescription ?? '',
     name: document.name,
-    revision: mode === 'revision' ? document.latestRevision + 1 : document.revision,
-    revisionName: document.revisionName ?? '',
-    revisionDescription: document.revisionDescription,
+    revision: adding ? document.latestRevision + 1 : document.revision,
+    revisionName: adding ? '' : (document.revisionName ?? ''),
+    revisionDescription: adding ? '' : document.revisionDescription,
     fileId: document.fileId,
     extraFileIds: document.extraFileIds,
     submitterId: document.submitterId,

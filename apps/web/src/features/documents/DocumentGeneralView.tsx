@@ -6,7 +6,7 @@ import { formatDate } from '../../app/dates';
 import { fullName } from '../people/row-actions';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentPreview } from './DocumentPreview';
-import { DocumentStatusTag, FinalTag } from './DocumentStatusTag';
+import { DocumentStatusTag } from './DocumentStatusTag';
 
 /** General of a revision, read-only (spec 03 section 3): its fields, files and people. */
 export function DocumentGeneralView({
@@ -50,12 +50,7 @@ export function DocumentGeneralView({
         {
           key: 'status',
           label: t('documents.fields.status'),
-          children: (
-            <Space size={4} wrap>
-              <DocumentStatusTag status={document.status} />
-              {document.isFinal && <FinalTag />}
-            </Space>
-          ),
+          children: <DocumentStatusTag revision={document} />,
         },
         {
           key: 'revisionName',

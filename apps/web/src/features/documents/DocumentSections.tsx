@@ -1,6 +1,13 @@
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { messages, type ActionPerson, type DocumentDetail } from '@qualis/contract';
-import { Alert, Button, Empty, Modal, Select, Space, Typography } from 'antd';
+import {
+  DELETE_REASON_MAX_LENGTH,
+  LONG_TEXT_MAX_LENGTH,
+  documentStatusShown,
+  messages,
+  type ActionPerson,
+  type DocumentDetail,
+} from '@qualis/contract';
+import { Alert, Button, Empty, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -10,6 +17,7 @@ import { ControlledCopyButton } from './DocumentFileButton';
 import { DocumentGeneralForm } from './DocumentGeneralForm';
 import { DocumentGeneralView } from './DocumentGeneralView';
 import { QualityTasksForm, QualityTasksView } from './QualityTasks';
+import { ReasonModal } from './ReasonModal';
 import { ReferencesEditor, ReferencesView } from './References';
 import { TrainingLinkButtons } from './TrainingLink';
 import {
@@ -51,6 +59,7 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
   const { success } = useSuccessToast();
   const mutations = useDocumentMutations(organizationId, document.id);
   const [deleting, setDeleting] = useState(false);
+  const [finalizing, setFinalizing] = useState(false);
 
   if (mode === 'edit') {
     return (
@@ -99,18 +108,27 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
 
   const noSigners = document.reviewerIds.length === 0 && document.approverIds.length === 0;
   const canDeleteRevision = document.revisions.length > 1 && document.canDeleteRevision;
-  const setFinal = () =>
-    mutations.setFinal.mutate(document.revision, {
-      onSuccess: (answer) => success(answer.message, t('documents.setAsFinalDone')),
-    });
-  const deleteRevision = () =>
-    mutations.deleteRevision.mutate(document.revision, {
-      onSuccess: (answer) => {
-        success(answer.message, t('documents.revisionDeleted'));
-        setDeleting(false);
-        onRevision(undefined);
+  const setFinal = (reason: string) =>
+    mutations.setFinal.mutate(
+      { revision: document.revision, reason },
+      {
+        onSuccess: (answer) => {
+          success(answer.message, t('documents.setAsFinalDone'));
+          setFinalizing(false);
+        },
       },
-    });
+    );
+  const deleteRevision = (reason: string | null) =>
+    mutations.deleteRevision.mutate(
+      { revision: document.revision, reason },
+      {
+        onSuccess: (answer) => {
+          success(answer.message, t('documents.revisionDeleted'));
+          setDeleting(false);
+          onRevision(undefined);
+        },
+      },
+    );
 
   return (
     <>
@@ -125,8 +143,8 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
             label: [
               t('documents.revisionNumber', { revision: r.revision }),
               r.revisionName,
-              t(`documents.status.${r.status}`),
-              r.isFinal ? t('documents.final') : null,
+              t(`documents.status.${documentStatusShown(r)}`),
+              r.isFinal && documentStatusShown(r) !== 'Final' ? t('documents.final') : null,
             ]
               .filter(Boolean)
               .join(' · '),
@@ -147,8 +165,7 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
           <Button
             icon={<CheckCircleOutlined />}
             disabled={document.isFinal || !document.canSetAsFinal}
-            loading={mutations.setFinal.isPending}
-            onClick={setFinal}
+            onClick={() => setFinalizing(true)}
           >
             {document.isFinal ? t('documents.isFinal') : t('documents.setAsFinal')}
           </Button>
@@ -169,19 +186,32 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
         <Alert type="info" showIcon className="qualis-form-note" title={text(messages.documentRevisionLocked)} />
       )}
       <DocumentGeneralView organizationId={organizationId} document={document} />
-      <Modal
+      <ReasonModal
+        open={finalizing}
+        title={t('documents.setAsFinalTitle', { revision: document.revision })}
+        text={t('documents.setAsFinalText')}
+        okText={t('documents.setAsFinal')}
+        reasonRequired
+        maxLength={LONG_TEXT_MAX_LENGTH}
+        loading={mutations.setFinal.isPending}
+        onCancel={() => setFinalizing(false)}
+        onOk={(reason) => reason && setFinal(reason)}
+      />
+      <ReasonModal
         open={deleting}
         title={t('documents.deleteRevision')}
+        text={[
+          t('documents.deleteRevisionText', { revision: document.revision }),
+          document.isFinal ? t('documents.deleteFinalRevisionText') : '',
+        ].join(' ')}
         okText={t('documents.delete')}
-        okButtonProps={{ danger: true, loading: mutations.deleteRevision.isPending }}
-        cancelText={t('common.cancel')}
+        danger
+        reasonRequired={document.isFinal}
+        maxLength={DELETE_REASON_MAX_LENGTH}
+        loading={mutations.deleteRevision.isPending}
         onCancel={() => setDeleting(false)}
         onOk={deleteRevision}
-      >
-        <Typography.Paragraph>
-          {t('documents.deleteRevisionText', { revision: document.revision })}
-        </Typography.Paragraph>
-      </Modal>
+      />
     </>
   );
 }

@@ -1,22 +1,35 @@
-import type { DocumentStatus } from '@qualis/contract';
-import { Tag } from 'antd';
+import { documentStatusShown, type DocumentStatus, type DocumentStatusShown } from '@qualis/contract';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<DocumentStatus, string> = {
+const COLORS: Record<DocumentStatusShown, string> = {
   Submitted: 'blue',
   Reviewed: 'cyan',
   Approved: 'green',
   Rejected: 'red',
+  Final: 'gold',
 };
 
-/** A revision's status: Submitted, Reviewed, Approved or Rejected, each in its colour. */
-export function DocumentStatusTag({ status }: { status: DocumentStatus }) {
+/**
+ * A revision's status in its colour: Submitted, Reviewed, Approved, Rejected, or Final for a
+ * revision set as final by hand. An approved revision is final too: `withFinal` adds the 'Final'
+ * mark beside it (the list has a Final column instead).
+ */
+export function DocumentStatusTag({
+  revision,
+  withFinal = true,
+}: {
+  revision: { status: DocumentStatus; isFinal: boolean };
+  withFinal?: boolean;
+}) {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status]}>{t(`documents.status.${status}`)}</Tag>;
-}
-
-/** The 'Final' mark of a final revision. */
-export function FinalTag() {
-  const { t } = useTranslation();
-  return <Tag color="gold">{t('documents.final')}</Tag>;
+  const shown = documentStatusShown(revision);
+  const tag = <Tag color={COLORS[shown]}>{t(`documents.status.${shown}`)}</Tag>;
+  if (!withFinal || !revision.isFinal || shown === 'Final') return tag;
+  return (
+    <Space size={4} wrap>
+      {tag}
+      <Tag color={COLORS.Final}>{t('documents.final')}</Tag>
+    </Space>
+  );
 }

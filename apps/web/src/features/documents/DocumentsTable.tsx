@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import {
+  DELETE_REASON_MAX_LENGTH,
   DOCUMENT_DEFAULT_COLUMNS,
   DOCUMENT_SORT_KEYS,
   NAME_TOOLTIP_LENGTH,
@@ -7,7 +8,7 @@ import {
   type DocumentColumn,
   type DocumentRow,
 } from '@qualis/contract';
-import { Button, Dropdown, Modal, Select, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Select, Tooltip, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import { useEntries } from '../settings/settings.api';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentStatusTag } from './DocumentStatusTag';
 import { ExportAttachmentsModal } from './ExportAttachmentsModal';
+import { ReasonModal } from './ReasonModal';
 import { useDeleteDocuments, useDocumentList } from './documents.api';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH, documentPath } from './document-paths';
 
@@ -51,15 +53,22 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
   const open = (d: DocumentRow, edit = false) =>
     void navigate(documentPath(organizationId, d.id, d.revision), { state: { name: d.name, edit } });
 
-  const deleteChosen = () => {
+  // A final document among the chosen is deleted only for a reason; one chosen on another page the
+  // page does not show, so the reason is always offered and the server says when it is missing.
+  const rows = list.data?.data ?? [];
+  const finalChosen = pending?.ids.some((id) => rows.find((d) => d.id === id)?.isFinal) ?? false;
+  const deleteChosen = (reason: string | null) => {
     if (!pending) return;
-    remove.mutate(pending.ids, {
-      onSuccess: (answer) => {
-        onSuccess(answer.message, t('documents.deleted'));
-        pending.done?.();
-        setPending(null);
+    remove.mutate(
+      { documentIds: pending.ids, reason },
+      {
+        onSuccess: (answer) => {
+          onSuccess(answer.message, t('documents.deleted'));
+          pending.done?.();
+          setPending(null);
+        },
       },
-    });
+    );
   };
 
   const options = (d: DocumentRow) => {
@@ -129,7 +138,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       title: t('documents.columns.status'),
       width: 12,
       sortKey: 'status' satisfies SortKey,
-      render: (d) => <DocumentStatusTag status={d.status} />,
+      render: (d) => <DocumentStatusTag revision={d} withFinal={false} />,
     },
     {
       key: 'approvedAt',
@@ -222,17 +231,20 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         open={attachments}
         onClose={() => setAttachments(false)}
       />
-      <Modal
+      <ReasonModal
         open={pending !== null}
         title={t('documents.deleteTitle')}
+        text={t('documents.deleteText', { count: pending?.ids.length ?? 0 })}
         okText={t('documents.delete')}
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        cancelText={t('common.cancel')}
+        danger
+        reasonRequired={finalChosen}
+        reasonOffered
+        reasonHelp={finalChosen ? undefined : t('documents.deleteSelectedReasonHelp')}
+        maxLength={DELETE_REASON_MAX_LENGTH}
+        loading={remove.isPending}
         onCancel={() => setPending(null)}
         onOk={deleteChosen}
-      >
-        <Typography.Paragraph>{t('documents.deleteText', { count: pending?.ids.length ?? 0 })}</Typography.Paragraph>
-      </Modal>
+      />
     </>
   );
 }

@@ -4,10 +4,14 @@ export const documentsPath = (organizationId: string) => `/organizations/${organ
 export const documentPath = (organizationId: string, documentId: string, revision?: number) =>
   `${documentsPath(organizationId)}/${documentId}${revision === undefined ? '' : `?revision=${revision}`}`;
 
-/** What the list passes to the detail: the name for the breadcrumb at once, and edit mode. */
+/**
+ * What the list passes to the detail: the name for the breadcrumb at once, and edit mode; the
+ * training create screen the tab to open ('quality' after 'Create & Link Training').
+ */
 export interface DocumentNavigationState {
   name?: string;
   edit?: boolean;
+  tab?: string;
 }
 
 /** Spec 03 section 9: document type names over 40 characters get a tooltip. */

@@ -168,15 +168,15 @@ export function useDocumentMutations(organizationId: string, documentId: string)
       ),
     ),
     setFinal: useMutation(
-      mutation((revision: number) =>
-        api.call(endpoints.documents.setFinal, { params, body: { organizationId, revision } }),
+      mutation((input: { revision: number; reason: string }) =>
+        api.call(endpoints.documents.setFinal, { params, body: { organizationId, ...input } }),
       ),
     ),
     deleteRevision: useMutation({
-      mutationFn: (revision: number) =>
-        api.call(endpoints.documents.deleteRevision, { params, query: { organizationId, revision } }),
+      mutationFn: (input: { revision: number; reason: string | null }) =>
+        api.call(endpoints.documents.deleteRevision, { params, query: { organizationId, ...input } }),
       // The deleted revision's sections are dropped, not fetched again (they would answer 404).
-      onSuccess: (_answer, revision) => {
+      onSuccess: (_answer, { revision }) => {
         client.removeQueries({
           predicate: ({ queryKey }) =>
             queryKey[0] === 'documents' && queryKey[2] === documentId && queryKey[4] === revision,
@@ -211,10 +211,10 @@ export function useDeleteDocuments(organizationId: string) {
   const client = useQueryClient();
   const invalidate = useInvalidateDocuments(organizationId);
   return useMutation({
-    mutationFn: (documentIds: string[]) =>
-      api.call(endpoints.documents.remove, { query: { organizationId, documentIds } }),
+    mutationFn: ({ documentIds, reason }: { documentIds: string[]; reason: string | null }) =>
+      api.call(endpoints.documents.remove, { query: { organizationId, documentIds, reason } }),
     // A deleted document's revisions and sections are dropped, not fetched again (they would answer 404).
-    onSuccess: (_answer, documentIds) => {
+    onSuccess: (_answer, { documentIds }) => {
       for (const id of documentIds) client.removeQueries({ queryKey: documentKeys.document(organizationId, id) });
       return invalidate();
     },

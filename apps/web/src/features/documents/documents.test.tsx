@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentApprovals, DocumentDetail, DocumentRow } from '@qualis/contract';
+import type { DocumentApprovals, DocumentRow } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { DOC, FILE, TYPE, documentDetail as detail, file } from '../../test/documents';
 import { ada, LAZY, me, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON, uma } from '../../test/organization';
 
 /** The machine may be busy: a whole journey through a page gets a minute and a half. */
 const SLOW = 90_000;
-const DOC = '0190a8e4-0000-7000-8000-0000000000b1';
 const OTHER_DOC = '0190a8e4-0000-7000-8000-0000000000b2';
-const TYPE = '0190a8e4-0000-7000-8000-0000000000c1';
-const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
-
-const file = { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 };
 
 const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   id: DOC,
@@ -28,61 +24,6 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   reviewedAt: null,
   file,
   canBeDeleted: true,
-  ...overrides,
-});
-
-const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
-  id: DOC,
-  type: 'SOP',
-  typeId: TYPE,
-  typeDescription: 'SOP-12',
-  number: 3,
-  name: 'Cleaning procedure',
-  revision: 2,
-  revisionName: 'Spring update',
-  revisionDescription: 'New detergent',
-  fileId: FILE,
-  file,
-  extraFileIds: [],
-  extraFiles: [],
-  submitterId: ada.id,
-  submitter: ada,
-  creator: ada,
-  reviewerIds: [],
-  approverIds: [uma.id],
-  references: [],
-  tags: [],
-  tagIds: [],
-  requiresTraining: false,
-  trainingRecordId: null,
-  trainingRecord: null,
-  setAsFinal: false,
-  isFinal: false,
-  status: 'Submitted',
-  reviewedAt: null,
-  approvedAt: null,
-  finalAt: null,
-  createdAt: '2030-04-01T09:30:00.000Z',
-  latestRevision: 2,
-  releasedRevision: null,
-  revisions: [
-    { revision: 2, status: 'Submitted', isFinal: false, revisionName: 'Spring update' },
-    { revision: 1, status: 'Approved', isFinal: true, revisionName: null },
-  ],
-  canBeEdited: true,
-  canBeDeleted: true,
-  canDeleteRevision: false,
-  canAddRevision: true,
-  canViewGeneral: true,
-  canViewQualityTasks: true,
-  canViewConnectToEmployee: true,
-  canViewReviews: false,
-  canViewApprovals: true,
-  canViewDocumentGeneral: true,
-  canViewDocumentQualityTasks: true,
-  canViewDocumentReferences: true,
-  isLocked: false,
-  canSetAsFinal: false,
   ...overrides,
 });
 
@@ -467,6 +408,11 @@ describe('Document detail', () => {
       const revision = screen.getByLabelText('Revision') as HTMLInputElement;
       expect(revision.value).toBe('3');
       expect(revision.disabled).toBe(true);
+      // What the new revision changes is written anew: revision 2's name and description are not carried over.
+      expect((screen.getByLabelText('Revision name') as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText('Revision description') as HTMLTextAreaElement).value).toBe('');
+      expect(screen.getByText('Save').closest('button')!.disabled).toBe(true);
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cleaning procedure');
       fireEvent.change(screen.getByLabelText('Revision description'), { target: { value: 'Third issue' } });
       const save = screen.getByText('Save').closest('button')!;
       await waitFor(() => expect(save.disabled).toBe(false));
@@ -501,6 +447,70 @@ describe('Document detail', () => {
       expect(new URL(deleted[0], 'http://x').searchParams.get('revision')).toBe('3');
     },
     SLOW,
+  );
+
+  it(
+    'sets a revision as final only for a reason, reads Final afterwards, and deletes the final document for a reason',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const draft = detail({ approverIds: [], canSetAsFinal: true });
+      const final = detail({
+        approverIds: [],
+        isFinal: true,
+        releasedRevision: 2,
+        finalAt: '2030-04-03T08:00:00.000Z',
+        revisions: [{ ...draft.revisions[0]!, isFinal: true }, draft.revisions[1]!],
+      });
+      let current = draft;
+      const finals: unknown[] = [];
+      const fetch = stubApi((route, body) => {
+        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: current });
+        if (route === `PATCH /api/v1/documents/${DOC}/revision`) {
+          finals.push(body);
+          current = final;
+          return jsonResponse(200, { data: final, message: 'The Document Revision is set as final' });
+        }
+        if (route === 'DELETE /api/v1/documents')
+          return jsonResponse(200, { data: { ids: [DOC] }, message: 'The Document is deleted' });
+        if (route === 'GET /api/v1/documents') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
+        if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
+        return common(route) ?? NOT_FOUND();
+      });
+      const view = renderApp(`/organizations/${ORG}/documents/${DOC}`);
+
+      fireEvent.click((await screen.findByText('Set as Final', {}, LAZY)).closest('button')!);
+      const dialog = (await screen.findByText('Set revision 2 as final', {}, SOON)).closest<HTMLElement>('.ant-modal')!;
+      expect(within(dialog).getByText(/it can no longer be edited, and this cannot be undone/)).toBeTruthy();
+      const confirm = within(dialog).getByRole('button', { name: 'Set as Final' }) as HTMLButtonElement;
+      expect(confirm.disabled).toBe(true);
+      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '   ' } });
+      expect(confirm.disabled).toBe(true);
+      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' A form template, no review ' } });
+      await waitFor(() => expect(confirm.disabled).toBe(false));
+      fireEvent.click(confirm);
+
+      expect(await screen.findByText('The Document Revision is set as final', {}, SOON)).toBeTruthy();
+      expect(finals).toEqual([{ organizationId: ORG, revision: 2, reason: 'A form template, no review' }]);
+      // The status reads Final (once), not 'Submitted · Final'.
+      await waitFor(() => expect(screen.queryByText('Submitted')).toBeNull(), SOON);
+      expect(screen.getByText('Revision 2 · Spring update · Final')).toBeTruthy();
+      expect(screen.getAllByText('Final').length).toBeGreaterThan(0);
+
+      fireEvent.click(screen.getByText('Delete document').closest('button')!);
+      const deleting = (await screen.findByText(/It has a final revision/, {}, SOON)).closest<HTMLElement>(
+        '.ant-modal',
+      )!;
+      const remove = within(deleting).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+      expect(remove.disabled).toBe(true);
+      fireEvent.change(within(deleting).getByLabelText('Reason'), { target: { value: 'Replaced by SOP-13' } });
+      await waitFor(() => expect(remove.disabled).toBe(false));
+      fireEvent.click(remove);
+      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents`), SOON);
+      const deleted = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
+      expect(new URL(deleted[0], 'http://x').searchParams.get('reason')).toBe('Replaced by SOP-13');
+    },
+    // Two dialogs and a navigation: the longest journey of the file.
+    2 * SLOW,
   );
 
   it(

@@ -41,6 +41,10 @@ export interface TrainingFormProps {
   me: ActionPerson;
   /** Values sent with the form's that it does not show ('Create & Link Training': the document revision). */
   extra?: Partial<TrainingInput>;
+  /** What a new training starts from beyond the defaults ('Create & Link Training': the document's name, link and file). */
+  defaults?: Partial<TrainingFormValues>;
+  /** Files the form names before they are uploaded here (the document's controlled file). */
+  knownFiles?: TrainingRecord['files'];
   saving: boolean;
   /** Resolves when saved; a rejection (a 400) puts the server's messages under their fields. */
   onSubmit: (body: TrainingInput & TrainingUpdateInput) => Promise<unknown>;
@@ -52,12 +56,13 @@ export interface TrainingFormProps {
  * values are valid (at least one assignee, every question with its text, 2 answers or more, one
  * correct) and, when editing, changed.
  */
-export function TrainingForm({ organizationId, training, me, extra, saving, onSubmit, onCancel }: TrainingFormProps) {
+export function TrainingForm(props: TrainingFormProps) {
+  const { organizationId, training, me, extra, defaults, knownFiles, saving, onSubmit, onCancel } = props;
   const { t } = useTranslation();
   const request = training ? ZUpdateTrainingRequest : ZCreateTrainingRequest;
   const savedGroups = training?.assigneeUserGroups ?? null;
   const schema = useMemo(() => trainingFormSchema(request, savedGroups), [request, savedGroups]);
-  const initial = useMemo(() => initialTrainingValues(training, me), [training, me]);
+  const initial = useMemo(() => ({ ...initialTrainingValues(training, me), ...defaults }), [training, me, defaults]);
   const context = useMemo(() => ({ organizationId, ...extra }), [organizationId, extra]);
   const zod = useZodForm<TrainingFormField, Value>(schema, TRAINING_FORM_FIELDS, context, initial);
   const changed = !training || TRAINING_FORM_FIELDS.some((f) => comparable(zod.values[f]) !== comparable(initial[f]));
@@ -126,7 +131,7 @@ export function TrainingForm({ organizationId, training, me, extra, saving, onSu
       {item(
         'fileIds',
         t('trainings.fields.files'),
-        <FileUpload organizationId={organizationId} known={training?.files ?? []} multiple />,
+        <FileUpload organizationId={organizationId} known={training?.files ?? knownFiles ?? []} multiple />,
         false,
         t('trainings.filesLimit', { size: fileSizeText(FILE_MAX_BYTES) }),
       )}

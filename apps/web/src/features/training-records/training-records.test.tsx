@@ -15,6 +15,7 @@ import {
   SOON,
   uma,
 } from '../../test/organization';
+import { documentDetail } from '../../test/documents';
 import { today } from '../actions/action-paths';
 import { combineOptions, groupToken, personToken, trainingRequestOf } from './training-form';
 
@@ -28,6 +29,7 @@ const FILE = '0190a8e4-0000-7000-8000-000000000301';
 const DOC = '0190a8e4-0000-7000-8000-000000000401';
 const Q1 = '0190a8e4-0000-7000-8000-000000000501';
 const Q2 = '0190a8e4-0000-7000-8000-000000000502';
+const docFile = { id: '0190a8e4-0000-7000-8000-000000000302', fileName: 'sop-007.pdf', fileSize: 4096 };
 const answerId = (n: number) => `0190a8e4-0000-7000-8000-0000000006${String(n).padStart(2, '0')}`;
 
 const ben: ActionPerson = {
@@ -323,17 +325,23 @@ describe('New Training Record', () => {
   );
 
   it(
-    'links the training to the document revision it was opened from and goes back to that document',
+    'starts from the document revision it links, says so, and goes back to its Quality Actions',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
+      const sop = documentDetail({
+        id: DOC,
+        typeDescription: 'SOP-007',
+        revision: 2,
+        file: docFile,
+        fileId: docFile.id,
+      });
       const posts: unknown[] = [];
       stubApi((route, body) => {
         if (route === 'POST /api/v1/training-records') {
           posts.push(body);
-          return jsonResponse(201, { data: training(), message: 'The training is created successfully' });
+          return jsonResponse(201, { data: training(), message: 'The training is linked to the document' });
         }
-        // The document page stays loading: this test ends on its address.
-        if (route.startsWith(`GET /api/v1/documents/${DOC}`)) return new Promise<Response>(() => undefined);
+        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: sop });
         return common(route) ?? NOT_FOUND();
       });
       const view = renderApp({
@@ -341,16 +349,31 @@ describe('New Training Record', () => {
         state: { documentInfo: { isEdit: true }, document: { id: DOC, revision: 2 } },
       });
 
-      await screen.findByRole('button', { name: 'Save' }, LAZY);
-      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Read SOP 4' } });
-      fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Revision 2' } });
+      expect(await screen.findByText('Will be linked to SOP-007 revision 2', {}, LAZY)).toBeTruthy();
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cleaning procedure');
+      expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe(
+        `/organizations/${ORG}/documents/${DOC}?revision=2`,
+      );
+      // The revision's controlled file is the trainees' file.
+      expect(screen.getByText('sop-007.pdf')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Read revision 2' } });
       await chooseAssignees('Uma User (uma@example.com)');
       await waitFor(() => expect(saveButton().disabled).toBe(false), SOON);
       fireEvent.click(saveButton());
 
       expect(await screen.findByText('The training is linked to the document', {}, SOON)).toBeTruthy();
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}?revision=2`));
-      expect(posts[0]).toMatchObject({ documentModel: { id: DOC, revision: 2 }, assigneeUserIds: [uma.id] });
+      expect(posts[0]).toMatchObject({
+        name: 'Cleaning procedure',
+        link: `/organizations/${ORG}/documents/${DOC}?revision=2`,
+        linkDescription: 'SOP-007 Cleaning procedure',
+        fileIds: [docFile.id],
+        documentModel: { id: DOC, revision: 2 },
+        assigneeUserIds: [uma.id],
+      });
+      // Back at the document, its Quality Actions tab is open.
+      const quality = await screen.findByRole('tab', { name: 'Quality Actions' }, LAZY);
+      expect(quality.getAttribute('aria-selected')).toBe('true');
     },
     SLOW,
   );

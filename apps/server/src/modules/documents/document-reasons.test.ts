@@ -1,0 +1,235 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_TEXT_MAX_LENGTH, Permission, messages, type TrainingRecord } from '@qualis/contract';
+import { auditEvents, documentRevisions, documents, organizationFiles } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { testApi, type Person } from '../../test/api.js';
+import { createDocument, createOrganization, uploadOrganizationFile } from '../../test/factories.js';
+
+/**
+ * The irreversible steps ask why (21 CFR 11.10(e)): Set as Final and deleting a final document or
+ * revision take a reason, kept as the audit event's reason. 'Create & Link Training' gives the
+ * training the revision's controlled file.
+ */
+
+let t: TestContext;
+const { person, call } = testApi(() => t);
+let orgA: string;
+let admin: Person;
+let outsider: Person;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
+  admin = await person(orgA, 'Admin');
+  outsider = await person((await createOrganization(t.db, { name: 'Beta Labs' })).id, 'Admin');
+});
+afterAll(() => t.close());
+
+const auditOf = async (entityId: string, action: string) =>
+  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
+    .filter((e) => e.action === action)
+    .sort((a, b) => a.seq - b.seq);
+const revisionRow = async (documentId: string, revision: number) =>
+  (
+    await t.db
+      .select()
+      .from(documentRevisions)
+      .where(and(eq(documentRevisions.documentId, documentId), eq(documentRevisions.revision, revision)))
+  )[0]!;
+const documentCount = (id: string) => t.db.$count(documents, eq(documents.id, id));
+
+const setFinal = (by: Person, documentId: string, body: object) =>
+  call('PATCH', `/documents/${documentId}/revision`, by.headers, { organizationId: orgA, revision: 1, ...body });
+const deleteDocuments = (by: Person, ids: string[], reason?: string) =>
+  call(
+    'DELETE',
+    `/documents?${new URLSearchParams([
+      ['organizationId', orgA],
+      ...ids.map((id) => ['documentIds', id]),
+      ...(reason === undefined ? [] : [['reason', reason]]),
+    ]).toString()}`,
+    by.headers,
+  );
+
+async function finalDocument() {
+  const doc = await createDocument(t.app, t.db, admin, orgA);
+  expect((await setFinal(admin, doc.id, { reason: 'Released without review' })).statusCode).toBe(200);
+  return doc;
+}
+
+describe('PATCH /documents/{id}/revision (set as final) asks for a reason', () => {
+  it('answers 401, 404 and 403 before looking at the reason', async () => {
+    const doc = await createDocument(t.app, t.db, admin, orgA);
+    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
+    expect(
+      (await call('PATCH', `/documents/${doc.id}/revision`, {}, { organizationId: orgA, revision: 1 })).statusCode,
+    ).toBe(401);
+    expect((await setFinal(outsider, doc.id, { reason: 'Released' })).statusCode).toBe(404);
+    expect((await setFinal(viewer, doc.id, { reason: 'Released' })).statusCode).toBe(403);
+    expect((await revisionRow(doc.id, 1)).isFinal).toBe(false);
+  });
+
+  it.each([
+    ['missing', {}, messages.documentFinalReasonRequired],
+    ['blank', { reason: '   ' }, messages.documentFinalReasonRequired],
+    [
+      'too long',
+      { reason: 'x'.repeat(LONG_TEXT_MAX_LENGTH + 1) },
+      `Must be ${LONG_TEXT_MAX_LENGTH} characters or fewer`,
+    ],
+  ])('refuses a %s reason with 400 and leaves the revision as it was', async (_case, body, message) => {
+    const doc = await createDocument(t.app, t.db, admin, orgA);
+    const res = await setFinal(admin, doc.id, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ field: 'reason', message });
+    expect((await revisionRow(doc.id, 1)).isFinal).toBe(false);
+    expect(await auditOf(doc.id, 'statusChange')).toEqual([]);
+  });
+
+  it('sets the revision final and keeps the reason in its audit event', async () => {
+    const doc = await createDocument(t.app, t.db, admin, orgA);
+    const res = await setFinal(admin, doc.id, { reason: '  No review needed: a form template  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: { isFinal: true, status: 'Submitted' },
+      message: messages.documentSetAsFinal,
+    });
+    const [event] = await auditOf(doc.id, 'statusChange');
+    expect(event).toMatchObject({
+      reason: 'No review needed: a form template',
+      after: { revision: 1, isFinal: true },
+    });
+  });
+
+  it('a new revision added as final needs the reason too, and keeps it', async () => {
+    const doc = await createDocument(t.app, t.db, admin, orgA);
+    const detail = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).json().data;
+    const payload = {
+      organizationId: orgA,
+      typeId: detail.typeId,
+      submitterId: admin.id,
+      name: detail.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
+      setAsFinal: true,
+    };
+    const without = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, payload);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors[0]).toMatchObject({ field: 'reason', message: messages.documentFinalReasonRequired });
+    expect(await t.db.$count(documentRevisions, eq(documentRevisions.documentId, doc.id))).toBe(1);
+    const res = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, { ...payload, reason: 'Editorial' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await revisionRow(doc.id, 2)).isFinal).toBe(true);
+    expect((await auditOf(doc.id, 'statusChange')).at(-1)).toMatchObject({ reason: 'Editorial' });
+  });
+});
+
+describe('deleting a final document asks for a reason', () => {
+  it('answers 404 and 403 before the reason', async () => {
+    const doc = await finalDocument();
+    const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
+    expect((await deleteDocuments(outsider, [doc.id])).statusCode).toBe(404);
+    expect((await deleteDocuments(viewer, [doc.id])).statusCode).toBe(403);
+    expect(await documentCount(doc.id)).toBe(1);
+  });
+
+  it('refuses a final document without a reason, alone or among others, and deletes nothing', async () => {
+    const draft = await createDocument(t.app, t.db, admin, orgA);
+    const final = await finalDocument();
+    for (const [ids, reason] of [
+      [[final.id], undefined],
+      [[final.id], ' '],
+      [[draft.id, final.id], undefined],
+    ] as const) {
+      const res = await deleteDocuments(admin, [...ids], reason);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ field: 'reason', message: messages.documentDeleteReasonRequired });
+    }
+    expect(await documentCount(draft.id)).toBe(1);
+    expect(await documentCount(final.id)).toBe(1);
+    expect(await auditOf(final.id, 'delete')).toEqual([]);
+  });
+
+  it('deletes with the reason, which every document’s audit event keeps; a draft alone needs none', async () => {
+    const draft = await createDocument(t.app, t.db, admin, orgA);
+    const final = await finalDocument();
+    const res = await deleteDocuments(admin, [draft.id, final.id], 'Replaced by SOP-012');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(messages.documentsDeleted);
+    expect(await documentCount(final.id)).toBe(0);
+    expect((await auditOf(final.id, 'delete'))[0]).toMatchObject({
+      reason: 'Replaced by SOP-012',
+      before: { releasedRevision: 1 },
+    });
+    expect((await auditOf(draft.id, 'delete'))[0]).toMatchObject({ reason: 'Replaced by SOP-012' });
+    const another = await createDocument(t.app, t.db, admin, orgA);
+    expect((await deleteDocuments(admin, [another.id])).statusCode).toBe(200);
+    expect((await auditOf(another.id, 'delete'))[0]).toMatchObject({ reason: null });
+  });
+
+  it('a final revision is deleted only with a reason', async () => {
+    const doc = await finalDocument();
+    const detail = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).json().data;
+    const two = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: detail.typeId,
+      submitterId: admin.id,
+      name: detail.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      fileId: detail.fileId,
+    });
+    expect(two.statusCode, two.body).toBe(200);
+    const url = `/documents/${doc.id}/revision?organizationId=${orgA}&revision=1`;
+    const without = await call('DELETE', url, admin.headers);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors[0]).toMatchObject({
+      field: 'reason',
+      message: messages.documentRevisionDeleteReasonRequired,
+    });
+    expect(await revisionRow(doc.id, 1)).toBeDefined();
+    const res = await call('DELETE', `${url}&reason=Issued+by+mistake`, admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await auditOf(doc.id, 'deleteRevision'))[0]).toMatchObject({ reason: 'Issued by mistake' });
+  });
+});
+
+describe("'Create & Link Training' gives the training the revision's controlled file", () => {
+  const linkedTraining = (documentId: string, fileIds: string[] = []) =>
+    call('POST', '/training-records', admin.headers, {
+      organizationId: orgA,
+      name: 'Cleaning SOP training',
+      description: 'Read the procedure',
+      dueDate: '2030-01-01',
+      assignerId: admin.id,
+      assigneeUserIds: [admin.id],
+      fileIds,
+      questions: [],
+      documentModel: { id: documentId, revision: 1 },
+    });
+
+  it('references the stored file (no copy), answers that the training is linked, and audits the file', async () => {
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'SOP-007.txt');
+    const doc = await createDocument(t.app, t.db, admin, orgA, { fileId });
+    const filesBefore = await t.db.$count(organizationFiles, eq(organizationFiles.organizationId, orgA));
+    const res = await linkedTraining(doc.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(messages.trainingLinkedToDocument);
+    const rec = res.json().data as TrainingRecord;
+    expect(rec.files).toEqual([{ id: fileId, fileName: 'SOP-007.txt', fileSize: expect.any(Number) }]);
+    expect(await t.db.$count(organizationFiles, eq(organizationFiles.organizationId, orgA))).toBe(filesBefore);
+    expect((await revisionRow(doc.id, 1)).trainingRecordId).toBe(rec.id);
+    expect((await auditOf(rec.id, 'create'))[0]!.after).toMatchObject({ fileIds: [fileId] });
+  });
+
+  it('keeps the files given, the controlled file once', async () => {
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'SOP-008.txt');
+    const extra = await uploadOrganizationFile(t.app, admin.headers, orgA, 'slides.txt');
+    const doc = await createDocument(t.app, t.db, admin, orgA, { fileId });
+    const res = await linkedTraining(doc.id, [extra, fileId]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json().data as TrainingRecord).files.map((f) => f.id)).toEqual([extra, fileId]);
+  });
+});

@@ -1,0 +1,64 @@
+import type { DocumentDetail } from '@qualis/contract';
+import { ada, uma } from './organization';
+
+/** A document revision as the API answers it, for the web tests of documents and of what links them. */
+export const DOC = '0190a8e4-0000-7000-8000-0000000000b1';
+export const TYPE = '0190a8e4-0000-7000-8000-0000000000c1';
+export const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
+
+export const file = { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 };
+
+export const documentDetail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
+  id: DOC,
+  type: 'SOP',
+  typeId: TYPE,
+  typeDescription: 'SOP-12',
+  number: 3,
+  name: 'Cleaning procedure',
+  revision: 2,
+  revisionName: 'Spring update',
+  revisionDescription: 'New detergent',
+  fileId: FILE,
+  file,
+  extraFileIds: [],
+  extraFiles: [],
+  submitterId: ada.id,
+  submitter: ada,
+  creator: ada,
+  reviewerIds: [],
+  approverIds: [uma.id],
+  references: [],
+  tags: [],
+  tagIds: [],
+  requiresTraining: false,
+  trainingRecordId: null,
+  trainingRecord: null,
+  setAsFinal: false,
+  isFinal: false,
+  status: 'Submitted',
+  reviewedAt: null,
+  approvedAt: null,
+  finalAt: null,
+  createdAt: '2030-04-01T09:30:00.000Z',
+  latestRevision: 2,
+  releasedRevision: null,
+  revisions: [
+    { revision: 2, status: 'Submitted', isFinal: false, revisionName: 'Spring update' },
+    { revision: 1, status: 'Approved', isFinal: true, revisionName: null },
+  ],
+  canBeEdited: true,
+  canBeDeleted: true,
+  canDeleteRevision: false,
+  canAddRevision: true,
+  canViewGeneral: true,
+  canViewQualityTasks: true,
+  canViewConnectToEmployee: true,
+  canViewReviews: false,
+  canViewApprovals: true,
+  canViewDocumentGeneral: true,
+  canViewDocumentQualityTasks: true,
+  canViewDocumentReferences: true,
+  isLocked: false,
+  canSetAsFinal: false,
+  ...overrides,
+});
