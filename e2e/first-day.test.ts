@@ -87,7 +87,8 @@ describe('first-day journey: a document is written, reviewed, approved in two la
    */
   async function expectTrainingForDocument(page: Page) {
     await page.getByRole('heading', { name: 'New Training Record' }).waitFor();
-    // Today's page does not say which document the training is for (see the report).
+    await page.getByText(`Will be linked to ${DOCUMENT_ID} revision 1`).waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(DOCUMENT);
   }
 
   /**
@@ -299,16 +300,8 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       await admin.waitForURL(`**${documentPath}**`);
       await admin.getByRole('tab', { name: 'Quality Actions' }).click();
       await admin.getByText('Linked training', { exact: true }).waitFor();
-      await shot(admin, '12-document-training-linked');
-      // DEFECT (web): back on the document the tab still reads "No training linked." and offers
-      // the Link buttons: creating the training does not invalidate the document's cached quality
-      // actions (TrainingRecordCreatePage, useCreateTraining), and they are younger than the
-      // 30-second staleTime. The server did link it (the reload below shows it). Remove `.soft`
-      // once fixed.
-      expect.soft(await admin.getByRole('link', { name: TRAINING }).count(), 'the linked training on the tab').toBe(1);
-      await admin.reload();
-      await admin.getByRole('tab', { name: 'Quality Actions' }).click();
       await admin.getByRole('link', { name: TRAINING }).waitFor();
+      await shot(admin, '12-document-training-linked');
 
       // 5. The trainees pass it from their dashboard; Alan fails once first.
       const katherine = await passTraining(TRAINEES[1], base, 'trainee-2');
@@ -363,11 +356,9 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       const found = rows.filter({ hasText: `${DOCUMENT_ID} ${DOCUMENT}` });
       await found.getByRole('link', { name: `${DOCUMENT_ID} ${DOCUMENT}` }).waitFor();
       await shot(admin, '17-search');
-      // DEFECT (search ranking): the document whose name is exactly the query comes 9th of 10, after
-      // its training and the seven automatic actions that quote its name ('Review document #1
-      // "Cleanroom Gowning", revision 1', ...): all score in the name tier. Remove `.soft` once the
-      // exact name ranks first.
-      expect.soft(await rows.first().textContent(), 'the first result').toContain(`${DOCUMENT_ID} ${DOCUMENT}`);
+      // The document whose name is the query ranks first, above its training and the automatic
+      // actions that quote its name.
+      expect(await rows.first().textContent(), 'the first result').toContain(`${DOCUMENT_ID} ${DOCUMENT}`);
       await found.getByRole('link', { name: `${DOCUMENT_ID} ${DOCUMENT}` }).click();
       await admin.waitForURL(`**${documentPath}?revision=1`);
       await pageHeader(admin).getByText('Approved', { exact: true }).waitFor();

@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
-import { FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
+import { documentKeys, FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
 
 export type TrainingListParams = ListQueryParams & { status: TrainingListQuery['status'] };
 
@@ -87,11 +87,22 @@ export type TrainingInput = Omit<CreateTrainingRequest, 'organizationId'>;
 export type TrainingUpdateInput = Omit<UpdateTrainingRequest, 'organizationId'>;
 
 export function useCreateTraining(organizationId: string) {
+  const client = useQueryClient();
   const invalidate = useInvalidateTrainings(organizationId);
   return useMutation({
     mutationFn: (input: TrainingInput) =>
       api.call(endpoints.trainingRecords.create, { body: { organizationId, ...input } }),
-    onSuccess: invalidate,
+    onSuccess: async (_answer, input) => {
+      await invalidate();
+      // Created for a document revision (Create & Link Training): the document's Quality Actions
+      // and its link-training action change with it.
+      if (input.documentModel) {
+        await Promise.all([
+          client.invalidateQueries({ queryKey: documentKeys.all(organizationId) }),
+          client.invalidateQueries({ queryKey: ['dashboard', organizationId] }),
+        ]);
+      }
+    },
   });
 }
 
