@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach } from 'vitest';
