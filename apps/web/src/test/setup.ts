@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { loadAllTexts } from '../app/i18n';
+import { saveFile } from '../app/save-file';
+
+// jsdom cannot download (it has no navigation): every test's downloads are the calls of this mock.
+// It is mocked here, once, because the files of a worker share their modules (isolate: false in
+// vitest.config.ts): a page loaded by one file keeps the saveFile it was loaded with.
+vi.mock('../app/save-file', () => ({ saveFile: vi.fn() }));
 
 // Page tests render pages directly, without the routes that load the texts beyond sign-in.
 await loadAllTexts();
@@ -58,6 +64,7 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  vi.mocked(saveFile).mockClear();
   localStorage.clear();
   sessionStorage.clear();
 });
