@@ -6,9 +6,14 @@ import { loadAllTexts } from '../app/i18n';
 import { saveFile } from '../app/save-file';
 
 // jsdom cannot download (it has no navigation): every test's downloads are the calls of this mock.
-// It is mocked here, once, because the files of a worker share their modules (isolate: false in
-// vitest.config.ts): a page loaded by one file keeps the saveFile it was loaded with.
-vi.mock('../app/save-file', () => ({ saveFile: vi.fn() }));
+// The files of a worker share their modules (isolate: false in vitest.config.ts), so a page loaded
+// by one file keeps the saveFile it was loaded with, while each file's set-up mocks the module
+// again: every mock of it hands out one function, kept on globalThis.
+vi.mock('../app/save-file', () => {
+  const shared = globalThis as { qualisSaveFile?: () => void };
+  shared.qualisSaveFile ??= vi.fn();
+  return { saveFile: shared.qualisSaveFile };
+});
 
 // Page tests render pages directly, without the routes that load the texts beyond sign-in.
 await loadAllTexts();
