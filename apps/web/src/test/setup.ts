@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
-import { loadAllTexts } from '../app/i18n';
+import { changeLanguage, currentLanguage, loadAllTexts } from '../app/i18n';
 import { saveFile } from '../app/save-file';
 
 // jsdom cannot download (it has no navigation): every test's downloads are the calls of this mock.
@@ -67,9 +67,11 @@ if (!window.PointerEvent) {
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.mocked(saveFile).mockClear();
+  // The next file of this worker starts in English, whatever a test switched to.
+  if (currentLanguage() !== 'en') await changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
 });
