@@ -81,4 +81,8 @@ afterEach(async () => {
 afterAll(async () => {
   message.destroy();
   await new Promise((resolve) => setTimeout(resolve, 100));
+  // The files of a worker share one document: the styles Ant Design put into it (tests that render
+  // without TestProviders, and its CSS variables) would pile up and slow every later file's
+  // getComputedStyle. A later render puts back what it needs.
+  for (const style of document.head.querySelectorAll('style[data-css-hash]')) style.remove();
 });
