@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../features/session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 
-vi.mock('../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../app/save-file');
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';

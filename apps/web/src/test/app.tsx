@@ -1,9 +1,23 @@
-import { ZAccessFlags, type AccessFlags, type SessionUser } from '@qualis/contract';
+import { StyleProvider } from '@ant-design/cssinjs';
+import {
+  ZAccessFlags,
+  type AccessFlags,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointResponse,
+  type PathParams,
+  type SessionUser,
+} from '@qualis/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { useEffect, type ReactNode } from 'react';
 import { vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from '../app/App';
 import { AppProviders } from '../app/AppProviders';
+import { bindNavigate } from '../app/bridges';
+import { createQueryClient } from '../app/query-client';
 
 export const testUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: '0190a8e4-0000-7000-8000-000000000001',
@@ -58,20 +72,120 @@ export function stubApi(
   return fetch;
 }
 
+/** One answer of {@link stubEndpoints}: the endpoint's row and what it answers, typed by the row. */
+export interface EndpointAnswer {
+  readonly method: string;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly answer: (
+    params: Record<string, string>,
+    body: unknown,
+    query: URLSearchParams,
+  ) => Response | Promise<Response> | unknown;
+}
+
+/**
+ * Answers `endpoint` (a row of the contract's `endpoints`) with `answer`: its JSON body, typed by
+ * the row's response (sent with status 200), or a whole Response (an error, a pending promise).
+ */
+export function on<const E extends Endpoint>(
+  endpoint: E,
+  answer: (
+    params: PathParams<E['path']>,
+    body: EndpointBody<E>,
+    query: URLSearchParams,
+  ) => EndpointResponse<E> | Response | Promise<Response>,
+): EndpointAnswer {
+  const names: string[] = [];
+  const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return {
+    method: endpoint.method,
+    pattern: new RegExp(`^/api/v1${source}$`),
+    names,
+    answer: answer as EndpointAnswer['answer'],
+  };
+}
+
+/**
+ * {@link stubApi} keyed by the contract's endpoint rows instead of strings: the first answer whose
+ * row matches the call's method and path answers it; any other call gets a 404.
+ */
+export function stubEndpoints(...answers: EndpointAnswer[]) {
+  return stubApi(async (route, body, query) => {
+    const [method, pathname] = route.split(' ') as [string, string];
+    for (const { method: m, pattern, names, answer } of answers) {
+      const match = m === method ? pattern.exec(pathname) : null;
+      if (!match) continue;
+      const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+      const result = await answer(params, body, query);
+      return result instanceof Response ? result : jsonResponse(200, result);
+    }
+    return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+  });
+}
+
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/**
+ * The app's providers with Ant Design set up for jsdom: its styles are computed but not put into
+ * the document (jsdom parsing them, and matching every rule on each getComputedStyle, was most of
+ * a page test's time), and no motion or click wave (nothing waits for an animation to end).
+ */
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <StyleProvider mock="server">
+      <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
+        <AppProviders>{children}</AppProviders>
+      </ConfigProvider>
+    </StyleProvider>
+  );
+}
+
 /** The whole app (providers and routes) in a memory router starting at `path` (with a navigation state, if given). */
 export function renderApp(path: string | { pathname: string; state: unknown }) {
   const view = render(
-    <AppProviders>
+    <TestProviders>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
+  );
+  return { ...view, location: () => view.getByTestId('location').textContent };
+}
+
+/** Hands the memory router's navigate to the API client, as the app's routes do. */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => bindNavigate((to, options) => void navigate(to, options)), [navigate]);
+  return null;
+}
+
+/**
+ * The feature under test alone: `element` at the route `route` (its parameters read by the page),
+ * opened at `path`, with a fresh query cache. Any other path renders nothing; where the app went
+ * is read with `location()`. Routing and guards are the whole-app tests' ({@link renderApp}).
+ */
+export function renderFeature(element: ReactNode, { route = '*', path = '/' }: { route?: string; path?: string } = {}) {
+  const view = render(
+    <TestProviders>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <NavigateBridge />
+          <Routes>
+            <Route path={route} element={element} />
+            {route !== '*' && <Route path="*" element={null} />}
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </TestProviders>,
   );
   return { ...view, location: () => view.getByTestId('location').textContent };
 }

@@ -1,7 +1,19 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
-import { afterAll, afterEach } from 'vitest';
-import { loadAllTexts } from '../app/i18n';
+import { afterAll, afterEach, vi } from 'vitest';
+import { changeLanguage, currentLanguage, loadAllTexts } from '../app/i18n';
+import { saveFile } from '../app/save-file';
+
+// jsdom cannot download (it has no navigation): every test's downloads are the calls of this mock.
+// The files of a worker share their modules (isolate: false in vitest.config.ts), so a page loaded
+// by one file keeps the saveFile it was loaded with, while each file's set-up mocks the module
+// again: every mock of it hands out one function, kept on globalThis.
+vi.mock('../app/save-file', () => {
+  const shared = globalThis as { qualisSaveFile?: () => void };
+  shared.qualisSaveFile ??= vi.fn();
+  return { saveFile: shared.qualisSaveFile };
+});
 
 // Page tests render pages directly, without the routes that load the texts beyond sign-in.
 await loadAllTexts();
@@ -55,8 +67,11 @@ if (!window.PointerEvent) {
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  vi.mocked(saveFile).mockClear();
+  // The next file of this worker starts in English, whatever a test switched to.
+  if (currentLanguage() !== 'en') await changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -66,4 +81,8 @@ afterEach(() => {
 afterAll(async () => {
   message.destroy();
   await new Promise((resolve) => setTimeout(resolve, 100));
+  // The files of a worker share one document: the styles Ant Design put into it (tests that render
+  // without TestProviders, and its CSS variables) would pile up and slow every later file's
+  // getComputedStyle. A later render puts back what it needs.
+  for (const style of document.head.querySelectorAll('style[data-css-hash]')) style.remove();
 });

@@ -17,7 +17,6 @@ import {
 } from '../../test/organization';
 import { today } from './action-paths';
 
-vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
 
 /**

@@ -5,7 +5,6 @@ import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON } from '../../test/organization';
 
-vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
 
 /** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */

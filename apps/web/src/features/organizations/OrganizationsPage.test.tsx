@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 
-vi.mock('../../app/save-file', () => ({ saveFile: vi.fn() }));
 const { saveFile } = await import('../../app/save-file');
 
 const LAZY = { timeout: 10_000 };

@@ -1,15 +1,44 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints, type EndpointResponse, type Organization } from '@qualis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import SettingsPage from '../../pages/SettingsPage';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import {
+  jsonResponse,
+  on,
+  renderApp,
+  renderFeature,
+  stubApi,
+  stubEndpoints,
+  testTokens,
+  testUser,
+} from '../../test/app';
 import { NO_ACCESS } from '../access/access.api';
 import { formatFileSize } from './settings.api';
 
 const LAZY = { timeout: 30_000 };
 const SLOW = 60_000;
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
-const lists = [`GET /api/v1/organizations/${ORG}/document-types`, `GET /api/v1/organizations/${ORG}/tags`];
+const organization: Organization = {
+  id: ORG,
+  name: 'Acme Medical',
+  status: 'Active',
+  isManagedByClient: false,
+  logo: null,
+  signingRequiresPassword: false,
+};
+const settings = endpoints.settings;
+const noEntries = [
+  on(settings['document-types'].list, () => ({ data: [] })),
+  on(settings.tags.list, () => ({ data: [] })),
+];
+
+/** The settings page alone, at its route in the organization. */
+const renderSettings = () =>
+  renderFeature(<SettingsPage />, {
+    route: '/organizations/:organizationId/setting',
+    path: `/organizations/${ORG}/setting`,
+  });
 
 beforeAll(async () => {
   await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/SettingsPage')]);
@@ -26,26 +55,27 @@ describe('organization settings page', () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const tags: { id: string; name: string }[] = [];
       const posts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-        if (route === `GET /api/v1/organizations/${ORG}/document-types`)
-          return jsonResponse(200, {
-            data: [
-              { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP' },
-              { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual' },
-            ],
-          });
-        if (route === `GET /api/v1/organizations/${ORG}/tags`) return jsonResponse(200, { data: tags });
-        if (route === `POST /api/v1/organizations/${ORG}/tags`) {
+      stubEndpoints(
+        on(endpoints.organizations.get, () => ({ data: organization })),
+        on(settings['document-types'].list, () => ({
+          data: [
+            { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP' },
+            { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual' },
+          ],
+        })),
+        on(settings.tags.list, () => ({ data: tags })),
+        on(settings.tags.create, (_, body) => {
           posts.push(body);
-          tags.push({ id: '0190a8e4-0000-7000-8000-00000000000c', name: (body as { name: string }).name });
-          return jsonResponse(201, { data: tags[0], message: 'The tag has been successfully created' });
-        }
-        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-      });
-      renderApp(`/organizations/${ORG}/setting`);
+          tags.push({ id: '0190a8e4-0000-7000-8000-00000000000c', name: body.name });
+          return jsonResponse(201, {
+            data: tags[0]!,
+            message: 'The tag has been successfully created',
+          } satisfies EndpointResponse<typeof settings.tags.create>);
+        }),
+      );
+      renderSettings();
 
-      expect(await screen.findByRole('heading', { name: '"Acme Medical" Settings' }, LAZY)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: '"Acme Medical" Settings' }, LAZY)).toBeInTheDocument();
       // Document types by name.
       await screen.findByText('SOP');
       const names = [...document.querySelectorAll('.qualis-settings-entry')].map((e) => e.textContent);
@@ -54,17 +84,17 @@ describe('organization settings page', () => {
       const tagsCard = screen.getByText('Tags').closest('.ant-card') as HTMLElement;
       fireEvent.click(within(tagsCard).getByRole('button', { name: /Create/ }));
       const dialog = await screen.findByRole('dialog');
-      const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
-      expect(create.disabled).toBe(true);
+      const create = within(dialog).getByRole('button', { name: 'Create' });
+      expect(create).toBeDisabled();
       fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '   ' } });
-      expect(await within(dialog).findByText('This field is required')).toBeTruthy();
-      expect(create.disabled).toBe(true);
+      expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+      expect(create).toBeDisabled();
       fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: ' ISO 13485 ' } });
       fireEvent.click(create);
 
-      expect(await screen.findByText('The tag has been successfully created')).toBeTruthy();
+      expect(await screen.findByText('The tag has been successfully created')).toBeInTheDocument();
       expect(posts).toEqual([{ name: 'ISO 13485' }]);
-      expect(await screen.findByText('ISO 13485')).toBeTruthy();
+      expect(await screen.findByText('ISO 13485')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -74,31 +104,29 @@ describe('organization settings page', () => {
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const puts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/organizations/${ORG}`)
-          return jsonResponse(200, { data: { ...organization, signingRequiresPassword: false } });
-        if (route === `PUT /api/v1/organizations/${ORG}/signing`) {
+      stubEndpoints(
+        on(endpoints.organizations.get, () => ({ data: organization })),
+        on(endpoints.organizations.setSigning, (_, body) => {
           puts.push(body);
-          return jsonResponse(200, {
+          return {
             data: { ...organization, signingRequiresPassword: true },
             message: 'The signing settings are saved',
-          });
-        }
-        if (lists.includes(route)) return jsonResponse(200, { data: [] });
-        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-      });
-      renderApp(`/organizations/${ORG}/setting`);
+          };
+        }),
+        ...noEntries,
+      );
+      renderSettings();
 
-      expect(await screen.findByText('Electronic signatures', {}, LAZY)).toBeTruthy();
+      expect(await screen.findByText('Electronic signatures', {}, LAZY)).toBeInTheDocument();
       const toggle = screen.getByRole('switch', {
         name: 'Signers re-enter their password at each review and approval',
       });
-      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      expect(toggle).toHaveAttribute('aria-checked', 'false');
       fireEvent.click(toggle);
 
-      expect(await screen.findByText('The signing settings are saved')).toBeTruthy();
+      expect(await screen.findByText('The signing settings are saved')).toBeInTheDocument();
       expect(puts).toEqual([{ signingRequiresPassword: true }]);
-      await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+      await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
     },
     SLOW,
   );
@@ -107,18 +135,18 @@ describe('organization settings page', () => {
     'does not offer the signing setting to a User with the settings permission (Admins only)',
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
-      stubApi((route) => {
-        if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-        if (route === 'GET /api/v1/users/me')
-          return jsonResponse(200, { data: { ...NO_ACCESS, canViewDocuments: true, canManageOrganization: true } });
-        if (lists.includes(route)) return jsonResponse(200, { data: [] });
-        return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-      });
-      renderApp(`/organizations/${ORG}/setting`);
+      stubEndpoints(
+        on(endpoints.organizations.get, () => ({ data: organization })),
+        on(endpoints.profile.accessFlags, () => ({
+          data: { ...NO_ACCESS, canViewDocuments: true, canManageOrganization: true },
+        })),
+        ...noEntries,
+      );
+      renderSettings();
 
-      expect(await screen.findByText('Document Types', {}, LAZY)).toBeTruthy();
-      expect(screen.queryByText('Electronic signatures')).toBeNull();
-      expect(screen.queryByRole('switch')).toBeNull();
+      expect(await screen.findByText('Document Types', {}, LAZY)).toBeInTheDocument();
+      expect(screen.queryByText('Electronic signatures')).not.toBeInTheDocument();
+      expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -138,7 +166,7 @@ describe('organization settings page', () => {
       const app = renderApp(`/organizations/${ORG}/setting`);
 
       await waitFor(() => expect(app.location()).toBe('/user-organizations'), LAZY);
-      expect(await screen.findByText('Access denied. Please, contact your support team.')).toBeTruthy();
+      expect(await screen.findByText('Access denied. Please, contact your support team.')).toBeInTheDocument();
     },
     SLOW,
   );
