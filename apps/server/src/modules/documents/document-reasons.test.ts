@@ -197,8 +197,9 @@ describe('deleting a final document asks for a reason', () => {
 });
 
 describe("'Create & Link Training' gives the training the revision's controlled file", () => {
-  const linkedTraining = (documentId: string, fileIds: string[] = []) =>
+  const linkedTraining = (documentId: string, fileIds: string[] = [], link?: string) =>
     call('POST', '/training-records', admin.headers, {
+      ...(link ? { link, linkDescription: 'SOP-007 Cleaning' } : {}),
       organizationId: orgA,
       name: 'Cleaning SOP training',
       description: 'Read the procedure',
@@ -231,5 +232,14 @@ describe("'Create & Link Training' gives the training the revision's controlled 
     const res = await linkedTraining(doc.id, [extra, fileId]);
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json().data as TrainingRecord).files.map((f) => f.id)).toEqual([extra, fileId]);
+  });
+
+  it('keeps the link to the revision the page fills in (a record path, as an action may have)', async () => {
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'SOP-009.txt');
+    const doc = await createDocument(t.app, t.db, admin, orgA, { fileId });
+    const link = `/organizations/${orgA}/documents/${doc.id}?revision=1`;
+    const res = await linkedTraining(doc.id, [], link);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json().data as TrainingRecord).link).toBe(link);
   });
 });
