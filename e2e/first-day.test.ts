@@ -301,6 +301,7 @@ describe('first-day journey: a document is written, reviewed, approved in two la
       await admin.getByRole('tab', { name: 'Quality Actions' }).click();
       await admin.getByText('Linked training', { exact: true }).waitFor();
       await admin.getByRole('link', { name: TRAINING }).waitFor();
+      expect(await admin.getByRole('button', { name: 'Create & Link Training' }).count()).toBe(0);
       await shot(admin, '12-document-training-linked');
 
       // 5. The trainees pass it from their dashboard; Alan fails once first.

@@ -267,6 +267,7 @@ export function QualitySection({ organizationId, document }: { organizationId: s
             <TrainingLinkButtons
               organizationId={organizationId}
               document={document}
+              linked={data.trainingRecordId !== null}
               linking={mutations.updateQualityTasks.isPending}
               onLink={(trainingRecordId) =>
                 mutations.updateQualityTasks

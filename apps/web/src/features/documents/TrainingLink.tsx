@@ -35,16 +35,19 @@ export function useMayCreateTraining(organizationId: string) {
 
 /**
  * 'Link Training' and 'Create & Link Training' of a revision that requires training (spec 03
- * section 4): choose an existing record, or create one that comes back linked.
+ * section 4): choose an existing record, or create one that comes back linked. Once a training is
+ * linked, only another existing one may be chosen instead (the server refuses a second creation).
  */
 export function TrainingLinkButtons({
   organizationId,
   document,
+  linked,
   linking,
   onLink,
 }: {
   organizationId: string;
   document: { id: string; revision: number };
+  linked: boolean;
   linking: boolean;
   onLink: (trainingRecordId: string) => Promise<unknown>;
 }) {
@@ -57,7 +60,7 @@ export function TrainingLinkButtons({
       <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
         {t('documents.linkTraining')}
       </Button>
-      {mayCreate && (
+      {mayCreate && !linked && (
         <Button icon={<PlusOutlined />} onClick={() => createLinked(document, true)}>
           {t('documents.createLinkTraining')}
         </Button>
