@@ -414,7 +414,9 @@ function orderOf(query: GlobalSearchQuery): SQL {
   const byName = sql`lower(name) ${direction}, id`;
   if (key === 'type') return sql`${TYPE_ORDER} ${direction}, score desc, lower(name), id`;
   if (key === 'name') return sql`${byName}, score desc`;
-  return sql`score ${direction}, lower(name), id`;
+  // A name that is the whole text first: the record the person named, before those that hold its words.
+  const isTheName = sql`(lower(name) = lower(${query.search}))`;
+  return sql`${isTheName} ${direction}, score ${direction}, lower(name), id`;
 }
 
 /**

@@ -256,6 +256,15 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(found.pagination.totalCount).toBe(found.data.length);
   });
 
+  it('ranks the record whose name is the whole text first, above one whose name and text repeat its words', async () => {
+    const doc = await createDocument(t.app, t.db, admin, orgA, { name: 'Wombat Grooming' });
+    const training = await createTraining(t.app, admin, orgA, {
+      name: 'Wombat Grooming training',
+      description: 'Grooming the wombat: grooming order, wombat rules.',
+    });
+    expect(idsOf(await search(admin, 'wombat grooming')).slice(0, 2)).toEqual([doc.id, training.id]);
+  });
+
   it('in tag mode finds every artifact carrying a tag whose name holds the text', async () => {
     const tagId = await tag('Sterile-Barrier');
     const other = await tag('Packaging');
