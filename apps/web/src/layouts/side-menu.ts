@@ -52,7 +52,12 @@ export function buildSideMenu(role: Role, access: AccessFlags, organizationId: s
 
   const general: MenuNode = {
     key: 'general',
-    children: [link('documents'), link('tasks'), link('training-records'), link('human-resources')],
+    children: [
+      link('documents'),
+      link('tasks'),
+      link('training-records'),
+      access.canViewHrRecords && link('human-resources'),
+    ].filter(present),
   };
   const main = [
     role !== 'SuperAdmin' && link('dashboard'),
