@@ -151,8 +151,14 @@ describe('accessFlags', () => {
       canAddTasks: true,
       canViewDocuments: false,
     });
-    expect(accessFlags(new Set([33]), false)).toMatchObject({ canViewTrainingRecords: true, canAddTrainingRecords: true });
-    expect(accessFlags(new Set([30]), false)).toMatchObject({ canViewTrainingRecords: true, canAddTrainingRecords: false });
+    expect(accessFlags(new Set([33]), false)).toMatchObject({
+      canViewTrainingRecords: true,
+      canAddTrainingRecords: true,
+    });
+    expect(accessFlags(new Set([30]), false)).toMatchObject({
+      canViewTrainingRecords: true,
+      canAddTrainingRecords: false,
+    });
     expect(accessFlags(new Set([56]), false)).toEqual({
       canViewHrRecords: false,
       canViewDocuments: false,

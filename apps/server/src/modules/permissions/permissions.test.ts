@@ -16,6 +16,7 @@ let groupDocs: { id: string; name: string };
 let groupTasks: { id: string; name: string };
 
 const NO_FLAGS = {
+  canViewHrRecords: false,
   canViewDocuments: false,
   canViewTasks: false,
   canViewTrainingRecords: false,
@@ -77,6 +78,7 @@ describe('GET /users/me', () => {
     const res = await get(`/users/me?organizationId=${orgA}`, member.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
+      canViewHrRecords: false,
       canViewDocuments: true,
       canViewTasks: true,
       canViewTrainingRecords: false,
@@ -143,6 +145,7 @@ describe('GET /client-users/:userId', () => {
       const res = await flags(member.id, orgA, headers);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
+        canViewHrRecords: false,
         canViewDocuments: true,
         canAddTasks: true,
         canViewTrainingRecords: false,
