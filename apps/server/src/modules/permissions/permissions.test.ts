@@ -178,7 +178,15 @@ describe('GET /client-users/:userId/settings', () => {
     const res = await settings(member.id, orgA, member.headers);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.user).toEqual({ firstName: 'Mia', lastName: 'Stone', email: expect.any(String), role: 'User' });
+    expect(data.user).toEqual({
+      firstName: 'Mia',
+      lastName: 'Stone',
+      email: expect.any(String),
+      role: 'User',
+      restriction: 'none',
+      // The person reads their own page: only an Admin or the SuperAdmin changes a restriction.
+      canChangeRestriction: false,
+    });
     expect(data.userGroups).toEqual([
       { id: groupDocs.id, name: 'Docs', userCount: 1 },
       { id: groupTasks.id, name: 'Tasks', userCount: 2 },
