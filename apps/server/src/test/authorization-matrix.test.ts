@@ -48,10 +48,15 @@ const MATRIX_ACCESS_CODE = '246810';
  *   user      a User of A in no group
  *   inactive  a User of A whose membership is Inactive
  *   outsider  an Admin active only in organization B
+ *   client    an Admin of A whose membership there is 'client', in no group: a User in A
+ *   hrLimited an Admin of A whose membership there is 'hrLimited': an Admin without HR records
+ *
+ * The two restricted callers (spec 03 section 6, decision 0023) answer as `user` and `admin` do
+ * unless a case says otherwise: `row()` takes their cells last and defaults them so.
  *
  * Public routes have cells too: the session does not change their answer.
  */
-const ACTORS = ['anon', 'sa', 'admin', 'user56', 'user', 'inactive', 'outsider'] as const;
+const ACTORS = ['anon', 'sa', 'admin', 'user56', 'user', 'inactive', 'outsider', 'client', 'hrLimited'] as const;
 type ActorName = (typeof ACTORS)[number];
 type Expected = Record<ActorName, number>;
 
@@ -64,16 +69,22 @@ const row = (
   user: number,
   inactive: number,
   outsider: number,
-) => ({ anon, sa, admin, user56, user, inactive, outsider }) satisfies Expected;
-const EVERYONE = (status: number) => row(status, status, status, status, status, status, status);
-const SIGNED_IN = (ok: number) => row(401, ok, ok, ok, ok, ok, ok);
+  client = user,
+  hrLimited = admin,
+) => ({ anon, sa, admin, user56, user, inactive, outsider, client, hrLimited }) satisfies Expected;
+const EVERYONE = (status: number) => row(status, status, status, status, status, status, status, status, status);
+const SIGNED_IN = (ok: number) => row(401, ok, ok, ok, ok, ok, ok, ok);
 // Policies that name their roles refuse the others before the organization is read.
 const ADMINS_ONLY = (ok: number) => row(401, ok, ok, 403, 403, 403, 404);
-const SUPERADMIN_ONLY = (ok: number) => row(401, ok, 403, 403, 403, 403, 403);
+const SUPERADMIN_ONLY = (ok: number) => row(401, ok, 403, 403, 403, 403, 403, 403, 403);
 const MEMBERS = (ok: number) => row(401, ok, ok, ok, ok, 422, 404);
 const SETTINGS = (ok: number) => row(401, ok, ok, ok, 403, 422, 404);
 /** Managing a User of A's account (names, links, access code): the SuperAdmin and A's Admins. */
-const ACCOUNT_OF_USER_IN_A = (ok: number) => row(401, ok, ok, 403, 403, 404, 404);
+/**
+ * Account rules are decided by the account's role across the organizations it shares with the
+ * person, not by one membership: a client Admin of A still passes them (decision 0023, open point).
+ */
+const ACCOUNT_OF_USER_IN_A = (ok: number) => row(401, ok, ok, 403, 403, 404, 404, ok);
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A route as the catalogue names it: `${method} ${url}`. */
@@ -695,6 +706,15 @@ const CASES: Case[] = [
     note: 'of user56',
     expected: row(401, 200, 200, 200, 403, 422, 404),
     request: ({ f }) => ({ params: { id: f.ids.user56 }, query: { organizationId: f.orgA } }),
+  },
+  {
+    routes: ['PUT /api/v1/client-users/:id/restriction'],
+    note: "a User of A's membership: the SuperAdmin and A's Admins, not a client Admin",
+    expected: ADMINS_ONLY(200),
+    request: async ({ t, f }) => ({
+      params: { id: (await personIn(t, f.orgA, 'User')).id },
+      payload: { organizationId: f.orgA, restriction: 'hrLimited' },
+    }),
   },
   // User groups
   {
@@ -1364,6 +1384,11 @@ beforeAll(async () => {
     user: await createUser(t.db, { memberOf: [{ organizationId: orgA }] }),
     inactive: await createUser(t.db, { memberOf: [{ organizationId: orgA, status: 'Inactive' }] }),
     outsider: await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: orgB }] }),
+    client: await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: orgA, restriction: 'client' }] }),
+    hrLimited: await createUser(t.db, {
+      role: 'Admin',
+      memberOf: [{ organizationId: orgA, restriction: 'hrLimited' }],
+    }),
     targetUser: await createUser(t.db, { password: null, memberOf: [{ organizationId: orgA }] }),
     targetAdmin: await createUser(t.db, { role: 'Admin', password: null, memberOf: [{ organizationId: orgA }] }),
   };
