@@ -52,7 +52,10 @@ const MATRIX_ACCESS_CODE = '246810';
  *   hrLimited an Admin of A whose membership there is 'hrLimited': an Admin without HR records
  *
  * The two restricted callers (spec 03 section 6, decision 0023) answer as `user` and `admin` do
- * unless a case says otherwise: `row()` takes their cells last and defaults them so.
+ * unless a case says otherwise: `row()` takes their cells last and defaults them so. Unlike
+ * `user`, `client` is related to nothing (it reviews, is assigned and is notified of nothing), so
+ * those records answer it 404 and its exports have nothing to export (400); `hrLimited` is
+ * refused every HR route (403) and is not in organization C.
  *
  * Public routes have cells too: the session does not change their answer.
  */
@@ -622,7 +625,7 @@ const CASES: Case[] = [
   {
     routes: ['POST /api/v1/client-users/add'],
     note: 'a User of C',
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 404 },
     request: async ({ f, t }) => ({
       payload: { organizationId: f.orgA, ids: [(await personIn(t, f.orgC, 'User')).id] },
     }),
@@ -676,7 +679,7 @@ const CASES: Case[] = [
   {
     routes: ['POST /api/v1/verifications/resend-invite'],
     note: 'to an invited User of A (Users never resend invitations)',
-    expected: row(401, 200, 200, 403, 403, 403, 404),
+    expected: { ...row(401, 200, 200, 403, 403, 403, 404), client: 200 },
     request: async ({ f, t }) => ({ payload: { email: (await personIn(t, f.orgA, 'User', 'Inactive')).email } }),
   },
   {
@@ -869,7 +872,7 @@ const CASES: Case[] = [
   {
     routes: ['POST /api/v1/documents/:documentId/reviews'],
     note: 'user is the named reviewer',
-    expected: row(401, 403, 403, 403, 201, 422, 404),
+    expected: { ...row(401, 403, 403, 403, 201, 422, 404), client: 404 },
     request: async ({ f, t }) => {
       const by = { id: f.ids.admin, headers: sessions.admin };
       const doc = await createDocument(t.app, t.db, by, f.orgA, { reviewerIds: [f.ids.user] });
@@ -879,7 +882,7 @@ const CASES: Case[] = [
   {
     routes: ['POST /api/v1/documents/:documentId/approvals'],
     note: 'user is the named approver, with an access code',
-    expected: row(401, 403, 403, 403, 201, 422, 404),
+    expected: { ...row(401, 403, 403, 403, 201, 422, 404), client: 404 },
     request: async ({ f, t }) => {
       const by = { id: f.ids.admin, headers: sessions.admin };
       const doc = await createDocument(t.app, t.db, by, f.orgA, { approverIds: [f.ids.user] });
@@ -907,7 +910,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/training-records/:recordId', 'GET /api/v1/training-records/:recordId/completion-progress'],
     note: 'a training assigned to user',
-    expected: row(401, 200, 200, 404, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 404, 200, 422, 404), client: 404 },
     request: async (cell) => ({
       params: { recordId: (await trainingInA(cell, cell.f.ids.user)).id },
       query: { organizationId: cell.f.orgA },
@@ -919,7 +922,7 @@ const CASES: Case[] = [
       'GET /api/v1/training-records/:recordId/file/:fileId/content',
     ],
     note: 'a file of a training assigned to user',
-    expected: row(401, 200, 200, 404, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 404, 200, 422, 404), client: 404 },
     request: async (cell) => {
       const rec = await trainingInA(cell, cell.f.ids.user);
       return { params: { recordId: rec.id, fileId: rec.files[0]!.id }, query: { organizationId: cell.f.orgA } };
@@ -942,7 +945,7 @@ const CASES: Case[] = [
   {
     routes: ['PUT /api/v1/training-records/:recordId/pass'],
     note: 'a training assigned to user: only its assignee passes it',
-    expected: row(401, 403, 403, 404, 200, 422, 404),
+    expected: { ...row(401, 403, 403, 404, 200, 422, 404), client: 404 },
     request: async (cell) => {
       const rec = await trainingInA(cell, cell.f.ids.user);
       const questions = rec.questions.map((q) => ({
@@ -968,7 +971,7 @@ const CASES: Case[] = [
       'GET /api/v1/export/many-training-records',
     ],
     note: 'a training assigned to user, checked: user56 may not see it, so has nothing to export',
-    expected: row(401, 200, 200, 400, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 400, 200, 422, 404), client: 400 },
     request: async (cell) => ({
       query: { organizationId: cell.f.orgA, selectedIds: (await trainingInA(cell, cell.f.ids.user)).id },
     }),
@@ -988,7 +991,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/tasks/:taskId/details'],
     note: 'an action assigned to user',
-    expected: row(401, 200, 200, 404, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 404, 200, 422, 404), client: 404 },
     request: async ({ f, t }) => ({
       params: { taskId: await actionInA(t, f, f.ids.user) },
       query: { organizationId: f.orgA },
@@ -1040,7 +1043,7 @@ const CASES: Case[] = [
   {
     routes: ['PUT /api/v1/tasks/:taskId/details'],
     note: 'complete an action assigned to user (the assignee needs no edit permission)',
-    expected: row(401, 200, 200, 404, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 404, 200, 422, 404), client: 404 },
     request: async ({ f, t }) => {
       const name = fresh('Action');
       return {
@@ -1066,13 +1069,13 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/export/Tasks', 'GET /api/v1/export/one-task', 'GET /api/v1/export/many-Tasks'],
     note: 'with an action assigned to each member',
-    expected: MEMBERS(200),
+    expected: { ...MEMBERS(200), client: 400 },
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
     routes: ['GET /api/v1/export/files/:fileId'],
     note: "a large export of user's: only its requester downloads it",
-    expected: row(401, 404, 404, 404, 200, 422, 404),
+    expected: { ...row(401, 404, 404, 404, 200, 422, 404), client: 404 },
     request: async ({ f, t }) => ({
       params: { fileId: await exportFileInA(t, f, 'user') },
       query: { organizationId: f.orgA },
@@ -1106,7 +1109,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/documents/:documentId', 'GET /api/v1/documents/:documentId/general'],
     note: 'a document whose reviewer is user',
-    expected: row(401, 200, 200, 200, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
@@ -1177,7 +1180,7 @@ const CASES: Case[] = [
       'GET /api/v1/documents/:documentId/approvals',
     ],
     note: 'tabs neither user56 (no section switch) nor user (a reviewer) may view',
-    expected: row(401, 200, 200, 403, 403, 422, 404),
+    expected: { ...row(401, 200, 200, 403, 403, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
@@ -1186,7 +1189,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/documents/:documentId/reviews'],
     note: 'the Review tab is always its reviewer’s',
-    expected: row(401, 200, 200, 403, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 403, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
@@ -1194,7 +1197,7 @@ const CASES: Case[] = [
   },
   {
     routes: ['PUT /api/v1/documents/:documentId/quality-tasks'],
-    expected: row(401, 200, 200, 403, 403, 422, 404),
+    expected: { ...row(401, 200, 200, 403, 403, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       payload: { organizationId: f.orgA, revision: 1, reviewerIds: [f.ids.user, f.ids.user56], approverIds: [] },
@@ -1221,7 +1224,7 @@ const CASES: Case[] = [
       'GET /api/v1/documents/:documentId/file/:fileId/content',
     ],
     note: 'the controlled file of a document whose reviewer is user',
-    expected: row(401, 200, 200, 200, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => {
       const doc = await documentInA(cell);
       return { params: { documentId: doc.id, fileId: doc.fileId }, query: { organizationId: f.orgA } };
@@ -1231,13 +1234,13 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/export/Documents', 'GET /api/v1/export/one-document', 'GET /api/v1/export/many-Documents'],
     note: 'user sees the document they review; user56 every document',
-    expected: MEMBERS(200),
+    expected: { ...MEMBERS(200), client: 400 },
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
     routes: ['GET /api/v1/export/document-attachments'],
     note: 'the type of the document user reviews',
-    expected: MEMBERS(200),
+    expected: { ...MEMBERS(200), client: 400 },
     request: (cell, { f } = cell) => ({
       query: { organizationId: f.orgA, docTypeIds: (f.documents.related as unknown as { typeId: string }).typeId },
     }),
@@ -1245,7 +1248,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/documents/:documentId/controlled-copy'],
     note: 'a PDF document whose reviewer is user',
-    expected: row(401, 200, 200, 200, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: await pdfDocumentInA(cell) },
       query: { organizationId: f.orgA },
@@ -1254,7 +1257,7 @@ const CASES: Case[] = [
   {
     routes: ['GET /api/v1/documents/:documentId/history'],
     note: 'General is always its reviewer’s; user56 has no General switch',
-    expected: row(401, 200, 200, 403, 200, 422, 404),
+    expected: { ...row(401, 200, 200, 403, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
@@ -1269,13 +1272,13 @@ const CASES: Case[] = [
       'GET /api/v1/export/one-human-resource-record',
       'GET /api/v1/export/many-human-resource-records',
     ],
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 403 },
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
     routes: ['GET /api/v1/human-resource-records/:resourceId'],
     note: "user's record",
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 403 },
     request: async ({ f, t }) => ({
       params: { resourceId: await hrRecordInA(t, f, f.ids.user) },
       query: { organizationId: f.orgA },
@@ -1287,7 +1290,7 @@ const CASES: Case[] = [
       'GET /api/v1/human-resource-records/:resourceId/file/:fileId/content',
     ],
     note: "user's CV",
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 403 },
     request: async (cell) => {
       const { id, fileId } = await cvRecordInA(cell);
       return { params: { resourceId: id, fileId }, query: { organizationId: cell.f.orgA } };
@@ -1296,7 +1299,7 @@ const CASES: Case[] = [
   {
     routes: ['PUT /api/v1/human-resource-records/:resourceId'],
     note: "user56's record, its tags emptied",
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 403 },
     request: async ({ f, t }) => ({
       params: { resourceId: await hrRecordInA(t, f, f.ids.user56) },
       payload: { organizationId: f.orgA, tagIds: [] },
@@ -1305,13 +1308,13 @@ const CASES: Case[] = [
   {
     routes: ['DELETE /api/v1/human-resource-records'],
     note: 'the record of a person who left',
-    expected: ADMINS_ONLY(200),
+    expected: { ...ADMINS_ONLY(200), hrLimited: 403 },
     request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await leftRecordInA(t, f) } }),
   },
   {
     routes: ['DELETE /api/v1/human-resource-records'],
     note: 'the record of a member: never deleted',
-    expected: ADMINS_ONLY(409),
+    expected: { ...ADMINS_ONLY(409), hrLimited: 403 },
     request: async ({ f, t }) => ({ query: { organizationId: f.orgA, ids: await hrRecordInA(t, f, f.ids.user56) } }),
   },
   // Notifications
@@ -1340,7 +1343,7 @@ const CASES: Case[] = [
   {
     routes: ['PATCH /api/v1/system-notifications'],
     note: "dismiss user's notification: only user may",
-    expected: row(401, 404, 404, 404, 200, 422, 404),
+    expected: { ...row(401, 404, 404, 404, 200, 422, 404), client: 404 },
     request: async ({ f, t }) => ({ payload: { organizationId: f.orgA, id: await noticeOfUser(t, f) } }),
   },
 ];
