@@ -773,8 +773,12 @@ const CASES: Case[] = [
   },
   {
     routes: ['PUT /api/v1/user-groups/:groupId/settings'],
+    note: "a new group: a toggle of user56's group would change what user56 sees in the cells after it",
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { groupId: f.groupA }, payload: { organizationId: f.orgA, type: 22 } }),
+    request: async ({ f, t }) => ({
+      params: { groupId: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
+      payload: { organizationId: f.orgA, type: 22 },
+    }),
   },
   {
     routes: ['GET /api/v1/user-groups/:groupId/users'],
