@@ -47,7 +47,7 @@ import {
   ZPersonOptionsQuery,
   ZSetPersonStatusRequest,
 } from './people.js';
-import { ZAccessFlags, ZUserAccessSettings } from './permissions.js';
+import { ZAccessFlags, ZRestrictionResponse, ZSetRestrictionRequest, ZUserAccessSettings } from './permissions.js';
 import { ZRefreshRequest, ZSessionUser, ZSignInRequest, ZSignInResponse } from './sessions.js';
 import { ZCreateNamedEntryRequest, ZNamedEntriesQuery, ZNamedEntry } from './settings.js';
 import {
@@ -470,6 +470,12 @@ export const endpoints = {
       path: '/client-users/{id}/settings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(ZUserAccessSettings),
+    }),
+    setRestriction: endpoint({
+      method: 'PUT',
+      path: '/client-users/{id}/restriction',
+      body: ZSetRestrictionRequest,
+      response: ZRestrictionResponse,
     }),
   },
   userGroups: {

@@ -134,6 +134,8 @@ export const messages = {
   trainingPassedNotUnassigned: 'A training the person has already passed cannot be unassigned.',
   chooseHrRecords: 'Please, choose at least one HR record.',
   unknownPermissionType: 'Unknown permission type',
+  unknownRestriction: 'Please, choose no restriction, client or HR-limited.',
+  restrictionChanged: 'The restriction has been successfully changed',
   permissionRequiresParent: 'Please, switch on "{permission}" first.',
   documentTypeCreated: 'Document type has been successfully created',
   documentTypeDeleted: 'Document type has been successfully deleted',

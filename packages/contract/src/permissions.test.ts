@@ -148,23 +148,30 @@ describe('applyPermissionToggle', () => {
 
 describe('accessFlags', () => {
   it('gives nothing without permissions', () => {
-    expect(Object.values(accessFlags(new Set()))).toEqual(Array(7).fill(false));
+    expect(Object.values(accessFlags(new Set(), false))).toEqual(Array(8).fill(false));
   });
 
   it('derives each flag from the catalogue', () => {
-    expect(accessFlags(new Set([16, 15]))).toMatchObject({
+    expect(accessFlags(new Set([16, 15]), false)).toMatchObject({
       canViewDocuments: true,
       canAddDocuments: true,
       canViewTasks: false,
     });
-    expect(accessFlags(new Set([26, 25]))).toMatchObject({
+    expect(accessFlags(new Set([26, 25]), false)).toMatchObject({
       canViewTasks: true,
       canAddTasks: true,
       canViewDocuments: false,
     });
-    expect(accessFlags(new Set([33]))).toMatchObject({ canViewTrainingRecords: true, canAddTrainingRecords: true });
-    expect(accessFlags(new Set([30]))).toMatchObject({ canViewTrainingRecords: true, canAddTrainingRecords: false });
-    expect(accessFlags(new Set([56]))).toEqual({
+    expect(accessFlags(new Set([33]), false)).toMatchObject({
+      canViewTrainingRecords: true,
+      canAddTrainingRecords: true,
+    });
+    expect(accessFlags(new Set([30]), false)).toMatchObject({
+      canViewTrainingRecords: true,
+      canAddTrainingRecords: false,
+    });
+    expect(accessFlags(new Set([56]), false)).toEqual({
+      canViewHrRecords: false,
       canViewDocuments: false,
       canViewTasks: false,
       canViewTrainingRecords: false,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { messageFields } from './envelopes.js';
+import { ZUuid } from './fields.js';
 import { messages } from './messages.js';
-import { ZRole } from './roles.js';
+import { ZMembershipRestriction, ZRole } from './roles.js';
 
 /**
  * The permission catalogue of spec 02 section 6: the switches of the 'User Group Settings' tab
@@ -498,10 +500,12 @@ const anyOf = (perms: ReadonlySet<number>, predicate: (p: PermissionDefinition) 
  * The per-person flags that drive menus and buttons, derived from the catalogue: a view option
  * of the area (training records: any training option, since 31-33 work on the records a person
  * always sees), an add option of the area, or 56. The server adds Training records for a person
- * with trainings of their own (permissions.service.ts, `accessFlagsOf`).
+ * with trainings of their own (permissions.service.ts, `accessFlagsOf`). `canViewHrRecords` is the
+ * server's HR rule (role and membership restriction), passed in: no permission type grants it.
  */
-export function accessFlags(perms: ReadonlySet<number>): AccessFlags {
+export function accessFlags(perms: ReadonlySet<number>, canViewHrRecords: boolean): AccessFlags {
   return {
+    canViewHrRecords,
     canViewDocuments: anyOf(perms, (p) => p.area === 'documents' && p.kind === 'view'),
     canViewTasks: anyOf(perms, (p) => p.area === 'actions' && p.kind === 'view'),
     canViewTrainingRecords: anyOf(perms, (p) => p.area === 'trainingRecords'),
@@ -513,6 +517,8 @@ export function accessFlags(perms: ReadonlySet<number>): AccessFlags {
 }
 
 export const ZAccessFlags = z.object({
+  /** HR records: listed, opened, offered as links, and HR references shown as links. */
+  canViewHrRecords: z.boolean(),
   canViewDocuments: z.boolean(),
   canViewTasks: z.boolean(),
   canViewTrainingRecords: z.boolean(),
@@ -539,8 +545,25 @@ export const ZUserAccessSettings = z.object({
     lastName: z.string().nullable(),
     email: z.string(),
     role: ZRole,
+    /** The membership's restriction in this organization. */
+    restriction: ZMembershipRestriction,
+    /** The caller may change it (PUT /client-users/{id}/restriction). */
+    canChangeRestriction: z.boolean(),
   }),
   userGroups: z.array(z.object({ id: z.uuid(), name: z.string(), userCount: z.number().int() })),
   settings: z.array(ZAccessSetting),
 });
 export type UserAccessSettings = z.infer<typeof ZUserAccessSettings>;
+
+/** PUT /client-users/{id}/restriction: the restriction of a person's membership in one organization. */
+export const ZSetRestrictionRequest = z.object({
+  organizationId: ZUuid,
+  restriction: ZMembershipRestriction,
+});
+export type SetRestrictionRequest = z.infer<typeof ZSetRestrictionRequest>;
+
+export const ZRestrictionResponse = z.object({
+  data: z.object({ restriction: ZMembershipRestriction }),
+  ...messageFields,
+});
+export type RestrictionResponse = z.infer<typeof ZRestrictionResponse>;

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PERMISSION_TYPES, messages, type PermissionType, type Role } from '@qualis/contract';
+import {
+  PERMISSION_TYPES,
+  messages,
+  type MembershipRestriction,
+  type PermissionType,
+  type Role,
+} from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { memberships, organizations } from '../db/schema/index.js';
 import type { Actor } from './auth.js';
@@ -18,18 +24,43 @@ export interface OrganizationAccess {
   organization: OrganizationRow;
   /** Null for the provider's SuperAdmin, who works in organizations without a membership. */
   membershipStatus: 'Active' | 'Inactive' | null;
-  /** The union of the person's groups' permission types; every type for Admins and the SuperAdmin. */
+  /** The membership's restriction (spec 03 section 6); 'none' for the SuperAdmin. */
+  restriction: MembershipRestriction;
+  /** The union of the person's groups' permission types; every type for unrestricted Admins and the SuperAdmin. */
   permissions: ReadonlySet<PermissionType>;
 }
 
 const EVERY_PERMISSION: ReadonlySet<PermissionType> = new Set(PERMISSION_TYPES);
 
-/** Admins and the SuperAdmin have every permission; a User the union of their groups'. */
-export const permissionsOf = (role: Role, groupPermissions: readonly number[]): ReadonlySet<PermissionType> =>
-  role === 'User' ? new Set(groupPermissions as PermissionType[]) : EVERY_PERMISSION;
+/**
+ * The role a person works with in one organization: a 'client' membership makes anyone a User
+ * there (docs/decisions/0023-restricted-roles.md), so every rule that reads roles, the policies
+ * that name them included, treats a client Admin as a User.
+ */
+export const roleIn = (role: Role, restriction: MembershipRestriction): Role =>
+  restriction === 'client' ? 'User' : role;
 
-/** Admins of the organization and the provider's SuperAdmin. */
-export const isOrganizationAdmin = (access: OrganizationAccess) => access.actor.role !== 'User';
+/** Admins and the SuperAdmin have every permission; a User (and a client) the union of their groups'. */
+export const permissionsOf = (
+  role: Role,
+  groupPermissions: readonly number[],
+  restriction: MembershipRestriction = 'none',
+): ReadonlySet<PermissionType> =>
+  roleIn(role, restriction) === 'User' ? new Set(groupPermissions as PermissionType[]) : EVERY_PERMISSION;
+
+/** The role the person works with here (a client Admin is a User). */
+export const roleOf = (access: OrganizationAccess): Role => roleIn(access.actor.role, access.restriction);
+
+/** Admins of the organization without the client restriction, and the provider's SuperAdmin. */
+export const isOrganizationAdmin = (access: OrganizationAccess) => roleOf(access) !== 'User';
+
+/**
+ * HR records (spec 03 section 6): Admins and the SuperAdmin, unless the membership is client or
+ * HR-limited. The one rule behind the HR policies, their SQL predicate and `canViewHrRecords`.
+ */
+export const seesHrRecordsAs = (role: Role, restriction: MembershipRestriction) =>
+  roleIn(role, restriction) !== 'User' && restriction === 'none';
+export const seesHrRecords = (access: OrganizationAccess) => seesHrRecordsAs(access.actor.role, access.restriction);
 
 /** The organization, the membership and the group permissions of one person, prepared once per database. */
 function prepareAccessLookup(db: DbOrTx) {
@@ -37,6 +68,7 @@ function prepareAccessLookup(db: DbOrTx) {
     .select({
       organization: organizations,
       membershipStatus: memberships.status,
+      restriction: memberships.restriction,
       groupPermissions: sql<number[]>`coalesce((
         select array_agg(distinct p.type)::int[]
         from user_group_members m
@@ -75,10 +107,23 @@ export async function resolveOrganizationAccess(
   const { organization, membershipStatus } = row;
   if (actor.role === 'SuperAdmin') {
     if (organization.isManagedByClient) throw AppError.forbidden();
-    return { actor, organization, membershipStatus: null, permissions: permissionsOf(actor.role, []) };
+    return {
+      actor,
+      organization,
+      membershipStatus: null,
+      restriction: 'none',
+      permissions: permissionsOf(actor.role, []),
+    };
   }
   if (!membershipStatus) throw AppError.notFound();
   if (organization.status !== 'Active') throw new AppError('UNPROCESSABLE', messages.organizationInactive);
   if (membershipStatus !== 'Active') throw new AppError('UNPROCESSABLE', messages.membershipInactive);
-  return { actor, organization, membershipStatus, permissions: permissionsOf(actor.role, row.groupPermissions) };
+  const restriction = row.restriction ?? 'none';
+  return {
+    actor,
+    organization,
+    membershipStatus,
+    restriction,
+    permissions: permissionsOf(actor.role, row.groupPermissions, restriction),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@qualis/contract';
-import type { OrganizationAccess } from './access.js';
+import { roleOf, type OrganizationAccess } from './access.js';
 import type { Actor } from './auth.js';
 import { AppError } from './errors.js';
 
@@ -37,6 +37,8 @@ export function allowActor<T = undefined>(name: PolicyName, rule: ActorRule<T>):
 /**
  * `roles`: the only roles the rule can ever allow. The pipeline refuses the others (403) before
  * it reads the organization, so a caller without the role learns nothing from a 400 or a 404.
+ * The rule itself checks the role the person works with in the organization (`roleOf`: a client
+ * Admin is a User there), so a restricted membership is refused once the organization is read.
  */
 export function allowInOrganization<T = undefined>(
   name: PolicyName,
@@ -45,7 +47,7 @@ export function allowInOrganization<T = undefined>(
 ): void {
   const roles = options.roles;
   const guarded: OrganizationRule<T> = roles
-    ? (access, target) => roles.includes(access.actor.role) && rule(access, target)
+    ? (access, target) => roles.includes(roleOf(access)) && rule(access, target)
     : rule;
   register(name, { scope: 'organization', rule: guarded as OrganizationRule<never>, roles });
 }

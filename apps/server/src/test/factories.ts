@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Language, MembershipStatus, OrganizationStatus, Role, TrainingRecord } from '@qualis/contract';
+import type {
+  Language,
+  MembershipRestriction,
+  MembershipStatus,
+  OrganizationStatus,
+  Role,
+  TrainingRecord,
+} from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
   auditEvents,
@@ -51,7 +58,7 @@ export async function createUser(
     firstName?: string;
     lastName?: string;
     language?: Language;
-    memberOf?: { organizationId: string; status?: MembershipStatus }[];
+    memberOf?: { organizationId: string; status?: MembershipStatus; restriction?: MembershipRestriction }[];
   } = {},
 ) {
   const password = values.password === undefined ? DEFAULT_PASSWORD : values.password;
@@ -69,9 +76,12 @@ export async function createUser(
     })
     .returning();
   for (const m of values.memberOf ?? []) {
-    await db
-      .insert(memberships)
-      .values({ organizationId: m.organizationId, userId: user!.id, status: m.status ?? 'Active' });
+    await db.insert(memberships).values({
+      organizationId: m.organizationId,
+      userId: user!.id,
+      status: m.status ?? 'Active',
+      restriction: m.restriction ?? 'none',
+    });
   }
   return { ...user!, password: password ?? '' };
 }
@@ -228,6 +238,7 @@ export async function createDocument(
 
 export interface TrainingValues {
   name?: string;
+  description?: string;
   dueDate?: string;
   /** The creator when left out. */
   assignerId?: string;
@@ -257,7 +268,7 @@ export async function createTraining(
     payload: {
       organizationId,
       name: values.name ?? `Training ${unique()}`,
-      description: 'Read the procedure and answer the quiz',
+      description: values.description ?? 'Read the procedure and answer the quiz',
       dueDate: values.dueDate ?? '2030-06-01',
       assignerId: values.assignerId ?? by.id,
       assigneeUserIds: values.assigneeUserIds ?? (values.newAssigneeUserGroupIds?.length ? [] : [by.id]),

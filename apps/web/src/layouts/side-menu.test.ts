@@ -4,17 +4,29 @@ import { buildSideMenu, type MenuNode } from './side-menu';
 
 const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };
+const ADMIN_ACCESS = { ...NO_ACCESS, canViewHrRecords: true };
 
 describe('buildSideMenu', () => {
   it('gives the SuperAdmin Admins and no Dashboard', () => {
-    const menu = buildSideMenu('SuperAdmin', NO_ACCESS, 'org', 'me');
+    const menu = buildSideMenu('SuperAdmin', ADMIN_ACCESS, 'org', 'me');
     expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting']);
     expect(keys(menu.bottom)).toEqual(['help']);
   });
 
   it('gives an Admin the Dashboard and everything but Admins, whatever the flags', () => {
-    const menu = buildSideMenu('Admin', NO_ACCESS, 'org', 'me');
+    const menu = buildSideMenu('Admin', ADMIN_ACCESS, 'org', 'me');
     expect(keys(menu.main)).toEqual(['dashboard', 'user-groups', 'users', general, 'setting']);
+  });
+
+  it('leaves Human Resources out for an HR-limited Admin (the server says canViewHrRecords false)', () => {
+    const menu = buildSideMenu('Admin', NO_ACCESS, 'org', 'me');
+    expect(keys(menu.main)).toEqual([
+      'dashboard',
+      'user-groups',
+      'users',
+      { general: ['documents', 'tasks', 'training-records'] },
+      'setting',
+    ]);
   });
 
   it('gives a User without permissions the Dashboard, Help and their access page', () => {
@@ -29,7 +41,7 @@ describe('buildSideMenu', () => {
   it("adds to a User's menu only what their flags allow", () => {
     const menu = buildSideMenu(
       'User',
-      { canViewDocuments: true, canViewTasks: false, canViewTrainingRecords: true, canManageOrganization: true },
+      { ...NO_ACCESS, canViewDocuments: true, canViewTrainingRecords: true, canManageOrganization: true },
       'org-1',
       'user-9',
     );

@@ -1,9 +1,12 @@
 import type { AccessFlags as ContractAccessFlags, Role } from '@qualis/contract';
 
-/** What an ordinary user's groups allow (spec 01 section 3, "Client user access"); the menu needs these four. */
+/**
+ * What an ordinary user's groups allow (spec 01 section 3, "Client user access"), and whether the
+ * person reaches HR records (an HR-limited membership does not); the menu needs these five.
+ */
 export type AccessFlags = Pick<
   ContractAccessFlags,
-  'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization'
+  'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization' | 'canViewHrRecords'
 >;
 
 export type MenuKey =
@@ -52,7 +55,12 @@ export function buildSideMenu(role: Role, access: AccessFlags, organizationId: s
 
   const general: MenuNode = {
     key: 'general',
-    children: [link('documents'), link('tasks'), link('training-records'), link('human-resources')],
+    children: [
+      link('documents'),
+      link('tasks'),
+      link('training-records'),
+      access.canViewHrRecords && link('human-resources'),
+    ].filter(present),
   };
   const main = [
     role !== 'SuperAdmin' && link('dashboard'),

@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
-import { LANGUAGES } from '@qualis/contract';
+import { LANGUAGES, MEMBERSHIP_RESTRICTIONS } from '@qualis/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +48,8 @@ export const memberships = pgTable(
       .notNull()
       .default('Inactive'),
     firstActivatedAt: timestamp('first_activated_at', { withTimezone: true }),
+    /** The restricted roles of spec 03 section 6 (migration 0027). */
+    restriction: text('restriction', { enum: MEMBERSHIP_RESTRICTIONS }).notNull().default('none'),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],

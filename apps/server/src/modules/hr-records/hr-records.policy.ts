@@ -1,3 +1,4 @@
+import { seesHrRecords } from '../../core/access.js';
 import { allowInOrganization } from '../../core/policies.js';
 import type { HrStatusName } from './hr-records.repository.js';
 
@@ -8,13 +9,18 @@ export interface HrRecordState {
 
 /**
  * HR records are the Admins' and the SuperAdmin's only (spec 03: "visible and editable only by
- * admins"); a User is refused before the organization is read. `hrRecordsVisibleTo`
+ * admins"); a User is refused before the organization is read, and a client or HR-limited
+ * membership once it is (spec 03 section 6, `seesHrRecords`). `hrRecordsVisibleTo`
  * (hr-records.repository.ts) is the SQL twin of `hrRecord.view`.
  */
 const ADMINS = { roles: ['SuperAdmin', 'Admin'] } as const;
 
-allowInOrganization('hrRecord.view', () => true, ADMINS);
-allowInOrganization('hrRecord.edit', () => true, ADMINS);
+allowInOrganization('hrRecord.view', seesHrRecords, ADMINS);
+allowInOrganization('hrRecord.edit', seesHrRecords, ADMINS);
 
 /** Only the record of a person who no longer belongs to the organization can be deleted. */
-allowInOrganization<HrRecordState>('hrRecord.delete', (_access, r) => !r || r.status === 'Removed', ADMINS);
+allowInOrganization<HrRecordState>(
+  'hrRecord.delete',
+  (access, r) => seesHrRecords(access) && (!r || r.status === 'Removed'),
+  ADMINS,
+);

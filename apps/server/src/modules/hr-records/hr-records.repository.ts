@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { HrOption, ListQuery } from '@qualis/contract';
-import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import { seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { hrRecordTags, hrRecords, memberships, organizationFiles, users } from '../../db/schema/index.js';
@@ -8,13 +8,13 @@ import { hrRecordTags, hrRecords, memberships, organizationFiles, users } from '
 export type HrRecordTableRow = typeof hrRecords.$inferSelect;
 export type HrStatusName = 'Active' | 'Inactive' | 'Removed';
 
-/** The Admins of the organization and the SuperAdmin; nobody else sees an HR record. */
-export const seesHrRecords = (access: OrganizationAccess) => isOrganizationAdmin(access);
+/** Who sees HR records at all is core/access.ts's rule (role and membership restriction). */
+export { seesHrRecords };
 
 /**
  * The HR records' visibility predicate, the SQL twin of the `hrRecord.view` policy: the Admins of
- * the organization and the SuperAdmin see every record of it; nobody else sees any (spec 03: "visible
- * and editable only by admins"). The list, its count, the detail, the exports, the lookup, the
+ * the organization and the SuperAdmin see every record of it, unless their membership is client or
+ * HR-limited; nobody else sees any (spec 03: "visible and editable only by admins", section 6). The list, its count, the detail, the exports, the lookup, the
  * writes and the documents' HR references all use it.
  */
 export function hrRecordsVisibleTo(access: OrganizationAccess): SQL {

@@ -1,4 +1,5 @@
-import { isOrganizationAdmin } from '../../core/access.js';
+import type { Role } from '@qualis/contract';
+import { isOrganizationAdmin, roleOf } from '../../core/access.js';
 import { allowInOrganization } from '../../core/policies.js';
 
 /**
@@ -8,4 +9,15 @@ import { allowInOrganization } from '../../core/policies.js';
 allowInOrganization<{ userId: string }>(
   'clientUser.readAccess',
   (access, target) => isOrganizationAdmin(access) || !target || access.actor.userId === target.userId,
+);
+
+/**
+ * The restriction of a membership (spec 03 section 6): the organization's Admins for its Users
+ * (an Admin never manages Admins), the SuperAdmin for Admins and Users. A client Admin works as a
+ * User and is refused.
+ */
+allowInOrganization<{ userId: string; role: Role }>(
+  'membership.restrict',
+  (access, target) => !target || target.role === 'User' || (roleOf(access) === 'SuperAdmin' && target.role === 'Admin'),
+  { roles: ['SuperAdmin', 'Admin'] },
 );

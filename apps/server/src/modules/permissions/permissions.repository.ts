@@ -1,20 +1,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '@qualis/contract';
+import type { MembershipRestriction, Role } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 
 /**
- * A person's role and the union of their groups' permission types in one organization, in one
- * query. Undefined when there is no such person.
+ * A person's role, membership restriction and the union of their groups' permission types in one
+ * organization, in one query. Undefined when there is no such person.
  */
 export async function findRoleAndGroupPermissions(
   db: DbOrTx,
   organizationId: string,
   userId: string,
-): Promise<{ role: Role; types: number[] } | undefined> {
+): Promise<{ role: Role; restriction: MembershipRestriction; types: number[] } | undefined> {
   const [row] = await db
     .select({
       role: users.role,
+      restriction: sql<MembershipRestriction>`coalesce(${memberships.restriction}, 'none')`,
       types: sql<number[]>`coalesce((
         select array_agg(distinct p.type)::int[]
         from user_group_permissions p
@@ -23,6 +24,7 @@ export async function findRoleAndGroupPermissions(
       ), '{}'::int[])`,
     })
     .from(users)
+    .leftJoin(memberships, and(eq(memberships.organizationId, organizationId), eq(memberships.userId, users.id)))
     .where(eq(users.id, userId));
   return row;
 }
@@ -30,7 +32,13 @@ export async function findRoleAndGroupPermissions(
 /** A member of the organization (any status), with what the Access Permissions page shows. */
 export async function findMember(db: DbOrTx, organizationId: string, userId: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      restriction: memberships.restriction,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));

@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAccessFlags, ZUserAccessSettings, ZUuid, dataEnvelope } from '@qualis/contract';
-import type { OrganizationAccess } from '../../core/access.js';
+import {
+  ZAccessFlags,
+  ZRestrictionResponse,
+  ZSetRestrictionRequest,
+  ZUserAccessSettings,
+  ZUuid,
+  dataEnvelope,
+} from '@qualis/contract';
+import { seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import { authorize } from '../../core/policies.js';
+import { authorize, can } from '../../core/policies.js';
+import { serviceContextOf } from '../../core/service-context.js';
 import type { Db } from '../../db/client.js';
 import '../organizations/organizations.policy.js';
 import './permissions.policy.js';
 import { presentAccessSettings } from './permissions.presenter.js';
 import { findMember, listGroupsOfMember } from './permissions.repository.js';
-import { accessFlagsOf, effectivePermissions } from './permissions.service.js';
+import { setMembershipRestriction } from './membership-restrictions.service.js';
+import { accessFlagsOf, effectiveAccess } from './permissions.service.js';
 
 const ZOrganizationQuery = z.object({ organizationId: ZUuid });
 /** `id` like the people routes on the same path (`/client-users/{id}`): one path, one parameter name. */
@@ -22,7 +31,7 @@ async function loadReadableMember(access: OrganizationAccess, db: Db, userId: st
   const member = await findMember(db, organizationId, userId);
   if (!member) throw AppError.notFound();
   authorize(access, 'clientUser.readAccess', { userId });
-  return { member, permissions: await effectivePermissions(db, organizationId, userId) };
+  return { member, ...(await effectiveAccess(db, organizationId, userId)) };
 }
 
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +49,15 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      return { data: await accessFlagsOf(db(), access.organization.id, access.actor.userId, access.permissions) };
+      return {
+        data: await accessFlagsOf(
+          db(),
+          access.organization.id,
+          access.actor.userId,
+          access.permissions,
+          seesHrRecords(access),
+        ),
+      };
     },
   );
 
@@ -57,9 +74,8 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = organizationAccessOf(request);
-      const { permissions } = await loadReadableMember(access, db(), request.params.id);
-      return { data: await accessFlagsOf(db(), access.organization.id, request.params.id, permissions) };
+      const { flags } = await loadReadableMember(organizationAccessOf(request), db(), request.params.id);
+      return { data: flags };
     },
   );
 
@@ -79,7 +95,32 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = organizationAccessOf(request);
       const { member, permissions } = await loadReadableMember(access, db(), request.params.id);
       const userGroups = await listGroupsOfMember(db(), access.organization.id, request.params.id);
-      return { data: { user: member, userGroups, settings: presentAccessSettings(permissions) } };
+      const canChangeRestriction = can(access, 'membership.restrict', { userId: request.params.id, role: member.role });
+      return {
+        data: { user: { ...member, canChangeRestriction }, userGroups, settings: presentAccessSettings(permissions) },
+      };
+    },
+  );
+
+  app.put(
+    '/client-users/:id/restriction',
+    {
+      config: { policy: 'membership.restrict', organization: organizationFrom.body() },
+      schema: {
+        tags: ['permissions'],
+        summary: "Set the restriction of a person's membership: none, client or HR-limited (spec 03 section 6)",
+        params: ZUserParams,
+        body: ZSetRestrictionRequest,
+        response: { 200: ZRestrictionResponse },
+      },
+    },
+    async (request) => {
+      const { restriction, message } = await setMembershipRestriction(
+        serviceContextOf(request),
+        request.params.id,
+        request.body,
+      );
+      return { data: { restriction }, message };
     },
   );
 };

@@ -1,20 +1,23 @@
 import { accessFlags, type AccessFlags, type PermissionType } from '@qualis/contract';
-import { permissionsOf } from '../../core/access.js';
+import { permissionsOf, seesHrRecordsAs } from '../../core/access.js';
 import type { Db } from '../../db/client.js';
 import { hasOwnTrainings } from '../training-records/training-records.repository.js';
 import { findRoleAndGroupPermissions } from './permissions.repository.js';
 
+export interface EffectiveAccess {
+  permissions: ReadonlySet<PermissionType>;
+  flags: AccessFlags;
+}
+
 /**
- * What another person may do in an organization (their Access Permissions page); an unknown
- * person has no permission. The caller's own access comes from core/access.ts.
+ * What another person may do in an organization (their Access Permissions page and flags), by
+ * the same rules as core/access.ts reads the caller's own; an unknown person has no permission.
  */
-export async function effectivePermissions(
-  db: Db,
-  organizationId: string,
-  userId: string,
-): Promise<ReadonlySet<PermissionType>> {
+export async function effectiveAccess(db: Db, organizationId: string, userId: string): Promise<EffectiveAccess> {
   const row = await findRoleAndGroupPermissions(db, organizationId, userId);
-  return row ? permissionsOf(row.role, row.types) : new Set();
+  const permissions = row ? permissionsOf(row.role, row.types, row.restriction) : new Set<PermissionType>();
+  const canViewHrRecords = !!row && seesHrRecordsAs(row.role, row.restriction);
+  return { permissions, flags: await accessFlagsOf(db, organizationId, userId, permissions, canViewHrRecords) };
 }
 
 /**
@@ -27,8 +30,9 @@ export async function accessFlagsOf(
   organizationId: string,
   userId: string,
   permissions: ReadonlySet<PermissionType>,
+  canViewHrRecords: boolean,
 ): Promise<AccessFlags> {
-  const flags = accessFlags(permissions);
+  const flags = accessFlags(permissions, canViewHrRecords);
   if (flags.canViewTrainingRecords) return flags;
   return { ...flags, canViewTrainingRecords: await hasOwnTrainings(db, organizationId, userId) };
 }

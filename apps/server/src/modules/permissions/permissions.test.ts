@@ -16,6 +16,7 @@ let groupDocs: { id: string; name: string };
 let groupTasks: { id: string; name: string };
 
 const NO_FLAGS = {
+  canViewHrRecords: false,
   canViewDocuments: false,
   canViewTasks: false,
   canViewTrainingRecords: false,
@@ -77,6 +78,7 @@ describe('GET /users/me', () => {
     const res = await get(`/users/me?organizationId=${orgA}`, member.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
+      canViewHrRecords: false,
       canViewDocuments: true,
       canViewTasks: true,
       canViewTrainingRecords: false,
@@ -157,6 +159,7 @@ describe('GET /client-users/:userId', () => {
       const res = await flags(member.id, orgA, headers);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
+        canViewHrRecords: false,
         canViewDocuments: true,
         canAddTasks: true,
         canViewTrainingRecords: false,
@@ -189,7 +192,15 @@ describe('GET /client-users/:userId/settings', () => {
     const res = await settings(member.id, orgA, member.headers);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.user).toEqual({ firstName: 'Mia', lastName: 'Stone', email: expect.any(String), role: 'User' });
+    expect(data.user).toEqual({
+      firstName: 'Mia',
+      lastName: 'Stone',
+      email: expect.any(String),
+      role: 'User',
+      restriction: 'none',
+      // The person reads their own page: only an Admin or the SuperAdmin changes a restriction.
+      canChangeRestriction: false,
+    });
     expect(data.userGroups).toEqual([
       { id: groupDocs.id, name: 'Docs', userCount: 1 },
       { id: groupTasks.id, name: 'Tasks', userCount: 2 },

@@ -13,6 +13,15 @@ const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
 const HR_RECORD = '0190a8e4-0000-7000-8000-0000000000c1';
 const SOON = { timeout: 10_000 };
+/** An unrestricted Admin's flags, as GET /users/me answers them. */
+const ADMIN_ACCESS = Object.fromEntries(Object.keys(NO_ACCESS).map((k) => [k, true]));
+const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+
+/** Serves the person's flags and `routes`; everything else is not found. */
+const serve = (flags: object, routes: Record<string, () => Response> = {}) =>
+  stubApi((route) =>
+    route === 'GET /api/v1/users/me' ? jsonResponse(200, { data: flags }) : (routes[route] ?? NOT_FOUND)(),
+  );
 
 function renderPicker(onPick = vi.fn()) {
   render(
@@ -36,13 +45,12 @@ afterEach(() => {
 describe('RecordLinkPicker', () => {
   it('looks up the actions by the typed text and hands back the chosen record’s path and description', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const fetch = stubApi((route) =>
-      route === 'GET /api/v1/tasks/available'
-        ? jsonResponse(200, { data: [{ id: TASK, number: 7, name: 'Calibrate the scale' }] })
-        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
-    );
+    const fetch = serve(ADMIN_ACCESS, {
+      'GET /api/v1/tasks/available': () =>
+        jsonResponse(200, { data: [{ id: TASK, number: 7, name: 'Calibrate the scale' }] }),
+    });
     const onPick = renderPicker();
-    fireEvent.click(screen.getByRole('button', { name: /Link to a record/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Link to a record/ }, SOON));
     const dialog = await screen.findByRole('dialog', {}, SOON);
     expect(screen.getByRole('button', { name: 'Use this record' }).hasAttribute('disabled')).toBe(true);
     // Documents come first; actions are chosen.
@@ -66,13 +74,12 @@ describe('RecordLinkPicker', () => {
 
   it("offers an Admin the organization's HR records by the person's name", async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const fetch = stubApi((route) =>
-      route === 'GET /api/v1/human-resource-records/available'
-        ? jsonResponse(200, { data: [{ id: HR_RECORD, name: 'Uma User' }] })
-        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
-    );
+    const fetch = serve(ADMIN_ACCESS, {
+      'GET /api/v1/human-resource-records/available': () =>
+        jsonResponse(200, { data: [{ id: HR_RECORD, name: 'Uma User' }] }),
+    });
     const onPick = renderPicker();
-    fireEvent.click(screen.getByRole('button', { name: /Link to a record/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Link to a record/ }, SOON));
     const dialog = await screen.findByRole('dialog', {}, SOON);
     fireEvent.mouseDown(dialog.querySelectorAll('input')[0]!);
     fireEvent.click(await screen.findByText('HR record', { selector: '.ant-select-item-option-content' }, SOON));
@@ -98,12 +105,23 @@ describe('RecordLinkPicker', () => {
 
   it('is not offered to a User who may see no kind of record', async () => {
     sessionStore.start(testUser({ role: 'User' }), testTokens, false);
-    stubApi((route) =>
-      route === 'GET /api/v1/users/me'
-        ? jsonResponse(200, { data: NO_ACCESS })
-        : jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] }),
-    );
+    serve(NO_ACCESS);
     renderPicker();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Link to a record/ })).toBeNull(), SOON);
+  });
+
+  it("offers only the kinds the server's flags allow: no HR record to an HR-limited Admin, no action to a client without canViewTasks", async () => {
+    sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+    // What the server answers for an Admin whose membership is client with "view all documents" and trainings.
+    serve({ ...NO_ACCESS, canViewDocuments: true, canViewTrainingRecords: true });
+    renderPicker();
+    fireEvent.click(await screen.findByRole('button', { name: /Link to a record/ }, SOON));
+    const dialog = await screen.findByRole('dialog', {}, SOON);
+    fireEvent.mouseDown(dialog.querySelectorAll('input')[0]!);
+    const option = { selector: '.ant-select-item-option-content' };
+    expect(await screen.findByText('Training record', option, SOON)).toBeTruthy();
+    expect(screen.getAllByText('Document', option).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Action', option)).toBeNull();
+    expect(screen.queryByText('HR record', option)).toBeNull();
   });
 });

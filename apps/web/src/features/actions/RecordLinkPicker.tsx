@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAccessFlags } from '../access/access.api';
-import { useSessionUser } from '../session/useSession';
 
 /** The kinds of record a link can lead to (spec 03 section 2, "Links to records"). */
 export type RecordKind = 'tasks' | 'documents' | 'training-records' | 'human-resources';
@@ -43,19 +42,16 @@ const LOOKUPS: Record<
 };
 
 /**
- * The kinds of record this person may open and link to (spec 03 section 6): documents need a role
- * above User or canViewDocuments, actions canViewTasks, training records canViewTrainingRecords,
- * HR records a role above User.
+ * The kinds of record this person may open and link to (spec 03 section 6), as the server's flags
+ * say: they already answer for the role and the membership's restriction (client, HR-limited).
  */
 export function useViewableKinds(organizationId: string): Record<RecordKind, boolean> {
-  const user = useSessionUser();
   const { flags } = useAccessFlags(organizationId);
-  const regular = user.role === 'User';
   return {
-    documents: !regular || flags.canViewDocuments,
-    tasks: !regular || flags.canViewTasks,
-    'training-records': !regular || flags.canViewTrainingRecords,
-    'human-resources': !regular,
+    documents: flags.canViewDocuments,
+    tasks: flags.canViewTasks,
+    'training-records': flags.canViewTrainingRecords,
+    'human-resources': flags.canViewHrRecords,
   };
 }
 

@@ -1,13 +1,14 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { UserAccessSettings } from '@qualis/contract';
-import { Alert, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { MEMBERSHIP_RESTRICTIONS, type UserAccessSettings } from '@qualis/contract';
+import { Alert, Card, Descriptions, Select, Space, Spin, Typography } from 'antd';
 import { SectionTabs } from '../../components/SectionTabs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PermissionList } from '../permissions/PermissionList';
 import { useSessionUser } from '../session/useSession';
-import { useUserAccessSettings } from './people.api';
+import { useSuccessToast } from '../../components/useSuccessToast';
+import { serverMessage, useSetRestriction, useUserAccessSettings } from './people.api';
 import { fullName } from './row-actions';
 import './people.css';
 
@@ -51,7 +52,14 @@ export function UserAccessPermissions({ organizationId, userId }: { organization
               {
                 key: 'access',
                 label: t('people.access.tabs.access'),
-                children: <Summary data={settings.data} organizationId={organizationId} linkGroups={!isUserViewer} />,
+                children: (
+                  <Summary
+                    data={settings.data}
+                    organizationId={organizationId}
+                    userId={userId}
+                    linkGroups={!isUserViewer}
+                  />
+                ),
               },
               ...PERMISSION_TABS.map(({ key, tab }) => ({
                 key,
@@ -73,8 +81,8 @@ export function UserAccessPermissions({ organizationId, userId }: { organization
   );
 }
 
-function Summary(props: { data: UserAccessSettings; organizationId: string; linkGroups: boolean }) {
-  const { data, organizationId, linkGroups } = props;
+function Summary(props: { data: UserAccessSettings; organizationId: string; userId: string; linkGroups: boolean }) {
+  const { data, organizationId, userId, linkGroups } = props;
   const { t } = useTranslation();
   const { user, userGroups } = data;
   return (
@@ -86,6 +94,15 @@ function Summary(props: { data: UserAccessSettings; organizationId: string; link
         { key: 'name', label: t('people.access.name'), children: fullName(user) },
         { key: 'email', label: t('people.access.email'), children: user.email },
         { key: 'role', label: t('people.access.role'), children: t(`roles.${user.role}`) },
+        {
+          key: 'restriction',
+          label: t('people.access.restriction'),
+          children: user.canChangeRestriction ? (
+            <RestrictionSelect organizationId={organizationId} userId={userId} value={user.restriction} />
+          ) : (
+            t(`people.access.restrictions.${user.restriction}`)
+          ),
+        },
         {
           key: 'groups',
           label: t('people.access.groups'),
@@ -109,6 +126,36 @@ function Summary(props: { data: UserAccessSettings; organizationId: string; link
             ),
         },
       ]}
+    />
+  );
+}
+
+/**
+ * The membership's restriction (spec 03 section 6), for those the server lets change it
+ * (`canChangeRestriction`); the change applies at the person's next request.
+ */
+function RestrictionSelect(props: {
+  organizationId: string;
+  userId: string;
+  value: UserAccessSettings['user']['restriction'];
+}) {
+  const { organizationId, userId, value } = props;
+  const { t } = useTranslation();
+  const { success } = useSuccessToast();
+  const change = useSetRestriction(organizationId, userId);
+  return (
+    <Select
+      aria-label={t('people.access.restriction')}
+      value={value}
+      loading={change.isPending}
+      disabled={change.isPending}
+      style={{ minWidth: 220 }}
+      onChange={(restriction) =>
+        change.mutate(restriction, {
+          onSuccess: (answer) => success(serverMessage(answer), t('people.access.restrictionChanged')),
+        })
+      }
+      options={MEMBERSHIP_RESTRICTIONS.map((r) => ({ value: r, label: t(`people.access.restrictions.${r}`) }))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { endpoints, type Person } from '@qualis/contract';
+import { endpoints, type MembershipRestriction, type Person } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
@@ -134,6 +134,16 @@ export function useUserAccessSettings(organizationId: string, userId: string) {
 }
 
 /** The server's text of a success answer: `message` or `data.message`. */
+/** PUT /client-users/{id}/restriction: the restriction of the person's membership here (spec 03 section 6). */
+export function useSetRestriction(organizationId: string, userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (restriction: MembershipRestriction) =>
+      api.call(endpoints.users.setRestriction, { params: { id: userId }, body: { organizationId, restriction } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: peopleKeys.settings(organizationId, userId) }),
+  });
+}
+
 export function serverMessage(answer: unknown): string | undefined {
   if (!answer || typeof answer !== 'object') return undefined;
   const { message, data } = answer as { message?: unknown; data?: { message?: unknown } | null };

@@ -294,7 +294,14 @@ describe('Admins list', SLOW, () => {
 
 describe('Access Permissions page', SLOW, () => {
   const settings = {
-    user: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', role: 'User' },
+    user: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      role: 'User',
+      restriction: 'none',
+      canChangeRestriction: false,
+    },
     userGroups: [{ id: '0190a8e4-0000-7000-8000-000000000301', name: 'Quality', userCount: 3 }],
     settings: Array.from({ length: 56 }, (_, i) => ({ type: i + 1, isSwitchedOn: i + 1 === 11 })),
   };
@@ -321,6 +328,7 @@ describe('Access Permissions page', SLOW, () => {
       'GET /api/v1/users/me': () =>
         jsonResponse(200, {
           data: {
+            canViewHrRecords: false,
             canViewDocuments: true,
             canViewTasks: false,
             canViewTrainingRecords: false,
