@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { endpoints, localActionName, type EndpointResponse } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../app/api';
@@ -93,6 +93,10 @@ export default function DashboardPage() {
   const base = `/organizations/${organizationId}`;
 
   const counters = useDashboard(organizationId, endpoints.dashboard.counters);
+  // The documents card opens on the tab with work in it: To approve when nothing waits for review.
+  const [chosenDocumentsTab, setDocumentsTab] = useState<string>();
+  const onlyApprovals = counters.data?.documentsToReview === 0 && (counters.data?.documentsToApprove ?? 0) > 0;
+  const documentsTab = chosenDocumentsTab ?? (onlyApprovals ? 'approve' : 'review');
   const actions = useDashboard(organizationId, endpoints.dashboard.actions);
   const trainings = useDashboard(organizationId, endpoints.dashboard.trainings);
   const toReview = useDashboard(organizationId, endpoints.dashboard.documentsToReview);
@@ -165,6 +169,7 @@ export default function DashboardPage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card
+            className="qualis-dashboard__card"
             title={<CardTitle title={t('dashboard.actionsToDo')} count={counters.data?.actionsToDo} />}
             extra={<ViewAll area="tasks" base={base} />}
           >
@@ -173,6 +178,7 @@ export default function DashboardPage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card
+            className="qualis-dashboard__card"
             title={<CardTitle title={t('dashboard.trainingToPass')} count={counters.data?.trainingToPass} />}
             extra={<ViewAll area="training-records" base={base} />}
           >
@@ -180,8 +186,14 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('dashboard.documents')} extra={<ViewAll area="documents" base={base} />}>
+          <Card
+            className="qualis-dashboard__card"
+            title={t('dashboard.documents')}
+            extra={<ViewAll area="documents" base={base} />}
+          >
             <Tabs
+              activeKey={documentsTab}
+              onChange={setDocumentsTab}
               items={[
                 {
                   key: 'review',

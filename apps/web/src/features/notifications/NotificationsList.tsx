@@ -58,10 +58,10 @@ export function NotificationsList({ organizationId, onSuccess }: { organizationI
         {entries.map((entry) => (
           <li key={entry.id} className="qualis-notifications__entry">
             <div className="qualis-notifications__message">
-              <NotificationEntry notification={entry} when="timestamp" />
-              <Tag color={entry.status === 'Unread' ? 'blue' : 'default'}>
+              <Tag className="qualis-notifications__status" color={entry.status === 'Unread' ? 'blue' : 'default'}>
                 {t(`notifications.status.${entry.status}`)}
               </Tag>
+              <NotificationEntry notification={entry} when="timestamp" />
             </div>
             <div className="qualis-notifications__actions">
               {entry.task && (
