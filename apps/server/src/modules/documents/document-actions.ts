@@ -63,7 +63,12 @@ export async function assignDocumentActions(
   });
   // An approver signs with an access code: one without a valid code gets it by e-mail now.
   if (kind === 'approval') {
-    await ensureAccessCodes(tx, ctx, people, `Named an approver of ${documentIdOf(label)} "${label.name}", revision ${label.revision}.`);
+    await ensureAccessCodes(
+      tx,
+      ctx,
+      people,
+      `Named an approver of ${documentIdOf(label)} "${label.name}", revision ${label.revision}.`,
+    );
   }
 }
 
