@@ -3,68 +3,30 @@ import type { DocumentDetail, DocumentHistoryEntry } from '@qualis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { DOC, FILE, documentDetail } from '../../test/documents';
 
 const LAZY = { timeout: 30_000 };
 const SOON = { timeout: 10_000 };
 const SLOW = 90_000;
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
-const DOC = '0190a8e4-0000-7000-8000-0000000000b1';
-const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
 const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-const me = testUser();
-const ada = { id: me.id, firstName: 'Ada', lastName: 'Lovelace', email: me.email, role: 'Admin' as const };
 
-const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
-  id: DOC,
-  type: 'SOP',
-  typeId: '0190a8e4-0000-7000-8000-0000000000c1',
-  typeDescription: 'SOP-12',
-  number: 3,
-  name: 'Cleaning procedure',
-  revision: 2,
-  revisionName: null,
-  revisionDescription: 'New detergent',
-  fileId: FILE,
-  file: { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 },
-  extraFileIds: [],
-  extraFiles: [],
-  submitterId: ada.id,
-  submitter: ada,
-  creator: ada,
-  reviewerIds: [],
-  approverIds: [],
-  references: [],
-  tags: [],
-  tagIds: [],
-  requiresTraining: false,
-  trainingRecordId: null,
-  trainingRecord: null,
-  setAsFinal: false,
-  isFinal: false,
-  status: 'Submitted',
-  reviewedAt: null,
-  approvedAt: null,
-  finalAt: null,
-  createdAt: '2030-04-01T09:30:00.000Z',
-  latestRevision: 2,
-  releasedRevision: null,
-  revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null }],
-  canBeEdited: false,
-  canBeDeleted: false,
-  canDeleteRevision: false,
-  canAddRevision: false,
-  canViewGeneral: true,
-  canViewQualityTasks: false,
-  canViewConnectToEmployee: false,
-  canViewReviews: false,
-  canViewApprovals: false,
-  canViewDocumentGeneral: true,
-  canViewDocumentQualityTasks: false,
-  canViewDocumentReferences: false,
-  isLocked: false,
-  canSetAsFinal: false,
-  ...overrides,
-});
+/** A revision this person may only read: General, without the other sections or any change. */
+const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail =>
+  documentDetail({
+    revisionName: null,
+    approverIds: [],
+    revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null }],
+    canBeEdited: false,
+    canBeDeleted: false,
+    canAddRevision: false,
+    canViewQualityTasks: false,
+    canViewConnectToEmployee: false,
+    canViewApprovals: false,
+    canViewDocumentQualityTasks: false,
+    canViewDocumentReferences: false,
+    ...overrides,
+  });
 
 const entry = (seq: number, overrides: Partial<DocumentHistoryEntry> = {}): DocumentHistoryEntry => ({
   seq,
