@@ -89,16 +89,19 @@ export async function lockCodeOwners(tx: DbOrTx, userIds: readonly string[]) {
   }
 }
 
+/** What the access-code e-mail needs of its recipient. */
+const codeRecipient = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  language: users.language,
+};
+
 /** Of `userIds`, the people without a valid code (none active, or the active one made before `since`), with what the mail needs. */
 export function findPeopleWithoutValidCode(db: DbOrTx, userIds: readonly string[], since: Date) {
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-    })
+    .select(codeRecipient)
     .from(users)
     .where(
       and(
@@ -123,13 +126,7 @@ export function findPeopleWithoutValidCode(db: DbOrTx, userIds: readonly string[
 /** People whose active code was made before `before`, oldest first, with what the mail needs. */
 export function findPeopleWithCodesOlderThan(db: DbOrTx, before: Date, limit: number) {
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-    })
+    .select(codeRecipient)
     .from(userAccessCodes)
     .innerJoin(users, eq(users.id, userAccessCodes.userId))
     .where(and(isNull(userAccessCodes.deactivatedAt), lt(userAccessCodes.createdAt, before)))

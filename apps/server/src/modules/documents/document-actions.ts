@@ -67,7 +67,7 @@ export async function assignDocumentActions(
       tx,
       ctx,
       people,
-      `Named an approver of ${documentIdOf(label)} "${label.name}", revision ${label.revision}.`,
+      `Named an approver of document ${documentIdOf(label)} "${label.name}", revision ${label.revision}.`,
     );
   }
 }
