@@ -207,7 +207,8 @@ describe('training exports', () => {
       'Created',
       'people: Kim Kern',
       'groups: Packers',
-      'files: Glove chart.txt',
+      // Linked to the SOP's revision, the training carries its controlled file too.
+      'files: procedure.txt, Glove chart.txt',
       'tags: Hygiene',
       'document: "Glove SOP"',
       'Failed attempt',
