@@ -414,8 +414,10 @@ function orderOf(query: GlobalSearchQuery): SQL {
   const byName = sql`lower(name) ${direction}, id`;
   if (key === 'type') return sql`${TYPE_ORDER} ${direction}, score desc, lower(name), id`;
   if (key === 'name') return sql`${byName}, score desc`;
-  // A name that is the whole text first: the record the person named, before those that hold its words.
-  const isTheName = sql`(lower(name) = lower(${query.search}))`;
+  // A name that is the whole text first: the record the person named, before those that hold its
+  // words. A document's row name starts with its Document ID ('SOP-007 Cleanroom Gowning').
+  const text = sql`lower(${query.search})`;
+  const isTheName = sql`(lower(name) = ${text} or (type = 'Document' and right(lower(name), length(${text}) + 1) = ' ' || ${text}))`;
   return sql`${isTheName} ${direction}, score ${direction}, lower(name), id`;
 }
 

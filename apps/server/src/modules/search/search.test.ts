@@ -257,7 +257,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
   });
 
   it('ranks the record whose name is the whole text first, above one whose name and text repeat its words', async () => {
-    const doc = await createDocument(t.app, t.db, admin, orgA, { name: 'Wombat Grooming' });
+    const doc = await createDocument(t.app, t.db, admin, orgA, { name: 'Wombat Grooming', typeDescription: 'SOP-77' });
     const training = await createTraining(t.app, admin, orgA, {
       name: 'Wombat Grooming training',
       description: 'Grooming the wombat: grooming order, wombat rules.',
