@@ -209,7 +209,10 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await screenshot(admin, 'documents-11-admin-approved-general');
       await admin.getByRole('button', { name: 'Add revision' }).click();
       await admin.getByRole('heading', { name: 'New revision 2' }).waitFor();
+      // The new revision starts empty: its name and what changed are written for it.
+      expect(await admin.getByLabel('Revision description', { exact: true }).inputValue()).toBe('');
       await admin.getByLabel('Revision name', { exact: true }).fill('Second issue');
+      await admin.getByLabel('Revision description', { exact: true }).fill('A second wipe of the door handles.');
       await screenshot(admin, 'documents-12-admin-new-revision');
       await admin.getByRole('button', { name: 'Save' }).click();
       await toast(admin, 'The Document Revision is saved');
