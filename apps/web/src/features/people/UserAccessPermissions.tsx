@@ -149,7 +149,7 @@ function RestrictionSelect(props: {
       value={value}
       loading={change.isPending}
       disabled={change.isPending}
-      style={{ minWidth: 220 }}
+      style={{ width: '100%', maxWidth: 320 }}
       onChange={(restriction) =>
         change.mutate(restriction, {
           onSuccess: (answer) => success(serverMessage(answer), t('people.access.restrictionChanged')),
