@@ -70,6 +70,9 @@ async function replaceAccessCode(ctx: AppContext, tx: DbOrTx, audit: AuditActor,
   });
 }
 
+/** The toast after a code is e-mailed. */
+const codeSentTo = (email: string) => messages.accessCodeSent.replace('{email}', email);
+
 /** Generates and e-mails a new code; answers the toast text. */
 export async function generateAccessCode(
   ctx: AppContext,
@@ -81,7 +84,7 @@ export async function generateAccessCode(
     await lockCodeOwners(tx, [owner.id]);
     await replaceAccessCode(ctx, tx, audit, owner, { action: 'generate', organizationId });
   });
-  return messages.accessCodeSent.replace('{email}', owner.email);
+  return codeSentTo(owner.email);
 }
 
 /**
@@ -120,7 +123,7 @@ export async function sendOwnAccessCode(ctx: ServiceContext, owner: CodeOwner): 
       reason: 'Asked for by the person: their access code was missing or expired.',
     });
   });
-  return messages.accessCodeSent.replace('{email}', owner.email);
+  return codeSentTo(owner.email);
 }
 
 /** Whether `code` is the person's valid access code (for electronic signatures). */
