@@ -329,9 +329,21 @@ describe('first-day journey: a document is written, reviewed, approved in two la
         );
       }
       await alan.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 15_000 });
-      await bell(alan).click();
-      await alan.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Show all' }).click();
-      await alan.waitForURL(`**${base}/notifications`);
+      // Show all, from the bell (again if a refresh of the dropdown swallowed the click).
+      const dropdown = alan.getByRole('dialog', { name: 'Notifications' });
+      await expect
+        .poll(
+          async () => {
+            if (!(await dropdown.isVisible())) await bell(alan).click();
+            await dropdown
+              .getByRole('button', { name: 'Show all' })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+            return new URL(alan.url()).pathname;
+          },
+          { timeout: 30_000, intervals: [2_000] },
+        )
+        .toBe(`${base}/notifications`);
       const entries = alan.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
       await expect.poll(() => entries.count()).toBe(3);
       expect(await alan.getByRole('button', { name: 'See action' }).count()).toBe(3);
