@@ -18,7 +18,8 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { hasValidAccessCode, verifyAccessCode } from '../access-codes/access-codes.service.js';
 import { recordLink } from '../actions/automatic-actions.js';
-import { findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { findUserById } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
 import {
