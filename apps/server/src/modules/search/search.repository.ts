@@ -11,14 +11,10 @@ import {
   seesEveryDocument,
   seesEveryGeneralSection,
   seesRelatedDocumentsOnly,
-} from '../documents/documents.repository.js';
+} from '../documents/document-visibility.js';
 import { documentRevisions } from '../../db/schema/index.js';
 import { hrRecordsVisibleTo, seesHrRecords } from '../hr-records/hr-records.repository.js';
-import {
-  relatedTrainingIds,
-  seesEveryTraining,
-  trainingsVisibleTo,
-} from '../training-records/training-records.repository.js';
+import { relatedTrainingIds, seesEveryTraining, trainingsVisibleTo } from '../training-records/training-visibility.js';
 import type { SearchTerms } from './search-terms.js';
 
 /**
