@@ -140,6 +140,7 @@ export async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A reference of the revision as stored. */
 export const referenceRow = (
   organizationId: string,
   documentId: string,
