@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PEOPLE_BATCH_MAX, ZUuid, messages } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
 import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { authorize, policyScope, roleMayPass, type PolicyScope, type RoutePolicy } from './policies.js';
 

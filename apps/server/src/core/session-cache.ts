@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { Actor } from './auth.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { UserRow } from '../db/schema/index.js';
 
 /** What a verified access token stands for: the person and the session. */
 export interface VerifiedSession {

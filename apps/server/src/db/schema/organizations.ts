@@ -35,6 +35,9 @@ export const users = pgTable('users', {
   ...timestamps,
 });
 
+/** A person's stored row (the access pipeline and the session cache carry it). */
+export type UserRow = typeof users.$inferSelect;
+
 export const memberships = pgTable(
   'memberships',
   {

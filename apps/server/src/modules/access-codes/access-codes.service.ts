@@ -8,7 +8,7 @@ import { renderMail } from '../../core/mail/templates.js';
 import { hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
 import {
   deactivateActiveCode,
   findPeopleWithCodesOlderThan,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { issueVerificationToken } from '../../core/verification-tokens.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>;
 

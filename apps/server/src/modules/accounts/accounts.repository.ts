@@ -1,7 +1,6 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { memberships, organizations, sessions, users } from '../../db/schema/index.js';
-import type { UserRow } from '../users/users.repository.js';
+import { memberships, organizations, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { forgetSessionsOf } from '../../core/session-cache.js';
 
 /**

@@ -23,8 +23,8 @@ import {
   type TokenCheck,
 } from '../../core/verification-tokens.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { VerificationPurpose } from '../../db/schema/index.js';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
+import type { VerificationPurpose, UserRow } from '../../db/schema/index.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import { sendConfirmEmailMail, sendResetPasswordMail } from './account-mails.js';
 import { canSeeAccount } from './accounts.policy.js';

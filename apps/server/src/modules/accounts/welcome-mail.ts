@@ -2,7 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { issueVerificationToken } from '../../core/verification-tokens.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /**
  * The invitation: a set-password link (7 days, single use, bound to the address) sent in the

@@ -14,8 +14,8 @@ import {
 } from '../../db/schema/index.js';
 import { actionsVisibleTo } from '../actions/actions.repository.js';
 import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
-import { documentsVisibleTo, typeOfRevision } from '../documents/documents.repository.js';
-import { trainingsToPass } from '../training-records/training-records.repository.js';
+import { documentsVisibleTo, typeOfRevision } from '../documents/document-visibility.js';
+import { trainingsToPass } from '../training-records/training-visibility.js';
 
 /**
  * The person's open actions: assigned to them, To do, within what they may see (the actions

@@ -9,7 +9,7 @@ import {
   type ActionSource,
   type AutomaticActionKind,
 } from '../actions/automatic-actions.js';
-import { listOpenWork } from './documents.repository.js';
+import { listOpenWork } from './document-rows.repository.js';
 import { ensureAccessCodes } from '../access-codes/access-codes.service.js';
 
 // Automatic actions of documents (actions/automatic-actions.ts): one per document, kind and person.

@@ -19,7 +19,7 @@ import {
   revisionsOfDocument,
   revisionsVisibleTo,
   typeOfRevision,
-} from './documents.repository.js';
+} from './document-visibility.js';
 
 /**
  * The reads of the documents' exports, controlled copies and history (document-exports.routes.ts).

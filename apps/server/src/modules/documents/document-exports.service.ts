@@ -27,10 +27,10 @@ import {
   findVisibleRevision,
   findVisibleRevisionFile,
   listDocuments,
-  revisionsVisibleTo,
   type DocumentDetailRecord,
 } from './documents.repository.js';
-import { DOCUMENTS_INFO_TYPE, revisionStateOf } from './documents.service.js';
+import { revisionsVisibleTo } from './document-visibility.js';
+import { DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 
 /** The list's selection of an export: checked rows, search, order, visible columns, document types. */
 export type DocumentSelection = Omit<DocumentsExportQuery, 'organizationId'>;

@@ -19,7 +19,7 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { documentRecords } from './document-exports.service.js';
-import { recomputeRevisionStatus } from './documents.service.js';
+import { recomputeRevisionStatus } from './revision-lifecycle.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);

@@ -18,23 +18,15 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { nameOf } from '../accounts/account-mails.js';
 import { hasValidAccessCode, verifyAccessCode } from '../access-codes/access-codes.service.js';
 import { recordLink } from '../actions/automatic-actions.js';
-import { findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { findUserById } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
-import {
-  findVisibleRevision,
-  listRevisionSignatures,
-  listRevisionSigners,
-  type DocumentDetailRecord,
-  type SignatureRow,
-} from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './documents.repository.js';
+import { listRevisionSignatures, listRevisionSigners, type SignatureRow } from './document-signatures.repository.js';
 import { presentApprovals, presentReviews } from './documents.presenter.js';
-import {
-  DOCUMENTS_INFO_TYPE,
-  lockVisibleDocument,
-  recomputeRevisionStatus,
-  visibleRevisionOrNotFound,
-} from './documents.service.js';
+import { DOCUMENTS_INFO_TYPE, lockVisibleDocument, visibleRevisionOrNotFound } from './document-states.js';
+import { recomputeRevisionStatus } from './revision-lifecycle.js';
 import { documentActionSource, settleDocumentActions } from './document-actions.js';
 import {
   SIGNING_LOCK,
@@ -233,7 +225,7 @@ async function sendStatusMail(
  * What can be refused without the credentials is refused first (404, 403, 409, nothing counted);
  * then the access code and password (checkCredentials); then, in one transaction under the
  * document's lock, the rules are checked again, the signature is written, the responder's
- * action is completed, the revision's status is recomputed (documents.service.ts), a rejection
+ * action is completed, the revision's status is recomputed (revision-lifecycle.ts), a rejection
  * withdraws the open review and approval actions of the cycle (everyone is asked again in the
  * next cycle) of the people no other revision of the document still waits for, the 'sign' event
  * is audited and the responsible person is told of a new status.

@@ -21,9 +21,9 @@ import type {
   DocumentPersonRow,
   DocumentRowRecord,
   ReferenceRow,
-  SignatureRow,
 } from './documents.repository.js';
-import { documentStateOf, isRevisionLocked, revisionStateOf } from './documents.service.js';
+import type { SignatureRow } from './document-signatures.repository.js';
+import { documentStateOf, isRevisionLocked, revisionStateOf } from './document-states.js';
 
 const iso = (value: Date | string | null) =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();

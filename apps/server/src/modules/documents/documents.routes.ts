@@ -54,20 +54,18 @@ import {
   findVisibleRevisionFile,
   listDocumentOptions,
   listDocuments,
-  listRevisionSignatures,
-  listRevisionSigners,
 } from './documents.repository.js';
+import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
 import {
   addDocumentRevision,
   createDocument,
   deleteDocumentRevision,
   deleteDocuments,
-  revisionStateOf,
   setDocumentRevisionFinal,
   updateDocumentGeneral,
-  updateDocumentQualityTasks,
-  updateDocumentReferences,
 } from './documents.service.js';
+import { revisionStateOf } from './document-states.js';
+import { updateDocumentQualityTasks, updateDocumentReferences } from './document-sections.service.js';
 
 const tags = ['documents'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */

@@ -22,7 +22,7 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { completeActions } from '../actions/automatic-actions.js';
-import { onRevisionApproved, recomputeRevisionStatus } from './documents.service.js';
+import { onRevisionApproved, recomputeRevisionStatus } from './revision-lifecycle.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);

@@ -10,8 +10,7 @@ import {
 import type { Actor } from '../../core/auth.js';
 import { listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
-import { memberships, users } from '../../db/schema/index.js';
-import type { UserRow } from '../users/users.repository.js';
+import { memberships, users, type UserRow } from '../../db/schema/index.js';
 import { forgetSessionsOf } from '../../core/session-cache.js';
 
 /** `users.id` qualified: drizzle leaves columns of a single-table select unqualified, which a

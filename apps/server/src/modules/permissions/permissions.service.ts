@@ -1,7 +1,7 @@
 import { accessFlags, type AccessFlags, type PermissionType } from '@qualis/contract';
 import { permissionsOf, seesHrRecordsAs } from '../../core/access.js';
 import type { Db } from '../../db/client.js';
-import { hasOwnTrainings } from '../training-records/training-records.repository.js';
+import { hasOwnTrainings } from '../training-records/training-visibility.js';
 import { findRoleAndGroupPermissions } from './permissions.repository.js';
 
 export interface EffectiveAccess {

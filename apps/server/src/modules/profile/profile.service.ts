@@ -7,7 +7,8 @@ import { verifyPassword } from '../../core/passwords.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applyNewPassword, personAudit, sendResetLinkWithinLimit } from '../accounts/accounts.service.js';
 import { updateUser } from '../accounts/accounts.repository.js';
-import { findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import { findOwnImage } from './profile.repository.js';
 

@@ -9,7 +9,8 @@ import { verifyPassword } from '../../core/passwords.js';
 import { hashToken, newSecretToken, sealWithToken, unsealWithToken } from '../../core/tokens.js';
 import type { DbOrTx } from '../../db/client.js';
 import { updateUser } from '../accounts/accounts.repository.js';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
 import { presentSessionUser } from '../users/users.presenter.js';
 import {
   findLiveSessionByAccessHash,

@@ -13,7 +13,7 @@ import {
   messages,
 } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import { approvedDocumentTypeIds } from '../documents/documents.repository.js';
+import { approvedDocumentTypeIds } from '../documents/document-visibility.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
 import './settings.policy.js';

@@ -6,7 +6,7 @@ import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/unique-violation.js';
-import { documentTypeInUse } from '../documents/documents.repository.js';
+import { documentTypeInUse } from '../documents/document-rows.repository.js';
 import {
   deleteNamedEntry,
   insertNamedEntry,

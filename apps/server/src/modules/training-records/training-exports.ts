@@ -11,14 +11,13 @@ import './training-records.policy.js';
 import { presentProgress, presentQuestions, trainingStateOf } from './training-records.presenter.js';
 import {
   countTrainingExportRows,
-  listAttempts,
-  listProgressPeople,
-  listQuestions,
   listTrainingFiles,
   trainingExportRows,
   type TrainingRowRecord,
 } from './training-records.repository.js';
-import { TRAINING_ENTITY, TRAINING_INFO_TYPE } from './training-records.service.js';
+import { listAttempts, listProgressPeople } from './training-attempts.repository.js';
+import { listQuestions } from './training-questions.repository.js';
+import { TRAINING_ENTITY, TRAINING_INFO_TYPE } from './training-actions.js';
 
 /** The training list's selection of an export: checked rows, search, order, status filter, visible columns. */
 export type TrainingSelection = Omit<TrainingsExportQuery, 'organizationId' | 'status'> & {

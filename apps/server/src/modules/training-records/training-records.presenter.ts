@@ -9,16 +9,15 @@ import { TRAINING_STATUS } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { can } from '../../core/policies.js';
 import type { TrainingState } from './training-records.policy.js';
+import type { AttemptRow, ProgressPersonRow } from './training-attempts.repository.js';
 import type {
-  AttemptRow,
   FileRow,
   GroupRow,
   PersonRow,
-  ProgressPersonRow,
-  QuestionRow,
   TrainingDetailRecord,
   TrainingRowRecord,
 } from './training-records.repository.js';
+import type { QuestionRow } from './training-questions.repository.js';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

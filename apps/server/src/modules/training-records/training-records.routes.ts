@@ -35,14 +35,14 @@ import {
   findVisibleTrainingState,
   findVisibleTrainingFile,
   listAssigneeGroups,
-  listAttempts,
-  listProgressPeople,
-  listQuestions,
   listTrainingFiles,
   listTrainingOptions,
   listTrainings,
 } from './training-records.repository.js';
-import { createTraining, deleteTrainings, passTraining, updateTraining } from './training-records.service.js';
+import { listAttempts, listProgressPeople } from './training-attempts.repository.js';
+import { listQuestions } from './training-questions.repository.js';
+import { createTraining, deleteTrainings, updateTraining } from './training-records.service.js';
+import { passTraining } from './training-attempts.service.js';
 
 const tags = ['training-records'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */

@@ -1,9 +1,7 @@
 import {
   RECORD_LINK_PATTERN,
   messages,
-  type AuditInfoType,
   type CreateTrainingRequest,
-  type PassTrainingRequest,
   type TrainingQuestionInput,
   type UpdateTrainingRequest,
 } from '@qualis/contract';
@@ -15,56 +13,39 @@ import { newId } from '../../core/ids.js';
 import { authorize } from '../../core/policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { findActiveMembers, findTagIds } from '../actions/actions.repository.js';
-import {
-  assignActions,
-  completeActions,
-  moveActionsDueDate,
-  recordLink,
-  withdrawActions,
-  type ActionSource,
-} from '../actions/automatic-actions.js';
-import { findOrganizationFileIds } from '../documents/documents.repository.js';
-import { linkTrainingToRevision, revisionToLinkTraining } from '../documents/documents.service.js';
-import { trainingStateOf } from './training-records.presenter.js';
+import { moveActionsDueDate, withdrawActions } from '../actions/automatic-actions.js';
+import { findOrganizationFileIds } from '../documents/document-rows.repository.js';
+import { linkTrainingToRevision, revisionToLinkTraining } from '../document-trainings/document-trainings.js';
+import { TRAINING_ENTITY, TRAINING_INFO_TYPE, giveTrainingActions, trainingActionSource } from './training-actions.js';
 import {
   deleteAssigneeGroups,
-  deleteAssignments,
-  deleteTrainingRows,
-  findGroupTrainingIds,
   findGroups,
-  findPassedUserIds,
   insertAssigneeGroups,
   insertAssignments,
-  insertAttempt,
-  insertQuestions,
-  insertTraining,
-  isAssigned,
-  listAllQuestionRows,
-  listAttemptRows,
   listMembersOfGroups,
-  listQuestions,
-  listTrainingParts,
-  lockTraining,
-  lockVisibleTrainings,
   replaceAssigneeUsers,
+} from './training-assignments.repository.js';
+import { assignPeople, unassignPeople } from './training-assignments.service.js';
+import { listAttemptRows } from './training-attempts.repository.js';
+import { insertQuestions, listAllQuestionRows, listQuestions } from './training-questions.repository.js';
+import { trainingStateOf } from './training-records.presenter.js';
+import {
+  deleteTrainingRows,
+  insertTraining,
+  listTrainingParts,
+  lockVisibleTrainings,
   replaceTrainingFiles,
   replaceTrainingTags,
   updateTrainingRow,
   type TrainingTableRow,
-} from './training-records.repository.js';
+} from './training-rows.repository.js';
 import './training-records.policy.js';
 
-/** The audit trail's info type and entity type of trainings (their exports read the same). */
-export const TRAINING_INFO_TYPE = 'Training Records' satisfies AuditInfoType;
-export const TRAINING_ENTITY = 'trainingRecord';
+// The writes of trainings: create, edit, delete (passes are training-attempts.service.ts, who is
+// assigned training-assignments.service.ts).
+
 /** The name of the organization counter that numbers trainings ("System #"). */
 const COUNTER = 'training';
-
-export const trainingActionSource = (organizationId: string, trainingId: string): ActionSource => ({
-  type: 'training-record',
-  id: trainingId,
-  organizationId,
-});
 
 /** The fields of the form as stored; the audit trail records them by these names. */
 type TrainingFields = Pick<
@@ -100,7 +81,7 @@ const fieldsOf = (input: CreateTrainingRequest | UpdateTrainingRequest): Trainin
   tagIds: [...input.tagIds].sort(),
 });
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const pick = <T extends object, K extends keyof T>(value: T, names: readonly K[]) =>
   Object.fromEntries(names.map((n) => [n, value[n]]));
 
@@ -154,51 +135,6 @@ const newQuiz = (questions: TrainingQuestionInput[]) =>
 /** A quiz as compared and audited: text, answers and which are right, in order. */
 const quizShape = (questions: { name: string; answers: { name: string; isCorrect: boolean }[] }[]) =>
   questions.map((q) => ({ name: q.name, answers: q.answers.map((a) => ({ name: a.name, isCorrect: a.isCorrect })) }));
-
-type TrainingLabel = Pick<TrainingTableRow, 'organizationId' | 'id' | 'number' | 'name' | 'dueDate' | 'cycle'>;
-
-/**
- * Assigns the training to the people (members of the organization): an assignment row each, and
- * for those newly assigned who are active and have not passed the current round a 'training'
- * action due on the training's due date. Answers the newly assigned.
- */
-async function assignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLabel, userIds: string[]) {
-  const assigned = await insertAssignments(tx, training.organizationId, training.id, [...new Set(userIds)]);
-  const passed = await findPassedUserIds(tx, training, assigned);
-  const active = await findActiveMembers(tx, training.organizationId, assigned);
-  await giveActions(
-    tx,
-    ctx,
-    training,
-    active.filter((p) => !passed.includes(p)),
-  );
-  return assigned;
-}
-
-async function giveActions(tx: Tx, ctx: ServiceContext, training: TrainingLabel, people: string[]) {
-  if (people.length === 0) return;
-  const source = trainingActionSource(training.organizationId, training.id);
-  await assignActions(tx, ctx, {
-    kind: 'training',
-    source,
-    people,
-    text: 'passTraining',
-    params: { number: String(training.number), name: training.name },
-    link: recordLink(source),
-    linkDescription: `#${training.number} ${training.name}`,
-    dueDate: training.dueDate,
-  });
-}
-
-/** Unassigns the people: their open 'training' action is withdrawn, their attempts stay. Answers who was assigned. */
-async function unassignPeople(tx: Tx, ctx: ServiceContext, training: TrainingLabel, userIds: string[]) {
-  const removed = await deleteAssignments(tx, training.organizationId, training.id, [...new Set(userIds)]);
-  if (removed.length > 0) {
-    const source = trainingActionSource(training.organizationId, training.id);
-    await withdrawActions(tx, ctx, { kind: 'training', source, people: removed });
-  }
-  return removed;
-}
 
 /**
  * Creates a training (spec 03 section 5): numbered by the organization's counter, its quiz as
@@ -257,14 +193,14 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
         documentModel: input.documentModel ?? null,
       },
     });
-    await giveActions(tx, ctx, training, await findActiveMembers(tx, organizationId, assigned));
+    await giveTrainingActions(tx, ctx, training, await findActiveMembers(tx, organizationId, assigned));
     if (linked) await linkTrainingToRevision(tx, ctx, linked, id);
     return id;
   });
 }
 
 /** The visible training, locked; 404 when the person may not see it. */
-async function lockOne(tx: Tx, ctx: ServiceContext, id: string) {
+export async function lockVisibleTraining(tx: Tx, ctx: ServiceContext, id: string) {
   const [row] = await lockVisibleTrainings(tx, ctx.access, [id]);
   if (!row) throw AppError.notFound();
   return row;
@@ -288,7 +224,7 @@ const ownerStateOf = (row: TrainingTableRow) => trainingStateOf({ ...row, viewer
 export async function updateTraining(ctx: ServiceContext, id: string, input: UpdateTrainingRequest): Promise<void> {
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
-    const row = await lockOne(tx, ctx, id);
+    const row = await lockVisibleTraining(tx, ctx, id);
     authorize(ctx.access, 'trainingRecord.edit', ownerStateOf(row));
     const parts = await listTrainingParts(tx, organizationId, id);
     const previous: TrainingFields = { ...row, ...parts };
@@ -384,80 +320,6 @@ export async function updateTraining(ctx: ServiceContext, id: string, input: Upd
 }
 
 /**
- * One attempt to pass (spec 03 section 5), kept whatever its result: only an assignee without a
- * pass in the current round may try (403, 409); every question of the current version needs at
- * least one chosen answer, and only its own answers (400). It passes when, for every question, the
- * chosen answers are exactly the right ones. A pass completes the person's 'training' action.
- * Answers whether it passed; never which answers were wrong.
- */
-export async function passTraining(ctx: ServiceContext, id: string, input: PassTrainingRequest): Promise<boolean> {
-  const { db, audit, organizationId } = scopeOf(ctx);
-  const me = ctx.access.actor.userId;
-  return db.transaction(async (tx) => {
-    const row = await lockOne(tx, ctx, id);
-    if (!(await isAssigned(tx, organizationId, id, me))) throw AppError.forbidden(messages.trainingNotAssigned);
-    if ((await findPassedUserIds(tx, row, [me])).length > 0) throw AppError.conflict(messages.trainingAlreadyPassed);
-
-    const questions = await listQuestions(tx, organizationId, id, row.quizVersion);
-    const posted = new Map(input.questions.map((q) => [q.id, q.answers]));
-    if ([...posted.keys()].some((q) => !questions.some((c) => c.id === q))) {
-      throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
-    }
-    const answers = questions.map((q) => {
-      const chosen = posted.get(q.id) ?? [];
-      if (chosen.some((a) => !q.answers.some((c) => c.id === a.id))) {
-        throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
-      }
-      const answerIds = [...new Set(chosen.filter((a) => a.isSelected).map((a) => a.id))].sort();
-      if (answerIds.length === 0) throw AppError.badRequest(messages.trainingQuestionsUnanswered, 'questions');
-      return { questionId: q.id, answerIds };
-    });
-    const passed = questions.every((q, i) =>
-      sameValue(
-        answers[i]!.answerIds,
-        q.answers
-          .filter((a) => a.isCorrect)
-          .map((a) => a.id)
-          .sort(),
-      ),
-    );
-    const attemptId = newId();
-    const attempt = {
-      cycle: row.cycle,
-      quizVersion: row.quizVersion,
-      documentId: row.cycleDocumentId,
-      revision: row.cycleRevision,
-      answers,
-      passed,
-    };
-    await insertAttempt(tx, {
-      organizationId,
-      id: attemptId,
-      trainingId: id,
-      userId: me,
-      requestId: ctx.audit.requestId,
-      ...attempt,
-    });
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: TRAINING_INFO_TYPE,
-      action: passed ? 'pass' : 'failedAttempt',
-      entityType: TRAINING_ENTITY,
-      entityId: id,
-      after: { number: row.number, attemptId, userId: me, ...attempt },
-    });
-    if (passed) {
-      await completeActions(tx, ctx, {
-        kind: 'training',
-        source: trainingActionSource(organizationId, id),
-        people: [me],
-      });
-    }
-    return passed;
-  });
-}
-
-/**
  * Deletes the chosen trainings, all or nothing: an id the person cannot see answers 404, a
  * training they may not delete 403. Each training's audit event keeps the whole record: its
  * fields, people, groups, every quiz version and every attempt. Open 'training' actions are
@@ -491,113 +353,4 @@ export async function deleteTrainings(ctx: ServiceContext, ids: string[]): Promi
     }
     await deleteTrainingRows(tx, organizationId, unique);
   });
-}
-
-/**
- * A document revision that requires the training was approved (the documents module calls this in
- * its transaction): a new round of passes starts for that revision. Every current assignee has to
- * pass again and gets an open 'training' action; the earlier passes stay, labelled with the
- * revision they were for.
- */
-export async function startTrainingRound(
-  tx: Tx,
-  ctx: ServiceContext,
-  round: { trainingId: string; documentId: string; revision: number },
-): Promise<void> {
-  const { audit, organizationId } = scopeOf(ctx);
-  const row = await lockTraining(tx, organizationId, round.trainingId);
-  if (!row) throw AppError.notFound();
-  const cycle = row.cycle + 1;
-  await updateTrainingRow(tx, organizationId, row.id, {
-    cycle,
-    cycleDocumentId: round.documentId,
-    cycleRevision: round.revision,
-  });
-  const { assignedUserIds } = await listTrainingParts(tx, organizationId, row.id);
-  await recordAudit(tx, audit, {
-    organizationId,
-    infoType: TRAINING_INFO_TYPE,
-    action: 'newRound',
-    entityType: TRAINING_ENTITY,
-    entityId: row.id,
-    before: { number: row.number, cycle: row.cycle, documentId: row.cycleDocumentId, revision: row.cycleRevision },
-    after: { number: row.number, cycle, documentId: round.documentId, revision: round.revision, assignedUserIds },
-  });
-  await giveActions(tx, ctx, { ...row, cycle }, await findActiveMembers(tx, organizationId, assignedUserIds));
-}
-
-/** The chosen trainings must be the group's (400 otherwise); answers them locked, by number. */
-async function lockGroupTrainings(tx: Tx, organizationId: string, groupId: string, trainingIds: string[]) {
-  const unique = [...new Set(trainingIds)];
-  const found = await findGroupTrainingIds(tx, organizationId, groupId, unique);
-  if (found.length !== unique.length) throw AppError.badRequest(messages.trainingNotOfGroup, 'trainingIds');
-  const rows: TrainingTableRow[] = [];
-  for (const id of unique.sort()) rows.push((await lockTraining(tx, organizationId, id))!);
-  return rows;
-}
-
-/**
- * The group wizard's step 2 (spec 02), in the group operation's transaction: each person added to
- * the group gets the group's trainings chosen for them (an assignment and a 'training' action),
- * and only those.
- */
-export async function assignGroupTrainings(
-  tx: Tx,
-  ctx: ServiceContext,
-  groupId: string,
-  people: { userId: string; trainingIds: string[] }[],
-): Promise<void> {
-  const { audit, organizationId } = scopeOf(ctx);
-  const trainings = await lockGroupTrainings(
-    tx,
-    organizationId,
-    groupId,
-    people.flatMap((p) => p.trainingIds),
-  );
-  for (const training of trainings) {
-    const chosen = people.filter((p) => p.trainingIds.includes(training.id)).map((p) => p.userId);
-    const assigned = await assignPeople(tx, ctx, training, chosen);
-    if (assigned.length === 0) continue;
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: TRAINING_INFO_TYPE,
-      action: 'assign',
-      entityType: TRAINING_ENTITY,
-      entityId: training.id,
-      after: { number: training.number, groupId, assignedUserIds: assigned.sort() },
-    });
-  }
-}
-
-/**
- * The remove-person dialog (spec 02), in the group operation's transaction: the chosen trainings
- * of the group are unassigned from the person (their open action withdrawn, their attempts kept);
- * a training they already passed in its current round cannot be (400). The others stay.
- */
-export async function unassignGroupTrainings(
-  tx: Tx,
-  ctx: ServiceContext,
-  groupId: string,
-  userId: string,
-  trainingIds: string[],
-): Promise<void> {
-  const { audit, organizationId } = scopeOf(ctx);
-  const trainings = await lockGroupTrainings(tx, organizationId, groupId, trainingIds);
-  for (const training of trainings) {
-    if ((await findPassedUserIds(tx, training, [userId])).length > 0) {
-      throw AppError.badRequest(messages.trainingPassedNotUnassigned, 'trainingIds');
-    }
-  }
-  for (const training of trainings) {
-    const removed = await unassignPeople(tx, ctx, training, [userId]);
-    if (removed.length === 0) continue;
-    await recordAudit(tx, audit, {
-      organizationId,
-      infoType: TRAINING_INFO_TYPE,
-      action: 'unassign',
-      entityType: TRAINING_ENTITY,
-      entityId: training.id,
-      before: { number: training.number, groupId, unassignedUserIds: removed },
-    });
-  }
 }

@@ -13,7 +13,7 @@ import {
 import { newId } from '../../core/ids.js';
 import { resolveOrganizationAccess } from '../../core/access.js';
 import type { ServiceContext } from '../../core/service-context.js';
-import { startTrainingRound } from './training-records.service.js';
+import { startTrainingRound } from './training-actions.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
 import {

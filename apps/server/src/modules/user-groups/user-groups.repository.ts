@@ -4,7 +4,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, userGroupMembers, userGroupPermissions, userGroups, users } from '../../db/schema/index.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
-import { groupUserTrainingList } from '../training-records/training-records.repository.js';
+import { groupUserTrainingList } from '../training-records/training-assignments.repository.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 

@@ -36,7 +36,7 @@ import {
   groupHasTrainings,
   listGroupTrainings,
   listGroupUserTrainings,
-} from '../training-records/training-records.repository.js';
+} from '../training-records/training-assignments.repository.js';
 import { GROUP_USER_CSV_COLUMNS, USER_GROUP_CSV_COLUMNS } from './user-groups.presenter.js';
 import {
   findUserGroup,

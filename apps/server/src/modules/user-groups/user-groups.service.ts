@@ -24,7 +24,7 @@ import {
   renameUserGroup,
   replaceGroupPermissions,
 } from './user-groups.repository.js';
-import { assignGroupTrainings, unassignGroupTrainings } from '../training-records/training-records.service.js';
+import { assignGroupTrainings, unassignGroupTrainings } from '../training-records/training-assignments.service.js';
 
 const INFO_TYPE = 'User Groups';
 
@@ -178,7 +178,7 @@ export async function toggleGroupPermission(
 /**
  * Adds people with the role User of the organization to a group (others answer 400). Each
  * person's `trainingIds` (the wizard's step 2) are trainings of the group assigned to them in the
- * same transaction (training-records.service.ts); a training not of the group answers 400.
+ * same transaction (training-assignments.service.ts); a training not of the group answers 400.
  */
 export async function addGroupUsers(
   ctx: ServiceContext,

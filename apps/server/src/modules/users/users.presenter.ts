@@ -1,6 +1,7 @@
 import type { SessionUser } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { summarizeMemberships, type UserRow } from './users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { summarizeMemberships } from './users.repository.js';
 
 export const imagePath = (fileId: string) => `/api/v1/images/${fileId}`;
 

@@ -1,8 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { memberships, organizations, users } from '../../db/schema/index.js';
-
-export type UserRow = typeof users.$inferSelect;
+import { memberships, organizations, users, type UserRow } from '../../db/schema/index.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db

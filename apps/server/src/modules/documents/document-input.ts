@@ -1,0 +1,158 @@
+import {
+  REFERENCE_TYPES,
+  messages,
+  type CreateDocumentRequest,
+  type NewDocumentReference,
+  type UpdateDocumentGeneralRequest,
+} from '@qualis/contract';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { isUniqueViolation } from '../../core/unique-violation.js';
+import type { Tx } from '../../db/client.js';
+import type { DocumentSignerRole } from '../../db/schema/index.js';
+import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
+import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
+import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-rows.repository.js';
+import { documentTypeExists, findOrganizationFileIds } from './document-rows.repository.js';
+import { findVisibleDocumentIds, type DocumentDetailRecord } from './documents.repository.js';
+
+// What the writes of a document take in: the General fields and the checks of what they name.
+
+export interface GeneralFields {
+  typeId: string;
+  typeDescription: string | null;
+  name: string;
+  revisionName: string | null;
+  revisionDescription: string;
+  fileId: string;
+  submitterId: string;
+  extraFileIds: string[];
+  tagIds: string[];
+}
+export const GENERAL_FIELDS = [
+  'typeId',
+  'typeDescription',
+  'name',
+  'revisionName',
+  'revisionDescription',
+  'fileId',
+  'submitterId',
+  'extraFileIds',
+  'tagIds',
+] as const satisfies readonly (keyof GeneralFields)[];
+
+export const generalOf = (input: CreateDocumentRequest | UpdateDocumentGeneralRequest): GeneralFields => ({
+  typeId: input.typeId,
+  typeDescription: input.typeDescription,
+  name: input.name,
+  revisionName: input.revisionName,
+  revisionDescription: input.revisionDescription,
+  fileId: input.fileId,
+  submitterId: input.submitterId,
+  extraFileIds: input.extraFileIds.filter((id) => id !== input.fileId),
+  tagIds: [...input.tagIds].sort(),
+});
+
+export const generalOfRecord = (rec: DocumentDetailRecord): GeneralFields => ({
+  typeId: rec.typeId,
+  typeDescription: rec.typeDescription,
+  name: rec.name,
+  revisionName: rec.revisionName,
+  revisionDescription: rec.revisionDescription,
+  fileId: rec.fileId,
+  submitterId: rec.submitterId,
+  extraFileIds: rec.extraFiles.map((f) => f.id),
+  tagIds: rec.tags.map((t) => t.id).sort(),
+});
+
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const changedFields = <T extends object, K extends keyof T>(names: readonly K[], before: T, after: T) =>
+  names.filter((f) => !sameValue(before[f], after[f]));
+export const pick = <T extends object, K extends keyof T>(value: T, names: readonly K[]) =>
+  Object.fromEntries(names.map((f) => [f, value[f]]));
+
+/**
+ * What General names must belong to the organization: the type, the files, the tags, and the
+ * responsible an active member. Only what changes is checked, so a revision keeps a person who
+ * has since left.
+ */
+export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
+  if (next.typeId !== previous?.typeId && !(await documentTypeExists(tx, organizationId, next.typeId))) {
+    throw AppError.badRequest(messages.documentTypeUnknown, 'typeId');
+  }
+  const known = new Set([previous?.fileId, ...(previous?.extraFileIds ?? [])]);
+  const newFiles = [next.fileId, ...next.extraFileIds].filter((id) => !known.has(id));
+  const found = new Set(await findOrganizationFileIds(tx, organizationId, newFiles));
+  const missing = newFiles.find((id) => !found.has(id));
+  if (missing)
+    throw AppError.badRequest(messages.documentFileUnknown, missing === next.fileId ? 'fileId' : 'extraFileIds');
+  if (next.submitterId !== previous?.submitterId) {
+    const active = await findActiveMembers(tx, organizationId, [next.submitterId]);
+    if (active.length === 0) throw AppError.badRequest(messages.documentResponsibleNotMember, 'submitterId');
+  }
+  const newTags = next.tagIds.filter((id) => !previous?.tagIds.includes(id));
+  if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
+    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+  }
+}
+
+export async function checkNewSigners(tx: Tx, organizationId: string, added: Record<DocumentSignerRole, string[]>) {
+  for (const [role, field] of [
+    ['reviewer', 'reviewerIds'],
+    ['approver', 'approverIds'],
+  ] as const) {
+    const active = await findActiveMembers(tx, organizationId, added[role]);
+    if (active.length !== added[role].length) throw AppError.badRequest(messages.documentSignerNotMember, field);
+  }
+}
+
+/** A training linked to a revision is one of the organization's the person may see (locked). */
+export async function checkTraining(tx: Tx, ctx: ServiceContext, trainingRecordId: string) {
+  const [training] = await lockVisibleTrainings(tx, ctx.access, [trainingRecordId]);
+  if (!training) throw AppError.badRequest(messages.trainingRecordUnknown, 'trainingRecordId');
+}
+
+/** Records referenced must exist in the organization and be visible to the person. */
+export async function checkReferences(tx: Tx, ctx: ServiceContext, references: NewDocumentReference[]) {
+  const byType = (type: number) => references.filter((r) => r.type === type).map((r) => r.linkId!);
+  const checks = [
+    [REFERENCE_TYPES.Document, findVisibleDocumentIds],
+    [REFERENCE_TYPES.Action, findVisibleActionIds],
+    [REFERENCE_TYPES.TrainingRecord, findVisibleTrainingIds],
+    [REFERENCE_TYPES.HumanResource, findVisibleHrRecordIds],
+  ] as const;
+  for (const [type, findVisible] of checks) {
+    const ids = [...new Set(byType(type))];
+    if ((await findVisible(tx, ctx.access, ids)).length !== ids.length) {
+      throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
+    }
+  }
+}
+
+/** The identity (type + name + revision) is unique in the organization: its index answers 409. */
+export async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(messages.documentIdentityTaken, 'name');
+    throw error;
+  }
+}
+
+/** A reference of the revision as stored. */
+export const referenceRow = (
+  organizationId: string,
+  documentId: string,
+  revision: number,
+  r: NewDocumentReference,
+) => ({
+  organizationId,
+  id: newId(),
+  documentId,
+  revision,
+  type: r.type,
+  linkedId: r.linkId,
+  link: r.link,
+  linkDescription: r.linkDescription,
+});

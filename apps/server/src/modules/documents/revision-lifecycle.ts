@@ -1,0 +1,189 @@
+import { messages } from '@qualis/contract';
+import { recordAudit } from '../../core/audit.js';
+import { AppError } from '../../core/errors.js';
+import { scopeOf, type ServiceContext } from '../../core/service-context.js';
+import type { Tx } from '../../db/client.js';
+import { startTrainingRound } from '../training-records/training-actions.js';
+import { assignDocumentActions as assign, settleDocumentActions } from './document-actions.js';
+import { changedFields } from './document-input.js';
+import {
+  findDocumentRow,
+  listRevisionRows,
+  refreshDocumentRevisions,
+  updateRevisionRow,
+  type RevisionTableRow,
+} from './document-rows.repository.js';
+import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
+import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
+import type { DocumentDetailRecord } from './documents.repository.js';
+
+// The lifecycle of a revision (docs/decisions/0018-documents.md, "Lifecycle"): its status from its
+// signatures, its release, and the next signature cycle after a rejection.
+
+type Derived = Pick<RevisionTableRow, 'status' | 'reviewedAt' | 'approvedAt' | 'isFinal' | 'finalAt'>;
+
+/**
+ * The status the signatures of the revision's current cycle give it: any rejection Rejected;
+ * every approver Approved (after every reviewer Reviewed) Approved and final; every reviewer
+ * Reviewed Reviewed; otherwise Submitted. A revision set as final by hand stays final.
+ */
+async function deriveStatus(tx: Tx, row: RevisionTableRow): Promise<Derived> {
+  const { organizationId, documentId, revision } = row;
+  const signers = await listRevisionSigners(tx, organizationId, documentId, revision);
+  const signatures = await listRevisionSignatures(tx, organizationId, documentId, revision, row.signatureCycle);
+  const reviewers = signers.filter((s) => s.signerRole === 'reviewer').map((s) => s.id);
+  const approvers = signers.filter((s) => s.signerRole === 'approver').map((s) => s.id);
+  const responses = (kind: 'review' | 'approval', meaning: string) =>
+    signatures.filter((s) => s.kind === kind && s.meaning === meaning);
+  const all = (people: string[], of: { signerId: string; signedAt: Date }[]) =>
+    people.every((p) => of.some((s) => s.signerId === p));
+  const latest = (of: { signedAt: Date }[]) =>
+    of.reduce<Date | null>((max, s) => (max === null || s.signedAt > max ? s.signedAt : max), null);
+  const reviewed = responses('review', 'Reviewed');
+  const approved = responses('approval', 'Approved');
+  const reviewsComplete = all(reviewers, reviewed);
+
+  if (row.isFinal && row.status !== 'Approved') return row;
+  if (signatures.some((s) => s.meaning === 'Rejected')) {
+    return { status: 'Rejected', reviewedAt: null, approvedAt: null, isFinal: false, finalAt: null };
+  }
+  if (approvers.length > 0 && reviewsComplete && all(approvers, approved)) {
+    const at = latest(approved)!;
+    return {
+      status: 'Approved',
+      reviewedAt: reviewers.length ? latest(reviewed) : null,
+      approvedAt: at,
+      isFinal: true,
+      finalAt: row.finalAt ?? at,
+    };
+  }
+  if (reviewers.length > 0 && reviewsComplete) {
+    return { status: 'Reviewed', reviewedAt: latest(reviewed), approvedAt: null, isFinal: false, finalAt: null };
+  }
+  return { status: 'Submitted', reviewedAt: null, approvedAt: null, isFinal: false, finalAt: null };
+}
+
+async function revisionRow(tx: Tx, organizationId: string, documentId: string, revision: number) {
+  const rows = await listRevisionRows(tx, organizationId, documentId);
+  const row = rows.find((r) => r.revision === revision);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/**
+ * Recomputes the revision's status from its current signers and the signatures of its current
+ * cycle and stores it, in the caller's transaction (after the document's lock): the signing
+ * service calls it after writing a signature, the quality actions after the signers change. A
+ * change of status is audited; a revision that becomes Approved is final, the document's
+ * released revision follows, and `onRevisionApproved` runs. Answers the status before and after.
+ */
+export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
+  const { organizationId, audit } = scopeOf(ctx);
+  const row = await revisionRow(tx, organizationId, documentId, revision);
+  const next = await deriveStatus(tx, row);
+  const changed = changedFields(['status', 'reviewedAt', 'approvedAt', 'isFinal', 'finalAt'] as const, row, next);
+  if (changed.length === 0) return { before: row.status, after: row.status };
+  await updateRevisionRow(tx, organizationId, documentId, revision, next);
+  if (next.status !== row.status) {
+    await recordAudit(tx, audit, {
+      organizationId,
+      infoType: DOCUMENTS_INFO_TYPE,
+      action: 'statusChange',
+      entityType: DOCUMENT_ENTITY,
+      entityId: documentId,
+      before: { revision, status: row.status, isFinal: row.isFinal },
+      after: { revision, status: next.status, isFinal: next.isFinal },
+    });
+  }
+  if (next.isFinal !== row.isFinal) await refreshDocumentRevisions(tx, organizationId, documentId);
+  if (next.status === 'Approved' && row.status !== 'Approved') await onRevisionApproved(tx, ctx, documentId, revision);
+  return { before: row.status, after: next.status };
+}
+
+/**
+ * A revision became final (approved by its signers, or set as final): its responsible's work is
+ * done, and when the revision requires training and links none yet, the responsible gets a
+ * 'link-training' action. In the caller's transaction; the signing service reaches it through
+ * `recomputeRevisionStatus`.
+ */
+export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
+  const organizationId = ctx.access.organization.id;
+  const row = await revisionRow(tx, organizationId, documentId, revision);
+  const doc = await findDocumentRow(tx, organizationId, documentId);
+  await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
+  if (!row.requiresTraining) return;
+  if (row.trainingRecordId === null) {
+    await assign(
+      tx,
+      ctx,
+      'link-training',
+      { id: documentId, number: doc!.number, typeDescription: row.typeDescription, name: row.name, revision },
+      [row.submitterId],
+    );
+  } else {
+    await startTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
+  }
+}
+
+/**
+ * A change that answers a rejection starts the revision's next signature cycle: everyone named
+ * signs again, so each reviewer and approver gets their action again.
+ */
+export async function startNextCycle(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord) {
+  const { organizationId, audit } = scopeOf(ctx);
+  const cycle = rec.signatureCycle + 1;
+  await updateRevisionRow(tx, organizationId, rec.id, rec.revision, {
+    signatureCycle: cycle,
+    status: 'Submitted',
+    reviewedAt: null,
+    approvedAt: null,
+  });
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'statusChange',
+    entityType: DOCUMENT_ENTITY,
+    entityId: rec.id,
+    before: { revision: rec.revision, status: rec.status, signatureCycle: rec.signatureCycle },
+    after: { revision: rec.revision, status: 'Submitted', signatureCycle: cycle },
+    reason: 'The rejected revision was changed: its reviewers and approvers sign again.',
+  });
+  const signers = await listRevisionSigners(tx, organizationId, rec.id, rec.revision);
+  await assign(
+    tx,
+    ctx,
+    'review',
+    rec,
+    signers.filter((s) => s.signerRole === 'reviewer').map((s) => s.id),
+  );
+  await assign(
+    tx,
+    ctx,
+    'approval',
+    rec,
+    signers.filter((s) => s.signerRole === 'approver').map((s) => s.id),
+  );
+}
+
+/** Marks a revision final (Set as Final) for the person's reason: the released revision follows. */
+export async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord, reason: string) {
+  const { organizationId, audit } = scopeOf(ctx);
+  if (rec.isFinal) throw AppError.conflict(messages.documentAlreadyFinal, 'revision');
+  if (rec.reviewerIds.length > 0 || rec.approverIds.length > 0) {
+    throw AppError.conflict(messages.documentFinalNeedsNoSigners, 'setAsFinal');
+  }
+  const finalAt = new Date();
+  await updateRevisionRow(tx, organizationId, rec.id, rec.revision, { isFinal: true, finalAt });
+  await refreshDocumentRevisions(tx, organizationId, rec.id);
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'statusChange',
+    entityType: DOCUMENT_ENTITY,
+    entityId: rec.id,
+    before: { revision: rec.revision, status: rec.status, isFinal: false },
+    after: { revision: rec.revision, status: rec.status, isFinal: true, finalAt },
+    reason,
+  });
+  await onRevisionApproved(tx, ctx, rec.id, rec.revision);
+}
