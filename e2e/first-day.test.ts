@@ -341,7 +341,7 @@ describe('first-day journey: a document is written, reviewed, approved in two la
               .catch(() => undefined);
             return new URL(alan.url()).pathname;
           },
-          { timeout: 30_000, intervals: [2_000] },
+          { timeout: 30_000, interval: 2_000 },
         )
         .toBe(`${base}/notifications`);
       const entries = alan.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
