@@ -183,8 +183,26 @@ export const ZDeleteActionsQuery = z.object({
 });
 export type DeleteActionsQuery = z.infer<typeof ZDeleteActionsQuery>;
 
-/** GET /export/Tasks: the list's search, order, visible columns and optionally the checked rows. */
-export const ZActionsExportQuery = ZExportSelection.extend({ organizationId: ZUuid }).transform(mergeSelection);
+/** The list's filters once parsed, as an export's selection keeps them (a queued export's payload). */
+export const ZActionFilterValues = z.object({
+  status: z.array(ZActionStatus).optional(),
+  assigneeId: z.uuid().optional(),
+  dueDateFrom: ZDay.optional(),
+  dueDateTo: ZDay.optional(),
+});
+
+/**
+ * GET /export/Tasks (and the PDFs): the list's search, order, visible columns, filters (the list's
+ * names) and optionally the checked rows. The filters are handed on as `actionFilters`, since
+ * `status` means the training list's filter in a PDF export's stored selection.
+ */
+export const ZActionsExportQuery = ZExportSelection.extend({ organizationId: ZUuid })
+  .extend(ZActionFilters.shape)
+  .superRefine(dueRangeInOrder)
+  .transform(({ status, assigneeId, dueDateFrom, dueDateTo, ...rest }) => ({
+    ...mergeSelection(rest),
+    actionFilters: { status, assigneeId, dueDateFrom, dueDateTo },
+  }));
 export type ActionsExportQuery = z.infer<typeof ZActionsExportQuery>;
 
 /** GET /organizations/{organizationId}/member-options: the assigner and assignee pickers. */

@@ -148,29 +148,32 @@ describe('applyPermissionToggle', () => {
 
 describe('accessFlags', () => {
   it('gives nothing without permissions', () => {
-    expect(Object.values(accessFlags(new Set(), false))).toEqual(Array(8).fill(false));
+    const { role, ...flags } = accessFlags('User', new Set(), false);
+    expect(role).toBe('User');
+    expect(Object.values(flags)).toEqual(Array(8).fill(false));
   });
 
   it('derives each flag from the catalogue', () => {
-    expect(accessFlags(new Set([16, 15]), false)).toMatchObject({
+    expect(accessFlags('User', new Set([16, 15]), false)).toMatchObject({
       canViewDocuments: true,
       canAddDocuments: true,
       canViewTasks: false,
     });
-    expect(accessFlags(new Set([26, 25]), false)).toMatchObject({
+    expect(accessFlags('User', new Set([26, 25]), false)).toMatchObject({
       canViewTasks: true,
       canAddTasks: true,
       canViewDocuments: false,
     });
-    expect(accessFlags(new Set([33]), false)).toMatchObject({
+    expect(accessFlags('User', new Set([33]), false)).toMatchObject({
       canViewTrainingRecords: true,
       canAddTrainingRecords: true,
     });
-    expect(accessFlags(new Set([30]), false)).toMatchObject({
+    expect(accessFlags('User', new Set([30]), false)).toMatchObject({
       canViewTrainingRecords: true,
       canAddTrainingRecords: false,
     });
-    expect(accessFlags(new Set([56]), false)).toEqual({
+    expect(accessFlags('User', new Set([56]), false)).toEqual({
+      role: 'User',
       canViewHrRecords: false,
       canViewDocuments: false,
       canViewTasks: false,

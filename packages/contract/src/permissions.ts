@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageFields } from './envelopes.js';
 import { ZUuid } from './fields.js';
 import { messages } from './messages.js';
-import { ZMembershipRestriction, ZRole } from './roles.js';
+import { ZMembershipRestriction, ZRole, type Role } from './roles.js';
 
 /**
  * The permission catalogue of spec 02 section 6: the switches of the 'User Group Settings' tab
@@ -502,9 +502,11 @@ const anyOf = (perms: ReadonlySet<number>, predicate: (p: PermissionDefinition) 
  * always sees), an add option of the area, or 56. The server adds Training records for a person
  * with trainings of their own (permissions.service.ts, `accessFlagsOf`). `canViewHrRecords` is the
  * server's HR rule (role and membership restriction), passed in: no permission type grants it.
+ * `role` is the person's role in the organization (a client membership works as a User).
  */
-export function accessFlags(perms: ReadonlySet<number>, canViewHrRecords: boolean): AccessFlags {
+export function accessFlags(role: Role, perms: ReadonlySet<number>, canViewHrRecords: boolean): AccessFlags {
   return {
+    role,
     canViewHrRecords,
     canViewDocuments: anyOf(perms, (p) => p.area === 'documents' && p.kind === 'view'),
     canViewTasks: anyOf(perms, (p) => p.area === 'actions' && p.kind === 'view'),
@@ -517,6 +519,11 @@ export function accessFlags(perms: ReadonlySet<number>, canViewHrRecords: boolea
 }
 
 export const ZAccessFlags = z.object({
+  /**
+   * The person's role in this organization, which picks the layout and menu: a client membership
+   * works as a User whatever the account's role (decision 0023).
+   */
+  role: ZRole,
   /** HR records: listed, opened, offered as links, and HR references shown as links. */
   canViewHrRecords: z.boolean(),
   canViewDocuments: z.boolean(),

@@ -54,6 +54,7 @@ describe('organization layout', () => {
         : route === 'GET /api/v1/users/me'
           ? jsonResponse(200, {
               data: {
+                role: 'User',
                 canViewDocuments: false,
                 canViewTasks: false,
                 canViewTrainingRecords: false,

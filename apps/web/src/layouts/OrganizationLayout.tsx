@@ -58,7 +58,7 @@ export default function OrganizationLayout() {
   if (onSearchPage && searchPage !== null) setSearchPage(null);
   const searchOpen = onSearchPage || searchPage === pathname;
   const access = useAccessFlags(organizationId);
-  const menu = buildSideMenu(user.role, access.flags, organizationId, user.id);
+  const menu = buildSideMenu(access.flags, organizationId, user.id);
 
   // An organization the person may not open (the SuperAdmin and one its client manages): the
   // Access Denied screen alone, with no menu or top bar of an organization they cannot enter.

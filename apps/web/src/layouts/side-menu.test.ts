@@ -4,22 +4,22 @@ import { buildSideMenu, type MenuNode } from './side-menu';
 
 const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };
-const ADMIN_ACCESS = { ...NO_ACCESS, canViewHrRecords: true };
+const ADMIN_ACCESS = { ...NO_ACCESS, role: 'Admin' as const, canViewHrRecords: true };
 
 describe('buildSideMenu', () => {
   it('gives the SuperAdmin Admins and no Dashboard', () => {
-    const menu = buildSideMenu('SuperAdmin', ADMIN_ACCESS, 'org', 'me');
+    const menu = buildSideMenu({ ...ADMIN_ACCESS, role: 'SuperAdmin' }, 'org', 'me');
     expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting']);
     expect(keys(menu.bottom)).toEqual(['help']);
   });
 
   it('gives an Admin the Dashboard and everything but Admins, whatever the flags', () => {
-    const menu = buildSideMenu('Admin', ADMIN_ACCESS, 'org', 'me');
+    const menu = buildSideMenu(ADMIN_ACCESS, 'org', 'me');
     expect(keys(menu.main)).toEqual(['dashboard', 'user-groups', 'users', general, 'setting']);
   });
 
   it('leaves Human Resources out for an HR-limited Admin (the server says canViewHrRecords false)', () => {
-    const menu = buildSideMenu('Admin', NO_ACCESS, 'org', 'me');
+    const menu = buildSideMenu({ ...ADMIN_ACCESS, canViewHrRecords: false }, 'org', 'me');
     expect(keys(menu.main)).toEqual([
       'dashboard',
       'user-groups',
@@ -29,8 +29,14 @@ describe('buildSideMenu', () => {
     ]);
   });
 
+  it('gives an Admin whose membership is client the menu of a User (the server says role User)', () => {
+    const menu = buildSideMenu({ ...NO_ACCESS, canViewDocuments: true }, 'org-1', 'admin-2');
+    expect(keys(menu.main)).toEqual(['dashboard', 'documents']);
+    expect(keys(menu.bottom)).toEqual(['help', 'access-permissions']);
+  });
+
   it('gives a User without permissions the Dashboard, Help and their access page', () => {
-    const menu = buildSideMenu('User', NO_ACCESS, 'org-1', 'user-9');
+    const menu = buildSideMenu(NO_ACCESS, 'org-1', 'user-9');
     expect(keys(menu.main)).toEqual(['dashboard']);
     expect(menu.bottom).toEqual([
       { key: 'help', path: '/organizations/org-1/help' },
@@ -40,7 +46,6 @@ describe('buildSideMenu', () => {
 
   it("adds to a User's menu only what their flags allow", () => {
     const menu = buildSideMenu(
-      'User',
       { ...NO_ACCESS, canViewDocuments: true, canViewTrainingRecords: true, canManageOrganization: true },
       'org-1',
       'user-9',
@@ -50,7 +55,7 @@ describe('buildSideMenu', () => {
   });
 
   it('gives a User who can view actions the Actions entry before Documents', () => {
-    const menu = buildSideMenu('User', { ...NO_ACCESS, canViewTasks: true, canViewDocuments: true }, 'o', 'u');
+    const menu = buildSideMenu({ ...NO_ACCESS, canViewTasks: true, canViewDocuments: true }, 'o', 'u');
     expect(keys(menu.main)).toEqual(['dashboard', 'tasks', 'documents']);
     expect(menu.main[1]!.path).toBe('/organizations/o/tasks');
   });

@@ -1,12 +1,13 @@
-import type { AccessFlags as ContractAccessFlags, Role } from '@qualis/contract';
+import type { AccessFlags as ContractAccessFlags } from '@qualis/contract';
 
 /**
- * What an ordinary user's groups allow (spec 01 section 3, "Client user access"), and whether the
- * person reaches HR records (an HR-limited membership does not); the menu needs these five.
+ * The person's role in the organization (a client membership works as a User), what an ordinary
+ * user's groups allow (spec 01 section 3, "Client user access"), and whether the person reaches HR
+ * records (an HR-limited membership does not); the menu needs these six.
  */
 export type AccessFlags = Pick<
   ContractAccessFlags,
-  'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization' | 'canViewHrRecords'
+  'role' | 'canViewDocuments' | 'canViewTasks' | 'canViewTrainingRecords' | 'canManageOrganization' | 'canViewHrRecords'
 >;
 
 export type MenuKey =
@@ -32,8 +33,12 @@ export interface MenuNode {
 
 const present = <T>(node: T | false): node is T => node !== false;
 
-/** The organization side menu of spec 01 section 2, "Layouts": by role, and for users by their access. */
-export function buildSideMenu(role: Role, access: AccessFlags, organizationId: string, userId: string) {
+/**
+ * The organization side menu of spec 01 section 2, "Layouts": by the person's role in the
+ * organization, and for users by their access.
+ */
+export function buildSideMenu(access: AccessFlags, organizationId: string, userId: string) {
+  const { role } = access;
   const link = (key: MenuKey, segment: string = key): MenuNode => ({
     key,
     path: `/organizations/${organizationId}/${segment}`,

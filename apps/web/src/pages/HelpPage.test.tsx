@@ -8,6 +8,7 @@ import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/
 const LAZY = { timeout: 30_000 };
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const NO_FLAGS = {
+  role: 'User',
   canViewDocuments: false,
   canViewTasks: false,
   canViewTrainingRecords: false,

@@ -16,6 +16,7 @@ import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from '../app/App';
 import { AppProviders } from '../app/AppProviders';
+import { sessionStore } from '../features/session/session-store';
 import { bindNavigate } from '../app/bridges';
 import { createQueryClient } from '../app/query-client';
 
@@ -46,15 +47,16 @@ export const jsonResponse = (status: number, body?: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-/** What the server answers an Admin or the SuperAdmin for their access flags: every flag. */
-export const EVERY_FLAG: AccessFlags = Object.fromEntries(
-  Object.keys(ZAccessFlags.shape).map((flag) => [flag, true]),
-) as AccessFlags;
+/** What the server answers an Admin for their access flags: every flag. */
+export const EVERY_FLAG: AccessFlags = {
+  ...(Object.fromEntries(Object.keys(ZAccessFlags.shape).map((flag) => [flag, true])) as Omit<AccessFlags, 'role'>),
+  role: 'Admin',
+};
 
 /**
  * Replaces the browser's fetch with a handler of `METHOD /path` (query string excluded; the query
- * is the third argument). The access flags (`GET /users/me`) are an Admin's unless the handler
- * answers them. An answer may be a promise (one that never settles keeps a page loading).
+ * is the third argument). The access flags (`GET /users/me`) are an Admin's (the SuperAdmin's for
+ * them) unless the handler answers them. An answer may be a promise (one that never settles keeps a page loading).
  */
 export function stubApi(
   handler: (route: string, body: unknown, query: URLSearchParams) => Response | Promise<Response>,
@@ -65,7 +67,10 @@ export function stubApi(
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const route = `${init.method ?? 'GET'} ${url.pathname}`;
     const answer = await handler(route, body, url.searchParams);
-    if (route === 'GET /api/v1/users/me' && answer.status === 404) return jsonResponse(200, { data: EVERY_FLAG });
+    if (route === 'GET /api/v1/users/me' && answer.status === 404) {
+      const role = sessionStore.get()?.user.role === 'SuperAdmin' ? 'SuperAdmin' : 'Admin';
+      return jsonResponse(200, { data: { ...EVERY_FLAG, role } });
+    }
     return answer;
   });
   vi.stubGlobal('fetch', fetch);

@@ -7,12 +7,12 @@ import { actionPdfRecord } from './actions.presenter.js';
 import { actionExportRows, countActionExportRows } from './actions.repository.js';
 
 /** The export's columns and order (core/exports.ts): the actions list's default columns; by number or name. */
-export const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds'>) =>
+export const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds' | 'actionFilters'>) =>
   exportQueryOf(query, ACTION_DEFAULT_COLUMNS);
 
-/** The actions list's selection as the repository reads it: the checked ids, the search and order. */
-function scoped({ selectedIds, ...rest }: RecordSelection) {
-  return { ids: selectedIds, query: exportListQuery(rest).query };
+/** The actions list's selection as the repository reads it: the checked ids, the filters, the search and order. */
+function scoped({ selectedIds, actionFilters: filters, ...rest }: RecordSelection) {
+  return { ids: selectedIds, filters, query: exportListQuery(rest).query };
 }
 
 /**
@@ -25,12 +25,12 @@ export const actionRecords = defineRecordSource({
   infoType: 'Actions',
   policy: 'action.view',
   count: (db, access, selection, max) => {
-    const { ids, query } = scoped(selection);
-    return countActionExportRows(db, { access, ids }, query, max);
+    const { ids, filters, query } = scoped(selection);
+    return countActionExportRows(db, { access, ids, filters }, query, max);
   },
   records: async function* (db, access, selection) {
-    const { ids, query } = scoped(selection);
-    for await (const row of actionExportRows(db, { access, ids }, query)) {
+    const { ids, filters, query } = scoped(selection);
+    for await (const row of actionExportRows(db, { access, ids, filters }, query)) {
       const history = await auditHistoryOf(db, {
         organizationId: access.organization.id,
         entityType: 'action',

@@ -161,11 +161,11 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     csv: {
       url: '/export/Tasks',
       summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
-      rows: (db, access, { selectedIds, ...rest }) => {
+      rows: (db, access, { selectedIds, actionFilters: filters, ...rest }) => {
         const { columns, query } = exportListQuery(rest);
         return {
           columns: pickColumns(ACTION_CSV_COLUMNS, columns),
-          rows: actionExportRows(db, { access, ids: selectedIds }, query),
+          rows: actionExportRows(db, { access, ids: selectedIds, filters }, query),
         };
       },
     },

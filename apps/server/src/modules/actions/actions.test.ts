@@ -741,6 +741,44 @@ describe('GET /export/Tasks', () => {
   });
 });
 
+describe('the actions exports with the list filters (issue 20)', () => {
+  it('refuse a bad filter with its message and field, as the list does', async () => {
+    for (const path of ['Tasks', 'one-task', 'many-Tasks']) {
+      const res = await call('GET', `/export/${path}?organizationId=${orgA}&status=2`, admin.headers);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors[0], path).toMatchObject({ field: 'status.0', message: messages.actionStatusInvalid });
+      const range = `&dueDateFrom=2030-03-02&dueDateTo=2030-03-01`;
+      const reversed = await call('GET', `/export/${path}?organizationId=${orgA}${range}`, admin.headers);
+      expect(reversed.json().errors[0], path).toMatchObject({ field: 'dueDateTo' });
+    }
+  });
+
+  it('export only the rows the filters show: CSV, Single PDF and PDF archive', async () => {
+    const org = (await createOrganization(t.db)).id;
+    const boss = await person(org, 'Admin');
+    const ann = await person(org);
+    await create(boss, org, boss.id, ann.id, { name: 'Ann early', dueDate: '2030-01-01' });
+    const annDone = await create(boss, org, boss.id, ann.id, { name: 'Ann done', dueDate: '2030-02-01' });
+    await create(boss, org, boss.id, ann.id, { name: 'Ann late', dueDate: '2030-03-01' });
+    await create(boss, org, boss.id, boss.id, { name: 'Boss', dueDate: '2030-02-01' });
+    await t.db.update(actions).set({ status: 'Complete', completedAt: new Date() }).where(eq(actions.id, annDone.id));
+    const filters = `&status=0&assigneeId=${ann.id}&dueDateTo=2030-02-28`;
+
+    const csv = await call('GET', `/export/Tasks?organizationId=${org}${filters}&columns=name`, boss.headers);
+    expect(parseCsv(csv.body)).toEqual([['Name'], ['Ann early']]);
+    const statuses = `&status=0&status=1&dueDateFrom=2030-02-01&orderBy=name&orderType=asc&columns=name`;
+    const both = await call('GET', `/export/Tasks?organizationId=${org}${statuses}`, boss.headers);
+    expect(parseCsv(both.body)).toEqual([['Name'], ['Ann done'], ['Ann late'], ['Boss']]);
+
+    const single = await call('GET', `/export/one-task?organizationId=${org}${filters}`, boss.headers);
+    const text = (await pdfPages(single.rawPayload)).join('\n');
+    expect(text).toContain('Ann early');
+    expect(text).not.toMatch(/Ann done|Ann late|Boss/);
+    const archive = await call('GET', `/export/many-Tasks?organizationId=${org}&status=1`, boss.headers);
+    expect((await unzipped(archive.rawPayload)).map((e) => e.name)).toEqual(['2 Ann done.pdf']);
+  });
+});
+
 describe('GET /export/one-task and /export/many-Tasks', () => {
   it('need a session and answer 404 for another organization', async () => {
     for (const path of ['one-task', 'many-Tasks']) {

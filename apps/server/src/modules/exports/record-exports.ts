@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   EXPORT_FILE_DAYS,
   TRAINING_STATUS_FILTERS,
+  ZActionFilterValues,
   ZExportSelection,
   ZUuid,
   mergeSelection,
@@ -47,11 +48,12 @@ import { letterheadOf } from './letterhead.js';
 /**
  * The list's search, order, visible columns and checked rows, as every list export sends them,
  * and the filters a list adds to them (the documents list's `docTypeIds`, the training list's
- * `status`), so a queued export holds what the person asked for.
+ * `status`, the actions list's `actionFilters`), so a queued export holds what the person asked for.
  */
 export const ZRecordSelection = ZExportSelection.extend({
   docTypeIds: repeated(ZUuid),
   status: z.enum(TRAINING_STATUS_FILTERS).optional(),
+  actionFilters: ZActionFilterValues.optional(),
 }).transform(mergeSelection);
 export type RecordSelection = z.output<typeof ZRecordSelection>;
 

@@ -123,7 +123,9 @@ describe('the client restriction', () => {
       Permission.ViewAllDocumentsGeneralSection,
     ]);
     const doc = await createDocument(t.app, t.db, admin, orgA);
+    // The web picks the layout and menu of a User from the role here.
     expect(await flagsOf(client)).toMatchObject({
+      role: 'User',
       canViewDocuments: true,
       canAddDocuments: false,
       canAddTasks: false,
@@ -177,11 +179,13 @@ describe('the HR-limited restriction', () => {
   it('keeps the Admin rights but offers no HR record to link, list or open', async () => {
     const limited = await person(orgA, 'Admin', 'hrLimited');
     expect(await flagsOf(limited)).toMatchObject({
+      role: 'Admin',
       canAddTasks: true,
       canViewDocuments: true,
       canViewHrRecords: false,
     });
-    expect(await flagsOf(admin)).toMatchObject({ canViewHrRecords: true });
+    expect(await flagsOf(admin)).toMatchObject({ role: 'Admin', canViewHrRecords: true });
+    expect(await flagsOf(superAdmin)).toMatchObject({ role: 'SuperAdmin', canViewHrRecords: true });
     const options = await call('GET', `/human-resource-records/available?organizationId=${orgA}`, limited.headers);
     expect(options.statusCode).toBe(403);
     expect((await call('GET', `/human-resource-records?organizationId=${orgA}`, limited.headers)).statusCode).toBe(403);
@@ -193,6 +197,9 @@ describe('the HR-limited restriction', () => {
   it("answers a person's flags by the same rule (GET /client-users/{id})", async () => {
     const limited = await person(orgA, 'Admin', 'hrLimited');
     const res = await call('GET', `/client-users/${limited.id}?organizationId=${orgA}`, superAdmin.headers);
-    expect(res.json().data).toMatchObject({ canViewHrRecords: false, canAddTasks: true });
+    expect(res.json().data).toMatchObject({ role: 'Admin', canViewHrRecords: false, canAddTasks: true });
+    const client = await person(orgA, 'Admin', 'client');
+    const asClient = await call('GET', `/client-users/${client.id}?organizationId=${orgA}`, superAdmin.headers);
+    expect(asClient.json().data).toMatchObject({ role: 'User', canViewHrRecords: false, canAddTasks: false });
   });
 });

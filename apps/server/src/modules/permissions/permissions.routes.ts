@@ -8,7 +8,7 @@ import {
   ZUuid,
   dataEnvelope,
 } from '@qualis/contract';
-import { seesHrRecords, type OrganizationAccess } from '../../core/access.js';
+import { roleOf, seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { authorize, can } from '../../core/policies.js';
@@ -54,6 +54,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
           db(),
           access.organization.id,
           access.actor.userId,
+          roleOf(access),
           access.permissions,
           seesHrRecords(access),
         ),

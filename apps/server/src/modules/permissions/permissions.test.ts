@@ -16,6 +16,7 @@ let groupDocs: { id: string; name: string };
 let groupTasks: { id: string; name: string };
 
 const NO_FLAGS = {
+  role: 'User',
   canViewHrRecords: false,
   canViewDocuments: false,
   canViewTasks: false,
@@ -25,7 +26,7 @@ const NO_FLAGS = {
   canAddTasks: false,
   canAddTrainingRecords: false,
 };
-const ALL_FLAGS = Object.fromEntries(Object.keys(NO_FLAGS).map((k) => [k, true]));
+const ALL_FLAGS = { ...Object.fromEntries(Object.keys(NO_FLAGS).map((k) => [k, true])), role: 'Admin' };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -78,6 +79,7 @@ describe('GET /users/me', () => {
     const res = await get(`/users/me?organizationId=${orgA}`, member.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
+      role: 'User',
       canViewHrRecords: false,
       canViewDocuments: true,
       canViewTasks: true,
@@ -111,7 +113,10 @@ describe('GET /users/me', () => {
 
   it('gives Admins and the SuperAdmin every permission', async () => {
     expect((await get(`/users/me?organizationId=${orgA}`, admin.headers)).json().data).toEqual(ALL_FLAGS);
-    expect((await get(`/users/me?organizationId=${orgA}`, superAdmin.headers)).json().data).toEqual(ALL_FLAGS);
+    expect((await get(`/users/me?organizationId=${orgA}`, superAdmin.headers)).json().data).toEqual({
+      ...ALL_FLAGS,
+      role: 'SuperAdmin',
+    });
   });
 
   it('shows a permission taken from a group on the next request', async () => {

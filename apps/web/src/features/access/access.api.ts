@@ -4,6 +4,7 @@ import { api } from '../../app/api';
 
 /** What a person may do while the server has not answered yet: nothing. */
 export const NO_ACCESS: AccessFlags = {
+  role: 'User',
   canViewHrRecords: false,
   canViewDocuments: false,
   canViewTasks: false,

@@ -28,7 +28,7 @@ export interface ActionsTableProps {
 /**
  * 'List of Actions' (spec 03 sections 2 and 9): the default columns, the hidden ones in 'Manage
  * columns', the status, assignee and due date filters, row options by the row's flags, checked
- * rows deleted together, and the CSV export.
+ * rows deleted together, and the exports of what the filters show.
  */
 export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
   const { t, i18n } = useTranslation();
@@ -193,7 +193,13 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
           <ExportMenu
             endpoint={endpoints.actions.exportCsv}
             pdf={{ single: endpoints.actions.exportSinglePdf, archive: endpoints.actions.exportPdfArchive }}
-            query={{ organizationId, search: params.search, orderBy: params.orderBy, orderType: params.orderType }}
+            query={{
+              organizationId,
+              ...state.filters,
+              search: params.search,
+              orderBy: params.orderBy,
+              orderType: params.orderType,
+            }}
             selectedKeys={selectedKeys}
             columns={visible}
           />

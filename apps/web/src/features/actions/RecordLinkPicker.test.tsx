@@ -6,15 +6,13 @@ import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import { NO_ACCESS } from '../access/access.api';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
 import { RecordLinkPicker } from './RecordLinkPicker';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
 const HR_RECORD = '0190a8e4-0000-7000-8000-0000000000c1';
 const SOON = { timeout: 10_000 };
-/** An unrestricted Admin's flags, as GET /users/me answers them. */
-const ADMIN_ACCESS = Object.fromEntries(Object.keys(NO_ACCESS).map((k) => [k, true]));
 const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
 /** Serves the person's flags and `routes`; everything else is not found. */
@@ -45,7 +43,7 @@ afterEach(() => {
 describe('RecordLinkPicker', () => {
   it('looks up the actions by the typed text and hands back the chosen record’s path and description', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const fetch = serve(ADMIN_ACCESS, {
+    const fetch = serve(EVERY_FLAG, {
       'GET /api/v1/tasks/available': () =>
         jsonResponse(200, { data: [{ id: TASK, number: 7, name: 'Calibrate the scale' }] }),
     });
@@ -74,7 +72,7 @@ describe('RecordLinkPicker', () => {
 
   it("offers an Admin the organization's HR records by the person's name", async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const fetch = serve(ADMIN_ACCESS, {
+    const fetch = serve(EVERY_FLAG, {
       'GET /api/v1/human-resource-records/available': () =>
         jsonResponse(200, { data: [{ id: HR_RECORD, name: 'Uma User' }] }),
     });

@@ -7,7 +7,7 @@ import { AccessDenied } from '../../components/AccessDenied';
 import { PageHeader } from '../../components/PageHeader';
 import { useSuccessToast } from '../../components/useSuccessToast';
 import { useOrganization } from '../organizations/organizations.api';
-import { useSessionUser } from '../session/useSession';
+import { useAccessFlags } from '../access/access.api';
 import { AddExistingModal } from './AddExistingModal';
 import { serverMessage, useAddPeople, useCreatePerson, type PeopleKind } from './people.api';
 import { cleanPerson } from './person-form';
@@ -21,12 +21,14 @@ import { PeopleTable } from './PeopleTable';
 export function PeoplePage({ kind }: { kind: PeopleKind }) {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
-  const user = useSessionUser();
-  const allowed = kind === 'admins' ? user.role === 'SuperAdmin' : user.role !== 'User';
+  const { flags, isLoading } = useAccessFlags(organizationId);
+  const allowed = kind === 'admins' ? flags.role === 'SuperAdmin' : flags.role !== 'User';
   const [forbidden, setForbidden] = useState(false);
   const onForbidden = useCallback(() => setForbidden(true), []);
 
-  // An Admin never sees the Admins page, a User neither list: refused before asking the server.
+  // An Admin never sees the Admins page, a User (or a client Admin) neither list: refused before
+  // asking the server.
+  if (isLoading) return null;
   if (!allowed || forbidden) {
     return (
       <AccessDenied backTo={`/organizations/${organizationId}/dashboard`} backLabel={t('people.backToDashboard')} />

@@ -160,7 +160,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
       title: t('people.columns.options'),
       width: 12,
       render: (p) => {
-        const items: MenuProps['items'] = rowActions(kind, p).map((action) => ({
+        const items: MenuProps['items'] = rowActions(p).map((action) => ({
           key: action,
           icon: ICONS[action],
           danger: action === 'delete',

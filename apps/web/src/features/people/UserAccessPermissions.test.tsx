@@ -2,11 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { UserAccessSettings } from '@qualis/contract';
+import type { Role, UserAccessSettings } from '@qualis/contract';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
 import { UserAccessPermissions } from './UserAccessPermissions';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
@@ -29,10 +29,11 @@ const settingsOf = (user: Partial<UserAccessSettings['user']>): UserAccessSettin
 });
 
 /** Serves the page's settings (the restriction as last set) and records the restriction calls. */
-function serve(initial: Partial<UserAccessSettings['user']>) {
+function serve(initial: Partial<UserAccessSettings['user']>, viewerRole: Role = 'Admin') {
   let current = settingsOf(initial);
   const sent: unknown[] = [];
   stubApi((route, body) => {
+    if (route === 'GET /api/v1/users/me') return jsonResponse(200, { data: { ...EVERY_FLAG, role: viewerRole } });
     if (route === `GET /api/v1/client-users/${USER}/settings`) return jsonResponse(200, { data: current });
     if (route === `PUT /api/v1/client-users/${USER}/restriction`) {
       sent.push(body);
@@ -79,9 +80,26 @@ describe("a person's restriction on the Access Permissions page", SLOW, () => {
 
   it('shows the restriction as text to someone the server does not let change it', async () => {
     sessionStore.start(testUser({ role: 'User', id: USER }), testTokens, false);
-    serve({ restriction: 'hrLimited', canChangeRestriction: false });
+    serve({ restriction: 'hrLimited', canChangeRestriction: false }, 'User');
     renderPage();
-    expect(await screen.findByText('HR-limited', {}, SOON)).toBeTruthy();
+    expect(await screen.findByText('HR-limited', {}, SOON)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Restriction' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/profile');
+  });
+
+  it('lets the SuperAdmin restrict an Admin, and goes back to the Admins list', async () => {
+    sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
+    serve({ role: 'Admin' }, 'SuperAdmin');
+    renderPage();
+    expect(await screen.findByRole('combobox', { name: 'Restriction' }, SOON)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', `/organizations/${ORG}/admins`);
+  });
+
+  it('sends a client Admin (a User here) back to their profile, as a User', async () => {
+    sessionStore.start(testUser({ role: 'Admin', id: USER }), testTokens, false);
+    serve({ role: 'Admin', restriction: 'client', canChangeRestriction: false }, 'User');
+    renderPage();
+    expect(await screen.findByText('Client', {}, SOON)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/profile');
   });
 });

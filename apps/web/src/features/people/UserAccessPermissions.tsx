@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PermissionList } from '../permissions/PermissionList';
-import { useSessionUser } from '../session/useSession';
+import { useAccessFlags } from '../access/access.api';
 import { useSuccessToast } from '../../components/useSuccessToast';
 import { serverMessage, useSetRestriction, useUserAccessSettings } from './people.api';
 import { fullName } from './row-actions';
@@ -25,10 +25,12 @@ const PERMISSION_TABS = [
  */
 export function UserAccessPermissions({ organizationId, userId }: { organizationId: string; userId: string }) {
   const { t } = useTranslation();
-  const viewer = useSessionUser();
+  const viewer = useAccessFlags(organizationId).flags;
   const settings = useUserAccessSettings(organizationId, userId);
   const isUserViewer = viewer.role === 'User';
-  const backTo = isUserViewer ? '/profile' : `/organizations/${organizationId}/users`;
+  // An Admin's page is opened from the SuperAdmin's Admins list.
+  const list = settings.data?.user.role === 'Admin' ? 'admins' : 'users';
+  const backTo = isUserViewer ? '/profile' : `/organizations/${organizationId}/${list}`;
 
   return (
     <>

@@ -56,23 +56,17 @@ afterEach(() => {
 
 describe('row options', () => {
   it('offers Resend Invite and Delete as the server allows them', () => {
-    expect(rowActions('users', person())).toContain('resendInvite');
-    expect(rowActions('users', person({ canResendInvite: false }))).not.toContain('resendInvite');
-    expect(rowActions('admins', person())).toContain('delete');
-    expect(rowActions('admins', person({ canBeDeleted: false }))).not.toContain('delete');
+    expect(rowActions(person())).toContain('resendInvite');
+    expect(rowActions(person({ canResendInvite: false }))).not.toContain('resendInvite');
+    expect(rowActions(person())).toContain('delete');
+    expect(rowActions(person({ canBeDeleted: false }))).not.toContain('delete');
   });
 
-  it('offers View details only on the Users list and Set Active or Set Inactive by status', () => {
-    expect(rowActions('users', person())).toEqual([
-      'view',
-      'edit',
-      'setActive',
-      'resendInvite',
-      'accessCode',
-      'delete',
-    ]);
+  it("offers View details (the Access Permissions page, an Admin's restriction there) and Set Active or Set Inactive by status", () => {
+    expect(rowActions(person())).toEqual(['view', 'edit', 'setActive', 'resendInvite', 'accessCode', 'delete']);
     const activated = { isActivated: true, emailConfirmed: true, canBeDeleted: false, canResendInvite: false };
-    expect(rowActions('admins', person({ status: 'Active', ...activated }))).toEqual([
+    expect(rowActions(person({ status: 'Active', ...activated }))).toEqual([
+      'view',
       'edit',
       'setInactive',
       'accessCode',
@@ -328,6 +322,7 @@ describe('Access Permissions page', SLOW, () => {
       'GET /api/v1/users/me': () =>
         jsonResponse(200, {
           data: {
+            role: 'User',
             canViewHrRecords: false,
             canViewDocuments: true,
             canViewTasks: false,

@@ -1,5 +1,4 @@
 import type { Person } from '@qualis/contract';
-import type { PeopleKind } from './people.api';
 
 export type RowAction = 'view' | 'edit' | 'setActive' | 'setInactive' | 'resendInvite' | 'accessCode' | 'delete';
 
@@ -7,10 +6,8 @@ export type RowAction = 'view' | 'edit' | 'setActive' | 'setInactive' | 'resendI
  * The row options of a person, in menu order (spec 02 sections 2 and 4). Whether Resend Invite
  * and Delete are offered is the server's answer (`canResendInvite`, `canBeDeleted`).
  */
-export function rowActions(kind: PeopleKind, person: Person): RowAction[] {
-  const actions: RowAction[] = [];
-  if (kind === 'users') actions.push('view');
-  actions.push('edit', person.status === 'Active' ? 'setInactive' : 'setActive');
+export function rowActions(person: Person): RowAction[] {
+  const actions: RowAction[] = ['view', 'edit', person.status === 'Active' ? 'setInactive' : 'setActive'];
   if (person.canResendInvite) actions.push('resendInvite');
   actions.push('accessCode');
   if (person.canBeDeleted) actions.push('delete');
