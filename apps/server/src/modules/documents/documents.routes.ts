@@ -35,11 +35,10 @@ import { AppError } from '../../core/errors.js';
 import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { hasValidAccessCode } from '../access-codes/access-codes.service.js';
-import './documents.policy.js';
 import type { DocumentTab } from './documents.policy.js';
 import {
   presentApprovals,

@@ -17,7 +17,7 @@ import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/actions.repository.js';
@@ -26,7 +26,6 @@ import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-record
 import { startTrainingRound } from '../training-records/training-records.service.js';
 import { completeActions, withdrawActions } from '../actions/automatic-actions.js';
 import { assignDocumentActions as assign, documentActionSource, settleDocumentActions } from './document-actions.js';
-import './documents.policy.js';
 import type { DocumentState, RevisionState } from './documents.policy.js';
 import {
   deleteDocumentRows,

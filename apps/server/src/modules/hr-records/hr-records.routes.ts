@@ -28,7 +28,6 @@ import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { exportListQuery, hrRecordSource } from './hr-record-exports.js';
-import './hr-records.policy.js';
 import { HR_CSV_COLUMNS, presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
 import {
   findVisibleHrRecord,

@@ -28,7 +28,6 @@ import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import './training-records.policy.js';
 import { presentProgress, presentTraining, presentTrainingRow } from './training-records.presenter.js';
 import {
   findVisibleTraining,

@@ -12,7 +12,7 @@ import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { findActiveMembers, findTagIds } from '../actions/actions.repository.js';
 import {
@@ -52,7 +52,6 @@ import {
   updateTrainingRow,
   type TrainingTableRow,
 } from './training-records.repository.js';
-import './training-records.policy.js';
 
 /** The audit trail's info type and entity type of trainings (their exports read the same). */
 export const TRAINING_INFO_TYPE = 'Training Records' satisfies AuditInfoType;
