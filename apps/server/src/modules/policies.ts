@@ -58,7 +58,7 @@ type Named<N extends PolicyName> = (typeof policies)[N];
  * What a route declares in `config.policy`: 'public' (no session), 'authenticated' (any session;
  * the service scopes the data to the actor), or the name of a policy.
  */
-export type RoutePolicy = 'public' | 'authenticated' | PolicyName;
+type RoutePolicy = 'public' | 'authenticated' | PolicyName;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
