@@ -65,8 +65,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
   }
 
   async function rowOption(page: Page, name: string, option: string) {
-    await page.getByRole('button', { name: `Options for ${name}` }).click();
-    await page.getByRole('menuitem', { name: option }).click();
+    await page.getByRole('button', { name: `${option}: ${name}` }).click();
   }
 
   /** Opens the welcome mail's set-password link and sets the password; ends on /login. */

@@ -45,6 +45,7 @@ import { trainingExportsRoutes } from './modules/training-records/training-expor
 import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
+import { policyNamed } from './modules/policies.js';
 import { messages } from '@qualis/contract';
 
 export interface AppDeps {
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     signInSlowdownMs: deps.signInSlowdownMs ?? 1000,
   });
-  registerAccessPipeline(app);
+  registerAccessPipeline(app, policyNamed);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import { attachmentHeader, nonEmpty } from './exports.js';
-import { cleanFileName } from './files.js';
+import { nonEmpty } from './exports.js';
+import { attachmentHeader, cleanFileName } from './files.js';
 
 /** A part of an entry's path (a folder or file name), safe for any file system, at most `max` characters. */
 export function safePathPart(name: string, max = 150): string {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@qualis/contract';
 import { AppError } from './errors.js';
+import { attachmentHeader } from './files.js';
 import type { ExportListQuery } from './lists.js';
 
 export interface CsvColumn<T> {
@@ -84,9 +85,6 @@ export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | I
     { objectMode: false },
   );
 }
-
-export const attachmentHeader = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function sendCsv<T>(
   reply: FastifyReply,

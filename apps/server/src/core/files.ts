@@ -201,6 +201,13 @@ export function cleanFileName(fileName: string): string {
 }
 
 /**
+ * The Content-Disposition of every download: the name with its non-ASCII characters and quotes
+ * replaced, for clients that do not read RFC 5987, and the exact name encoded (RFC 6266).
+ */
+export const attachmentHeader = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
  * Sends stored bytes as an attachment that a browser will not run: its sniffed type, no sniffing
  * by the browser (nosniff, core/security-headers.ts), and a CSP that keeps an SVG or HTML inert.
  */
@@ -212,7 +219,7 @@ export async function sendStoredFile(
   const stream = await storage.read(file.storageKey);
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    .header('content-disposition', attachmentHeader(file.originalName))
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
     .header('cache-control', 'private, max-age=86400, immutable')
     .send(stream);

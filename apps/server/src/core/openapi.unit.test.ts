@@ -131,7 +131,7 @@ describe('completeDocument', () => {
     const route: RouteEntry = {
       method: 'GET',
       url: '/api/v1/things/:id',
-      policy: 'thing.read',
+      policy: 'organization.read',
       scope: 'organization',
       organizationField: 'organizationId',
     };
@@ -139,7 +139,7 @@ describe('completeDocument', () => {
     expect(Object.keys(completed.responses)).toEqual(['200', '400', '401', '403', '404', '422', '429']);
     expect((completed.responses['200'] as OpenAPIV3.ResponseObject).description).toBe('OK');
     expect(completed.operationId).toBe('getThingsById');
-    expect(completed.description).toContain('`thing.read`');
+    expect(completed.description).toContain('`organization.read`');
   });
 });
 

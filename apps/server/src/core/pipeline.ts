@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { PEOPLE_BATCH_MAX, ZUuid, messages } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
 import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './errors.js';
-import { authorize, policyScope, roleMayPass, type PolicyScope, type RoutePolicy } from './policies.js';
+import { passes, roleMayPass, type AnyPolicy, type PolicyScope } from './policies.js';
 
 /**
  * Where a route's organization comes from: the input field (named in a 400) and how to read it
@@ -35,7 +35,6 @@ export const organizationFrom = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    policy?: RoutePolicy;
     organization?: OrganizationSource;
   }
   interface FastifyRequest {
@@ -50,6 +49,9 @@ declare module 'fastify' {
     routeCatalogue: RouteEntry[];
   }
 }
+
+/** What a route declares in `config.policy` (its type is the policy registry's, modules/policies.ts). */
+type RoutePolicy = NonNullable<FastifyContextConfig['policy']>;
 
 export interface RouteEntry {
   method: string;
@@ -92,9 +94,9 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
  *    each named organization (404 / 403 / 422, in core/access.ts) and the declared policy
  *    without a target (403).
  * Handlers then read `request.actor` and `request.organizationAccesses` and check target-specific
- * rules with the same policies.
+ * rules with the same policies. `policyNamed` finds the policy a route names (modules/policies.ts).
  */
-export function registerAccessPipeline(app: FastifyInstance) {
+export function registerAccessPipeline(app: FastifyInstance, policyNamed: (name: string) => AnyPolicy | undefined) {
   app.decorateRequest('actor', undefined);
   app.decorateRequest('actorUser', undefined);
   app.decorateRequest('organizationAccesses', null as unknown as OrganizationAccess[]);
@@ -110,7 +112,7 @@ export function registerAccessPipeline(app: FastifyInstance) {
     const organization = route.config?.organization;
     const where = `route ${String(route.method)} ${route.url}`;
     if (!policy) throw new Error(`${where} declares no policy`);
-    const scope = policy === 'public' || policy === 'authenticated' ? policy : policyScope(policy);
+    const scope = policy === 'public' || policy === 'authenticated' ? policy : policyNamed(policy)?.scope;
     if (!scope) throw new Error(`${where} names unknown policy ${policy}`);
     if (scope === 'organization' && (!organization || organization.optional)) {
       throw new Error(`${where} checks ${policy} inside an organization but declares no organization source`);
@@ -135,15 +137,16 @@ export function registerAccessPipeline(app: FastifyInstance) {
     request.actor = actor;
     request.actorUser = session.user;
     if (policy === 'authenticated') return;
-    if (!roleMayPass(policy, actor.role)) throw AppError.forbidden();
+    const declared = policyNamed(policy);
+    if (!declared) throw new Error(`no policy ${policy}`);
+    if (!roleMayPass(declared, actor.role)) throw AppError.forbidden();
     const ids = organization ? organizationIdsOf(organization, request) : undefined;
     for (const id of ids ?? []) {
       request.organizationAccesses.push(await resolveOrganizationAccess(database.db, actor, id));
     }
-    if (policyScope(policy) === 'organization') {
-      for (const access of request.organizationAccesses) authorize(access, policy);
-    } else {
-      authorize(actor, policy);
+    const subjects = declared.scope === 'organization' ? request.organizationAccesses : [actor];
+    for (const subject of subjects) {
+      if (!passes(subject, declared)) throw AppError.forbidden();
     }
   });
 }

@@ -9,8 +9,8 @@ import { createOrganization } from '../test/factories.js';
 import { PROVIDER_CHAIN, recordAudit, verifyAuditChain, type AuditActor } from './audit.js';
 import { nextNumber } from './counters.js';
 import { registerErrorHandling } from './errors.js';
-import { policyScope } from './policies.js';
 import { MAX_ATTEMPTS } from './mail/outbox.js';
+import { policyNamed } from '../modules/policies.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('route table', () => {
     const api = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'));
     expect(api.length).toBeGreaterThan(5);
     for (const route of api) {
-      const known = route.policy === 'public' || route.policy === 'authenticated' || policyScope(route.policy);
+      const known = route.policy === 'public' || route.policy === 'authenticated' || policyNamed(route.policy);
       expect(known, `${route.method} ${route.url} → ${route.policy}`).toBeTruthy();
       if (route.scope === 'organization') expect(route.organizationField, route.url).toBeDefined();
     }
@@ -37,6 +37,11 @@ describe('route table', () => {
     expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no policy/);
     expect(() => app.get('/api/v1/unscoped', { config: { policy: 'userGroup.manage' } }, async () => 'x')).toThrow(
       /declares no organization source/,
+    );
+    // A misspelt policy does not compile, and the start-up check refuses it too.
+    // @ts-expect-error 'userGroup.mange' is no policy name
+    expect(() => app.get('/api/v1/misspelt', { config: { policy: 'userGroup.mange' } }, async () => 'x')).toThrow(
+      /names unknown policy userGroup.mange/,
     );
     await app.close().catch(() => {});
   });

@@ -1,14 +1,14 @@
 import type { Role } from '@qualis/contract';
 import { roleOf, type OrganizationAccess } from './access.js';
 import type { Actor } from './auth.js';
-import { AppError } from './errors.js';
 
 /**
- * Who may do what, in one registry. Two scopes:
- * - `allowActor('organization.create', (actor) => ...)`: provider-level and personal rules, decided
- *   by who the person is;
- * - `allowInOrganization('clientUser.manage', (access, target) => ...)`: rules inside one
- *   organization, decided by the person's access there (membership, role, group permissions).
+ * Who may do what. Each module exports its policies as an object keyed by name
+ * (`modules/<name>/<name>.policy.ts`); `modules/policies.ts` gathers them into the one registry
+ * whose keys are the `PolicyName`s routes and services use. Two scopes:
+ * - `actorPolicy((actor) => ...)`: provider-level and personal rules, decided by who the person is;
+ * - `organizationPolicy((access, target) => ...)`: rules inside one organization, decided by the
+ *   person's access there (membership, role, group permissions).
  * A rule receives `target` undefined when asked "may they do this at all?" (the access pipeline,
  * before the target is loaded) and the record when asked about one; the same answers feed the
  * `can*` flags of responses.
@@ -16,22 +16,30 @@ import { AppError } from './errors.js';
 type ActorRule<T> = (actor: Actor, target: T | undefined) => boolean;
 type OrganizationRule<T> = (access: OrganizationAccess, target: T | undefined) => boolean;
 
-type Registered =
-  | { scope: 'actor'; rule: ActorRule<never> }
-  | { scope: 'organization'; rule: OrganizationRule<never>; roles: readonly Role[] | undefined };
-
-export type PolicyName = `${string}.${string}`;
-export type PolicyScope = Registered['scope'];
-
-const registry = new Map<string, Registered>();
-
-function register(name: PolicyName, entry: Registered) {
-  if (registry.has(name)) throw new Error(`policy ${name} is defined twice`);
-  registry.set(name, entry);
+export interface ActorPolicy<T> {
+  readonly scope: 'actor';
+  readonly rule: ActorRule<T>;
 }
 
-export function allowActor<T = undefined>(name: PolicyName, rule: ActorRule<T>): void {
-  register(name, { scope: 'actor', rule: rule as ActorRule<never> });
+export interface OrganizationPolicy<T> {
+  readonly scope: 'organization';
+  readonly rule: OrganizationRule<T>;
+  /** The only roles the rule can ever allow (undefined: any role). */
+  readonly roles: readonly Role[] | undefined;
+}
+
+export type Policy<T> = ActorPolicy<T> | OrganizationPolicy<T>;
+/** Any policy, whatever its target. */
+export type AnyPolicy = Policy<never>;
+export type PolicyScope = AnyPolicy['scope'];
+
+/** The target a policy's rule looks at (undefined for "at all"). */
+export type TargetOf<P> = P extends { rule: (subject: never, target: infer T) => boolean } ? T : never;
+/** Who a policy is asked about: an organization policy needs the person's access there. */
+export type SubjectOf<P> = P extends OrganizationPolicy<never> ? OrganizationAccess : Actor | OrganizationAccess;
+
+export function actorPolicy<T = undefined>(rule: ActorRule<T>): ActorPolicy<T> {
+  return { scope: 'actor', rule };
 }
 
 /**
@@ -40,49 +48,31 @@ export function allowActor<T = undefined>(name: PolicyName, rule: ActorRule<T>):
  * The rule itself checks the role the person works with in the organization (`roleOf`: a client
  * Admin is a User there), so a restricted membership is refused once the organization is read.
  */
-export function allowInOrganization<T = undefined>(
-  name: PolicyName,
+export function organizationPolicy<T = undefined>(
   rule: OrganizationRule<T>,
   options: { roles?: readonly Role[] } = {},
-): void {
+): OrganizationPolicy<T> {
   const roles = options.roles;
   const guarded: OrganizationRule<T> = roles
     ? (access, target) => roles.includes(roleOf(access)) && rule(access, target)
     : rule;
-  register(name, { scope: 'organization', rule: guarded as OrganizationRule<never>, roles });
+  return { scope: 'organization', rule: guarded, roles };
 }
-
-function entryOf(name: string): Registered {
-  const entry = registry.get(name);
-  if (!entry) throw new Error(`no policy ${name}`);
-  return entry;
-}
-
-export const policyScope = (name: string): PolicyScope | undefined => registry.get(name)?.scope;
 
 /** Whether the role can pass the policy at all (organization policies that name their roles). */
-export function roleMayPass(name: string, role: Role): boolean {
-  const entry = entryOf(name);
-  return entry.scope !== 'organization' || !entry.roles || entry.roles.includes(role);
-}
-
-export function can<T>(subject: Actor | OrganizationAccess, name: PolicyName, target?: T): boolean {
-  const entry = entryOf(name);
-  if (entry.scope === 'organization') {
-    if (!('organization' in subject)) throw new Error(`policy ${name} needs an organization access`);
-    return (entry.rule as OrganizationRule<T>)(subject, target);
-  }
-  const actor = 'organization' in subject ? subject.actor : subject;
-  return (entry.rule as ActorRule<T>)(actor, target);
-}
-
-/** Throws 403 when the subject may not; callers first make sure the target is visible (else 404). */
-export function authorize<T>(subject: Actor | OrganizationAccess, name: PolicyName, target?: T): void {
-  if (!can(subject, name, target)) throw AppError.forbidden();
+export function roleMayPass(policy: AnyPolicy, role: Role): boolean {
+  return policy.scope !== 'organization' || !policy.roles || policy.roles.includes(role);
 }
 
 /**
- * What a route declares in `config.policy`: 'public' (no session), 'authenticated' (any session;
- * the service scopes the data to the actor), or the name of a registered policy.
+ * Whether the subject passes the policy. Policies that build on another one call it directly
+ * with this; everyone else asks by name (`can` / `authorize` of `modules/policies.ts`).
  */
-export type RoutePolicy = 'public' | 'authenticated' | PolicyName;
+export function passes<P extends AnyPolicy>(subject: SubjectOf<P>, policy: P, target?: TargetOf<P>): boolean {
+  const entry = policy as Policy<TargetOf<P>>;
+  if (entry.scope === 'organization') {
+    if (!('organization' in subject)) throw new Error('an organization policy needs an organization access');
+    return entry.rule(subject, target);
+  }
+  return entry.rule('organization' in subject ? subject.actor : subject, target);
+}

@@ -8,7 +8,8 @@ import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
 import { safePathPart, uniqueEntryName } from './archive.js';
-import { attachmentHeader, nonEmpty } from './exports.js';
+import { nonEmpty } from './exports.js';
+import { attachmentHeader } from './files.js';
 
 /** One record as an auditor reads it: its fields, its parts (sections), then who changed what and when. */
 export interface PdfRecord {

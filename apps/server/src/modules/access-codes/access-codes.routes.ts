@@ -10,12 +10,11 @@ import {
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { organizationFrom } from '../../core/pipeline.js';
 import { accessCodeSendRateLimit } from '../../core/rate-limits.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { findUserById } from '../users/users.repository.js';
-import './access-codes.policy.js';
 import { findAccessCodeTarget } from './access-codes.repository.js';
 import { generateAccessCode, renewExpiredAccessCodes, sendOwnAccessCode } from './access-codes.service.js';
 

@@ -1,6 +1,6 @@
 import type { Role } from '@qualis/contract';
 import type { Actor } from '../../core/auth.js';
-import { allowActor } from '../../core/policies.js';
+import { actorPolicy } from '../../core/policies.js';
 
 /** A person whose account is managed, with what the rules look at. */
 export interface AccountTarget {
@@ -17,21 +17,21 @@ export const canSeeAccount = (actor: Actor, target: AccountTarget) =>
 const adminOverUser = (actor: Actor, target: AccountTarget) =>
   actor.role === 'Admin' && target.role === 'User' && target.sharesOrganization;
 
-/**
- * Names, e-mail and the e-mail confirmation link: the person themself; the SuperAdmin for anyone
- * but another SuperAdmin; an Admin for a User of a shared organization (Admins never manage Admins).
- */
-allowActor<AccountTarget>(
-  'account.edit',
-  (actor, target) =>
-    !target ||
-    actor.userId === target.id ||
-    (actor.role === 'SuperAdmin' && target.role !== 'SuperAdmin') ||
-    adminOverUser(actor, target),
-);
+export const accountPolicies = {
+  /**
+   * Names, e-mail and the e-mail confirmation link: the person themself; the SuperAdmin for anyone
+   * but another SuperAdmin; an Admin for a User of a shared organization (Admins never manage Admins).
+   */
+  'account.edit': actorPolicy<AccountTarget>(
+    (actor, target) =>
+      !target ||
+      actor.userId === target.id ||
+      (actor.role === 'SuperAdmin' && target.role !== 'SuperAdmin') ||
+      adminOverUser(actor, target),
+  ),
 
-/** "Resend Invite": the SuperAdmin for anyone; an Admin for a User of a shared organization. */
-allowActor<AccountTarget>(
-  'account.resend-invite',
-  (actor, target) => actor.role === 'SuperAdmin' || (target ? adminOverUser(actor, target) : actor.role === 'Admin'),
-);
+  /** "Resend Invite": the SuperAdmin for anyone; an Admin for a User of a shared organization. */
+  'account.resend-invite': actorPolicy<AccountTarget>(
+    (actor, target) => actor.role === 'SuperAdmin' || (target ? adminOverUser(actor, target) : actor.role === 'Admin'),
+  ),
+};

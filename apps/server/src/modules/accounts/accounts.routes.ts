@@ -15,7 +15,6 @@ import {
   messages,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
-import './accounts.policy.js';
 import {
   checkLinkToken,
   confirmNewEmail,

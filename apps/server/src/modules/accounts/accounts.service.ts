@@ -14,7 +14,7 @@ import type { Actor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { hashPassword, verifyPassword } from '../../core/passwords.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import {
   checkVerificationToken,
   consumeVerificationToken,

@@ -2,7 +2,6 @@ import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contrac
 import { auditHistoryOf } from '../../core/audit.js';
 import { exportListQuery as exportQueryOf } from '../../core/exports.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
-import './actions.policy.js';
 import { actionPdfRecord } from './actions.presenter.js';
 import { actionExportRows, countActionExportRows } from './actions.repository.js';
 

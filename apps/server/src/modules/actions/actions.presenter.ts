@@ -2,7 +2,7 @@ import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type 
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import { describeChanges, type PdfRecord } from '../../core/record-pdf.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import type { ActionState } from './actions.policy.js';
 import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
 

@@ -27,7 +27,6 @@ import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import './actions.policy.js';
 import { actionRecords, exportListQuery } from './action-records.js';
 import { ACTION_CSV_COLUMNS, presentAction } from './actions.presenter.js';
 import {

@@ -9,7 +9,6 @@ import {
   dataEnvelope,
 } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import '../organizations/organizations.policy.js';
 import {
   countActionsToDo,
   countDocumentsToSign,

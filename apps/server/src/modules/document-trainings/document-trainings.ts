@@ -1,7 +1,7 @@
 import { messages } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import type { Tx } from '../../db/client.js';
 import { completeActions } from '../actions/automatic-actions.js';

@@ -12,11 +12,11 @@ import {
 } from '@qualis/contract';
 import { sendFilesArchive } from '../../core/archive.js';
 import { requireActor } from '../../core/auth.js';
-import { attachmentHeader, exportFileName, pickColumns } from '../../core/exports.js';
+import { exportFileName, pickColumns } from '../../core/exports.js';
+import { attachmentHeader } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
-import './documents.policy.js';
 import { DOCUMENT_CSV_COLUMNS, presentHistoryEntry } from './document-exports.presenter.js';
 import {
   documentAttachmentEntries,

@@ -21,7 +21,7 @@ import {
   listVisibleRevisions,
 } from './document-exports.repository.js';
 import { controlledCopyStamp, documentPdfRecord } from './document-exports.presenter.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import {
   documentExportRows,
   findVisibleRevision,

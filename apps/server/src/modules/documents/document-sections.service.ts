@@ -5,7 +5,7 @@ import {
 } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { onTrainingLinked } from '../document-trainings/document-trainings.js';
 import { assignDocumentActions as assign, settleDocumentActions } from './document-actions.js';

@@ -1,7 +1,7 @@
 import { messages, type DocumentStatus, type SignatureMeaning } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { allowInOrganization, can } from '../../core/policies.js';
+import { organizationPolicy, passes } from '../../core/policies.js';
 
 /**
  * Who may respond to a revision, and when: the one rule behind both the POST
@@ -25,8 +25,12 @@ export interface SigningState {
  * Only the reviewers (approvers) named on the revision; every member may call the route, the
  * named-signer rule is checked on the revision.
  */
-allowInOrganization<SigningState>('document.review', (access, s) => !s || s.reviewerIds.includes(access.actor.userId));
-allowInOrganization<SigningState>('document.approve', (access, s) => !s || s.approverIds.includes(access.actor.userId));
+export const documentSignaturePolicies = {
+  'document.review': organizationPolicy<SigningState>((access, s) => !s || s.reviewerIds.includes(access.actor.userId)),
+  'document.approve': organizationPolicy<SigningState>(
+    (access, s) => !s || s.approverIds.includes(access.actor.userId),
+  ),
+};
 
 /**
  * Why the person may not give a response of `kind` now, or undefined when they may:
@@ -36,7 +40,7 @@ allowInOrganization<SigningState>('document.approve', (access, s) => !s || s.app
  */
 export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
   const userId = access.actor.userId;
-  if (!can(access, kind === 'review' ? 'document.review' : 'document.approve', state)) {
+  if (!passes(access, documentSignaturePolicies[kind === 'review' ? 'document.review' : 'document.approve'], state)) {
     return AppError.forbidden(kind === 'review' ? messages.reviewNotReviewer : messages.approvalNotApprover);
   }
   if (state.isFinal) return AppError.conflict(messages.documentRevisionFinal);

@@ -1,9 +1,8 @@
 import type { AuditInfoType } from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { Tx } from '../../db/client.js';
-import './documents.policy.js';
 import type { DocumentState, RevisionState } from './documents.policy.js';
 import { findVisibleRevision, lockVisibleDocuments, type DocumentDetailRecord } from './documents.repository.js';
 

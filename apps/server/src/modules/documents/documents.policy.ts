@@ -1,6 +1,6 @@
 import { Permission, type PermissionType } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
-import { allowInOrganization, can } from '../../core/policies.js';
+import { organizationPolicy, passes } from '../../core/policies.js';
 
 /**
  * What the document rules look at (docs/decisions/0018-documents.md, "Who may do what"): the
@@ -87,57 +87,11 @@ function mayEditSection(access: OrganizationAccess, section: DocumentSection, d:
   );
 }
 
-/**
- * Every member may open the documents list: a person always sees the documents they are
- * related to. Which rows and revisions is `documentsVisibleTo` (documents.repository.ts).
- */
-allowInOrganization('document.view', () => true);
-
-/** Add New: 10 (view all area) or 15 (view approved and related area); Admins always. */
-allowInOrganization('document.add', (access) =>
-  [Permission.AddDocuments, Permission.AddDocumentsWithRelatedView].some((type) => has(access, type)),
-);
-
 /** Save a section of a revision that is not approved (the lock is the service's rule and message). */
-for (const section of ['general', 'qualityTasks', 'references'] as const) {
-  allowInOrganization<RevisionState>(
-    `document.edit.${section}`,
+const editSection = (section: DocumentSection) =>
+  organizationPolicy<RevisionState>(
     (access, r) => mayEditSection(access, section, r) && (!r || isOrganizationAdmin(access) || notApproved(r)),
   );
-}
-
-/**
- * Link a training to a final revision that requires one (spec 03 section 4, 'Requires Training'):
- * its responsible, who gets the 'link-training' action, and whoever may edit its Quality Actions
- * section were it not approved; Admins always.
- */
-allowInOrganization<RevisionState>(
-  'document.linkTraining',
-  (access, r) => !r || r.isResponsible || mayEditSection(access, 'qualityTasks', r),
-);
-
-/** Add a revision: the right on General, whether or not the document is approved. */
-allowInOrganization<DocumentState>('document.addRevision', (access, d) => mayEditSection(access, 'general', d));
-
-/**
- * Delete: 4 all, 5 all not approved, 6 all related, 7 related not approved, 8 owner, 9 owner not
- * approved, 13 approved or related, 14 related not approved; Admins always. "Not approved": no
- * revision of the document is final.
- */
-allowInOrganization<DocumentState>('document.delete', (access, d) => {
-  if (isOrganizationAdmin(access)) return true;
-  const rules: [PermissionType, (d: DocumentState) => boolean][] = [
-    [Permission.DeleteAllDocuments, () => true],
-    [Permission.DeleteAllNotApprovedDocuments, (x) => !x.hasFinalRevision],
-    [Permission.DeleteAllRelatedDocuments, (x) => x.isParticipant],
-    [Permission.DeleteRelatedNotApprovedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
-    [Permission.DeleteOwnDocuments, (x) => isOwner(access, x)],
-    [Permission.DeleteOwnNotApprovedDocuments, (x) => isOwner(access, x) && !x.hasFinalRevision],
-    [Permission.DeleteApprovedAndRelatedDocuments, (x) => x.hasFinalRevision || x.isParticipant],
-    [Permission.DeleteNotApprovedRelatedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
-  ];
-  return rules.some(([type, applies]) => has(access, type) && (!d || applies(d)));
-});
 
 /** The tabs of a revision. */
 export type DocumentTab = 'general' | 'qualityTasks' | 'references' | 'reviews' | 'approvals';
@@ -153,10 +107,6 @@ const VIEW_SWITCHES: Record<DocumentTab, [PermissionType, PermissionType]> = {
   approvals: [Permission.ViewAllDocumentsApprovalSection, Permission.ViewRelatedDocumentsApprovalSection],
 };
 
-/**
- * View a tab of a visible revision: Admins; 34-38 with 11; 48-52 with 16; and always General for
- * a participant, Review for a reviewer and Approval for an approver of the revision.
- */
 /** The tab of every revision the person sees, whoever they are to it (the SQL side uses it too). */
 export function seesTabOfEveryRevision(access: OrganizationAccess, tab: DocumentTab): boolean {
   const [all, related] = VIEW_SWITCHES[tab];
@@ -167,17 +117,75 @@ export function seesTabOfEveryRevision(access: OrganizationAccess, tab: Document
   );
 }
 
-for (const tab of Object.keys(VIEW_SWITCHES) as DocumentTab[]) {
-  allowInOrganization<RevisionState>(`document.viewTab.${tab}`, (access, r) => {
+/**
+ * View a tab of a visible revision: Admins; 34-38 with 11; 48-52 with 16; and always General for
+ * a participant, Review for a reviewer and Approval for an approver of the revision.
+ */
+const viewTab = (tab: DocumentTab) =>
+  organizationPolicy<RevisionState>((access, r) => {
     if (!r || seesTabOfEveryRevision(access, tab)) return true;
     if (tab === 'general') return r.isParticipant;
     if (tab === 'reviews') return r.isReviewer;
     if (tab === 'approvals') return r.isApprover;
     return false;
   });
-}
+
+export const documentPolicies = {
+  /**
+   * Every member may open the documents list: a person always sees the documents they are
+   * related to. Which rows and revisions is `documentsVisibleTo` (documents.repository.ts).
+   */
+  'document.view': organizationPolicy(() => true),
+
+  /** Add New: 10 (view all area) or 15 (view approved and related area); Admins always. */
+  'document.add': organizationPolicy((access) =>
+    [Permission.AddDocuments, Permission.AddDocumentsWithRelatedView].some((type) => has(access, type)),
+  ),
+
+  'document.edit.general': editSection('general'),
+  'document.edit.qualityTasks': editSection('qualityTasks'),
+  'document.edit.references': editSection('references'),
+
+  /**
+   * Link a training to a final revision that requires one (spec 03 section 4, 'Requires Training'):
+   * its responsible, who gets the 'link-training' action, and whoever may edit its Quality Actions
+   * section were it not approved; Admins always.
+   */
+  'document.linkTraining': organizationPolicy<RevisionState>(
+    (access, r) => !r || r.isResponsible || mayEditSection(access, 'qualityTasks', r),
+  ),
+
+  /** Add a revision: the right on General, whether or not the document is approved. */
+  'document.addRevision': organizationPolicy<DocumentState>((access, d) => mayEditSection(access, 'general', d)),
+
+  /**
+   * Delete: 4 all, 5 all not approved, 6 all related, 7 related not approved, 8 owner, 9 owner not
+   * approved, 13 approved or related, 14 related not approved; Admins always. "Not approved": no
+   * revision of the document is final.
+   */
+  'document.delete': organizationPolicy<DocumentState>((access, d) => {
+    if (isOrganizationAdmin(access)) return true;
+    const rules: [PermissionType, (d: DocumentState) => boolean][] = [
+      [Permission.DeleteAllDocuments, () => true],
+      [Permission.DeleteAllNotApprovedDocuments, (x) => !x.hasFinalRevision],
+      [Permission.DeleteAllRelatedDocuments, (x) => x.isParticipant],
+      [Permission.DeleteRelatedNotApprovedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+      [Permission.DeleteOwnDocuments, (x) => isOwner(access, x)],
+      [Permission.DeleteOwnNotApprovedDocuments, (x) => isOwner(access, x) && !x.hasFinalRevision],
+      [Permission.DeleteApprovedAndRelatedDocuments, (x) => x.hasFinalRevision || x.isParticipant],
+      [Permission.DeleteNotApprovedRelatedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+    ];
+    return rules.some(([type, applies]) => has(access, type) && (!d || applies(d)));
+  }),
+
+  'document.viewTab.general': viewTab('general'),
+  'document.viewTab.qualityTasks': viewTab('qualityTasks'),
+  'document.viewTab.references': viewTab('references'),
+  'document.viewTab.reviews': viewTab('reviews'),
+  'document.viewTab.approvals': viewTab('approvals'),
+};
 
 export const canEditSection = (access: OrganizationAccess, section: DocumentSection, r: RevisionState) =>
-  can(access, `document.edit.${section}`, r);
+  passes(access, documentPolicies[`document.edit.${section}`], r);
 export const canViewTab = (access: OrganizationAccess, tab: DocumentTab, r: RevisionState) =>
-  can(access, `document.viewTab.${tab}`, r);
+  passes(access, documentPolicies[`document.viewTab.${tab}`], r);

@@ -13,7 +13,7 @@ import {
   type SigningSectionStatus,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import { canSign, signatureMatches, type SignatureKind } from './document-signatures.policy.js';
 import { canEditSection, canViewTab } from './documents.policy.js';
 import type {

@@ -10,7 +10,6 @@ import {
   ZDeletedDocumentRevision,
   ZDocumentApprovals,
   ZDocumentDetail,
-  ZDocumentFileLink,
   ZDocumentFileQuery,
   ZDocumentListQuery,
   ZDocumentOption,
@@ -32,14 +31,13 @@ import {
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { hasValidAccessCode } from '../access-codes/access-codes.service.js';
-import './documents.policy.js';
+import { recordFileRoutes } from '../uploads/record-file-routes.js';
 import type { DocumentTab } from './documents.policy.js';
 import {
   presentApprovals,
@@ -88,12 +86,6 @@ async function visibleRevision(
   if (tab) authorize(access, `document.viewTab.${tab}`, revisionStateOf(rec, access.actor.userId));
   return rec;
 }
-
-const fileContentPath = (documentId: string, fileId: string, organizationId: string, revision?: number) =>
-  `/api/v1/documents/${documentId}/file/${fileId}/content?${new URLSearchParams({
-    organizationId,
-    ...(revision === undefined ? {} : { revision: String(revision) }),
-  }).toString()}`;
 
 /** Controlled documents and their revisions: spec 03 sections 2-5 and 7 (docs/decisions/0018-documents.md). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -415,55 +407,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ZFileParams = ZDocumentParams.extend({ fileId: ZUuid });
-
-  app.get(
-    '/documents/:documentId/file/:fileId',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          "Where to fetch a file of a revision the person may see (its controlled file or an extra file) and the file's name",
-        params: ZFileParams,
-        querystring: ZDocumentFileQuery,
-        response: { 200: dataEnvelope(ZDocumentFileLink) },
-      },
+  recordFileRoutes(app, {
+    url: '/documents/:documentId',
+    tags,
+    policy: 'document.view',
+    params: ZDocumentParams.extend({ fileId: ZUuid }),
+    querystring: ZDocumentFileQuery,
+    summaries: {
+      link: "Where to fetch a file of a revision the person may see (its controlled file or an extra file) and the file's name",
+      content: 'The bytes of a file of a revision the person may see, as an attachment',
     },
-    async (request) => {
-      const access = organizationAccessOf(request);
-      const { documentId, fileId } = request.params;
-      const { revision, organizationId } = request.query;
-      const file = await findVisibleRevisionFile(db(), access, documentId, fileId, revision);
-      if (!file) throw AppError.notFound();
-      return {
-        data: { path: fileContentPath(documentId, fileId, organizationId, revision), fileName: file.originalName },
-      };
-    },
-  );
-
-  app.get(
-    '/documents/:documentId/file/:fileId/content',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'The bytes of a file of a revision the person may see, as an attachment',
-        params: ZFileParams,
-        querystring: ZDocumentFileQuery,
-      },
-    },
-    async (request, reply) => {
-      const { documentId, fileId } = request.params;
-      const file = await findVisibleRevisionFile(
-        db(),
-        organizationAccessOf(request),
-        documentId,
-        fileId,
-        request.query.revision,
-      );
-      if (!file) throw AppError.notFound();
-      return sendStoredFile(app.ctx.storage, reply, file);
-    },
-  );
+    find: (db, access, { documentId, fileId }, { revision }) =>
+      findVisibleRevisionFile(db, access, documentId, fileId, revision),
+  });
 };

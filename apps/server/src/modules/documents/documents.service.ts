@@ -10,7 +10,7 @@ import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import type { Tx } from '../../db/client.js';
 import { withdrawActions } from '../actions/automatic-actions.js';

@@ -1154,7 +1154,9 @@ describe('file download', () => {
     const content = await t.app.inject({ method: 'GET', url: path, headers: reviewer.headers });
     expect(content.statusCode).toBe(200);
     expect(content.rawPayload.equals(bytes)).toBe(true);
-    expect(content.headers['content-disposition']).toBe("attachment; filename*=UTF-8''SOP%207.txt");
+    expect(content.headers['content-disposition']).toBe(
+      `attachment; filename="SOP 7.txt"; filename*=UTF-8''SOP%207.txt`,
+    );
     // A file of the organization that the revision does not carry.
     const loose = await uploadOrganizationFile(t.app, admin.headers, orgA);
     expect(

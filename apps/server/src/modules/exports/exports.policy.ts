@@ -1,15 +1,18 @@
-import type { PolicyName } from '../../core/policies.js';
-import { allowInOrganization, can } from '../../core/policies.js';
+import { organizationPolicy, passes, type AnyPolicy } from '../../core/policies.js';
 
 /** What the download rule looks at: the policy of the list the export file was made from. */
 export interface ExportFileState {
-  sourcePolicy: PolicyName;
+  sourcePolicy: AnyPolicy;
 }
 
-/**
- * Downloading a generated export file (GET /export/files/{fileId}): only its requester finds it
- * at all (export files are visible to the person who asked for them, exports.repository.ts);
- * they must still be an active member of the organization (the access pipeline) and still pass
- * the policy of the list they exported, else 403.
- */
-allowInOrganization<ExportFileState>('exportFile.download', (access, file) => !file || can(access, file.sourcePolicy));
+export const exportPolicies = {
+  /**
+   * Downloading a generated export file (GET /export/files/{fileId}): only its requester finds it
+   * at all (export files are visible to the person who asked for them, exports.repository.ts);
+   * they must still be an active member of the organization (the access pipeline) and still pass
+   * the policy of the list they exported, else 403.
+   */
+  'exportFile.download': organizationPolicy<ExportFileState>(
+    (access, file) => !file || passes(access, file.sourcePolicy),
+  ),
+};

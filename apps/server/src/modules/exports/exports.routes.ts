@@ -13,8 +13,6 @@ import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
 import { organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import '../organizations/organizations.policy.js';
-import './exports.policy.js';
 import {
   ORGANIZATION_LOGS_EXPORT_JOB,
   organizationsCsv,

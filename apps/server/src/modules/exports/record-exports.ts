@@ -17,18 +17,17 @@ import { recordAudit } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { attachmentHeader, exportFileName } from '../../core/exports.js';
-import { FileInspector } from '../../core/files.js';
+import { exportFileName } from '../../core/exports.js';
+import { attachmentHeader, FileInspector } from '../../core/files.js';
 import { newId } from '../../core/ids.js';
 import { enqueueJob, JobCannotRun, type JobRow } from '../../core/jobs.js';
 import { renderMail } from '../../core/mail/templates.js';
-import { authorize, type PolicyName } from '../../core/policies.js';
+import { authorize, policies, type PolicyName } from '../policies.js';
 import { pdfArchiveStream, sendRecordsExport, singlePdfStream, type PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { insertOrganizationFile } from '../uploads/uploads.repository.js';
 import { findUserById } from '../users/users.repository.js';
-import './exports.policy.js';
 import {
   deleteOrganizationFiles,
   expiredExportFiles,
@@ -289,7 +288,7 @@ export async function sendExportFile(ctx: ServiceContext, reply: FastifyReply, f
   if (!file) throw AppError.notFound();
   const source = sources.get(file.source);
   if (!source) throw AppError.notFound();
-  authorize(access, 'exportFile.download', { sourcePolicy: source.policy });
+  authorize(access, 'exportFile.download', { sourcePolicy: policies[source.policy] });
   if (file.expiresAt.getTime() <= Date.now()) throw AppError.notFound(messages.exportFileExpired);
   let bytes: Readable;
   try {

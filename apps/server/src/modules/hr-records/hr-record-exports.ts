@@ -2,7 +2,6 @@ import { HR_DEFAULT_COLUMNS, type HrExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
 import { exportListQuery as exportQueryOf } from '../../core/exports.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
-import './hr-records.policy.js';
 import { hrRecordPdf } from './hr-records.presenter.js';
 import {
   countHrRecordExportRows,

@@ -1,5 +1,5 @@
 import { seesHrRecords } from '../../core/access.js';
-import { allowInOrganization } from '../../core/policies.js';
+import { organizationPolicy } from '../../core/policies.js';
 import type { HrStatusName } from './hr-records.repository.js';
 
 /** What the HR rules look at: whether the person still belongs to the organization. */
@@ -15,12 +15,13 @@ export interface HrRecordState {
  */
 const ADMINS = { roles: ['SuperAdmin', 'Admin'] } as const;
 
-allowInOrganization('hrRecord.view', seesHrRecords, ADMINS);
-allowInOrganization('hrRecord.edit', seesHrRecords, ADMINS);
+export const hrRecordPolicies = {
+  'hrRecord.view': organizationPolicy(seesHrRecords, ADMINS),
+  'hrRecord.edit': organizationPolicy(seesHrRecords, ADMINS),
 
-/** Only the record of a person who no longer belongs to the organization can be deleted. */
-allowInOrganization<HrRecordState>(
-  'hrRecord.delete',
-  (access, r) => seesHrRecords(access) && (!r || r.status === 'Removed'),
-  ADMINS,
-);
+  /** Only the record of a person who no longer belongs to the organization can be deleted. */
+  'hrRecord.delete': organizationPolicy<HrRecordState>(
+    (access, r) => seesHrRecords(access) && (!r || r.status === 'Removed'),
+    ADMINS,
+  ),
+};

@@ -1,7 +1,7 @@
 import { HR_COLUMNS, type HrRecord, type HrRecordRow as HrRecordListRow } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import { describeChanges, utc, type PdfRecord, type PdfSection } from '../../core/record-pdf.js';
 import type { HrRecordState } from './hr-records.policy.js';
 import type {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   LOOKUP_LIMIT,
   ZDeleteHrRecordsQuery,
-  ZDocumentFileLink,
   ZHrDetailQuery,
   ZHrExportQuery,
   ZHrListQuery,
@@ -21,14 +20,13 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { pickColumns } from '../../core/exports.js';
-import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
+import { recordFileRoutes } from '../uploads/record-file-routes.js';
 import { exportListQuery, hrRecordSource } from './hr-record-exports.js';
-import './hr-records.policy.js';
 import { HR_CSV_COLUMNS, presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
 import {
   findVisibleHrRecord,
@@ -53,9 +51,6 @@ async function presentedRecord(db: DbOrTx, access: OrganizationAccess, id: strin
   if (!row) throw AppError.notFound();
   return presentHrRecord(access, row);
 }
-
-const fileContentPath = (resourceId: string, fileId: string, organizationId: string) =>
-  `/api/v1/human-resource-records/${resourceId}/file/${fileId}/content?${new URLSearchParams({ organizationId }).toString()}`;
 
 /**
  * Human resource records (spec 03 sections 2, 3, 6-8): one per person of the organization, made
@@ -159,46 +154,18 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/human-resource-records/:resourceId/file/:fileId',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "Where to fetch the record's CV and the file's name",
-        params: ZFileParams,
-        querystring: ZHrDetailQuery,
-        response: { 200: dataEnvelope(ZDocumentFileLink) },
-      },
+  recordFileRoutes(app, {
+    url: '/human-resource-records/:resourceId',
+    tags,
+    policy: 'hrRecord.view',
+    params: ZFileParams,
+    querystring: ZHrDetailQuery,
+    summaries: {
+      link: "Where to fetch the record's CV and the file's name",
+      content: "The bytes of the record's CV, as an attachment",
     },
-    async (request) => {
-      const { resourceId, fileId } = request.params;
-      const file = await findVisibleHrRecordFile(db(), organizationAccessOf(request), resourceId, fileId);
-      if (!file) throw AppError.notFound();
-      return {
-        data: { path: fileContentPath(resourceId, fileId, request.query.organizationId), fileName: file.originalName },
-      };
-    },
-  );
-
-  app.get(
-    '/human-resource-records/:resourceId/file/:fileId/content',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "The bytes of the record's CV, as an attachment",
-        params: ZFileParams,
-        querystring: ZHrDetailQuery,
-      },
-    },
-    async (request, reply) => {
-      const { resourceId, fileId } = request.params;
-      const file = await findVisibleHrRecordFile(db(), organizationAccessOf(request), resourceId, fileId);
-      if (!file) throw AppError.notFound();
-      return sendStoredFile(app.ctx.storage, reply, file);
-    },
-  );
+    find: (db, access, { resourceId, fileId }) => findVisibleHrRecordFile(db, access, resourceId, fileId),
+  });
 
   recordExportRoutes(app, hrRecordSource, {
     tags,

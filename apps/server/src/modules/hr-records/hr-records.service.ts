@@ -1,11 +1,10 @@
 import { messages, type UpdateHrRecordRequest } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { findTagIds } from '../actions/actions.repository.js';
 import { findOrganizationFileIds } from '../documents/document-rows.repository.js';
-import './hr-records.policy.js';
 import { hrRecordStateOf, personNameOf } from './hr-records.presenter.js';
 import {
   deleteHrRecordRows,

@@ -13,7 +13,6 @@ import {
 import { resolveOrganizationAccess } from '../../core/access.js';
 import { auditActorOf, bearerToken, requireActor, verifyAccessToken } from '../../core/auth.js';
 import { organizationFrom } from '../../core/pipeline.js';
-import '../organizations/organizations.policy.js';
 import { presentNotification } from './notifications.presenter.js';
 import { countUnreadNotifications, listNotifications } from './notifications.repository.js';
 import { NotificationHub } from './notification-stream.js';

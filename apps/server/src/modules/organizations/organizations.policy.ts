@@ -1,13 +1,5 @@
 import type { Actor } from '../../core/auth.js';
-import { allowActor, allowInOrganization } from '../../core/policies.js';
-
-/** Everyone signed in lists organizations: the SuperAdmin all of them, others their own. */
-allowActor('organization.list', () => true);
-/**
- * Working in one organization at all: reading it, its notifications, one's own access flags.
- * The organization access (membership, status, managed-by-client) decides; any member may.
- */
-allowInOrganization('organization.read', () => true);
+import { actorPolicy, organizationPolicy } from '../../core/policies.js';
 
 /**
  * The provider's administration of organizations (spec 01 section 6) is the SuperAdmin's alone.
@@ -15,10 +7,21 @@ allowInOrganization('organization.read', () => true);
  * still names, activates, deletes and exports them; only entering one is refused (core/access.ts).
  */
 const isSuperAdmin = (actor: Actor) => actor.role === 'SuperAdmin';
-allowActor('organization.create', isSuperAdmin);
-allowActor('organization.rename', isSuperAdmin);
-allowActor('organization.changeStatus', isSuperAdmin);
-allowActor('organization.changeManagedByClient', isSuperAdmin);
-allowActor('organization.delete', isSuperAdmin);
-allowActor('organization.export', isSuperAdmin);
-allowActor('organization.exportLogs', isSuperAdmin);
+
+export const organizationPolicies = {
+  /** Everyone signed in lists organizations: the SuperAdmin all of them, others their own. */
+  'organization.list': actorPolicy(() => true),
+  /**
+   * Working in one organization at all: reading it, its notifications, one's own access flags.
+   * The organization access (membership, status, managed-by-client) decides; any member may.
+   */
+  'organization.read': organizationPolicy(() => true),
+
+  'organization.create': actorPolicy(isSuperAdmin),
+  'organization.rename': actorPolicy(isSuperAdmin),
+  'organization.changeStatus': actorPolicy(isSuperAdmin),
+  'organization.changeManagedByClient': actorPolicy(isSuperAdmin),
+  'organization.delete': actorPolicy(isSuperAdmin),
+  'organization.export': actorPolicy(isSuperAdmin),
+  'organization.exportLogs': actorPolicy(isSuperAdmin),
+};

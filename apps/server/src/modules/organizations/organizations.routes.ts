@@ -13,7 +13,6 @@ import {
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import './organizations.policy.js';
 import { presentOrganization, presentOrganizations } from './organizations.presenter.js';
 import { listOrganizations } from './organizations.repository.js';
 import {

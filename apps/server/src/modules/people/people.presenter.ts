@@ -1,6 +1,6 @@
 import { PEOPLE_COLUMNS, type Person, type PersonFields } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import type { PersonKind } from './people.kinds.js';
 import { personStateOf } from './people.policy.js';
 import type { CsvColumn } from '../../core/exports.js';

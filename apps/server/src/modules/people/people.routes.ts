@@ -22,7 +22,6 @@ import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.j
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
-import './people.policy.js';
 import { PEOPLE_CSV_COLUMNS, presentPerson } from './people.presenter.js';
 import { listPeople, listPersonOptions, personExportRows } from './people.repository.js';
 import { addPeople, createPerson, deletePerson, setPersonStatus } from './people.service.js';

@@ -3,7 +3,7 @@ import type { OrganizationAccess } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import { isForeignKeyViolation } from '../../core/unique-violation.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';

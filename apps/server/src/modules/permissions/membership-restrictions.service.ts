@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { messages, type MembershipRestriction, type SetRestrictionRequest } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { memberships, users } from '../../db/schema/index.js';
-import './permissions.policy.js';
 
 /**
  * Sets the restriction of a person's membership (spec 03 section 6, decision 0023): the person

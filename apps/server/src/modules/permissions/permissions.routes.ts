@@ -11,11 +11,9 @@ import {
 import { roleOf, seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import { authorize, can } from '../../core/policies.js';
+import { authorize, can } from '../policies.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { Db } from '../../db/client.js';
-import '../organizations/organizations.policy.js';
-import './permissions.policy.js';
 import { presentAccessSettings } from './permissions.presenter.js';
 import { findMember, listGroupsOfMember } from './permissions.repository.js';
 import { setMembershipRestriction } from './membership-restrictions.service.js';

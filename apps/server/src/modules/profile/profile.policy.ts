@@ -1,4 +1,6 @@
-import { allowActor } from '../../core/policies.js';
+import { actorPolicy } from '../../core/policies.js';
 
-/** E-mails about new Actions concern Admins and Users; the SuperAdmin's profile has no such switch. */
-allowActor('profile.email-notifications', (actor) => actor.role !== 'SuperAdmin');
+export const profilePolicies = {
+  /** E-mails about new Actions concern Admins and Users; the SuperAdmin's profile has no such switch. */
+  'profile.email-notifications': actorPolicy((actor) => actor.role !== 'SuperAdmin'),
+};

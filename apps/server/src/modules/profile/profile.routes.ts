@@ -16,7 +16,6 @@ import {
 import { AppError } from '../../core/errors.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { presentSessionUser } from '../users/users.presenter.js';
-import './profile.policy.js';
 import {
   changeOwnPassword,
   removeAvatar,

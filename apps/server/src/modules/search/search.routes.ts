@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGlobalSearchQuery, ZGlobalSearchRow, ZUuid, listEnvelope } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import '../organizations/organizations.policy.js';
 import { presentSearchRow } from './search.presenter.js';
 import { buildTsQuery, searchArtifacts } from './search.repository.js';
 import { readSearchTerms } from './search-terms.js';

@@ -16,7 +16,6 @@ import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { approvedDocumentTypeIds } from '../documents/document-visibility.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
-import './settings.policy.js';
 import { listNamedEntries } from './settings.repository.js';
 import {
   DOCUMENT_TYPES,

@@ -2,12 +2,11 @@ import { TRAINING_DEFAULT_COLUMNS, type TrainingStatusFilter, type TrainingsExpo
 import type { OrganizationAccess } from '../../core/access.js';
 import { auditHistoryOf } from '../../core/audit.js';
 import { exportListQuery } from '../../core/exports.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource } from '../exports/record-exports.js';
 import { historyIds, trainingPdfRecord } from './training-exports.presenter.js';
 import { findHistoryNames } from './training-exports.repository.js';
-import './training-records.policy.js';
 import { presentProgress, presentQuestions, trainingStateOf } from './training-records.presenter.js';
 import {
   countTrainingExportRows,

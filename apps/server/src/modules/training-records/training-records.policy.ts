@@ -1,6 +1,6 @@
 import { Permission, type PermissionType } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
-import { allowInOrganization } from '../../core/policies.js';
+import { organizationPolicy } from '../../core/policies.js';
 
 /** What the training rules look at: its creator and assigner, and the viewer's own assignment. */
 export interface TrainingState {
@@ -17,39 +17,39 @@ const has = (access: OrganizationAccess, type: PermissionType) => access.permiss
 const isOwner = (access: OrganizationAccess, t: TrainingState) =>
   t.creatorId === access.actor.userId || t.assignerId === access.actor.userId;
 
-/**
- * Every member may open the training list: a person always sees the trainings they created,
- * assign or are assigned to, whatever their group permissions (an assignee can always open and
- * pass theirs). Which rows they see is `trainingsVisibleTo` (training-records.repository.ts), the
- * SQL twin of this rule: Admins and 30 everything, everyone else their own.
- */
-allowInOrganization<TrainingState>(
-  'trainingRecord.view',
-  (access, t) =>
-    !t ||
-    isOrganizationAdmin(access) ||
-    has(access, Permission.ViewAllTrainingRecords) ||
-    isOwner(access, t) ||
-    t.viewerAssigned,
-);
+export const trainingRecordPolicies = {
+  /**
+   * Every member may open the training list: a person always sees the trainings they created,
+   * assign or are assigned to, whatever their group permissions (an assignee can always open and
+   * pass theirs). Which rows they see is `trainingsVisibleTo` (training-records.repository.ts), the
+   * SQL twin of this rule: Admins and 30 everything, everyone else their own.
+   */
+  'trainingRecord.view': organizationPolicy<TrainingState>(
+    (access, t) =>
+      !t ||
+      isOrganizationAdmin(access) ||
+      has(access, Permission.ViewAllTrainingRecords) ||
+      isOwner(access, t) ||
+      t.viewerAssigned,
+  ),
 
-/** Add New: 29 (all) or 33 (where creator or assigner); Admins always. */
-allowInOrganization(
-  'trainingRecord.add',
-  (access) => has(access, Permission.AddTrainingRecords) || has(access, Permission.AddOwnTrainingRecords),
-);
+  /** Add New: 29 (all) or 33 (where creator or assigner); Admins always. */
+  'trainingRecord.add': organizationPolicy(
+    (access) => has(access, Permission.AddTrainingRecords) || has(access, Permission.AddOwnTrainingRecords),
+  ),
 
-/** Change a training: 27 every one, 31 those they created or assign; Admins always. Without a target: any at all. */
-allowInOrganization<TrainingState>('trainingRecord.edit', (access, t) => {
-  if (isOrganizationAdmin(access) || has(access, Permission.EditAllTrainingRecords)) return true;
-  return has(access, Permission.EditOwnTrainingRecords) && (!t || isOwner(access, t));
-});
+  /** Change a training: 27 every one, 31 those they created or assign; Admins always. Without a target: any at all. */
+  'trainingRecord.edit': organizationPolicy<TrainingState>((access, t) => {
+    if (isOrganizationAdmin(access) || has(access, Permission.EditAllTrainingRecords)) return true;
+    return has(access, Permission.EditOwnTrainingRecords) && (!t || isOwner(access, t));
+  }),
 
-/** Delete: 28 every one, 32 those they created or assign; Admins always. Without a target: any at all. */
-allowInOrganization<TrainingState>('trainingRecord.delete', (access, t) => {
-  if (isOrganizationAdmin(access) || has(access, Permission.DeleteAllTrainingRecords)) return true;
-  return has(access, Permission.DeleteOwnTrainingRecords) && (!t || isOwner(access, t));
-});
+  /** Delete: 28 every one, 32 those they created or assign; Admins always. Without a target: any at all. */
+  'trainingRecord.delete': organizationPolicy<TrainingState>((access, t) => {
+    if (isOrganizationAdmin(access) || has(access, Permission.DeleteAllTrainingRecords)) return true;
+    return has(access, Permission.DeleteOwnTrainingRecords) && (!t || isOwner(access, t));
+  }),
 
-/** Pass: an assignee without a pass in the current round, whatever their permissions. */
-allowInOrganization<TrainingState>('trainingRecord.pass', (_access, t) => !t || (t.viewerAssigned && !t.viewerPassed));
+  /** Pass: an assignee without a pass in the current round, whatever their permissions. */
+  'trainingRecord.pass': organizationPolicy<TrainingState>((_access, t) => !t || (t.viewerAssigned && !t.viewerPassed)),
+};

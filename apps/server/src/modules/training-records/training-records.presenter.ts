@@ -7,7 +7,7 @@ import type {
 } from '@qualis/contract';
 import { TRAINING_STATUS } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { can } from '../../core/policies.js';
+import { can } from '../policies.js';
 import type { TrainingState } from './training-records.policy.js';
 import type { AttemptRow, ProgressPersonRow } from './training-attempts.repository.js';
 import type {

@@ -5,7 +5,6 @@ import {
   ZCompletionProgress,
   ZCreateTrainingRequest,
   ZDeleteTrainingsQuery,
-  ZDocumentFileLink,
   ZPassTrainingRequest,
   ZPassTrainingResponse,
   ZTrainingDetailQuery,
@@ -23,12 +22,11 @@ import {
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { sendStoredFile } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import './training-records.policy.js';
+import { recordFileRoutes } from '../uploads/record-file-routes.js';
 import { presentProgress, presentTraining, presentTrainingRow } from './training-records.presenter.js';
 import {
   findVisibleTraining,
@@ -68,9 +66,6 @@ async function presentedTraining(db: DbOrTx, access: OrganizationAccess, id: str
     questions: await listQuestions(db, organizationId, id, row.quizVersion),
   });
 }
-
-const fileContentPath = (recordId: string, fileId: string, organizationId: string) =>
-  `/api/v1/training-records/${recordId}/file/${fileId}/content?${new URLSearchParams({ organizationId }).toString()}`;
 
 /** Training records of an organization: spec 03 sections 2-5, 7 and 9 (docs/decisions/0020-training-records.md). */
 export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -156,46 +151,18 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/training-records/:recordId/file/:fileId',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "Where to fetch a file of a training the person may see, and the file's name",
-        params: ZFileParams,
-        querystring: ZTrainingDetailQuery,
-        response: { 200: dataEnvelope(ZDocumentFileLink) },
-      },
+  recordFileRoutes(app, {
+    url: '/training-records/:recordId',
+    tags,
+    policy: 'trainingRecord.view',
+    params: ZFileParams,
+    querystring: ZTrainingDetailQuery,
+    summaries: {
+      link: "Where to fetch a file of a training the person may see, and the file's name",
+      content: 'The bytes of a file of a training the person may see, as an attachment',
     },
-    async (request) => {
-      const { recordId, fileId } = request.params;
-      const file = await findVisibleTrainingFile(db(), organizationAccessOf(request), recordId, fileId);
-      if (!file) throw AppError.notFound();
-      return {
-        data: { path: fileContentPath(recordId, fileId, request.query.organizationId), fileName: file.originalName },
-      };
-    },
-  );
-
-  app.get(
-    '/training-records/:recordId/file/:fileId/content',
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'The bytes of a file of a training the person may see, as an attachment',
-        params: ZFileParams,
-        querystring: ZTrainingDetailQuery,
-      },
-    },
-    async (request, reply) => {
-      const { recordId, fileId } = request.params;
-      const file = await findVisibleTrainingFile(db(), organizationAccessOf(request), recordId, fileId);
-      if (!file) throw AppError.notFound();
-      return sendStoredFile(app.ctx.storage, reply, file);
-    },
-  );
+    find: (db, access, { recordId, fileId }) => findVisibleTrainingFile(db, access, recordId, fileId),
+  });
 
   app.post(
     '/training-records',

@@ -10,7 +10,7 @@ import { recordAudit } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { authorize } from '../../core/policies.js';
+import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { findActiveMembers, findTagIds } from '../actions/actions.repository.js';
 import { moveActionsDueDate, withdrawActions } from '../actions/automatic-actions.js';
@@ -39,7 +39,6 @@ import {
   updateTrainingRow,
   type TrainingTableRow,
 } from './training-rows.repository.js';
-import './training-records.policy.js';
 
 // The writes of trainings: create, edit, delete (passes are training-attempts.service.ts, who is
 // assigned training-assignments.service.ts).

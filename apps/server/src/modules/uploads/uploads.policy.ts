@@ -1,7 +1,9 @@
-import { allowInOrganization } from '../../core/policies.js';
+import { organizationPolicy } from '../../core/policies.js';
 
-/**
- * Any active member may upload a file into the organization: a file is only stored until an
- * artifact attaches it, and each spec 03 module decides who may attach and see its files.
- */
-allowInOrganization('organizationFile.upload', () => true);
+export const uploadPolicies = {
+  /**
+   * Any active member may upload a file into the organization: a file is only stored until an
+   * artifact attaches it, and each spec 03 module decides who may attach and see its files.
+   */
+  'organizationFile.upload': organizationPolicy(() => true),
+};

@@ -16,7 +16,6 @@ import { sendStoredFile } from '../../core/files.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import './uploads.policy.js';
 import { readImage, storeImage, storeOrganizationFile, type Upload } from './uploads.service.js';
 import type { OrganizationFileRow } from './uploads.repository.js';
 

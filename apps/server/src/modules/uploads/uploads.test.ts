@@ -105,7 +105,7 @@ describe('POST /upload/image', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-security-policy']).toContain('sandbox');
-    expect(image.headers['content-disposition']).toBe("attachment; filename*=UTF-8''logo.PNG");
+    expect(image.headers['content-disposition']).toBe(`attachment; filename="logo.PNG"; filename*=UTF-8''logo.PNG`);
     expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
   });
 });

@@ -31,7 +31,6 @@ import { serviceContextOf } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
-import './user-groups.policy.js';
 import {
   groupHasTrainings,
   listGroupTrainings,

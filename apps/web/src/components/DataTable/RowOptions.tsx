@@ -8,8 +8,8 @@ export interface RowOption {
   key: string;
   /** What it does, short ('Edit'): the tooltip, and the entry of the phone menu. */
   label: string;
-  /** The accessible name, naming the row too ('Edit Acme Medical'). */
-  ariaLabel: string;
+  /** The accessible name, naming the row too ('Edit Acme Medical'); by default 'Edit: <rowName>'. */
+  ariaLabel?: string;
   /** Why it is disabled, shown instead of the label. */
   hint?: string;
   icon: ReactNode;
@@ -20,11 +20,13 @@ export interface RowOption {
 
 /**
  * A row's options (spec 01 section 9): a row of icon buttons with tooltips on wide screens, one
- * '…' menu on phones so the options column stays narrow, named 'Options for <rowName>'.
+ * '…' menu on phones so the options column stays narrow, named 'Options for <rowName>'. An option
+ * the row does not offer may be given as `false`.
  */
-export function RowOptions({ options, rowName }: { options: RowOption[]; rowName: string }) {
+export function RowOptions({ options: given, rowName }: { options: (RowOption | false)[]; rowName: string }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
+  const options = given.filter((o) => o !== false);
   if (narrow) {
     return (
       <Dropdown
@@ -52,7 +54,7 @@ export function RowOptions({ options, rowName }: { options: RowOption[]; rowName
           <Button
             type="text"
             icon={o.icon}
-            aria-label={o.ariaLabel}
+            aria-label={o.ariaLabel ?? `${o.label}: ${rowName}`}
             disabled={o.disabled}
             danger={o.danger}
             onClick={o.onClick}

@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { ACTION_SORT_KEYS, NAME_TOOLTIP_LENGTH, endpoints, localActionName, type Action } from '@qualis/contract';
-import { Button, Dropdown, Modal, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
@@ -56,24 +56,27 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
     });
   };
 
-  const options = (a: Action) => {
-    const items: MenuProps['items'] = [
-      { key: 'view', icon: <EyeOutlined />, label: t('actions.viewDetails'), onClick: () => open(a) },
-      a.canBeEdited && { key: 'edit', icon: <EditOutlined />, label: t('actions.edit'), onClick: () => open(a, true) },
-      a.canBeDeleted && {
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        danger: true,
-        label: t('actions.delete'),
-        onClick: () => setPending({ ids: [a.id] }),
-      },
-    ].filter((item) => item !== false);
-    return (
-      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.optionsFor', { name: nameOf(a) })} />
-      </Dropdown>
-    );
-  };
+  const options = (a: Action) => (
+    <RowOptions
+      rowName={nameOf(a)}
+      options={[
+        { key: 'view', icon: <EyeOutlined />, label: t('actions.viewDetails'), onClick: () => open(a) },
+        a.canBeEdited && {
+          key: 'edit',
+          icon: <EditOutlined />,
+          label: t('actions.edit'),
+          onClick: () => open(a, true),
+        },
+        a.canBeDeleted && {
+          key: 'delete',
+          icon: <DeleteOutlined />,
+          danger: true,
+          label: t('actions.delete'),
+          onClick: () => setPending({ ids: [a.id] }),
+        },
+      ]}
+    />
+  );
 
   const columns: DataTableColumn<Action>[] = [
     {
@@ -166,7 +169,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       hiddenByDefault: true,
       text: (a) => formatTime(a.createdAt, i18n.language),
     },
-    { key: 'options', title: t('actions.columns.options'), width: 10, render: options },
+    { key: 'options', title: t('actions.columns.options'), width: 22, render: options },
   ];
 
   return (

@@ -127,15 +127,12 @@ describe('List of Actions', () => {
       expect(within(first).getByText('To do')).toBeTruthy();
       expect(within(first).getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop');
 
-      fireEvent.click(screen.getByRole('button', { name: 'Options for Calibrate the scale' }));
-      expect(await screen.findByRole('menuitem', { name: /Edit/ }, SOON)).toBeTruthy();
-      expect(screen.getByRole('menuitem', { name: /Delete/ })).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: 'Options for Read SOP' }));
-      await waitFor(() => expect(screen.getAllByRole('menuitem', { name: /View details/ }).length).toBe(2));
-      const menus = screen.getAllByRole('menu');
-      const second = menus[menus.length - 1]!;
-      expect(within(second).queryByRole('menuitem', { name: /Edit/ })).toBeNull();
-      expect(within(second).queryByRole('menuitem', { name: /Delete/ })).toBeNull();
+      expect(within(first).getByRole('button', { name: 'Edit: Calibrate the scale' })).toBeTruthy();
+      expect(within(first).getByRole('button', { name: 'Delete: Calibrate the scale' })).toBeTruthy();
+      const second = screen.getByRole('row', { name: /Read SOP/ });
+      expect(within(second).getByRole('button', { name: 'View details: Read SOP' })).toBeTruthy();
+      expect(within(second).queryByRole('button', { name: /^Edit:/ })).toBeNull();
+      expect(within(second).queryByRole('button', { name: /^Delete:/ })).toBeNull();
 
       fireEvent.click(within(screen.getByRole('row', { name: /Read SOP/ })).getByText('Uma User'));
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/tasks/${OTHER_TASK}`));

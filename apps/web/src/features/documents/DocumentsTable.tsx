@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import {
   DELETE_REASON_MAX_LENGTH,
   DOCUMENT_DEFAULT_COLUMNS,
@@ -8,11 +8,11 @@ import {
   type DocumentColumn,
   type DocumentRow,
 } from '@qualis/contract';
-import { Button, Dropdown, Select, Tooltip, type MenuProps } from 'antd';
+import { Button, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { formatDate } from '../../app/dates';
@@ -71,24 +71,22 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
     );
   };
 
-  const options = (d: DocumentRow) => {
-    const items: MenuProps['items'] = [
-      { key: 'view', icon: <EyeOutlined />, label: t('documents.viewDetails'), onClick: () => open(d) },
-      { key: 'edit', icon: <EditOutlined />, label: t('documents.edit'), onClick: () => open(d, true) },
-      d.canBeDeleted && {
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        danger: true,
-        label: t('documents.delete'),
-        onClick: () => setPending({ ids: [d.id] }),
-      },
-    ].filter((item) => item !== false);
-    return (
-      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('documents.optionsFor', { name: d.name })} />
-      </Dropdown>
-    );
-  };
+  const options = (d: DocumentRow) => (
+    <RowOptions
+      rowName={d.name}
+      options={[
+        { key: 'view', icon: <EyeOutlined />, label: t('documents.viewDetails'), onClick: () => open(d) },
+        { key: 'edit', icon: <EditOutlined />, label: t('documents.edit'), onClick: () => open(d, true) },
+        d.canBeDeleted && {
+          key: 'delete',
+          icon: <DeleteOutlined />,
+          danger: true,
+          label: t('documents.delete'),
+          onClick: () => setPending({ ids: [d.id] }),
+        },
+      ]}
+    />
+  );
 
   const date = (value: string | null) => formatDate(value, i18n.language);
   const columns: DataTableColumn<DocumentRow>[] = [
@@ -163,7 +161,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         <DocumentFileButton organizationId={organizationId} documentId={d.id} revision={d.revision} file={d.file} />
       ),
     },
-    { key: 'options', title: t('documents.columns.options'), width: 8, render: options },
+    { key: 'options', title: t('documents.columns.options'), width: 18, render: options },
   ];
 
   return (

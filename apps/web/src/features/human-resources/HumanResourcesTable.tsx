@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { HR_SORT_KEYS, TEXT_TOOLTIP_LENGTH, endpoints, type HrRecordRow } from '@qualis/contract';
-import { Button, Dropdown, Modal, Typography, type MenuProps } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
@@ -52,29 +52,27 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
     });
   };
 
-  const options = (r: HrRecordRow) => {
-    const items: MenuProps['items'] = [
-      { key: 'view', icon: <EyeOutlined />, label: t('humanResources.viewDetails'), onClick: () => open(r) },
-      r.canBeEdited && {
-        key: 'edit',
-        icon: <EditOutlined />,
-        label: t('humanResources.edit'),
-        onClick: () => open(r, true),
-      },
-      r.canBeDeleted && {
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        danger: true,
-        label: t('humanResources.delete'),
-        onClick: () => setPending({ ids: [r.id] }),
-      },
-    ].filter((item) => item !== false);
-    return (
-      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('table.rowOptions', { name: fullName(r) })} />
-      </Dropdown>
-    );
-  };
+  const options = (r: HrRecordRow) => (
+    <RowOptions
+      rowName={fullName(r)}
+      options={[
+        { key: 'view', icon: <EyeOutlined />, label: t('humanResources.viewDetails'), onClick: () => open(r) },
+        r.canBeEdited && {
+          key: 'edit',
+          icon: <EditOutlined />,
+          label: t('humanResources.edit'),
+          onClick: () => open(r, true),
+        },
+        r.canBeDeleted && {
+          key: 'delete',
+          icon: <DeleteOutlined />,
+          danger: true,
+          label: t('humanResources.delete'),
+          onClick: () => setPending({ ids: [r.id] }),
+        },
+      ]}
+    />
+  );
 
   const nameLink = (r: HrRecordRow, text: string | null) => (
     <Link
@@ -149,7 +147,7 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
       text: (r) => r.tags.map((tag) => tag.name).join(', '),
       tooltip: TEXT_TOOLTIP_LENGTH,
     },
-    { key: 'options', title: t('humanResources.columns.options'), width: 10, render: options },
+    { key: 'options', title: t('humanResources.columns.options'), width: 20, render: options },
   ];
 
   return (

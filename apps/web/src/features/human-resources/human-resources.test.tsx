@@ -111,15 +111,12 @@ describe('List of Human Resources', () => {
       expect(within(first).getByText('Hand hygiene')).toBeTruthy();
       expect(within(screen.getByRole('row', { name: /Leo/ })).getByText('Removed')).toBeTruthy();
 
-      fireEvent.click(screen.getByRole('button', { name: 'Options for Uma Ulm' }));
-      expect(await screen.findByRole('menuitem', { name: /Edit/ }, SOON)).toBeTruthy();
-      expect(screen.queryByRole('menuitem', { name: /Delete/ })).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: 'Options for Leo Left' }));
-      await waitFor(() => expect(screen.getAllByRole('menuitem', { name: /View details/ }).length).toBe(2));
-      const menus = screen.getAllByRole('menu');
-      const second = menus[menus.length - 1]!;
-      expect(within(second).queryByRole('menuitem', { name: /Edit/ })).toBeNull();
-      expect(within(second).getByRole('menuitem', { name: /Delete/ })).toBeTruthy();
+      expect(within(first).getByRole('button', { name: 'Edit: Uma Ulm' })).toBeTruthy();
+      expect(within(first).queryByRole('button', { name: /^Delete:/ })).toBeNull();
+      const second = screen.getByRole('row', { name: /Leo/ });
+      expect(within(second).getByRole('button', { name: 'View details: Leo Left' })).toBeTruthy();
+      expect(within(second).queryByRole('button', { name: /^Edit:/ })).toBeNull();
+      expect(within(second).getByRole('button', { name: 'Delete: Leo Left' })).toBeTruthy();
 
       fireEvent.click(within(first).getByText('Auditors'));
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/human-resources/${RECORD}`));
@@ -143,8 +140,7 @@ describe('List of Human Resources', () => {
       });
       renderApp(`/organizations/${ORG}/human-resources`);
 
-      fireEvent.click(await screen.findByRole('button', { name: 'Options for Leo Left' }, LAZY));
-      fireEvent.click(await screen.findByRole('menuitem', { name: /Delete/ }, SOON));
+      fireEvent.click(await screen.findByRole('button', { name: 'Delete: Leo Left' }, LAZY));
       const dialog = await screen.findByRole('dialog', {}, SOON);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -255,8 +251,7 @@ describe('Human resource detail', () => {
       });
       renderApp(`/organizations/${ORG}/human-resources`);
 
-      fireEvent.click(await screen.findByRole('button', { name: 'Options for Uma Ulm' }, LAZY));
-      fireEvent.click(await screen.findByRole('menuitem', { name: /Edit/ }, SOON));
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit: Uma Ulm' }, LAZY));
       expect(await screen.findByRole('button', { name: 'Save' }, LAZY)).toBeTruthy();
       expect(screen.getByText('uma-cv.pdf')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

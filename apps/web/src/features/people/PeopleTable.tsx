@@ -4,16 +4,15 @@ import {
   EyeOutlined,
   KeyOutlined,
   MailOutlined,
-  MoreOutlined,
   PoweroffOutlined,
 } from '@ant-design/icons';
 import { NAME_TOOLTIP_LENGTH, endpoints, type Person, type PEOPLE_SORT_KEYS } from '@qualis/contract';
-import { Button, Dropdown, Tag, Tooltip, type MenuProps } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { AccessCodeModal } from './AccessCodeModal';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -158,21 +157,19 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
     {
       key: 'options',
       title: t('people.columns.options'),
-      width: 12,
-      render: (p) => {
-        const items: MenuProps['items'] = rowActions(p).map((action) => ({
-          key: action,
-          icon: ICONS[action],
-          danger: action === 'delete',
-          label: t(`people.actions.${action}`),
-          onClick: () => run(action, p),
-        }));
-        return (
-          <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-            <Button type="text" icon={<MoreOutlined />} aria-label={t('people.optionsFor', { name: fullName(p) })} />
-          </Dropdown>
-        );
-      },
+      width: 28,
+      render: (p) => (
+        <RowOptions
+          rowName={fullName(p)}
+          options={rowActions(p).map((action) => ({
+            key: action,
+            icon: ICONS[action],
+            danger: action === 'delete',
+            label: t(`people.actions.${action}`),
+            onClick: () => run(action, p),
+          }))}
+        />
+      ),
     },
   ];
 

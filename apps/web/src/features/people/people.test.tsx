@@ -46,8 +46,9 @@ function serve(people: Person[], extra: Record<string, (body: unknown) => Respon
   return { sent, fetch };
 }
 
-async function openOptions(name: string) {
-  fireEvent.click(await screen.findByRole('button', { name: `Options for ${name}` }, LAZY));
+/** Clicks a row option: its button is named '<option>: <person>'. */
+async function chooseOption(name: string, option: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `${option}: ${name}` }, LAZY));
 }
 
 afterEach(() => {
@@ -176,8 +177,7 @@ describe('Users list', SLOW, () => {
         jsonResponse(200, { data: testUser({ id: person().id, firstName: 'Anna', lastName: 'Lee' }) }),
     });
     renderApp(`/organizations/${ORG}/users`);
-    await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Edit', {}, SOON));
+    await chooseOption('Ann Lee', 'Edit');
     const dialog = await screen.findByRole('dialog', {}, SOON);
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
@@ -208,8 +208,7 @@ describe('Users list', SLOW, () => {
         jsonResponse(200, { data: { id: person().id }, message: 'User has been successfully deleted' }),
     });
     renderApp(`/organizations/${ORG}/users`);
-    await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Delete', {}, SOON));
+    await chooseOption('Ann Lee', 'Delete');
     const dialog = await screen.findByRole('dialog', {}, SOON);
     const button = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -233,8 +232,7 @@ describe('Users list', SLOW, () => {
       [`PATCH /api/v1/client-users/${person().id}/status`]: () => jsonResponse(200, { data: person() }),
     });
     renderApp(`/organizations/${ORG}/users`);
-    await openOptions('Ann Lee');
-    fireEvent.click(await screen.findByText('Set Active', {}, SOON));
+    await chooseOption('Ann Lee', 'Set Active');
     const dialog = await screen.findByRole('dialog', {}, SOON);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Beta Labs/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set Active' }));

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   NAME_TOOLTIP_LENGTH,
   TRAINING_DEFAULT_COLUMNS,
@@ -9,11 +9,11 @@ import {
   type TrainingRecordRow,
   type TrainingStatusFilter,
 } from '@qualis/contract';
-import { Button, Dropdown, Flex, Modal, Select, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Modal, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, useTableState, type DataTableColumn } from '../../components/DataTable';
+import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { EnteredLink, useLinkText } from '../actions/EnteredLink';
@@ -99,29 +99,27 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
     });
   };
 
-  const options = (r: TrainingRecordRow) => {
-    const items: MenuProps['items'] = [
-      { key: 'view', icon: <EyeOutlined />, label: t('trainings.viewDetails'), onClick: () => open(r) },
-      r.canBeEdited && {
-        key: 'edit',
-        icon: <EditOutlined />,
-        label: t('trainings.edit'),
-        onClick: () => open(r, true),
-      },
-      r.canBeDeleted && {
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        danger: true,
-        label: t('trainings.delete'),
-        onClick: () => setPending({ ids: [r.id] }),
-      },
-    ].filter((item) => item !== false);
-    return (
-      <Dropdown trigger={['click']} menu={{ items }} autoFocus>
-        <Button type="text" icon={<MoreOutlined />} aria-label={t('trainings.optionsFor', { name: r.name })} />
-      </Dropdown>
-    );
-  };
+  const options = (r: TrainingRecordRow) => (
+    <RowOptions
+      rowName={r.name}
+      options={[
+        { key: 'view', icon: <EyeOutlined />, label: t('trainings.viewDetails'), onClick: () => open(r) },
+        r.canBeEdited && {
+          key: 'edit',
+          icon: <EditOutlined />,
+          label: t('trainings.edit'),
+          onClick: () => open(r, true),
+        },
+        r.canBeDeleted && {
+          key: 'delete',
+          icon: <DeleteOutlined />,
+          danger: true,
+          label: t('trainings.delete'),
+          onClick: () => setPending({ ids: [r.id] }),
+        },
+      ]}
+    />
+  );
 
   const columns: DataTableColumn<TrainingRecordRow>[] = [
     {
@@ -207,7 +205,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       hiddenByDefault: hidden('creationTime'),
       text: (r) => formatTime(r.createdAt, i18n.language),
     },
-    { key: 'options', title: t('trainings.columns.options'), width: 8, render: options },
+    { key: 'options', title: t('trainings.columns.options'), width: 20, render: options },
   ];
 
   return (

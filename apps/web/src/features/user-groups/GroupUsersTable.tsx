@@ -112,14 +112,12 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
               {
                 key: 'view',
                 label: t('groups.viewDetails'),
-                ariaLabel: `${t('groups.viewDetails')}: ${name}`,
                 icon: <EyeOutlined />,
                 onClick: () => void navigate(userPath(u)),
               },
               {
                 key: 'remove',
                 label: t('groups.removeUser'),
-                ariaLabel: `${t('groups.removeUser')}: ${name}`,
                 icon: <DeleteOutlined />,
                 danger: true,
                 onClick: () => setRemoving(u),

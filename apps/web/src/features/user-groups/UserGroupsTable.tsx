@@ -59,17 +59,15 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
       },
     });
 
-  /** A row option: the tooltip says what it does, the accessible name also which group. */
+  /** A row option: the tooltip says what it does, the accessible name also which group (RowOptions). */
   const option = (
     what: 'viewDetails' | 'editName' | 'duplicate' | 'delete',
-    group: UserGroup,
     icon: ReactNode,
     onClick: () => void,
     danger = false,
   ): RowOption => ({
     key: what,
     label: t(`groups.${what}`),
-    ariaLabel: `${t(`groups.${what}`)}: ${group.name}`,
     icon,
     danger,
     onClick,
@@ -103,17 +101,11 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         <RowOptions
           rowName={g.name}
           options={[
-            option(
-              'viewDetails',
-              g,
-              <EyeOutlined />,
-              () => void navigate(groupPath(g), { state: { groupName: g.name } }),
-            ),
-            option('editName', g, <EditOutlined />, () => setDialog({ kind: 'rename', group: g })),
-            option('duplicate', g, <CopyOutlined />, () => setDialog({ kind: 'duplicate', group: g })),
+            option('viewDetails', <EyeOutlined />, () => void navigate(groupPath(g), { state: { groupName: g.name } })),
+            option('editName', <EditOutlined />, () => setDialog({ kind: 'rename', group: g })),
+            option('duplicate', <CopyOutlined />, () => setDialog({ kind: 'duplicate', group: g })),
             option(
               'delete',
-              g,
               <DeleteOutlined />,
               () =>
                 // An empty group goes at once; one with users needs 'I acknowledge'.
