@@ -37,7 +37,8 @@ describe('FileTextReader', () => {
       reason: 'needs more than 64 MB of memory',
     });
     expect(await reader.read('text', text('after the crash'))).toMatchObject({ status: 'extracted' });
-  });
+    // Building the 200,000-paragraph file and the worker's crash take seconds on a loaded machine.
+  }, 30_000);
 
   it('refuses to read once closed', async () => {
     start({});
