@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accountCases } from './cases/accounts.js';
 import { actionCases } from './cases/actions.js';
@@ -32,6 +33,11 @@ describe('authorization matrix', () => {
       routesWithoutCases: catalogue.filter((key) => !covered.has(key)),
       casesOfUnknownRoutes: [...covered].filter((key) => !catalogue.includes(key)),
     }).toEqual({ routesWithoutCases: [], casesOfUnknownRoutes: [] });
+    // Each area's cells are walked by its own test file.
+    const withoutFile = Object.keys(AREAS).filter(
+      (area) => !fs.existsSync(new URL(`${area}.test.ts`, import.meta.url)),
+    );
+    expect(withoutFile).toEqual([]);
     const cells = Object.entries(AREAS).map(
       ([area, cases]) => `${area} ${cases.flatMap((c) => routesOf(app, c)).length * ACTORS.length}`,
     );
