@@ -94,6 +94,25 @@ export async function signIn(app: FastifyInstance, email: string, password = DEF
   return { ...token, headers: { authorization: `Bearer ${token.accessToken}` } };
 }
 
+type Names = { firstName?: string; lastName?: string };
+
+/**
+ * How most API files start: organizations A ('Alpha Devices') and B ('Beta Labs') and a signed-in
+ * Admin of each; B's Admin, the outsider, checks that A's records stay A's.
+ */
+export async function twoOrganizations(
+  { app, db }: { app: FastifyInstance; db: DbOrTx },
+  names: { admin?: Names; outsider?: Names } = {},
+) {
+  const orgA = (await createOrganization(db, { name: 'Alpha Devices' })).id;
+  const orgB = (await createOrganization(db, { name: 'Beta Labs' })).id;
+  const adminOf = async (organizationId: string, personNames: Names = {}) => {
+    const user = await createUser(db, { role: 'Admin', ...personNames, memberOf: [{ organizationId }] });
+    return { id: user.id, email: user.email, role: 'Admin' as const, headers: (await signIn(app, user.email)).headers };
+  };
+  return { orgA, orgB, admin: await adminOf(orgA, names.admin), outsider: await adminOf(orgB, names.outsider) };
+}
+
 /** The first link of an e-mail's text, with its page and query values (e-mailed token links). */
 export function linkInMail(text: string) {
   const found = /https?:\/\/\S+/.exec(text);

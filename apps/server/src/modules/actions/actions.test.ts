@@ -7,7 +7,7 @@ import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person, type AuthHeaders } from '../../test/api.js';
-import { createOrganization, createUser } from '../../test/factories.js';
+import { createOrganization, createUser, twoOrganizations } from '../../test/factories.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -19,10 +19,7 @@ let foreignTag: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t));
   foreignTag = await tagIn(orgB, 'Foreign');
 });
 afterAll(() => t.close());

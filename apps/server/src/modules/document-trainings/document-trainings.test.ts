@@ -4,7 +4,7 @@ import { Permission, REFERENCE_TYPES, messages } from '@qualis/contract';
 import { actions, auditEvents, trainingRecords } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
-import { createDocument, createOrganization, createTraining } from '../../test/factories.js';
+import { createDocument, createTraining, twoOrganizations } from '../../test/factories.js';
 
 /**
  * 'Requires Training' (spec 03 section 4): a revision links a training record, before or after
@@ -20,10 +20,7 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t));
 });
 afterAll(() => t.close());
 

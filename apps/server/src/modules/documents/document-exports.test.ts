@@ -16,6 +16,7 @@ import {
   createOrganization,
   createUser,
   signIn,
+  twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { documentRecords } from './document-exports.service.js';
@@ -30,10 +31,7 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t));
 });
 afterAll(() => t.close());
 

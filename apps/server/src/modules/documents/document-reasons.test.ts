@@ -4,7 +4,7 @@ import { LONG_TEXT_MAX_LENGTH, Permission, messages, type TrainingRecord } from 
 import { auditEvents, documentRevisions, documents, organizationFiles } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
-import { createDocument, createOrganization, uploadOrganizationFile } from '../../test/factories.js';
+import { createDocument, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 
 /**
  * The irreversible steps ask why (21 CFR 11.10(e)): Set as Final and deleting a final document or
@@ -20,9 +20,7 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person((await createOrganization(t.db, { name: 'Beta Labs' })).id, 'Admin');
+  ({ orgA, admin, outsider } = await twoOrganizations(t));
 });
 afterAll(() => t.close());
 

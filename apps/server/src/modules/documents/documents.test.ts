@@ -19,6 +19,7 @@ import {
   createDocument,
   createDocumentType,
   createOrganization,
+  twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { completeActions } from '../actions/automatic-actions.js';
@@ -35,10 +36,7 @@ let typeB: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t));
   typeA = (await createDocumentType(t.db, orgA, 'SOP')).id;
   typeB = (await createDocumentType(t.db, orgB, 'SOP')).id;
 });

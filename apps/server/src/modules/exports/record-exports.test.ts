@@ -2,20 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, Permission } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
-import {
-  auditEvents,
-  exportFiles,
-  jobs,
-  mailOutbox,
-  memberships,
-  organizationFiles,
-  userGroupPermissions,
-} from '../../db/schema/index.js';
+import { auditEvents, exportFiles, jobs, mailOutbox, memberships, organizationFiles } from '../../db/schema/index.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createOrganization, linkInMail } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
-import { defineRecordSource, removeExpiredExportFiles } from './record-exports.js';
+import { removeExpiredExportFiles } from './record-exports.js';
 
 // The large-export path with a stream limit of 2 records (RECORD_EXPORT_STREAM_MAX), so a few
 // actions are "large": the request is answered with the logs export's message, a job makes the
@@ -221,19 +213,10 @@ describe('a PDF archive of more records than the stream limit', () => {
 });
 
 describe('an export file of a list whose right the requester lost', () => {
-  // A record source of a list only people with the settings permission (56) may see: the
-  // download checks the list's policy again.
-  const source = defineRecordSource({
-    name: 'test-settings-records',
-    label: 'Settings',
-    infoType: 'Tags',
-    policy: 'organizationSettings.manage',
-    count: () => Promise.resolve(0),
-    records: async function* () {},
-  });
-
+  // The HR records' list is an Admin's; an Admin whose membership becomes 'hrLimited' loses it:
+  // the download checks the list's policy again.
   it('answers 403 to its requester', async () => {
-    const keeper = await person(orgA, 'User', [56]);
+    const keeper = await person(orgA, 'Admin');
     const fileId = newId();
     const storageKey = `exports/${orgA}/${fileId}.pdf`;
     await t.app.ctx.storage.put(storageKey, Buffer.from('%PDF-1.7 test'));
@@ -241,7 +224,7 @@ describe('an export file of a list whose right the requester lost', () => {
       organizationId: orgA,
       id: fileId,
       storageKey,
-      originalName: 'Settings.pdf',
+      originalName: 'HR records.pdf',
       contentType: 'application/pdf',
       sizeBytes: 13,
       sha256: 'a'.repeat(64),
@@ -250,13 +233,16 @@ describe('an export file of a list whose right the requester lost', () => {
     await t.db.insert(exportFiles).values({
       organizationId: orgA,
       fileId,
-      source: source.name,
+      source: 'hr-records',
       format: 'pdf',
       recordCount: 1,
       expiresAt: new Date(Date.now() + 60_000),
     });
     expect((await download(fileId, keeper)).statusCode).toBe(200);
-    await t.db.delete(userGroupPermissions).where(eq(userGroupPermissions.organizationId, orgA));
+    await t.db
+      .update(memberships)
+      .set({ restriction: 'hrLimited' })
+      .where(and(eq(memberships.organizationId, orgA), eq(memberships.userId, keeper.id)));
     const refused = await download(fileId, keeper);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors[0].message).toBe(messages.accessDenied);

@@ -14,6 +14,7 @@ import {
   createUser,
   createUserGroup,
   signIn,
+  twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 
@@ -28,11 +29,8 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin', [], { firstName: 'Ada', lastName: 'Admin' });
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t, { admin: { firstName: 'Ada', lastName: 'Admin' } }));
   user = await person(orgA, 'User', [], { firstName: 'Uma', lastName: 'User' });
-  outsider = await person(orgB, 'Admin');
   const sa = await createUser(t.db, { role: 'SuperAdmin' });
   superAdmin = { id: sa.id, email: sa.email, role: 'SuperAdmin', headers: (await signIn(t.app, sa.email)).headers };
 });

@@ -4,7 +4,7 @@ import { Permission, type GlobalSearchRow } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
 import { tags } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
-import { createDocument, createOrganization, createTraining, uploadOrganizationFile } from '../../test/factories.js';
+import { createDocument, createTraining, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 let t: TestContext;
@@ -16,10 +16,7 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin', [], { firstName: 'Ada', lastName: 'Admin' });
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t, { admin: { firstName: 'Ada', lastName: 'Admin' } }));
 });
 afterAll(() => t.close());
 

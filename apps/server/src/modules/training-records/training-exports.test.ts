@@ -13,13 +13,13 @@ import {
   createUser,
   createUserGroup,
   signIn,
+  twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
 let orgA: string;
-let orgB: string;
 let admin: Person;
 let kim: Person;
 let lou: Person;
@@ -59,12 +59,12 @@ async function attempt(by: Person, rec: TrainingRecord, right: boolean) {
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin', [], { firstName: 'Ada', lastName: 'Admin' });
+  ({ orgA, admin, outsider } = await twoOrganizations(t, {
+    admin: { firstName: 'Ada', lastName: 'Admin' },
+    outsider: { firstName: 'Otto', lastName: 'Out' },
+  }));
   kim = await person(orgA, 'User', [], { firstName: 'Kim', lastName: 'Kern' });
   lou = await person(orgA, 'User', [], { firstName: 'Lou', lastName: 'Lane' });
-  outsider = await person(orgB, 'Admin', [], { firstName: 'Otto', lastName: 'Out' });
   const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Packers', userIds: [lou.id] });
   const sop = await createDocument(t.app, t.db, admin, orgA, { name: 'Glove SOP' });
   const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'Glove chart.txt');

@@ -21,6 +21,7 @@ import {
   createOrganization,
   createTraining,
   createUserGroup,
+  twoOrganizations,
   uploadOrganizationFile,
   type TrainingValues,
 } from '../../test/factories.js';
@@ -34,10 +35,7 @@ let outsider: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  orgA = (await createOrganization(t.db, { name: 'Alpha Devices' })).id;
-  orgB = (await createOrganization(t.db, { name: 'Beta Labs' })).id;
-  admin = await person(orgA, 'Admin');
-  outsider = await person(orgB, 'Admin');
+  ({ orgA, orgB, admin, outsider } = await twoOrganizations(t));
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,4 @@
+import { accountCases } from './cases/accounts.js';
+import { describeArea } from './matrix.js';
+
+describeArea('accounts', accountCases);

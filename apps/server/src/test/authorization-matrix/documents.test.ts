@@ -1,0 +1,4 @@
+import { documentCases } from './cases/documents.js';
+import { describeArea } from './matrix.js';
+
+describeArea('documents', documentCases);

@@ -1,0 +1,4 @@
+import { hrCases } from './cases/hr.js';
+import { describeArea } from './matrix.js';
+
+describeArea('hr', hrCases);

@@ -1,0 +1,4 @@
+import { organizationCases } from './cases/organizations.js';
+import { describeArea } from './matrix.js';
+
+describeArea('organizations', organizationCases);

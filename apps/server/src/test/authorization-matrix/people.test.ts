@@ -1,0 +1,4 @@
+import { peopleCases } from './cases/people.js';
+import { describeArea } from './matrix.js';
+
+describeArea('people', peopleCases);

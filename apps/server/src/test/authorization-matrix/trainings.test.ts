@@ -1,0 +1,4 @@
+import { trainingCases } from './cases/trainings.js';
+import { describeArea } from './matrix.js';
+
+describeArea('trainings', trainingCases);
