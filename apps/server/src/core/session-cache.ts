@@ -21,8 +21,9 @@ const caches = new Set<SessionCache>();
 
 /**
  * Verified sessions of this process, by the SHA-256 of their access token, trusted for a few
- * seconds. Any change of a session or a person (triggers of migration 0012) is announced with
- * NOTIFY at commit and removes that person's entries in every process; while this process is
+ * seconds. Any change of a session or a person (triggers of migration 0012), of a membership or
+ * of an organization's status (migration 0030: each member) is announced with NOTIFY at commit
+ * and removes that person's entries in every process; while this process is
  * not listening (PostgreSQL connection lost), nothing is kept, so a revocation is never missed.
  */
 export class SessionCache {
@@ -84,8 +85,9 @@ export class SessionCache {
   }
 
   /**
-   * Calls `watcher` whenever the person's sessions or account change (signed out, password,
-   * deactivated): a long-lived request (the bell's event stream) checks its session again then.
+   * Calls `watcher` whenever the person's sessions, account, memberships or organizations change
+   * (signed out, password, deactivated): a long-lived request (the bell's event stream) checks its
+   * session and access again then.
    * The answer stops watching.
    */
   watchUser(userId: string, watcher: () => void): () => void {

@@ -28,14 +28,7 @@ import { presentApprovals, presentReviews } from './documents.presenter.js';
 import { DOCUMENTS_INFO_TYPE, lockVisibleDocument, visibleRevisionOrNotFound } from './document-states.js';
 import { recomputeRevisionStatus } from './revision-lifecycle.js';
 import { documentActionSource, settleDocumentActions } from './document-actions.js';
-import {
-  SIGNING_LOCK,
-  clearSigningAttempts,
-  lockEndText,
-  lockIfReached,
-  signingLockedUntil,
-  takeSigningAttempt,
-} from './signing-lock.js';
+import { SIGNING_LOCK, lockEndText, settleSigningAttempt, signingLockedUntil } from './signing-lock.js';
 
 /**
  * Electronic signatures on document revisions (spec 03 "Review and approval", decision 0018,
@@ -131,10 +124,11 @@ async function sendLockMails(ctx: ServiceContext, tx: Tx, signer: UserRow, count
 
 /**
  * Checks what the signing asks beyond the session: the access code of an approval, and the
- * password when the organization asks for it. Each checked attempt counts towards the signing
- * lock (signing-lock.ts): a wrong one is refused with a 400 on its field and audited, the 5th in
- * a row locks (429 SIGNING_LOCKED, e-mails); a right one clears the count. Answers whether the
- * password was confirmed.
+ * password when the organization asks for it. A locked person is refused (429 SIGNING_LOCKED,
+ * audited) before and, for attempts sent at once, after the check; each checked attempt is
+ * settled on the signing lock (signing-lock.ts) in the transaction that audits it: a wrong one is
+ * refused with a 400 on its field, the 5th in a row locks (429, e-mails); a right one clears the
+ * count. Answers whether the password was confirmed.
  */
 async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: Attempt, input: SigningInput) {
   const { db } = scopeOf(ctx);
@@ -145,47 +139,37 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
   }
   if (needsPassword && !input.password) throw AppError.badRequest(messages.signingPasswordRequired, 'password');
 
-  const now = new Date();
-  if (!needsCode && !needsPassword) {
-    // Nothing to guess, but a locked person does not sign at all until the lock ends.
-    const lockedUntil = await signingLockedUntil(db, signer.id, now);
-    if (lockedUntil) {
-      await db.transaction((tx) => auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil }));
-      throw lockedError(lockedUntil);
+  const refuseLocked = async (tx: DbOrTx, lockedUntil: Date) => {
+    await auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil });
+    return lockedError(lockedUntil);
+  };
+  // A locked person does not sign at all until the lock ends, and their codes are not checked.
+  const lockedUntil = await signingLockedUntil(db, signer.id);
+  if (lockedUntil) throw await db.transaction((tx) => refuseLocked(tx, lockedUntil));
+  if (!needsCode && !needsPassword) return false;
+
+  const codeRight = !needsCode || (await verifyAccessCode(db, signer.id, input.accessCode ?? ''));
+  const passwordRight = !needsPassword || (await verifyPassword(signer.passwordHash, input.password ?? ''));
+  const refusal = await db.transaction(async (tx) => {
+    const settled = await settleSigningAttempt(tx, signer.id, codeRight && passwordRight);
+    if (settled.outcome === 'passed') return undefined;
+    if (settled.outcome === 'locked') return refuseLocked(tx, settled.lockedUntil);
+    const { failures, lockedUntil: until } = settled;
+    await auditRefusal(tx, ctx, attempt, {
+      reason: codeRight ? 'passwordWrong' : 'accessCodeWrong',
+      failures,
+      lockedUntil: until,
+    });
+    if (until) {
+      await sendLockMails(ctx, tx, signer, failures, until);
+      return lockedError(until);
     }
-    return false;
-  }
-
-  const taken = await takeSigningAttempt(db, signer.id, now);
-  if (!taken.taken) {
-    await db.transaction((tx) => auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil: taken.lockedUntil }));
-    throw lockedError(taken.lockedUntil);
-  }
-  let codeRight = true;
-  let passwordRight = true;
-  try {
-    if (needsCode) codeRight = await verifyAccessCode(db, signer.id, input.accessCode ?? '');
-    if (needsPassword) passwordRight = await verifyPassword(signer.passwordHash, input.password ?? '');
-  } catch (error) {
-    await clearSigningAttempts(db, signer.id, 'giveBack');
-    throw error;
-  }
-  if (codeRight && passwordRight) {
-    await clearSigningAttempts(db, signer.id, 'reset');
-    return needsPassword;
-  }
-
-  const reason = codeRight ? 'passwordWrong' : 'accessCodeWrong';
-  const lockedUntil = await db.transaction(async (tx) => {
-    const until = await lockIfReached(tx, signer.id, taken.count, now);
-    await auditRefusal(tx, ctx, attempt, { reason, failures: taken.count, lockedUntil: until ?? null });
-    if (until) await sendLockMails(ctx, tx, signer, taken.count, until);
-    return until;
+    return codeRight
+      ? AppError.badRequest(messages.passwordIncorrect, 'password')
+      : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
   });
-  if (lockedUntil) throw lockedError(lockedUntil);
-  throw codeRight
-    ? AppError.badRequest(messages.passwordIncorrect, 'password')
-    : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
+  if (refusal) throw refusal;
+  return needsPassword;
 }
 
 const STATUS_MAILS: Partial<Record<DocumentStatus, TemplateName>> = {

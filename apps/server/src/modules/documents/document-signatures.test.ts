@@ -581,7 +581,7 @@ describe('the signing lock', () => {
     expect(after.statusCode, after.body).toBe(201);
   });
 
-  it('counts wrong codes sent at once like one after another: never more than 5 are checked', async () => {
+  it('counts wrong codes sent at once like one after another: never more than 5 are counted', async () => {
     const [ap] = [await person(orgA)];
     const id = await documentWith({ approvers: [ap] });
     const answers = await Promise.all(Array.from({ length: 8 }, () => approve(ap, id, { accessCode: '000001' })));
@@ -623,6 +623,55 @@ describe('the signing lock', () => {
     expect((await mailsTo(outsider)).some((m) => m.subject.includes('is locked'))).toBe(true);
     await resetLock(signer);
     expect((await review(signer, inA)).statusCode).toBe(201);
+  });
+});
+
+describe('the signing lock with two processes on one database', () => {
+  let second: TestContext;
+  beforeAll(async () => {
+    second = await createTestContext({ sameDeploymentAs: t });
+  });
+  afterAll(() => second.close());
+
+  /** `count` approvals of `by` at once, every other one sent to the second process. */
+  const approveAtOnce = (by: Signer, id: string, count: number, body: object = {}) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        (i % 2 ? second : t).app.inject({
+          method: 'POST',
+          url: `/api/v1/documents/${id}/approvals`,
+          headers: by.headers,
+          payload: { organizationId: orgA, revision: 1, status: 0, accessCode: CODE, ...body },
+        }),
+      ),
+    );
+
+  it('right codes sent at once never lock: one signature, the others already given, no refusal audited', async () => {
+    const [ap] = [await person(orgA)];
+    const id = await documentWith({ approvers: [ap] });
+    const statuses = (await approveAtOnce(ap, id, 30)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+    expect(await signaturesOf(id)).toHaveLength(1);
+    expect(await auditOf(id, 'signatureRefused')).toEqual([]);
+    const [attempts] = await t.db.select().from(signingAttempts).where(eq(signingAttempts.userId, ap.id));
+    expect(attempts).toMatchObject({ failedCount: 0, lockedUntil: null });
+  });
+
+  it('wrong codes sent at once lock at the 5th, and each refusal as locked names the lock that exists', async () => {
+    const [ap] = [await person(orgA)];
+    const id = await documentWith({ approvers: [ap] });
+    const statuses = (await approveAtOnce(ap, id, 10, { accessCode: '000002' })).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    const [attempts] = await t.db.select().from(signingAttempts).where(eq(signingAttempts.userId, ap.id));
+    expect(attempts!.failedCount).toBe(5);
+    const refused = (await auditOf(id, 'signatureRefused')).map((e) => e.after as Record<string, unknown>);
+    expect(refused.filter((e) => e.reason === 'accessCodeWrong').map((e) => e.failures)).toEqual([1, 2, 3, 4, 5]);
+    const locked = refused.filter((e) => e.reason === 'locked');
+    expect(locked).toHaveLength(5);
+    for (const e of locked) expect(e.lockedUntil).toBe(attempts!.lockedUntil!.toISOString());
+    expect(await signaturesOf(id)).toEqual([]);
   });
 });
 

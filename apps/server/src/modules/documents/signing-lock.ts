@@ -1,5 +1,5 @@
-import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { signingAttempts } from '../../db/schema/index.js';
 
 /**
@@ -7,92 +7,54 @@ import { signingAttempts } from '../../db/schema/index.js';
  * lock the person's signing for 15 minutes in every organization; a right one clears the count.
  * Kept in `signing_attempts`, one row per person, so every server process sees the same count.
  *
- * As at sign-in (sessions/sign-in-throttle.ts), an attempt is counted before its code is checked,
- * by one conditional upsert that refuses when the person is locked or already has 5 attempts
- * counted: parallel guesses queue on the row and are refused exactly like sequential ones. A
- * right code gives the count back (to zero); a wrong one leaves it, and the 5th locks.
+ * The code and password are checked first, holding nothing (Argon2id takes its time); then one
+ * transaction takes the person's row and settles the attempt on it: refused when locked by then,
+ * whatever the check said; else a right one clears the count and a wrong one is counted, the 5th
+ * locking. Attempts sent at once queue on the row and are settled one after the other, exactly
+ * like sequential ones, and only a check that failed is ever counted.
  */
 export const SIGNING_LOCK = { maxFailures: 5, lockMinutes: 15 } as const;
 
-export type SigningAttempt = { taken: true; count: number } | { taken: false; lockedUntil: Date };
+/** How an attempt was settled: refused for a lock in force, passed, or counted as failed (locking at the 5th). */
+export type SettledAttempt =
+  | { outcome: 'locked'; lockedUntil: Date }
+  | { outcome: 'passed' }
+  | { outcome: 'failed'; failures: number; lockedUntil: Date | null };
 
 /** The lock's end, as the message and the e-mails say it: '14:05 UTC'. */
 export const lockEndText = (until: Date) => `${until.toISOString().slice(11, 16)} UTC`;
 
-/**
- * Counts one signing attempt of the person: answers the count including it, or that the person
- * is locked (and until when) without counting. A lock whose time is over starts the count again.
- * Commits at once, so no lock is held while the code is checked.
- */
-export async function takeSigningAttempt(db: Db, userId: string, now: Date): Promise<SigningAttempt> {
-  const lockOver = sql`${signingAttempts.lockedUntil} <= ${now}`;
-  try {
-    const count = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(signingAttempts)
-        .values({ userId, failedCount: 1, updatedAt: now })
-        .onConflictDoUpdate({
-          target: signingAttempts.userId,
-          set: {
-            failedCount: sql`CASE WHEN ${lockOver} THEN 1 ELSE ${signingAttempts.failedCount} + 1 END`,
-            lockedUntil: sql`CASE WHEN ${lockOver} THEN NULL ELSE ${signingAttempts.lockedUntil} END`,
-            updatedAt: now,
-          },
-          // Evaluated on the row's latest version after waiting for its lock.
-          setWhere: sql`${lockOver} OR (${signingAttempts.lockedUntil} IS NULL
-            AND ${signingAttempts.failedCount} < ${SIGNING_LOCK.maxFailures})`,
-        })
-        .returning({ count: signingAttempts.failedCount });
-      if (!row) tx.rollback();
-      return row!.count;
-    });
-    return { taken: true, count };
-  } catch (error) {
-    if (!(error instanceof TransactionRollbackError)) throw error;
-    const [row] = await db.select().from(signingAttempts).where(eq(signingAttempts.userId, userId));
-    // Locked, or 5 attempts still being checked: the 5th will lock if it is wrong.
-    return {
-      taken: false,
-      lockedUntil: row?.lockedUntil ?? new Date(now.getTime() + SIGNING_LOCK.lockMinutes * 60_000),
-    };
-  }
-}
-
-/**
- * A wrong code or password: the attempt stays counted, and the one that reaches 5 locks the
- * person's signing for 15 minutes. Answers the lock's end when this attempt locked it.
- */
-export async function lockIfReached(tx: DbOrTx, userId: string, count: number, now: Date): Promise<Date | undefined> {
-  if (count < SIGNING_LOCK.maxFailures) return undefined;
-  const lockedUntil = new Date(now.getTime() + SIGNING_LOCK.lockMinutes * 60_000);
-  const locked = await tx
-    .update(signingAttempts)
-    .set({ lockedUntil, updatedAt: now })
-    .where(eq(signingAttempts.userId, userId))
-    .returning({ userId: signingAttempts.userId });
-  return locked.length > 0 ? lockedUntil : undefined;
-}
-
-/**
- * The attempt is given back: the code and password were right (the count starts again), or they
- * could not be checked (an unexpected failure must not count against the person).
- */
-export async function clearSigningAttempts(db: DbOrTx, userId: string, how: 'reset' | 'giveBack') {
-  await db
-    .update(signingAttempts)
-    .set(
-      how === 'reset'
-        ? { failedCount: 0, lockedUntil: null, updatedAt: new Date() }
-        : { failedCount: sql`greatest(${signingAttempts.failedCount} - 1, 0)` },
-    )
-    .where(eq(signingAttempts.userId, userId));
-}
+const inForce = (lockedUntil: Date | null, now: Date) => (lockedUntil && lockedUntil > now ? lockedUntil : undefined);
 
 /** The end of the person's signing lock, when they are locked now. */
-export async function signingLockedUntil(db: DbOrTx, userId: string, now: Date): Promise<Date | undefined> {
+export async function signingLockedUntil(db: DbOrTx, userId: string, now = new Date()): Promise<Date | undefined> {
   const [row] = await db
     .select({ lockedUntil: signingAttempts.lockedUntil })
     .from(signingAttempts)
     .where(eq(signingAttempts.userId, userId));
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
+  return inForce(row?.lockedUntil ?? null, now);
+}
+
+/**
+ * Settles one checked attempt of the person (`right`: the code and password were), holding their
+ * row until `tx` ends. A lock whose time is over starts the count again.
+ */
+export async function settleSigningAttempt(tx: Tx, userId: string, right: boolean): Promise<SettledAttempt> {
+  const now = new Date();
+  // Creates the row or waits for the person's other attempts to settle, and reads what they left.
+  const [row] = await tx
+    .insert(signingAttempts)
+    .values({ userId, failedCount: 0, updatedAt: now })
+    .onConflictDoUpdate({ target: signingAttempts.userId, set: { updatedAt: now } })
+    .returning();
+  const locked = inForce(row!.lockedUntil, now);
+  if (locked) return { outcome: 'locked', lockedUntil: locked };
+  const failures = right ? 0 : (row!.lockedUntil ? 0 : row!.failedCount) + 1;
+  const lockedUntil =
+    failures >= SIGNING_LOCK.maxFailures ? new Date(now.getTime() + SIGNING_LOCK.lockMinutes * 60_000) : null;
+  await tx
+    .update(signingAttempts)
+    .set({ failedCount: failures, lockedUntil })
+    .where(eq(signingAttempts.userId, userId));
+  return right ? { outcome: 'passed' } : { outcome: 'failed', failures, lockedUntil };
 }

@@ -116,7 +116,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = bearerToken(request) ?? '';
       const session = await verifyAccessToken(db, app.ctx.sessions, token);
       if (!session) return reply.code(401).send();
-      // Still this person's, with access to the organization? (Read again on every heartbeat.)
+      // Still this person's, with access to the organization? (Read again on every heartbeat and change.)
       const stillAllowed = async () =>
         Boolean(await verifyAccessToken(db, app.ctx.sessions, token)) &&
         (await resolveOrganizationAccess(db, actor, organizationId).then(

@@ -279,3 +279,82 @@ describe('GET /system-notifications/stream', () => {
     expect((await events.next()).done).toBe(true);
   });
 });
+
+describe('the stream ends on every process as soon as the person may no longer see it', () => {
+  let second: TestContext;
+  beforeAll(async () => {
+    second = await createTestContext({ sameDeploymentAs: t });
+  });
+  afterAll(() => second.close());
+
+  /** A member of a new organization, its Admin, and the member's stream there, open on the second process. */
+  async function streamOnSecond() {
+    const organizationId = (await createOrganization(t.db)).id;
+    const member = await createUser(t.db, { memberOf: [{ organizationId }] });
+    const admin = await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId }] });
+    const session = await signIn(t.app, member.email);
+    const res = await second.app.inject({
+      method: 'GET',
+      url: `/api/v1/system-notifications/stream?organizationId=${organizationId}`,
+      headers: session.headers,
+      payloadAsStream: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const events = eventsOf(res.stream());
+    expect((await events.next()).value).toEqual({ event: 'count', data: { count: 0 } });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    return { organizationId, member, session, adminHeaders, events };
+  }
+
+  /** Sends a request to the first process. */
+  const onFirst = (method: 'PATCH' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: headers as Record<string, string>, payload });
+
+  /** Whether the stream ends within a second (the heartbeat that checks too comes only every 20 s). */
+  const endsWithinASecond = (events: AsyncGenerator<unknown>) =>
+    Promise.race([
+      events.next().then((next) => (next.done ? 'ended' : 'sent an event')),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 1000)),
+    ]);
+
+  it('when their membership is deactivated', async () => {
+    const { organizationId, member, adminHeaders, events } = await streamOnSecond();
+    const res = await onFirst('PATCH', `/client-users/${member.id}/status`, adminHeaders, {
+      ids: [organizationId],
+      status: 'Inactive',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await endsWithinASecond(events)).toBe('ended');
+  });
+
+  it('when their organization is deactivated', async () => {
+    const { organizationId, events } = await streamOnSecond();
+    const superAdmin = await createUser(t.db, { role: 'SuperAdmin' });
+    const res = await onFirst(
+      'PATCH',
+      `/organizations/${organizationId}/status`,
+      (await signIn(t.app, superAdmin.email)).headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await endsWithinASecond(events)).toBe('ended');
+  });
+
+  it('when they sign out on another process', async () => {
+    const { session, events } = await streamOnSecond();
+    expect((await onFirst('DELETE', '/sessions', session.headers)).statusCode).toBe(204);
+    expect(await endsWithinASecond(events)).toBe('ended');
+  });
+
+  it('when they change their password in another session', async () => {
+    const { member, events } = await streamOnSecond();
+    const other = await signIn(t.app, member.email);
+    const password = 'AnotherPassw0rd!';
+    const res = await onFirst('PUT', '/users/me/password', other.headers, {
+      oldPassword: member.password,
+      password,
+      confirmPassword: password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await endsWithinASecond(events)).toBe('ended');
+  });
+});
