@@ -204,7 +204,11 @@ describe('a PDF archive of more records than the stream limit', () => {
   it("keeps the actions list's filters in a queued export (issue 20)", async () => {
     const ann = await person(orgA);
     for (const name of ['Ann one', 'Ann two', 'Ann three']) await createAction(name, boss.id, ann.id);
-    await askLarge('one-task', boss, `&status=0&assigneeId=${ann.id}&dueDateFrom=2030-05-01&orderBy=name&orderType=asc`);
+    await askLarge(
+      'one-task',
+      boss,
+      `&status=0&assigneeId=${ann.id}&dueDateFrom=2030-05-01&orderBy=name&orderType=asc`,
+    );
     const { fileId } = await receive(boss);
     const text = (await pdfPages((await download(fileId, boss)).rawPayload)).join('\n');
     const titles = [...text.matchAll(/Action #\d+: [A-Za-z ]+/g)].map((m) => m[0].replace(/^Action #\d+: /, '').trim());
