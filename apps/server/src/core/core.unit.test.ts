@@ -194,6 +194,11 @@ describe('file storage', () => {
     expect(await sniffed(SAMPLES.svg)).toBe('svg');
     expect(await sniffed(PNG_BYTES)).toBe('png');
     expect(await sniffed(SAMPLES.text)).toBeUndefined();
+    expect(await sniffed(SAMPLES.html)).toBe('html');
+    expect(await sniffed(Buffer.from('\uFEFF\r\n\t<Body class="x">'))).toBe('html');
+    // Text that merely holds markup, or starts like a tag of another word, is not HTML.
+    expect(await sniffed(Buffer.from('Name;Note\nAda;<b>bold</b>\n'))).toBeUndefined();
+    expect(await sniffed(Buffer.from('<bold> is not a tag of HTML'))).toBeUndefined();
 
     const judged = async (extension: string, bytes: Buffer, isText = false) =>
       judgeFile(extension, await sniffType(bytes), isText);
@@ -209,6 +214,7 @@ describe('file storage', () => {
     expect(await judged('svg', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('txt', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('html', SAMPLES.html, true)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('txt', SAMPLES.html, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('docx', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
     expect(await judged('pdf', SAMPLES.text, true)).toEqual({ allowed: false, reason: 'mismatch' });
     expect(await judged('txt', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
@@ -219,7 +225,12 @@ describe('file storage', () => {
     expect(cleanFileName('C:\\Users\\ada\\SOP 1.pdf')).toBe('SOP 1.pdf');
     expect(cleanFileName('../../etc/pass\u0000wd.txt')).toBe('passwd.txt');
     expect(cleanFileName('\u0000\u0001')).toBe('file');
-    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(255);
+    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toBe(`${'a'.repeat(251)}.pdf`);
+    // A pair of surrogates (an emoji) at the cut goes whole.
+    expect(cleanFileName(`a${'\u{1F600}'.repeat(150)}.pdf`)).toBe(`a${'\u{1F600}'.repeat(125)}.pdf`);
+    expect(cleanFileName(`a.${'x'.repeat(300)}`)).toBe(`a.${'x'.repeat(253)}`);
+    expect(cleanFileName('invoice\u202efdp.exe\u200f\u2066.pdf')).toBe('invoicefdp.exe.pdf');
+    expect(cleanFileName('S\udc00OP\ud800.pdf')).toBe('SOP.pdf');
     expect(extensionOf('Report.Final.PDF')).toBe('pdf');
     expect(extensionOf('README')).toBe('');
   });
