@@ -94,6 +94,10 @@ function withLeaf(value: unknown, path: string[], leaf: unknown): unknown {
   return copy;
 }
 
+/** The value with the fuzzed organization in its `organizationId`, when it has one. */
+const withOrganization = (value: unknown) =>
+  value && typeof value === 'object' && 'organizationId' in value ? { ...value, organizationId } : value;
+
 /** Every top-level field given a value of another type. */
 function wrongTypes(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { unexpected: true };
@@ -165,12 +169,17 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
       cases.push({ name: `body NUL ${path.join('.')}`, request: { payload: withLeaf(body, path, NUL) as object } });
     }
     cases.push({ name: 'body NUL key', request: { payload: { ...(body as object), [NUL]: 'x' } } });
-    // One walk checks every text: a lone surrogate in each at once, and in a key.
+    // In the fuzzed organization, so that these pass the access checks and reach the input's walk,
+    // which checks every text at once: a lone surrogate in each, in a key, and deep nesting.
+    const inOrganization = { query: toQuery(withOrganization(query) as object) };
     const surrogates = stringPaths(body).reduce((acc, path) => withLeaf(acc, path, LONE_SURROGATE), body);
-    cases.push({ name: 'body lone surrogates', request: { payload: surrogates as object } });
+    cases.push({
+      name: 'body lone surrogates',
+      request: { ...inOrganization, payload: withOrganization(surrogates) as object },
+    });
     cases.push({
       name: 'body lone surrogate key',
-      request: { payload: { ...(body as object), [LONE_SURROGATE]: 'x' } },
+      request: { ...inOrganization, payload: { ...(withOrganization(body) as object), [LONE_SURROGATE]: 'x' } },
     });
     cases.push({ name: 'body wrong types', request: { payload: wrongTypes(body) as object } });
     const huge = stringPaths(body).reduce((acc, path) => withLeaf(acc, path, 'x'.repeat(100_000)), body);
@@ -181,6 +190,15 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
     cases.push({ name: 'body JSON null', request: { payload: 'null', headers: json } });
     cases.push({ name: 'body JSON NUL escape', request: { payload: '{"name":"a\\u0000b"}', headers: json } });
     cases.push({ name: 'body JSON nested deep', request: { payload: nestedArrays(5_000), headers: json } });
+    const deepField = JSON.stringify({ ...(withOrganization(body) as object), deep: 0 });
+    cases.push({
+      name: 'body JSON nested deep in a field',
+      request: {
+        ...inOrganization,
+        payload: deepField.replace('"deep":0', `"deep":${nestedArrays(5_000)}`),
+        headers: json,
+      },
+    });
     cases.push({ name: 'body text/plain', request: { payload: 'hello', headers: { 'content-type': 'text/plain' } } });
     const file = multipart('logo.png', PNG_BYTES);
     cases.push({
@@ -195,7 +213,7 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
     cases.push({ name: 'multipart NUL file name', request: multipart('lo\u0000go.png', PNG_BYTES) });
     cases.push({
       name: 'multipart lone surrogate file name',
-      request: { ...file, payload: withLoneSurrogateName(file.payload, 'logo.png') },
+      request: { ...inOrganization, ...file, payload: withLoneSurrogateName(file.payload, 'logo.png') },
     });
   }
   return cases;
