@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, ZListQuery } from '@qualis/contract';
+import { LANGUAGES, ZListQuery, messages } from '@qualis/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { generatePassword } from '../bootstrap.js';
 import { ZNewPassword } from '@qualis/contract';
@@ -15,6 +15,7 @@ import { SAMPLES } from '../test/file-samples.js';
 import { PNG_BYTES } from '../test/multipart.js';
 import { likePattern } from './lists.js';
 import { backoffMs } from './retry.js';
+import { findInputProblem } from './validation.js';
 import { renderMail, templates } from './mail/templates.js';
 
 describe('configuration', () => {
@@ -233,5 +234,29 @@ describe('file storage', () => {
     expect(cleanFileName('S\udc00OP\ud800.pdf')).toBe('SOP.pdf');
     expect(extensionOf('Report.Final.PDF')).toBe('pdf');
     expect(extensionOf('README')).toBe('');
+  });
+});
+
+describe('input walk', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'x' : [nested(depth - 1)]);
+
+  it('names the first unfit text in document order, keys before their values', () => {
+    const control = { message: messages.controlCharacter };
+    expect(findInputProblem({ a: 'ok', b: ['ok', 'b\u0007'], c: 'c\u0000' })).toEqual({ ...control, field: 'b.1' });
+    expect(findInputProblem({ a: { 'k\u0000': 'v\u0000' } })).toEqual({ ...control, field: 'a.k\u0000' });
+    expect(findInputProblem({ a: ['\ud83d\ude00', 'x\udc00'] })).toEqual({
+      message: messages.illFormedText,
+      field: 'a.1',
+    });
+    expect(findInputProblem('\ud800')).toEqual({ message: messages.illFormedText, field: '' });
+    expect(findInputProblem({ a: 'tab\tand\r\nlines', n: 1, z: null })).toBeUndefined();
+  });
+
+  it('takes 64 levels of nesting and refuses 65, without recursion', () => {
+    expect(findInputProblem(nested(64))).toBeUndefined();
+    expect(findInputProblem(nested(65))).toEqual({ message: messages.nestedTooDeeply, field: '' });
+    expect(findInputProblem(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toMatchObject({
+      message: messages.nestedTooDeeply,
+    });
   });
 });
