@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, ZListQuery } from '@qualis/contract';
+import { LANGUAGES, ZListQuery, messages } from '@qualis/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { generatePassword } from '../bootstrap.js';
 import { ZNewPassword } from '@qualis/contract';
@@ -15,6 +15,7 @@ import { SAMPLES } from '../test/file-samples.js';
 import { PNG_BYTES } from '../test/multipart.js';
 import { likePattern } from './lists.js';
 import { backoffMs } from './retry.js';
+import { findInputProblem } from './validation.js';
 import { renderMail, templates } from './mail/templates.js';
 
 describe('configuration', () => {
@@ -194,6 +195,11 @@ describe('file storage', () => {
     expect(await sniffed(SAMPLES.svg)).toBe('svg');
     expect(await sniffed(PNG_BYTES)).toBe('png');
     expect(await sniffed(SAMPLES.text)).toBeUndefined();
+    expect(await sniffed(SAMPLES.html)).toBe('html');
+    expect(await sniffed(Buffer.from('\uFEFF\r\n\t<Body class="x">'))).toBe('html');
+    // Text that merely holds markup, or starts like a tag of another word, is not HTML.
+    expect(await sniffed(Buffer.from('Name;Note\nAda;<b>bold</b>\n'))).toBeUndefined();
+    expect(await sniffed(Buffer.from('<bold> is not a tag of HTML'))).toBeUndefined();
 
     const judged = async (extension: string, bytes: Buffer, isText = false) =>
       judgeFile(extension, await sniffType(bytes), isText);
@@ -209,6 +215,7 @@ describe('file storage', () => {
     expect(await judged('svg', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('txt', SAMPLES.svg, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('html', SAMPLES.html, true)).toEqual({ allowed: false, reason: 'type' });
+    expect(await judged('txt', SAMPLES.html, true)).toEqual({ allowed: false, reason: 'type' });
     expect(await judged('docx', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
     expect(await judged('pdf', SAMPLES.text, true)).toEqual({ allowed: false, reason: 'mismatch' });
     expect(await judged('txt', SAMPLES.pdf)).toEqual({ allowed: false, reason: 'mismatch' });
@@ -219,8 +226,37 @@ describe('file storage', () => {
     expect(cleanFileName('C:\\Users\\ada\\SOP 1.pdf')).toBe('SOP 1.pdf');
     expect(cleanFileName('../../etc/pass\u0000wd.txt')).toBe('passwd.txt');
     expect(cleanFileName('\u0000\u0001')).toBe('file');
-    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(255);
+    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toBe(`${'a'.repeat(251)}.pdf`);
+    // A pair of surrogates (an emoji) at the cut goes whole.
+    expect(cleanFileName(`a${'\u{1F600}'.repeat(150)}.pdf`)).toBe(`a${'\u{1F600}'.repeat(125)}.pdf`);
+    expect(cleanFileName(`a.${'x'.repeat(300)}`)).toBe(`a.${'x'.repeat(253)}`);
+    expect(cleanFileName('invoice\u202efdp.exe\u200f\u2066.pdf')).toBe('invoicefdp.exe.pdf');
+    expect(cleanFileName('S\udc00OP\ud800.pdf')).toBe('SOP.pdf');
     expect(extensionOf('Report.Final.PDF')).toBe('pdf');
     expect(extensionOf('README')).toBe('');
+  });
+});
+
+describe('input walk', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'x' : [nested(depth - 1)]);
+
+  it('names the first unfit text in document order, keys before their values', () => {
+    const control = { message: messages.controlCharacter };
+    expect(findInputProblem({ a: 'ok', b: ['ok', 'b\u0007'], c: 'c\u0000' })).toEqual({ ...control, field: 'b.1' });
+    expect(findInputProblem({ a: { 'k\u0000': 'v\u0000' } })).toEqual({ ...control, field: 'a.k\u0000' });
+    expect(findInputProblem({ a: ['\ud83d\ude00', 'x\udc00'] })).toEqual({
+      message: messages.illFormedText,
+      field: 'a.1',
+    });
+    expect(findInputProblem('\ud800')).toEqual({ message: messages.illFormedText, field: '' });
+    expect(findInputProblem({ a: 'tab\tand\r\nlines', n: 1, z: null })).toBeUndefined();
+  });
+
+  it('takes 64 levels of nesting and refuses 65, without recursion', () => {
+    expect(findInputProblem(nested(64))).toBeUndefined();
+    expect(findInputProblem(nested(65))).toEqual({ message: messages.nestedTooDeeply, field: '' });
+    expect(findInputProblem(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toMatchObject({
+      message: messages.nestedTooDeeply,
+    });
   });
 });

@@ -130,13 +130,19 @@ export interface SniffedType {
 }
 
 const SVG = /^(\uFEFF)?(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i;
+/** The start of HTML as a browser sniffs it (WHATWG MIME Sniffing, rules for an unknown type). */
+const HTML = /^<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[ >]/i;
 
 /**
  * The format of a file by its first bytes, never by the name or the header the client sent
- * (`file-type`, plus SVG, which it leaves to text tools). Undefined when nothing is recognised.
+ * (`file-type`, plus SVG and HTML, which it leaves to text tools). Undefined when nothing is
+ * recognised.
  */
 export async function sniffType(head: Buffer): Promise<SniffedType | undefined> {
-  if (SVG.test(head.subarray(0, 1024).toString('utf8').trimStart())) return { format: 'svg', mime: 'image/svg+xml' };
+  // trimStart() drops a byte order mark too.
+  const text = head.subarray(0, 1024).toString('utf8').trimStart();
+  if (SVG.test(text)) return { format: 'svg', mime: 'image/svg+xml' };
+  if (HTML.test(text)) return { format: 'html', mime: 'text/html' };
   const found = await fileTypeFromBuffer(head);
   return found && { format: found.ext, mime: found.mime };
 }
@@ -187,17 +193,35 @@ export function judgeFile(extension: string, sniffed: SniffedType | undefined, i
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/**
+ * Marks, embeddings, overrides and isolates of text direction, which make a name read otherwise
+ * than it is: 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'.
+ */
+const DIRECTION_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Half of a surrogate pair without the other half (a UTF-16 name can carry one): jsonb refuses it. */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const FILE_NAME_MAX = 255;
 
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
 export const extensionOf = (fileName: string) => path.extname(fileName).slice(1).toLowerCase();
 
 /**
  * A client's file name made safe to keep and show: the last path segment, without control
- * characters (a NUL byte would fail in PostgreSQL), at most 255 characters.
+ * characters (a NUL byte would fail in PostgreSQL), direction controls and lone surrogates, at
+ * most 255 characters with its extension kept.
  */
 export function cleanFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  return base.replace(CONTROL_CHARACTERS, '').trim().slice(0, 255) || 'file';
+  const name = (fileName.split(/[\\/]/).pop() ?? '')
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(DIRECTION_CONTROLS, '')
+    .replace(LONE_SURROGATES, '')
+    .trim();
+  if (name.length <= FILE_NAME_MAX) return name || 'file';
+  const extension = path.extname(name);
+  const kept = extension.length < FILE_NAME_MAX ? extension : '';
+  // Cut the base, not a surrogate pair in two.
+  const base = name.slice(0, FILE_NAME_MAX - kept.length).replace(/[\ud800-\udbff]$/, '');
+  return `${base}${kept}`;
 }
 
 /**

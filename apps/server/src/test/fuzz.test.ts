@@ -8,12 +8,13 @@ import { documentPathOf } from '../core/openapi.js';
 import { hashToken, newSecretToken } from '../core/tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
 import { createOrganization, createUser } from './factories.js';
-import { PNG_BYTES } from './multipart.js';
+import { PNG_BYTES, withLoneSurrogateName } from './multipart.js';
 
 /**
  * Malformed input against every route of the catalogue, as an Admin, a User and the SuperAdmin:
- * control characters in every text field, wrong types, huge texts, bad ids, bad JSON, broken
- * multipart. No answer may be a 5xx, and every error answer must be in the error envelope.
+ * control characters and lone surrogates in every text field, wrong types, huge texts, bad ids,
+ * bad JSON, JSON nested 5,000 deep, broken multipart. No answer may be a 5xx, and every error
+ * answer must be in the error envelope.
  * Field shapes come from the OpenAPI document, so a new route is fuzzed without a line here.
  */
 
@@ -38,6 +39,10 @@ interface Operation {
 }
 
 const NUL = 'Fu\u0000zz';
+/** Half of a surrogate pair: valid in a JSON string, refused by jsonb. */
+const LONE_SURROGATE = 'Fu\ud800zz';
+/** JSON of arrays nested `depth` deep; 5,000 overflow the stack of a recursive walk. */
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 
@@ -88,6 +93,10 @@ function withLeaf(value: unknown, path: string[], leaf: unknown): unknown {
   copy[head] = withLeaf(copy[head], rest, leaf);
   return copy;
 }
+
+/** The value with the fuzzed organization in its `organizationId`, when it has one. */
+const withOrganization = (value: unknown) =>
+  value && typeof value === 'object' && 'organizationId' in value ? { ...value, organizationId } : value;
 
 /** Every top-level field given a value of another type. */
 function wrongTypes(value: unknown): unknown {
@@ -160,6 +169,18 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
       cases.push({ name: `body NUL ${path.join('.')}`, request: { payload: withLeaf(body, path, NUL) as object } });
     }
     cases.push({ name: 'body NUL key', request: { payload: { ...(body as object), [NUL]: 'x' } } });
+    // In the fuzzed organization, so that these pass the access checks and reach the input's walk,
+    // which checks every text at once: a lone surrogate in each, in a key, and deep nesting.
+    const inOrganization = { query: toQuery(withOrganization(query) as object) };
+    const surrogates = stringPaths(body).reduce((acc, path) => withLeaf(acc, path, LONE_SURROGATE), body);
+    cases.push({
+      name: 'body lone surrogates',
+      request: { ...inOrganization, payload: withOrganization(surrogates) as object },
+    });
+    cases.push({
+      name: 'body lone surrogate key',
+      request: { ...inOrganization, payload: { ...(withOrganization(body) as object), [LONE_SURROGATE]: 'x' } },
+    });
     cases.push({ name: 'body wrong types', request: { payload: wrongTypes(body) as object } });
     const huge = stringPaths(body).reduce((acc, path) => withLeaf(acc, path, 'x'.repeat(100_000)), body);
     cases.push({ name: 'body huge texts', request: { payload: huge as object } });
@@ -168,6 +189,16 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
     cases.push({ name: 'body JSON array', request: { payload: '[]', headers: json } });
     cases.push({ name: 'body JSON null', request: { payload: 'null', headers: json } });
     cases.push({ name: 'body JSON NUL escape', request: { payload: '{"name":"a\\u0000b"}', headers: json } });
+    cases.push({ name: 'body JSON nested deep', request: { payload: nestedArrays(5_000), headers: json } });
+    const deepField = JSON.stringify({ ...(withOrganization(body) as object), deep: 0 });
+    cases.push({
+      name: 'body JSON nested deep in a field',
+      request: {
+        ...inOrganization,
+        payload: deepField.replace('"deep":0', `"deep":${nestedArrays(5_000)}`),
+        headers: json,
+      },
+    });
     cases.push({ name: 'body text/plain', request: { payload: 'hello', headers: { 'content-type': 'text/plain' } } });
     const file = multipart('logo.png', PNG_BYTES);
     cases.push({
@@ -180,6 +211,10 @@ function casesFor(op: Operation, method: string, params: Record<string, string>)
       request: { ...file, payload: Buffer.from('--fuzzboundary\r\nxx\r\n') },
     });
     cases.push({ name: 'multipart NUL file name', request: multipart('lo\u0000go.png', PNG_BYTES) });
+    cases.push({
+      name: 'multipart lone surrogate file name',
+      request: { ...inOrganization, ...file, payload: withLoneSurrogateName(file.payload, 'logo.png') },
+    });
   }
   return cases;
 }
@@ -286,6 +321,50 @@ describe('fuzzing the route catalogue', () => {
     // Tabs and line breaks are text.
     const tab = await t.app.inject({ method: 'GET', url: '/api/v1/organizations?search=a%09b', headers });
     expect(tab.statusCode).toBe(200);
+  });
+
+  it('refuses ill-formed text (a lone surrogate) with 400 naming the field', async () => {
+    // An organization of its own: the fuzzing above deletes the shared one.
+    const { id: organizationId } = await createOrganization(t.db, { name: 'Surrogate Devices' });
+    const admin = await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId }] });
+    const headers = { authorization: await bearerOf(admin.id) };
+    for (const [url, body, field] of [
+      [`/api/v1/organizations/${organizationId}/tags`, { name: 'Tag \ud800' }, 'name'],
+      [`/api/v1/organizations/${organizationId}/document-types`, { name: '\udc00Type' }, 'name'],
+      ['/api/v1/user-groups', { organizationId, name: 'Group \ud800' }, 'name'],
+      ['/api/v1/user-groups', { organizationId, name: 'Group', ['key \ud800']: 'x' }, 'key \ud800'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload: body });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ message: messages.illFormedText, field });
+    }
+    // A pair of surrogates is one character (an emoji), not a broken one.
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${organizationId}/tags`,
+      headers,
+      payload: { name: 'Tag \ud83d\ude00' },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+  });
+
+  it('refuses JSON nested deeper than 64 levels with 400, however deep', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const depth of [5_000, 100_000, 65]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sessions',
+        headers: json,
+        payload: nestedArrays(depth),
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ message: messages.nestedTooDeeply, field: 'body' });
+    }
+    // 64 levels (the object and 63 arrays) pass the walk and reach the schema, which wants a text.
+    const inObject = JSON.stringify({ email: 'a@example.test', password: JSON.parse(nestedArrays(63)) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/sessions', headers: json, payload: inObject });
+    expect(res.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'password' });
+    expect(res.json().errors[0].message).not.toBe(messages.nestedTooDeeply);
   });
 
   it('refuses broken multipart uploads with 400', async () => {

@@ -20,8 +20,9 @@ import { readImage, storeImage, storeOrganizationFile, type Upload } from './upl
 import type { OrganizationFileRow } from './uploads.repository.js';
 
 /**
- * The single file part of a multipart request, still streaming. Busboy is allowed one byte past
- * `maxBytes`, so the service sees an oversized file and refuses it instead of keeping it cut short.
+ * The single file part of a multipart request, in the field `file`, still streaming. Busboy is
+ * allowed one byte past `maxBytes`, so the service sees an oversized file and refuses it instead
+ * of keeping it cut short.
  */
 async function openUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
   if (!request.isMultipart()) throw AppError.badRequest(messages.fileMissing, 'file');
@@ -33,6 +34,7 @@ async function openUpload(request: FastifyRequest, maxBytes: number): Promise<Up
     throw AppError.badRequest(messages.uploadUnreadable, 'file');
   }
   if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
+  if (part.fieldname !== 'file') throw AppError.badRequest(messages.uploadFieldName, 'file');
   return { fileName: part.filename, content: part.file };
 }
 

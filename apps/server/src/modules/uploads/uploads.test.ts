@@ -8,7 +8,7 @@ import { auditEvents, images, organizationFiles } from '../../db/schema/index.js
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { SAMPLES } from '../../test/file-samples.js';
-import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
+import { multipartFile, PNG_BYTES, withLoneSurrogateName } from '../../test/multipart.js';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -154,6 +154,10 @@ describe('POST /upload/file', () => {
       ['drawing.svg', SAMPLES.svg],
       ['drawing.txt', SAMPLES.svg],
       ['page.html', SAMPLES.html],
+      // HTML is found by its content (as a browser would sniff it), not by the name.
+      ['page.txt', SAMPLES.html],
+      ['table.csv', Buffer.from('\uFEFF \n<TABLE><tr><td>1</td></tr></TABLE>')],
+      ['note.txt', Buffer.from('<!-- a comment -->\n<p>hello</p>')],
       ['script.js', Buffer.from('alert(1)')],
     ] as const) {
       await refusedWithNothingStored(() => uploadFile(name, bytes), 400, messages.fileTypeNotAllowed);
@@ -250,10 +254,49 @@ describe('POST /upload/file', () => {
     }
   });
 
-  it('keeps a file name without its NUL bytes and control characters', async () => {
+  it('keeps a file name without its NUL bytes, control characters and direction overrides', async () => {
     const res = await uploadFile('S\u0000OP\u0007.pdf', SAMPLES.pdf);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.fileName).toBe('SOP.pdf');
+    // From U+202E on, text shows right to left: 'invoice\u202efdp.exe' looks like 'invoiceexe.pdf'.
+    const spoof = await uploadFile('invoice\u202efdp.exe.pdf', SAMPLES.pdf);
+    expect(spoof.statusCode, spoof.body).toBe(201);
+    expect(spoof.json().data.fileName).toBe('invoicefdp.exe.pdf');
+  });
+
+  it('keeps a UTF-16 file name without a lone surrogate (jsonb refuses one in the audit)', async () => {
+    const body = multipartFile('SOP.pdf', SAMPLES.pdf);
+    const payload = withLoneSurrogateName(body.payload, 'SOP.pdf');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: fileUrl(),
+      payload,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.fileName).toBe('SOP.pdf');
+  });
+
+  it('shortens a long file name to 255 characters, keeping its extension', async () => {
+    const res = await uploadFile(`${'a'.repeat(300)}.pdf`, SAMPLES.pdf);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.fileName).toBe(`${'a'.repeat(251)}.pdf`);
+  });
+
+  it('refuses a file sent in another field than `file`, naming the field, storing nothing', async () => {
+    for (const url of [fileUrl(), '/api/v1/upload/image']) {
+      const body = multipartFile('logo.png', PNG_BYTES, 'attachment');
+      const before = await everythingStored();
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...headers, ...body.headers },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ message: messages.uploadFieldName, field: 'file' });
+      expect(await everythingStored()).toEqual(before);
+    }
   });
 
   it('never serves an organization file by id without a session and an organization check', async () => {
