@@ -251,6 +251,17 @@ describe('the General section (34 under 11, 48 under 16)', () => {
     expect(await zip(general)).toEqual([`${folder}/Extra files/annex (rev 1).txt`, `${folder}/wrench (rev 1).pdf`]);
   });
 
+  it('finds the document by its description in the global search only with the switch', async () => {
+    const found = async (who: Person) => {
+      const res = await get(`/${orgA}/global-search?search=${encodeURIComponent('torque wrenches')}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((row: { id: string }) => row.id);
+    };
+    expect(await found(released)).not.toContain(doc.id);
+    expect(await found(all)).not.toContain(doc.id);
+    expect(await found(general)).toContain(doc.id);
+  });
+
   it('prints the PDFs without the General fields and the history', async () => {
     const url = `/export/one-document${q(`&selectedIds=${doc.id}`)}`;
     const hidden = await pdfText(url, released);
