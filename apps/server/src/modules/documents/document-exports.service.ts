@@ -190,10 +190,11 @@ export async function documentHistoryPage(
 
 /**
  * A controlled copy of a revision's controlled file (the person's default revision when none is
- * given; 403 without the revision's General tab): the stored PDF read whole (at most the 30 MB of an upload), stamped on every page with
- * its state, identity, downloader and time, with the revision's signatures appended; the stored
- * original is never written. The copy is audited ('controlledCopy': who, which revision, the
- * state printed). Answers the copy's bytes and file name.
+ * given; 403 without the revision's General tab): the stored PDF read whole (at most the 30 MB of
+ * an upload), stamped on every page with its state, identity, downloader and time, with the
+ * revision's signatures appended; the stored original is never written. The copy is audited
+ * ('controlledCopy': who, which revision, the state printed). Answers the copy's bytes and file
+ * name.
  */
 export async function makeControlledCopy(
   ctx: ServiceContext,
