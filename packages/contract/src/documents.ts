@@ -122,7 +122,8 @@ export const ZDocumentRow = z.object({
   status: ZDocumentStatus,
   approvedAt: ZTimestamp.nullable(),
   reviewedAt: ZTimestamp.nullable(),
-  file: ZDocumentFile,
+  /** The controlled file: null when the person may not view the document's General section. */
+  file: ZDocumentFile.nullable(),
   canBeDeleted: z.boolean(),
 });
 export type DocumentRow = z.infer<typeof ZDocumentRow>;
@@ -157,22 +158,28 @@ export const ZDocumentDetail = z.object({
   number: z.number().int(),
   name: z.string(),
   revision: z.number().int(),
+  /**
+   * The fields of a section the person may not view are left out (null, or an empty list).
+   * General: revisionName, revisionDescription, fileId, file, extraFileIds, extraFiles,
+   * submitterId, submitter, tags, tagIds. Quality Actions: reviewerIds, approverIds,
+   * requiresTraining, trainingRecordId, trainingRecord. References: references.
+   */
   revisionName: z.string().nullable(),
-  revisionDescription: z.string(),
-  fileId: z.uuid(),
-  file: ZDocumentFile,
+  revisionDescription: z.string().nullable(),
+  fileId: z.uuid().nullable(),
+  file: ZDocumentFile.nullable(),
   extraFileIds: z.array(z.uuid()),
   extraFiles: z.array(ZDocumentFile),
   /** 'Responsible' on the screens. */
-  submitterId: z.uuid(),
-  submitter: ZDocumentPerson,
+  submitterId: z.uuid().nullable(),
+  submitter: ZDocumentPerson.nullable(),
   creator: ZDocumentPerson,
   reviewerIds: z.array(z.uuid()),
   approverIds: z.array(z.uuid()),
   references: z.array(ZDocumentReference),
   tags: z.array(ZDocumentTag),
   tagIds: z.array(z.uuid()),
-  requiresTraining: z.boolean(),
+  requiresTraining: z.boolean().nullable(),
   trainingRecordId: z.uuid().nullable(),
   trainingRecord: ZLinkedTraining.nullable(),
   /** The same as isFinal (the spec's form field). */

@@ -101,9 +101,9 @@ export default function DocumentCreatePage() {
             initial={{
               reviewerIds: created.reviewerIds,
               approverIds: created.approverIds,
-              requiresTraining: created.requiresTraining,
+              requiresTraining: created.requiresTraining ?? false,
             }}
-            known={[created.submitter, created.creator, user]}
+            known={[created.submitter ?? user, created.creator, user]}
             canEditSigners
             canEditTraining
             requireChange={false}

@@ -19,13 +19,16 @@ import { trainingsPath } from '../features/training-records/training-paths';
 /** How the banner and the link name the document: its Document ID, else its System #. */
 const documentLabel = (d: DocumentDetail) => d.typeDescription || `#${d.number}`;
 
-/** A training for a document revision starts with the document's name, a link to the revision and its controlled file. */
+/**
+ * A training for a document revision starts with the document's name, a link to the revision and
+ * its controlled file (when the person may view its General tab).
+ */
 function defaultsFor(organizationId: string, d: DocumentDetail): Partial<TrainingFormValues> {
   return {
     name: d.name,
     link: documentPath(organizationId, d.id, d.revision),
     linkDescription: `${documentLabel(d)} ${d.name}`,
-    fileIds: [d.fileId],
+    fileIds: d.fileId ? [d.fileId] : [],
   };
 }
 
@@ -83,7 +86,7 @@ export default function TrainingRecordCreatePage() {
             me={user}
             extra={extra}
             defaults={defaults}
-            knownFiles={linked ? [linked.file] : undefined}
+            knownFiles={linked?.file ? [linked.file] : undefined}
             saving={create.isPending}
             onCancel={() => back()}
             onSubmit={(body) =>

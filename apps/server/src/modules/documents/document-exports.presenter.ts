@@ -5,12 +5,14 @@ import {
   type DocumentHistoryEntry,
   type DocumentStatus,
 } from '@qualis/contract';
+import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import type { PdfStamp } from '../../core/pdf-stamp.js';
-import { describeChanges, utc, type PdfRecord } from '../../core/record-pdf.js';
+import { describeChanges, utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
 import { signatureMatches } from './document-signatures.policy.js';
+import { seesGeneralSection, type DocumentTab } from './documents.policy.js';
 import { presentReference } from './documents.presenter.js';
 import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
 
@@ -27,8 +29,11 @@ const nameOf = (p: { firstName: string | null; lastName: string | null; email: s
 const personOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
   `${nameOf(p)} <${p.email}>`;
 
-/** The documents list's columns as CSV columns; the client's `columns` picks and orders them. */
-export const DOCUMENT_CSV_COLUMNS: CsvColumn<DocumentRowRecord>[] = [
+/**
+ * The documents list's columns as CSV columns; the client's `columns` picks and orders them. The
+ * file is General data: its cell is empty in the rows whose General section the person may not view.
+ */
+export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<DocumentRowRecord>[] => [
   { key: 'typeDescription', header: DOCUMENT_COLUMNS.typeDescription, value: (d) => d.typeDescription },
   { key: 'name', header: DOCUMENT_COLUMNS.name, value: (d) => d.name },
   { key: 'number', header: DOCUMENT_COLUMNS.number, value: (d) => d.number },
@@ -37,7 +42,11 @@ export const DOCUMENT_CSV_COLUMNS: CsvColumn<DocumentRowRecord>[] = [
   { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
-  { key: 'file', header: DOCUMENT_COLUMNS.file, value: (d) => d.file.fileName },
+  {
+    key: 'file',
+    header: DOCUMENT_COLUMNS.file,
+    value: (d) => (seesGeneralSection(access, d) ? d.file.fileName : null),
+  },
 ];
 
 /** The revision an audit event concerns (every documents event names it), and its other values. */
@@ -58,8 +67,29 @@ type HistoryRow = {
   reason: string | null;
 };
 
-/** An audit event of a document as GET /documents/{id}/history answers it. */
-export function presentHistoryEntry(row: HistoryRow): DocumentHistoryEntry {
+/** The audit values of the Quality Actions and References tabs (General's are the rest). */
+const TAB_VALUES: Partial<Record<DocumentTab, string[]>> = {
+  qualityTasks: ['reviewerIds', 'approverIds', 'requiresTraining', 'trainingRecordId'],
+  references: ['references'],
+};
+
+/**
+ * An event's values without those of the tabs the person may not view: a signature (or refused
+ * one) of a hidden Review or Approval tab keeps its kind only.
+ */
+function withoutHiddenTabs(values: Record<string, unknown> | null, tabs: Record<DocumentTab, boolean>) {
+  if (values === null) return null;
+  const signing = values.kind === 'review' ? 'reviews' : values.kind === 'approval' ? 'approvals' : undefined;
+  if (signing && !tabs[signing]) return { kind: values.kind };
+  const hidden = Object.entries(TAB_VALUES).flatMap(([tab, keys]) => (tabs[tab as DocumentTab] ? [] : keys));
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !hidden.includes(key)));
+}
+
+/**
+ * An audit event of a document as GET /documents/{id}/history answers it, without the values of
+ * the tabs the person may not view (the history itself is General's).
+ */
+export function presentHistoryEntry(row: HistoryRow, tabs: Record<DocumentTab, boolean>): DocumentHistoryEntry {
   const before = splitRevision(row.before);
   const after = splitRevision(row.after);
   return {
@@ -68,8 +98,8 @@ export function presentHistoryEntry(row: HistoryRow): DocumentHistoryEntry {
     actorEmail: row.actorEmail,
     action: row.action,
     revision: after.revision ?? before.revision,
-    before: before.rest,
-    after: after.rest,
+    before: withoutHiddenTabs(before.rest, tabs),
+    after: withoutHiddenTabs(after.rest, tabs),
     reason: row.reason,
   };
 }
@@ -109,22 +139,33 @@ export interface DocumentRecordParts {
     email: string;
   }[];
   signatures: SignatureOfRow[];
+  /** Empty when the person may not view the document's General tab. */
   history: HistoryRow[];
+  /** The tabs of a revision (of `revisions`) the person may view. */
+  tabsOf: (revision: number) => Record<DocumentTab, boolean>;
 }
 
 /**
  * A document as its exported PDF shows it: the fields of the revision the person sees, every
  * revision they may open with its reviewers and approvers, the signatures of those revisions,
- * the references, then the document's audit history.
+ * the references, then the document's audit history; of each revision only the tabs the person
+ * may view (General: names, descriptions, responsible, files, tags, history; Quality Actions:
+ * reviewers, approvers, training; Review and Approval: their signatures; References).
  */
 export function documentPdfRecord(organizationId: string, parts: DocumentRecordParts): PdfRecord {
-  const { detail: d, revisions, signers, signatures, history } = parts;
+  const { detail: d, revisions, signers, signatures, history, tabsOf } = parts;
+  const tabs = tabsOf(d.revision);
   const signersOf = (revision: number, role: DocumentSignerRole) =>
     signers
       .filter((s) => s.revision === revision && s.role === role)
       .map(personOf)
       .join(', ');
   const byRevision = new Map(revisions.map((r) => [r.revision, r]));
+  const named = (r: { revision: number; revisionName: string | null }) =>
+    `${r.revision}${tabs.general && r.revisionName ? ` (${r.revisionName})` : ''}`;
+  const only = (shown: boolean, fields: PdfField[]) => (shown ? fields : []);
+  const signatureShown = (s: SignatureOfRow) =>
+    byRevision.has(s.revision) && tabsOf(s.revision)[s.kind === 'review' ? 'reviews' : 'approvals'];
   return {
     title: `Document #${d.number}: ${d.name}`,
     fileName: `${d.number} ${d.name}`,
@@ -133,76 +174,86 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
       { label: DOCUMENT_COLUMNS.typeDescription, value: d.typeDescription ?? '' },
       { label: DOCUMENT_COLUMNS.name, value: d.name },
       { label: 'Type', value: d.type },
-      { label: DOCUMENT_COLUMNS.revision, value: `${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}` },
+      { label: DOCUMENT_COLUMNS.revision, value: named(d) },
       { label: DOCUMENT_COLUMNS.status, value: documentStatusShown(d) },
       { label: DOCUMENT_COLUMNS.isFinal, value: yesNo(d.isFinal) },
-      { label: 'Revision description', value: d.revisionDescription },
-      { label: 'Responsible', value: personOf(d.submitter) },
+      ...only(tabs.general, [
+        { label: 'Revision description', value: d.revisionDescription },
+        { label: 'Responsible', value: personOf(d.submitter) },
+      ]),
       { label: 'Creator', value: personOf(d.creator) },
       { label: 'Created', value: at(d.createdAt) },
       { label: DOCUMENT_COLUMNS.reviewedAt, value: at(d.reviewedAt) },
       { label: DOCUMENT_COLUMNS.approvedAt, value: at(d.approvedAt) },
-      { label: 'Controlled file', value: `${d.file.fileName} (SHA-256 ${d.file.sha256})` },
-      { label: 'Extra files', value: d.extraFiles.map((f) => f.fileName).join(', ') },
-      { label: 'Tags', value: d.tags.map((t) => t.name).join(', ') },
-      { label: 'Requires training', value: yesNo(d.requiresTraining) },
+      ...only(tabs.general, [
+        { label: 'Controlled file', value: `${d.file.fileName} (SHA-256 ${d.file.sha256})` },
+        { label: 'Extra files', value: d.extraFiles.map((f) => f.fileName).join(', ') },
+        { label: 'Tags', value: d.tags.map((t) => t.name).join(', ') },
+      ]),
+      ...only(tabs.qualityTasks, [{ label: 'Requires training', value: yesNo(d.requiresTraining) }]),
     ],
     sections: [
       {
         heading: 'Revisions',
         empty: 'No revisions.',
         items: revisions.map((r) => ({
-          title: `Revision ${r.revision}${r.revisionName ? ` (${r.revisionName})` : ''}: ${statusText(r)}`,
+          title: `Revision ${named(r)}: ${statusText(r)}`,
           fields: [
             { label: 'Name', value: r.name },
             { label: DOCUMENT_COLUMNS.typeDescription, value: r.typeDescription ?? '' },
-            { label: 'Description', value: r.revisionDescription },
+            ...only(tabs.general, [{ label: 'Description', value: r.revisionDescription }]),
             { label: 'Created', value: at(r.createdAt) },
             { label: DOCUMENT_COLUMNS.reviewedAt, value: at(r.reviewedAt) },
             { label: DOCUMENT_COLUMNS.approvedAt, value: at(r.approvedAt) },
             { label: 'Final since', value: at(r.finalAt) },
-            { label: 'Responsible', value: personOf(r.responsible) },
-            { label: 'Reviewers', value: signersOf(r.revision, 'reviewer') },
-            { label: 'Approvers', value: signersOf(r.revision, 'approver') },
-            { label: 'Controlled file', value: `${r.fileName} (SHA-256 ${r.fileSha256})` },
+            ...only(tabs.general, [{ label: 'Responsible', value: personOf(r.responsible) }]),
+            ...only(tabsOf(r.revision).qualityTasks, [
+              { label: 'Reviewers', value: signersOf(r.revision, 'reviewer') },
+              { label: 'Approvers', value: signersOf(r.revision, 'approver') },
+            ]),
+            ...only(tabs.general, [{ label: 'Controlled file', value: `${r.fileName} (SHA-256 ${r.fileSha256})` }]),
           ],
         })),
       },
       {
         heading: 'Signatures',
         empty: 'No signatures.',
-        items: signatures.map((s) => {
-          const revision = byRevision.get(s.revision);
+        items: signatures.filter(signatureShown).map((s) => {
+          const revision = byRevision.get(s.revision)!;
           return {
             title: `Revision ${s.revision}: ${s.meaning} by ${s.signerName}`,
             fields: signatureFields(
               s,
-              revision ? signatureMatches(s, { id: revision.fileId, sha256: revision.fileSha256 }) : false,
+              signatureMatches(s, { id: revision.fileId, sha256: revision.fileSha256 }),
               "Matches the revision's file",
             ),
           };
         }),
       },
-      {
-        heading: `References (revision ${d.revision})`,
-        empty: 'No references.',
-        items: d.references.map((ref) => {
-          const shown = presentReference(organizationId)(ref);
-          return {
-            title: shown.linkDescription ?? shown.link,
-            fields: [
-              {
-                label: 'Kind',
-                value: shown.type === null ? 'External link' : (REFERENCE_TYPE_LABELS[shown.type] ?? ''),
-              },
-              { label: 'Link', value: shown.link },
-            ],
-          };
-        }),
-      },
+      ...(tabs.references
+        ? [
+            {
+              heading: `References (revision ${d.revision})`,
+              empty: 'No references.',
+              items: d.references.map((ref) => {
+                const shown = presentReference(organizationId)(ref);
+                return {
+                  title: shown.linkDescription ?? shown.link,
+                  fields: [
+                    {
+                      label: 'Kind',
+                      value: shown.type === null ? 'External link' : (REFERENCE_TYPE_LABELS[shown.type] ?? ''),
+                    },
+                    { label: 'Link', value: shown.link },
+                  ],
+                };
+              }),
+            },
+          ]
+        : []),
     ],
     history: history.map((entry) => {
-      const { revision, before, after } = presentHistoryEntry(entry);
+      const { revision, before, after } = presentHistoryEntry(entry, tabs);
       return {
         at: entry.occurredAt,
         who: entry.actorEmail ?? 'system',

@@ -49,6 +49,7 @@ export function listVisibleRevisions(db: DbOrTx, access: OrganizationAccess, doc
       fileName: organizationFiles.originalName,
       fileId: documentRevisions.fileId,
       fileSha256: organizationFiles.sha256,
+      submitterId: documentRevisions.submitterId,
       responsible: {
         firstName: responsible.firstName,
         lastName: responsible.lastName,
@@ -78,6 +79,7 @@ export function listSignersOf(db: DbOrTx, organizationId: string, documentId: st
     .select({
       revision: documentRevisionSigners.revision,
       role: documentRevisionSigners.role,
+      userId: documentRevisionSigners.userId,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,

@@ -17,7 +17,7 @@ import { attachmentHeader } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
-import { DOCUMENT_CSV_COLUMNS, presentHistoryEntry } from './document-exports.presenter.js';
+import { documentCsvColumns } from './document-exports.presenter.js';
 import {
   documentAttachmentEntries,
   documentExportScope,
@@ -47,7 +47,7 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
       rows: (db, access, selection) => ({
-        columns: pickColumns(DOCUMENT_CSV_COLUMNS, documentExportScope(access, selection).columns),
+        columns: pickColumns(documentCsvColumns(access), documentExportScope(access, selection).columns),
         rows: documentRows(db, access, selection),
       }),
     },
@@ -131,13 +131,13 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { rows, totalCount } = await documentHistoryPage(
+      const { entries, totalCount } = await documentHistoryPage(
         db(),
         organizationAccessOf(request),
         request.params.documentId,
         { limit, offset },
       );
-      return { data: rows.map(presentHistoryEntry), pagination: { totalCount } };
+      return { data: entries, pagination: { totalCount } };
     },
   );
 };

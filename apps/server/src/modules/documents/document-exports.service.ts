@@ -13,15 +13,17 @@ import type { PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource } from '../exports/record-exports.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditEvents, type DocumentSignerRole } from '../../db/schema/index.js';
 import {
   listRevisionFilesOf,
   listSignaturesOf,
   listSignersOf,
   listVisibleRevisions,
+  type VisibleRevisionRow,
 } from './document-exports.repository.js';
-import { controlledCopyStamp, documentPdfRecord } from './document-exports.presenter.js';
+import { controlledCopyStamp, documentPdfRecord, presentHistoryEntry } from './document-exports.presenter.js';
 import { authorize } from '../policies.js';
+import { seesGeneralSection, viewableTabs } from './documents.policy.js';
 import {
   documentExportRows,
   findVisibleRevision,
@@ -76,19 +78,34 @@ async function historyScope(db: DbOrTx, access: OrganizationAccess, rec: Documen
   return { organizationId, entityType: 'document', entityId: rec.id, where };
 }
 
-/** One document of an export as its PDF shows it. */
+/** One document of an export as its PDF shows it, without the tabs the person may not view. */
 async function documentRecord(db: DbOrTx, access: OrganizationAccess, documentId: string, revision: number) {
   const detail = await findVisibleRevision(db, access, documentId, revision);
   if (!detail) return undefined;
   const organizationId = access.organization.id;
+  const me = access.actor.userId;
   const revisions = await listVisibleRevisions(db, access, documentId);
   const numbers = revisions.map((r) => r.revision);
-  const [signers, signatures, history] = [
-    await listSignersOf(db, organizationId, documentId, numbers),
-    await listSignaturesOf(db, organizationId, documentId, numbers),
-    await auditHistoryOf(db, await historyScope(db, access, detail)),
-  ];
-  return documentPdfRecord(organizationId, { detail, revisions, signers, signatures, history });
+  const signers = await listSignersOf(db, organizationId, documentId, numbers);
+  const signatures = await listSignaturesOf(db, organizationId, documentId, numbers);
+  const named = (r: VisibleRevisionRow, role: DocumentSignerRole) =>
+    signers.some((s) => s.revision === r.revision && s.role === role && s.userId === me);
+  const tabs = new Map(
+    revisions.map((r) => {
+      const state = { ...detail, ...r, isReviewer: named(r, 'reviewer'), isApprover: named(r, 'approver') };
+      return [r.revision, viewableTabs(access, revisionStateOf(state, me))];
+    }),
+  );
+  const { general } = viewableTabs(access, revisionStateOf(detail, me));
+  const history = general ? await auditHistoryOf(db, await historyScope(db, access, detail)) : [];
+  return documentPdfRecord(organizationId, {
+    detail,
+    revisions,
+    signers,
+    signatures,
+    history,
+    tabsOf: (n) => tabs.get(n)!,
+  });
 }
 
 /**
@@ -123,10 +140,10 @@ export const documentRecords = defineRecordSource({
 });
 
 /**
- * The files of the attachments export: for each selected (or matching) document, the controlled
- * file and the extra files of the revision the person sees, in a folder named by System # and
- * name, each file's revision in its name. Bytes are opened one file at a time, when the ZIP
- * reaches it.
+ * The files of the attachments export: for each selected (or matching) document whose General
+ * section the person may view, the controlled file and the extra files of the revision the person
+ * sees, in a folder named by System # and name, each file's revision in its name. Bytes are
+ * opened one file at a time, when the ZIP reaches it.
  */
 export async function* documentAttachmentEntries(
   db: DbOrTx,
@@ -136,6 +153,7 @@ export async function* documentAttachmentEntries(
 ): AsyncIterable<ArchiveEntry> {
   const organizationId = access.organization.id;
   for await (const row of documentRows(db, access, selection)) {
+    if (!seesGeneralSection(access, row)) continue;
     const folder = safePathPart(`${row.number} ${row.name}`, 120);
     for (const file of await listRevisionFilesOf(db, organizationId, row.id, row.revision)) {
       const dot = file.originalName.lastIndexOf('.');
@@ -150,7 +168,10 @@ export async function* documentAttachmentEntries(
   }
 }
 
-/** A page of the document's audit trail (404 when the person may not see it; 403 without its General tab). */
+/**
+ * A page of the document's audit trail (404 when the person may not see it; 403 without its
+ * General tab), without the values of the other tabs the person may not view.
+ */
 export async function documentHistoryPage(
   db: DbOrTx,
   access: OrganizationAccess,
@@ -159,18 +180,21 @@ export async function documentHistoryPage(
 ) {
   const rec = await findVisibleRevision(db, access, documentId);
   if (!rec) throw AppError.notFound();
-  authorize(access, 'document.viewTab.general', revisionStateOf(rec, access.actor.userId));
+  const state = revisionStateOf(rec, access.actor.userId);
+  authorize(access, 'document.viewTab.general', state);
   const scope = await historyScope(db, access, rec);
   const rows = await auditHistoryOf(db, scope).limit(page.limit).offset(page.offset);
-  return { rows, totalCount: await countAuditHistory(db, scope) };
+  const tabs = viewableTabs(access, state);
+  return { entries: rows.map((row) => presentHistoryEntry(row, tabs)), totalCount: await countAuditHistory(db, scope) };
 }
 
 /**
  * A controlled copy of a revision's controlled file (the person's default revision when none is
- * given): the stored PDF read whole (at most the 30 MB of an upload), stamped on every page with
- * its state, identity, downloader and time, with the revision's signatures appended; the stored
- * original is never written. The copy is audited ('controlledCopy': who, which revision, the
- * state printed). Answers the copy's bytes and file name.
+ * given; 403 without the revision's General tab): the stored PDF read whole (at most the 30 MB of
+ * an upload), stamped on every page with its state, identity, downloader and time, with the
+ * revision's signatures appended; the stored original is never written. The copy is audited
+ * ('controlledCopy': who, which revision, the state printed). Answers the copy's bytes and file
+ * name.
  */
 export async function makeControlledCopy(
   ctx: ServiceContext,
@@ -182,6 +206,7 @@ export async function makeControlledCopy(
   const { db } = app.database;
   const rec = await findVisibleRevision(db, access, documentId, revision);
   if (!rec) throw AppError.notFound();
+  authorize(access, 'document.viewTab.general', revisionStateOf(rec, access.actor.userId));
   const file = await findVisibleRevisionFile(db, access, documentId, rec.fileId, rec.revision);
   if (!file) throw AppError.notFound();
   if (file.contentType !== 'application/pdf') throw AppError.badRequest(messages.controlledCopyPdfOnly);

@@ -509,7 +509,8 @@ describe('GET /documents/{id}/controlled-copy', () => {
   it('stamps every page with the state, the revision and the downloader, appends the signatures, keeps the original', async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
-    const reader = await person(org, 'User', [Permission.ViewAllDocuments]);
+    // A copy is General's data: 11 with its General switch (34).
+    const reader = await person(org, 'User', [Permission.ViewAllDocuments, Permission.ViewAllDocumentsGeneralSection]);
     const approver = await person(org);
     const type = (await createDocumentType(t.db, org, 'SOP')).id;
     const original = await pdfOf(2, 'Original');

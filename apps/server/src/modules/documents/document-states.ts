@@ -22,7 +22,11 @@ export const documentStateOf = (doc: {
   hasFinalRevision: doc.releasedRevision !== null,
 });
 
-export const revisionStateOf = (rec: DocumentDetailRecord, me: string): RevisionState => ({
+export const revisionStateOf = (
+  rec: Parameters<typeof documentStateOf>[0] &
+    Pick<DocumentDetailRecord, 'status' | 'isFinal' | 'isReviewer' | 'isApprover' | 'submitterId'>,
+  me: string,
+): RevisionState => ({
   ...documentStateOf(rec),
   status: rec.status,
   isFinal: rec.isFinal,

@@ -118,13 +118,21 @@ export function seesTabOfEveryRevision(access: OrganizationAccess, tab: Document
 }
 
 /**
+ * The General section (revision name and description, files, tags, responsible, audit history)
+ * of a visible document: Admins, 34 with 11, 48 with 16, and every participant. It does not
+ * depend on the revision; its SQL twin is `generalSectionVisibleTo` (document-visibility.ts).
+ */
+export const seesGeneralSection = (access: OrganizationAccess, d: Pick<DocumentState, 'isParticipant'>) =>
+  seesTabOfEveryRevision(access, 'general') || d.isParticipant;
+
+/**
  * View a tab of a visible revision: Admins; 34-38 with 11; 48-52 with 16; and always General for
  * a participant, Review for a reviewer and Approval for an approver of the revision.
  */
 const viewTab = (tab: DocumentTab) =>
   organizationPolicy<RevisionState>((access, r) => {
     if (!r || seesTabOfEveryRevision(access, tab)) return true;
-    if (tab === 'general') return r.isParticipant;
+    if (tab === 'general') return seesGeneralSection(access, r);
     if (tab === 'reviews') return r.isReviewer;
     if (tab === 'approvals') return r.isApprover;
     return false;
@@ -189,3 +197,15 @@ export const canEditSection = (access: OrganizationAccess, section: DocumentSect
   passes(access, documentPolicies[`document.edit.${section}`], r);
 export const canViewTab = (access: OrganizationAccess, tab: DocumentTab, r: RevisionState) =>
   passes(access, documentPolicies[`document.viewTab.${tab}`], r);
+
+/**
+ * The tabs of the revision the person may view: every path that answers a section's data (the
+ * detail, files, controlled copies, exports, history) leaves out or refuses what is false here.
+ */
+export const viewableTabs = (access: OrganizationAccess, r: RevisionState): Record<DocumentTab, boolean> => ({
+  general: canViewTab(access, 'general', r),
+  qualityTasks: canViewTab(access, 'qualityTasks', r),
+  references: canViewTab(access, 'references', r),
+  reviews: canViewTab(access, 'reviews', r),
+  approvals: canViewTab(access, 'approvals', r),
+});

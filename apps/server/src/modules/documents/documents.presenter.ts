@@ -15,7 +15,7 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import { can } from '../policies.js';
 import { canSign, signatureMatches, type SignatureKind } from './document-signatures.policy.js';
-import { canEditSection, canViewTab } from './documents.policy.js';
+import { canEditSection, seesGeneralSection, viewableTabs } from './documents.policy.js';
 import type {
   DocumentDetailRecord,
   DocumentPersonRow,
@@ -57,7 +57,7 @@ export const presentDocumentRow =
     status: row.status,
     approvedAt: iso(row.approvedAt),
     reviewedAt: iso(row.reviewedAt),
-    file: fileOf(row.file),
+    file: seesGeneralSection(access, row) ? fileOf(row.file) : null,
     canBeDeleted: can(access, 'document.delete', documentStateOf(row)),
   });
 
@@ -82,17 +82,18 @@ export const presentReference =
     };
   };
 
-/** The detail of a revision with every flag of spec 03 section 3, from the policies the writes check. */
+/**
+ * The detail of a revision with every flag of spec 03 section 3, from the policies the writes
+ * check; the fields of a tab the person may not view are left out (null or empty).
+ */
 export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentDetailRecord): DocumentDetail {
   const state = revisionStateOf(rec, access.actor.userId);
   const locked = isRevisionLocked(rec);
   const mayEditGeneral = canEditSection(access, 'general', state);
   const canBeDeleted = can(access, 'document.delete', documentStateOf(rec));
-  const tabs = {
-    general: canViewTab(access, 'general', state),
-    qualityTasks: canViewTab(access, 'qualityTasks', state),
-    references: canViewTab(access, 'references', state),
-  };
+  const tabs = viewableTabs(access, state);
+  const general = tabs.general;
+  const quality = tabs.qualityTasks;
   return {
     id: rec.id,
     type: rec.type,
@@ -101,23 +102,23 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     number: rec.number,
     name: rec.name,
     revision: rec.revision,
-    revisionName: rec.revisionName,
-    revisionDescription: rec.revisionDescription,
-    fileId: rec.fileId,
-    file: fileOf(rec.file),
-    extraFileIds: rec.extraFiles.map((f) => f.id),
-    extraFiles: rec.extraFiles.map(fileOf),
-    submitterId: rec.submitterId,
-    submitter: personOf(rec.submitter),
+    revisionName: general ? rec.revisionName : null,
+    revisionDescription: general ? rec.revisionDescription : null,
+    fileId: general ? rec.fileId : null,
+    file: general ? fileOf(rec.file) : null,
+    extraFileIds: general ? rec.extraFiles.map((f) => f.id) : [],
+    extraFiles: general ? rec.extraFiles.map(fileOf) : [],
+    submitterId: general ? rec.submitterId : null,
+    submitter: general ? personOf(rec.submitter) : null,
     creator: personOf(rec.creator),
-    reviewerIds: rec.reviewerIds,
-    approverIds: rec.approverIds,
-    references: rec.references.map(presentReference(access.organization.id)),
-    tags: rec.tags,
-    tagIds: rec.tags.map((t) => t.id),
-    requiresTraining: rec.requiresTraining,
-    trainingRecordId: rec.trainingRecordId,
-    trainingRecord: rec.trainingRecord,
+    reviewerIds: quality ? rec.reviewerIds : [],
+    approverIds: quality ? rec.approverIds : [],
+    references: tabs.references ? rec.references.map(presentReference(access.organization.id)) : [],
+    tags: general ? rec.tags : [],
+    tagIds: general ? rec.tags.map((t) => t.id) : [],
+    requiresTraining: quality ? rec.requiresTraining : null,
+    trainingRecordId: quality ? rec.trainingRecordId : null,
+    trainingRecord: quality ? rec.trainingRecord : null,
     setAsFinal: rec.isFinal,
     isFinal: rec.isFinal,
     status: rec.status,
@@ -127,18 +128,18 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     createdAt: iso(rec.createdAt)!,
     latestRevision: rec.latestRevision,
     releasedRevision: rec.releasedRevision,
-    revisions: rec.revisions,
+    revisions: general ? rec.revisions : rec.revisions.map((r) => ({ ...r, revisionName: null })),
     canBeEdited: mayEditGeneral && !locked,
     canBeDeleted,
     canDeleteRevision: canBeDeleted && rec.revisionCount > 1 && !rec.hasSignature,
     canAddRevision: can(access, 'document.addRevision', documentStateOf(rec)),
-    canViewGeneral: tabs.general,
-    canViewQualityTasks: tabs.qualityTasks,
+    canViewGeneral: general,
+    canViewQualityTasks: quality,
     canViewConnectToEmployee: tabs.references,
-    canViewReviews: canViewTab(access, 'reviews', state),
-    canViewApprovals: canViewTab(access, 'approvals', state),
-    canViewDocumentGeneral: tabs.general,
-    canViewDocumentQualityTasks: tabs.qualityTasks,
+    canViewReviews: tabs.reviews,
+    canViewApprovals: tabs.approvals,
+    canViewDocumentGeneral: general,
+    canViewDocumentQualityTasks: quality,
     canViewDocumentReferences: tabs.references,
     isLocked: locked,
     canSetAsFinal: mayEditGeneral && !rec.isFinal && rec.reviewerIds.length === 0 && rec.approverIds.length === 0,

@@ -17,6 +17,7 @@ import type { DocumentTableRow, RevisionTableRow } from './document-rows.reposit
 import {
   documentsVisibleTo,
   fileOfRevision,
+  generalSectionVisibleTo,
   isParticipantSql,
   revisionJoin,
   revisionsVisibleTo,
@@ -384,7 +385,8 @@ export async function findVisibleDocumentIds(db: DbOrTx, access: OrganizationAcc
 
 /**
  * A file attached to a revision the person may see (its controlled file or an extra file), with
- * where its bytes are. Undefined otherwise.
+ * where its bytes are. Undefined otherwise, and when the person may not view the document's
+ * General section (the files are its data).
  */
 export async function findVisibleRevisionFile(
   db: DbOrTx,
@@ -412,6 +414,7 @@ export async function findVisibleRevisionFile(
     .where(
       and(
         documentsVisibleTo(access),
+        generalSectionVisibleTo(access),
         eq(documents.id, documentId),
         revision === undefined ? undefined : revisionsVisibleTo(access, documentRevisions.isFinal),
         attached,

@@ -90,8 +90,8 @@ async function visibleRevision(
 /** Controlled documents and their revisions: spec 03 sections 2-5 and 7 (docs/decisions/0018-documents.md). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
-  const detailOf = async (access: OrganizationAccess, documentId: string, revision?: number) =>
-    presentDocumentDetail(access, await visibleRevision(db(), access, documentId, revision));
+  const detailOf = async (access: OrganizationAccess, documentId: string, revision?: number, tab?: DocumentTab) =>
+    presentDocumentDetail(access, await visibleRevision(db(), access, documentId, revision, tab));
 
   app.get(
     '/documents',
@@ -134,22 +134,32 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  for (const url of ['/documents/:documentId', '/documents/:documentId/general']) {
+  for (const [url, tab, summary] of [
+    [
+      '/documents/:documentId',
+      undefined,
+      'One revision of a document (the default revision without ?revision=) with its flags, without the fields of the tabs the person may not view; 404 for a revision the person may not see',
+    ],
+    [
+      '/documents/:documentId/general',
+      'general',
+      "The same as GET /documents/{documentId}, for those who may view the revision's General tab (403 otherwise)",
+    ],
+  ] as const) {
     app.get(
       url,
       {
         config: inQuery,
         schema: {
           tags,
-          summary:
-            'One revision of a document (the default revision without ?revision=) with its flags; 404 for a revision the person may not see',
+          summary,
           params: ZDocumentParams,
           querystring: ZDocumentRevisionQuery,
           response: { 200: dataEnvelope(ZDocumentDetail) },
         },
       },
       async (request) => ({
-        data: await detailOf(organizationAccessOf(request), request.params.documentId, request.query.revision),
+        data: await detailOf(organizationAccessOf(request), request.params.documentId, request.query.revision, tab),
       }),
     );
   }

@@ -56,10 +56,10 @@ function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefin
     name: document.name,
     revision: adding ? document.latestRevision + 1 : document.revision,
     revisionName: adding ? '' : (document.revisionName ?? ''),
-    revisionDescription: adding ? '' : document.revisionDescription,
-    fileId: document.fileId,
+    revisionDescription: adding ? '' : (document.revisionDescription ?? ''),
+    fileId: document.fileId ?? undefined,
     extraFileIds: document.extraFileIds,
-    submitterId: document.submitterId,
+    submitterId: document.submitterId ?? undefined,
     tagIds: document.tagIds,
   };
 }
@@ -69,7 +69,7 @@ function carriedOver(document: DocumentDetail) {
   return {
     reviewerIds: document.reviewerIds,
     approverIds: document.approverIds,
-    requiresTraining: document.requiresTraining,
+    requiresTraining: document.requiresTraining ?? false,
     references: document.references.map((r) => ({
       type: r.type,
       linkId: r.linkId,
@@ -115,8 +115,8 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
   const types = useEntries(organizationId, 'document-types');
   const changed =
     mode !== 'edit' || FIELDS.some((f) => JSON.stringify(zod.values[f] ?? '') !== JSON.stringify(initial[f] ?? ''));
-  const known = document ? [document.submitter, document.creator, me] : [me];
-  const knownFiles = document ? [document.file, ...document.extraFiles] : [];
+  const known = document ? [document.submitter ?? me, document.creator, me] : [me];
+  const knownFiles = document?.file ? [document.file, ...document.extraFiles] : [];
 
   const submit = async () => {
     if (!zod.valid) {

@@ -18,8 +18,8 @@ export function DocumentGeneralView({
 }) {
   const { t, i18n } = useTranslation();
   const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
-  const person = (p: DocumentDetail['submitter']) => `${fullName(p)} (${p.email})`;
-  const file = (f: DocumentDetail['file']) => (
+  const person = (p: DocumentDetail['creator']) => `${fullName(p)} (${p.email})`;
+  const file = (f: DocumentDetail['extraFiles'][number]) => (
     <Space size={4} wrap key={f.id}>
       <DocumentFileButton
         organizationId={organizationId}
@@ -63,7 +63,11 @@ export function DocumentGeneralView({
           children: <span className="qualis-pre-line">{document.revisionDescription}</span>,
           span: 'filled',
         },
-        { key: 'responsible', label: t('documents.fields.responsible'), children: person(document.submitter) },
+        {
+          key: 'responsible',
+          label: t('documents.fields.responsible'),
+          children: document.submitter && person(document.submitter),
+        },
         { key: 'creator', label: t('documents.fields.creator'), children: person(document.creator) },
         { key: 'reviewedAt', label: t('documents.fields.reviewedAt'), children: date(document.reviewedAt) },
         { key: 'approvedAt', label: t('documents.fields.approvedAt'), children: date(document.approvedAt) },
@@ -71,7 +75,7 @@ export function DocumentGeneralView({
           key: 'file',
           label: t('documents.fields.file'),
           span: 'filled',
-          children: (
+          children: document.file && (
             <div className="qualis-signature">
               {file(document.file)}
               <div>

@@ -170,12 +170,14 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
             {document.isFinal ? t('documents.isFinal') : t('documents.setAsFinal')}
           </Button>
         )}
-        <ControlledCopyButton
-          organizationId={organizationId}
-          documentId={document.id}
-          revision={document.revision}
-          file={document.file}
-        />
+        {document.file && (
+          <ControlledCopyButton
+            organizationId={organizationId}
+            documentId={document.id}
+            revision={document.revision}
+            file={document.file}
+          />
+        )}
         {canDeleteRevision && (
           <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
             {t('documents.deleteRevision')}

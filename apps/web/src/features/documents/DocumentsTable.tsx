@@ -157,9 +157,10 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       key: 'file',
       title: t('documents.columns.file'),
       width: 14,
-      render: (d) => (
-        <DocumentFileButton organizationId={organizationId} documentId={d.id} revision={d.revision} file={d.file} />
-      ),
+      render: (d) =>
+        d.file && (
+          <DocumentFileButton organizationId={organizationId} documentId={d.id} revision={d.revision} file={d.file} />
+        ),
     },
     { key: 'options', title: t('documents.columns.options'), width: 18, render: options },
   ];
