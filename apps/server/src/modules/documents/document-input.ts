@@ -1,6 +1,7 @@
 import {
   REFERENCE_TYPES,
   messages,
+  type AddDocumentRevisionRequest,
   type CreateDocumentRequest,
   type NewDocumentReference,
   type UpdateDocumentGeneralRequest,
@@ -15,6 +16,8 @@ import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/
 import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
 import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-rows.repository.js';
 import { documentTypeExists, findOrganizationFileIds } from './document-rows.repository.js';
+import { revisionStateOf } from './document-states.js';
+import { viewableTabs } from './documents.policy.js';
 import { findVisibleDocumentIds, type DocumentDetailRecord } from './documents.repository.js';
 
 // What the writes of a document take in: the General fields and the checks of what they name.
@@ -156,3 +159,30 @@ export const referenceRow = (
   link: r.link,
   linkDescription: r.linkDescription,
 });
+
+/**
+ * A new revision's Quality Actions and References: as sent, or the previous revision's where the
+ * person may not view that section. Their form cannot show such a section, so it sends it empty,
+ * and a new revision takes the sections over (decision 0018); a revision set final needs no signers.
+ */
+export function sectionsOfNewRevision(
+  ctx: ServiceContext,
+  previous: DocumentDetailRecord,
+  input: AddDocumentRevisionRequest,
+) {
+  const tabs = viewableTabs(ctx.access, revisionStateOf(previous, ctx.access.actor.userId));
+  const keepQuality = !tabs.qualityTasks && !input.setAsFinal;
+  return {
+    reviewerIds: keepQuality ? previous.reviewerIds : input.reviewerIds,
+    approverIds: keepQuality ? previous.approverIds : input.approverIds,
+    requiresTraining: keepQuality ? previous.requiresTraining : input.requiresTraining,
+    references: tabs.references
+      ? input.references
+      : previous.references.map((r) => ({
+          type: r.type,
+          linkId: r.linkedId,
+          link: r.link,
+          linkDescription: r.linkDescription,
+        })),
+  };
+}

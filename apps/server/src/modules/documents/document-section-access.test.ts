@@ -339,3 +339,65 @@ describe('the Quality Actions, References, Review and Approval sections (49-52 u
     expect(text).not.toContain(`Approved by ${SIGNER}`);
   });
 });
+
+describe('a new revision by an editor who may not view Quality Actions or References', () => {
+  it('takes those sections over from the revision it starts from, as the form cannot show them', async () => {
+    const base = [Permission.ViewAllDocuments, Permission.ViewAllDocumentsGeneralSection];
+    const edit = [Permission.EditAllNotApprovedDocuments, Permission.EditAllDocumentsGeneralSection];
+    const blind = await person(orgA, 'User', [...base, ...edit]);
+    const seeing = await person(orgA, 'User', [
+      ...base,
+      ...edit,
+      Permission.ViewAllDocumentsQualityActionsSection,
+      Permission.ViewAllDocumentsReferencesSection,
+    ]);
+    const next = async (who: Person, id: string) => {
+      const res = await call('PUT', `/documents/${id}/revision`, who.headers, {
+        organizationId: orgA,
+        typeId,
+        submitterId: admin.id,
+        name: `Next of ${id}`,
+        revision: 2,
+        revisionDescription: 'Second issue',
+        fileId: await uploadFile(),
+        reviewerIds: [],
+        approverIds: [],
+        requiresTraining: false,
+        references: [],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const quality = (await get(`/documents/${id}/quality-tasks${q('&revision=2')}`, admin)).json().data;
+      const refs = (await get(`/documents/${id}/references${q('&revision=2')}`, admin)).json().data;
+      return { quality, refs: JSON.stringify(refs) };
+    };
+    const uploadFile = () => uploadOrganizationFile(t.app, admin.headers, orgA);
+    const documentWithSections = async () => {
+      const created = await createDocument(t.app, t.db, admin, orgA, {
+        typeId,
+        reviewerIds: [reviewer.id],
+        approverIds: [approver.id],
+        requiresTraining: true,
+      });
+      const refs = await call('PUT', `/documents/${created.id}/references`, admin.headers, {
+        organizationId: orgA,
+        revision: 1,
+        newReferences: [{ type: null, link: 'https://calibration.example/portal', linkDescription: REFERENCE }],
+        oldReferenceIds: [],
+      });
+      expect(refs.statusCode, refs.body).toBe(200);
+      return created.id;
+    };
+
+    const kept = await next(blind, await documentWithSections());
+    expect(kept.quality).toMatchObject({
+      reviewerIds: [reviewer.id],
+      approverIds: [approver.id],
+      requiresTraining: true,
+    });
+    expect(kept.refs).toContain(REFERENCE);
+    // Someone who sees the sections chose to empty them: that is what the revision holds.
+    const emptied = await next(seeing, await documentWithSections());
+    expect(emptied.quality).toMatchObject({ reviewerIds: [], approverIds: [], requiresTraining: false });
+    expect(emptied.refs).not.toContain(REFERENCE);
+  });
+});

@@ -26,6 +26,7 @@ import {
   generalOfRecord,
   pick,
   referenceRow,
+  sectionsOfNewRevision,
   withIdentityCheck,
 } from './document-input.js';
 import {
@@ -166,12 +167,14 @@ export async function addDocumentRevision(
 ): Promise<number> {
   const { db, audit, organizationId } = scopeOf(ctx);
   const fields = generalOf(input);
-  const signers = { reviewer: input.reviewerIds, approver: input.approverIds };
   return withIdentityCheck(() =>
     db.transaction(async (tx) => {
       const doc = await lockVisibleDocument(tx, ctx, documentId);
       authorize(ctx.access, 'document.addRevision', documentStateOf(doc));
       const revision = doc.latestRevision + 1;
+      const previous = await visibleRevisionOrNotFound(tx, ctx, documentId);
+      const { reviewerIds, approverIds, requiresTraining, references } = sectionsOfNewRevision(ctx, previous, input);
+      const signers = { reviewer: reviewerIds, approver: approverIds };
       if (input.revision !== revision) {
         throw AppError.badRequest(messages.documentRevisionNotNext.replace('{revision}', String(revision)), 'revision');
       }
@@ -181,7 +184,7 @@ export async function addDocumentRevision(
       await checkGeneral(tx, organizationId, fields);
       await checkNewSigners(tx, organizationId, signers);
       if (input.trainingRecordId !== null) await checkTraining(tx, ctx, input.trainingRecordId);
-      await checkReferences(tx, ctx, input.references);
+      await checkReferences(tx, ctx, references);
       const { extraFileIds, tagIds, ...columns } = fields;
       const me = ctx.access.actor.userId;
       await insertRevision(tx, {
@@ -190,7 +193,7 @@ export async function addDocumentRevision(
         revision,
         ...columns,
         creatorId: me,
-        requiresTraining: input.requiresTraining,
+        requiresTraining,
       });
       await replaceRevisionFiles(tx, organizationId, documentId, revision, extraFileIds);
       await replaceRevisionTags(tx, organizationId, documentId, revision, tagIds);
@@ -199,7 +202,7 @@ export async function addDocumentRevision(
       }
       await insertReferences(
         tx,
-        input.references.map((r) => referenceRow(organizationId, documentId, revision, r)),
+        references.map((r) => referenceRow(organizationId, documentId, revision, r)),
       );
       await refreshDocumentRevisions(tx, organizationId, documentId);
       await rebuildParticipants(tx, organizationId, documentId);
@@ -214,10 +217,10 @@ export async function addDocumentRevision(
           revision,
           status: 'Submitted',
           ...fields,
-          reviewerIds: input.reviewerIds,
-          approverIds: input.approverIds,
-          requiresTraining: input.requiresTraining,
-          references: input.references,
+          reviewerIds,
+          approverIds,
+          requiresTraining,
+          references,
         },
       });
       const label = {
@@ -228,8 +231,8 @@ export async function addDocumentRevision(
         revision,
       };
       await assign(tx, ctx, 'responsible', label, [fields.submitterId]);
-      await assign(tx, ctx, 'review', label, input.reviewerIds);
-      await assign(tx, ctx, 'approval', label, input.approverIds);
+      await assign(tx, ctx, 'review', label, reviewerIds);
+      await assign(tx, ctx, 'approval', label, approverIds);
       if (input.setAsFinal) {
         await markFinal(tx, ctx, await visibleRevisionOrNotFound(tx, ctx, documentId, revision), input.reason!);
       }

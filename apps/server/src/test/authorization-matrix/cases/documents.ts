@@ -95,9 +95,18 @@ export const documentCases: Case[] = [
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['GET /api/v1/documents/:documentId', 'GET /api/v1/documents/:documentId/general'],
-    note: 'a document whose reviewer is user',
+    routes: ['GET /api/v1/documents/:documentId'],
+    note: 'a document whose reviewer is user; without a section switch its fields are left out',
     expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId/general'],
+    note: 'user56 may not view the General section (34); user reviews it',
+    expected: { ...row(401, 200, 200, 403, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },
@@ -211,8 +220,8 @@ export const documentCases: Case[] = [
       'GET /api/v1/documents/:documentId/file/:fileId',
       'GET /api/v1/documents/:documentId/file/:fileId/content',
     ],
-    note: 'the controlled file of a document whose reviewer is user',
-    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
+    note: 'the controlled file of a document whose reviewer is user; a General section file, not for user56',
+    expected: { ...row(401, 200, 200, 404, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => {
       const doc = await documentInA(cell);
       return { params: { documentId: doc.id, fileId: doc.fileId }, query: { organizationId: f.orgA } };
@@ -221,8 +230,8 @@ export const documentCases: Case[] = [
   // Controlled copies and history (document-exports.routes.ts)
   {
     routes: ['GET /api/v1/documents/:documentId/controlled-copy'],
-    note: 'a PDF document whose reviewer is user',
-    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
+    note: 'a PDF document whose reviewer is user; the General section, not for user56',
+    expected: { ...row(401, 200, 200, 403, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: await pdfDocumentInA(cell) },
       query: { organizationId: f.orgA },
