@@ -1,13 +1,20 @@
-import type { ActionPerson } from '@qualis/contract';
+import { endpoints, type ActionPerson, type Organization } from '@qualis/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { jsonResponse, testUser, type stubApi } from './app';
+import { jsonResponse, on, testUser, type stubApi } from './app';
 
 /** How long to wait for a lazy page's first render, and for what follows once it is there. */
 export const LAZY = { timeout: 30_000 };
 export const SOON = { timeout: 10_000 };
 
 export const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
-export const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
+export const organization: Organization = {
+  id: ORG,
+  name: 'Acme Medical',
+  status: 'Active',
+  isManagedByClient: false,
+  logo: null,
+  signingRequiresPassword: false,
+};
 export const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
 /** The signed-in Admin, Ada, and a User, Uma: the organization's members. */
@@ -31,6 +38,16 @@ export function organizationAnswer(route: string, tags: readonly { id: string; n
   if (route === `GET /api/v1/organizations/${ORG}/member-options`) return jsonResponse(200, { data: [ada, uma] });
   return null;
 }
+
+/**
+ * The answers every page of the organization asks for, typed for `stubEndpoints`: the
+ * organization, its tags (none unless given) and its members.
+ */
+export const organizationEndpoints = (tags: readonly { id: string; name: string }[] = []) => [
+  on(endpoints.organizations.get, () => ({ data: organization })),
+  on(endpoints.settings.tags.list, () => ({ data: [...tags] })),
+  on(endpoints.actions.memberOptions, () => ({ data: [ada, uma] })),
+];
 
 /** The query strings of the calls to `{method} /api/v1{path}`. */
 export const queryOf = (fetch: ReturnType<typeof stubApi>, method: string, path: string) =>
