@@ -1,6 +1,6 @@
 import { endpoints, type ActionPerson, type Organization } from '@qualis/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { jsonResponse, on, testUser, type stubApi } from './app';
+import { jsonResponse, on, testUser } from './app';
 
 /** How long to wait for a lazy page's first render, and for what follows once it is there. */
 export const LAZY = { timeout: 30_000 };
@@ -48,14 +48,6 @@ export const organizationEndpoints = (tags: readonly { id: string; name: string 
   on(endpoints.settings.tags.list, () => ({ data: [...tags] })),
   on(endpoints.actions.memberOptions, () => ({ data: [ada, uma] })),
 ];
-
-/** The query strings of the calls to `{method} /api/v1{path}`. */
-export const queryOf = (fetch: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(
-      ([url, init]) => (init?.method ?? 'GET') === method && new URL(url, 'http://x').pathname === `/api/v1${path}`,
-    )
-    .map(([url]) => new URL(url, 'http://x').searchParams);
 
 /**
  * Loads the organization layout and an area's lazy pages before the file's tests (so no test pays
