@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../app/i18n';
 import { sessionStore } from '../features/session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
-
-const LAZY = { timeout: 10_000 };
+import ProfilePage from '../pages/ProfilePage';
+import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../test/app';
+import { LanguageSwitch } from './LanguageSwitch';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -16,21 +17,28 @@ describe('language switch', () => {
     const user = testUser();
     sessionStore.start(user, testTokens, false);
     const saved: unknown[] = [];
-    stubApi((route, body) => {
-      if (route === 'PATCH /api/v1/users/me/profile/language') {
+    stubEndpoints(
+      on(endpoints.profile.setLanguage, (_, body) => {
         saved.push(body);
-        return jsonResponse(200, { data: { ...user, language: 'de' } });
-      }
-      return jsonResponse(200, { data: user });
-    });
-    renderApp('/profile');
-    await screen.findByRole('heading', { name: 'Profile' }, LAZY);
+        return { data: { ...user, language: body.language } };
+      }),
+      on(endpoints.profile.get, () => ({ data: user })),
+    );
+    // The switch of the top bar, above a page it translates.
+    renderFeature(
+      <>
+        <LanguageSwitch />
+        <ProfilePage />
+      </>,
+      { route: '/profile', path: '/profile' },
+    );
+    await screen.findByRole('heading', { name: 'Profile' });
 
     fireEvent.click(screen.getByRole('button', { name: /Language/ }));
     fireEvent.click(await screen.findByText('Deutsch'));
 
-    expect(await screen.findByRole('heading', { name: 'Profil' })).toBeTruthy();
-    expect(screen.getByText('Profil bearbeiten')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Profil' })).toBeInTheDocument();
+    expect(screen.getByText('Profil bearbeiten')).toBeInTheDocument();
     expect(localStorage.getItem('qualis.language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     await waitFor(() => expect(saved).toEqual([{ language: 'de' }]));

@@ -89,6 +89,16 @@ export interface EndpointAnswer {
   ) => Response | Promise<Response> | unknown;
 }
 
+/** The method of `endpoint` and the pattern of its path under /api/v1, with the names of its parameters. */
+function routeOf(endpoint: Endpoint) {
+  const names: string[] = [];
+  const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method: endpoint.method, pattern: new RegExp(`^/api/v1${source}$`), names };
+}
+
 /**
  * Answers `endpoint` (a row of the contract's `endpoints`) with `answer`: its JSON body, typed by
  * the row's response (sent with status 200), or a whole Response (an error, a pending promise).
@@ -101,17 +111,16 @@ export function on<const E extends Endpoint>(
     query: URLSearchParams,
   ) => EndpointResponse<E> | Response | Promise<Response>,
 ): EndpointAnswer {
-  const names: string[] = [];
-  const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return {
-    method: endpoint.method,
-    pattern: new RegExp(`^/api/v1${source}$`),
-    names,
-    answer: answer as EndpointAnswer['answer'],
-  };
+  return { ...routeOf(endpoint), answer: answer as EndpointAnswer['answer'] };
+}
+
+/** The query strings of the calls `fetch` (a stub's) made to `endpoint`, in order. */
+export function queriesOf(fetch: ReturnType<typeof stubApi>, endpoint: Endpoint) {
+  const { method, pattern } = routeOf(endpoint);
+  return fetch.mock.calls
+    .map(([input, init]) => ({ method: init?.method ?? 'GET', url: new URL(input, 'http://localhost') }))
+    .filter((call) => call.method === method && pattern.test(call.url.pathname))
+    .map((call) => call.url.searchParams);
 }
 
 /**
@@ -174,10 +183,18 @@ function NavigateBridge() {
 
 /**
  * The feature under test alone: `element` at the route `route` (its parameters read by the page),
- * opened at `path`, with a fresh query cache. Any other path renders nothing; where the app went
- * is read with `location()`. Routing and guards are the whole-app tests' ({@link renderApp}).
+ * opened at `path` (with a navigation state, if given), with a fresh query cache. `routes` are the
+ * other pages it leads to, by route; any other path renders nothing, and where the app went is read
+ * with `location()`. Routing and guards are the whole-app tests' ({@link renderApp}).
  */
-export function renderFeature(element: ReactNode, { route = '*', path = '/' }: { route?: string; path?: string } = {}) {
+export function renderFeature(
+  element: ReactNode,
+  {
+    route = '*',
+    path = '/',
+    routes = {},
+  }: { route?: string; path?: string | { pathname: string; state: unknown }; routes?: Record<string, ReactNode> } = {},
+) {
   const view = render(
     <TestProviders>
       <QueryClientProvider client={createQueryClient()}>
@@ -185,6 +202,9 @@ export function renderFeature(element: ReactNode, { route = '*', path = '/' }: {
           <NavigateBridge />
           <Routes>
             <Route path={route} element={element} />
+            {Object.entries(routes).map(([other, page]) => (
+              <Route key={other} path={other} element={page} />
+            ))}
             {route !== '*' && <Route path="*" element={null} />}
           </Routes>
           <LocationProbe />

@@ -1,13 +1,20 @@
-import type { ActionPerson } from '@qualis/contract';
+import { endpoints, type ActionPerson, type Organization } from '@qualis/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { jsonResponse, testUser, type stubApi } from './app';
+import { jsonResponse, on, testUser } from './app';
 
 /** How long to wait for a lazy page's first render, and for what follows once it is there. */
 export const LAZY = { timeout: 30_000 };
 export const SOON = { timeout: 10_000 };
 
 export const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
-export const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
+export const organization: Organization = {
+  id: ORG,
+  name: 'Acme Medical',
+  status: 'Active',
+  isManagedByClient: false,
+  logo: null,
+  signingRequiresPassword: false,
+};
 export const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 
 /** The signed-in Admin, Ada, and a User, Uma: the organization's members. */
@@ -32,13 +39,15 @@ export function organizationAnswer(route: string, tags: readonly { id: string; n
   return null;
 }
 
-/** The query strings of the calls to `{method} /api/v1{path}`. */
-export const queryOf = (fetch: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetch.mock.calls
-    .filter(
-      ([url, init]) => (init?.method ?? 'GET') === method && new URL(url, 'http://x').pathname === `/api/v1${path}`,
-    )
-    .map(([url]) => new URL(url, 'http://x').searchParams);
+/**
+ * The answers every page of the organization asks for, typed for `stubEndpoints`: the
+ * organization, its tags (none unless given) and its members.
+ */
+export const organizationEndpoints = (tags: readonly { id: string; name: string }[] = []) => [
+  on(endpoints.organizations.get, () => ({ data: organization })),
+  on(endpoints.settings.tags.list, () => ({ data: [...tags] })),
+  on(endpoints.actions.memberOptions, () => ({ data: [ada, uma] })),
+];
 
 /**
  * Loads the organization layout and an area's lazy pages before the file's tests (so no test pays

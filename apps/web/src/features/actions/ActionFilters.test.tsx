@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
-import { NOT_FOUND, ORG, queryOf, SOON, uma } from '../../test/organization';
+import { jsonResponse, queriesOf, stubApi, testTokens, testUser } from '../../test/app';
+import { NOT_FOUND, ORG, SOON, uma } from '../../test/organization';
 import { ActionsTable } from './ActionsTable';
 
 /** The machine may be busy: antd's menus and pickers take seconds each under load. */
@@ -27,7 +28,7 @@ function serveActions() {
 }
 
 const lastListQuery = (fetch: ReturnType<typeof stubApi>) => {
-  const query = queryOf(fetch, 'GET', '/tasks').at(-1)!;
+  const query = queriesOf(fetch, endpoints.actions.list).at(-1)!;
   return { ...Object.fromEntries(query), status: query.getAll('status') };
 };
 

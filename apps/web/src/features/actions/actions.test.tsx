@@ -1,29 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Action } from '@qualis/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { endpoints, type Action } from '@qualis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import ActionCreatePage from '../../pages/ActionCreatePage';
+import ActionDetailPage from '../../pages/ActionDetailPage';
+import ActionsPage from '../../pages/ActionsPage';
 import { sessionStore } from '../session/session-store';
-import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import {
-  ada,
-  LAZY,
-  me,
-  NOT_FOUND,
-  ORG,
-  organizationAnswer,
-  preparePages,
-  queryOf,
-  SOON,
-  uma,
-} from '../../test/organization';
+  EVERY_FLAG,
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  testTokens,
+  testUser,
+  type EndpointAnswer,
+} from '../../test/app';
+import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 import { today } from './action-paths';
 
 const { saveFile } = await import('../../app/save-file');
 
-/**
- * The machine may be busy: a whole journey through a page (two lazy pages, menus, a navigation)
- * took 48-65 s in CI runs while the API suite ran beside it; it gets three minutes.
- */
-const SLOW = 180_000;
+/** The machine may be busy: a whole journey through a page gets a minute. */
+const SLOW = 60_000;
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
 const OTHER_TASK = '0190a8e4-0000-7000-8000-0000000000b2';
 const TAG = '0190a8e4-0000-7000-8000-0000000000c1';
@@ -58,13 +58,22 @@ const action = (overrides: Partial<Action> = {}): Action => ({
   ...overrides,
 });
 
-const common = (route: string) => organizationAnswer(route, [{ id: TAG, name: 'Audit' }]);
+const tasks = endpoints.actions;
+/** The organization's answers (its tag Audit), and `answers` before them. */
+const stubActions = (...answers: EndpointAnswer[]) =>
+  stubEndpoints(...answers, ...organizationEndpoints([{ id: TAG, name: 'Audit' }]));
 
-preparePages(
-  () => import('../../pages/ActionsPage'),
-  () => import('../../pages/ActionCreatePage'),
-  () => import('../../pages/ActionDetailPage'),
-);
+const LIST = '/organizations/:organizationId/tasks';
+const listPath = `/organizations/${ORG}/tasks`;
+/** An actions page alone, at its route, opened at `path`. */
+const renderPage = (page: ReactNode, route: string, path: string) => renderFeature(page, { route, path });
+const renderList = () => renderPage(<ActionsPage />, LIST, listPath);
+const renderCreate = () => renderPage(<ActionCreatePage />, `${LIST}/create`, `${listPath}/create`);
+const renderDetail = () => renderPage(<ActionDetailPage />, `${LIST}/:taskId`, `${listPath}/${TASK}`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('List of Actions', () => {
   it(
@@ -73,21 +82,17 @@ describe('List of Actions', () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
       let answer: (r: Response) => void = () => undefined;
       const pending = new Promise<Response>((resolve) => (answer = resolve));
-      const fetch = vi.fn((input: string, init: RequestInit = {}) => {
-        const route = `${init.method ?? 'GET'} ${new URL(input, 'http://x').pathname}`;
-        if (route === 'GET /api/v1/tasks') return pending;
-        if (route === 'GET /api/v1/users/me')
-          return Promise.resolve(jsonResponse(200, { data: { ...EVERY_FLAG, canAddTasks: false } }));
-        return Promise.resolve(common(route) ?? NOT_FOUND());
-      });
-      vi.stubGlobal('fetch', fetch);
-      const { container } = renderApp(`/organizations/${ORG}/tasks`);
+      stubActions(
+        on(tasks.list, () => pending),
+        on(endpoints.profile.accessFlags, () => ({ data: { ...EVERY_FLAG, canAddTasks: false } })),
+      );
+      const { container } = renderList();
 
-      expect(await screen.findByText('List of Actions', {}, LAZY)).toBeTruthy();
-      await waitFor(() => expect(container.querySelector('.qualis-table .ant-spin-spinning')).not.toBeNull());
+      expect(await screen.findByText('List of Actions')).toBeInTheDocument();
+      await waitFor(() => expect(container.querySelector('.qualis-table .ant-spin-spinning')).toBeInTheDocument());
       answer(jsonResponse(200, { data: [], pagination: { totalCount: 0 } }));
-      expect(await screen.findByText('There are no Actions to display', {}, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Add New/ })).toBeNull();
+      expect(await screen.findByText('There are no Actions to display')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Add New/ })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -100,15 +105,11 @@ describe('List of Actions', () => {
         action(),
         action({ id: OTHER_TASK, number: 8, name: 'Read SOP', canBeEdited: false, canBeDeleted: false }),
       ];
-      stubApi((route) => {
-        if (route === 'GET /api/v1/tasks') return jsonResponse(200, { data: rows, pagination: { totalCount: 2 } });
-        if (route === `GET /api/v1/tasks/${OTHER_TASK}/details`) return jsonResponse(200, { data: rows[1] });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/tasks`);
+      stubActions(on(tasks.list, () => ({ data: rows, pagination: { totalCount: 2 } })));
+      const view = renderList();
 
-      expect(await screen.findByText('Calibrate the scale', {}, LAZY)).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Add New/ })).toBeTruthy();
+      expect(await screen.findByText('Calibrate the scale')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Add New/ })).toBeInTheDocument();
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
       for (const title of ['System #', 'Name', 'Assignee', 'Status', 'Due date', 'Link', 'Options']) {
         expect(
@@ -123,19 +124,19 @@ describe('List of Actions', () => {
         ).toBe(false);
       }
       const first = screen.getByRole('row', { name: /Calibrate the scale/ });
-      expect(within(first).getByText('Uma User')).toBeTruthy();
-      expect(within(first).getByText('To do')).toBeTruthy();
-      expect(within(first).getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop');
+      expect(within(first).getByText('Uma User')).toBeInTheDocument();
+      expect(within(first).getByText('To do')).toBeInTheDocument();
+      expect(within(first).getByRole('link', { name: 'SOP 12' })).toHaveAttribute('href', 'https://example.com/sop');
 
-      expect(within(first).getByRole('button', { name: 'Edit: Calibrate the scale' })).toBeTruthy();
-      expect(within(first).getByRole('button', { name: 'Delete: Calibrate the scale' })).toBeTruthy();
+      expect(within(first).getByRole('button', { name: 'Edit: Calibrate the scale' })).toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: 'Delete: Calibrate the scale' })).toBeInTheDocument();
       const second = screen.getByRole('row', { name: /Read SOP/ });
-      expect(within(second).getByRole('button', { name: 'View details: Read SOP' })).toBeTruthy();
-      expect(within(second).queryByRole('button', { name: /^Edit:/ })).toBeNull();
-      expect(within(second).queryByRole('button', { name: /^Delete:/ })).toBeNull();
+      expect(within(second).getByRole('button', { name: 'View details: Read SOP' })).toBeInTheDocument();
+      expect(within(second).queryByRole('button', { name: /^Edit:/ })).not.toBeInTheDocument();
+      expect(within(second).queryByRole('button', { name: /^Delete:/ })).not.toBeInTheDocument();
 
       fireEvent.click(within(screen.getByRole('row', { name: /Read SOP/ })).getByText('Uma User'));
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/tasks/${OTHER_TASK}`));
+      await waitFor(() => expect(view.location()).toBe(`${listPath}/${OTHER_TASK}`));
     },
     SLOW,
   );
@@ -145,30 +146,28 @@ describe('List of Actions', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let rows = [action(), action({ id: OTHER_TASK, number: 8, name: 'Read SOP' })];
-      const fetch = stubApi((route) => {
-        if (route === 'GET /api/v1/tasks')
-          return jsonResponse(200, { data: rows, pagination: { totalCount: rows.length } });
-        if (route === 'DELETE /api/v1/tasks') {
+      const fetch = stubActions(
+        on(tasks.list, () => ({ data: rows, pagination: { totalCount: rows.length } })),
+        on(tasks.remove, () => {
           rows = [];
-          return jsonResponse(200, { data: { ids: [TASK, OTHER_TASK] }, message: 'The action is deleted' });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/tasks`);
+          return { data: { ids: [TASK, OTHER_TASK] }, message: 'The action is deleted' };
+        }),
+      );
+      renderList();
 
-      expect(await screen.findByText('Read SOP', {}, LAZY)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
+      expect(await screen.findByText('Read SOP')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument();
       fireEvent.click(screen.getByLabelText('Select all rows on this page'));
-      fireEvent.click(await screen.findByRole('button', { name: /Delete selected \(2\)/ }, SOON));
-      const dialog = await screen.findByRole('dialog', {}, SOON);
-      expect(within(dialog).getByText(/Delete 2 action/)).toBeTruthy();
+      fireEvent.click(await screen.findByRole('button', { name: /Delete selected \(2\)/ }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/Delete 2 action/)).toBeInTheDocument();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-      expect(await screen.findByText('The action is deleted', {}, SOON)).toBeTruthy();
-      const [query] = queryOf(fetch, 'DELETE', '/tasks');
+      expect(await screen.findByText('The action is deleted')).toBeInTheDocument();
+      const [query] = queriesOf(fetch, tasks.remove);
       expect(query!.getAll('ids').sort()).toEqual([TASK, OTHER_TASK].sort());
       expect(query!.get('organizationId')).toBe(ORG);
-      expect(await screen.findByText('There are no Actions to display', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('There are no Actions to display')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -181,10 +180,9 @@ describe('Export menu of the actions', () => {
       sessionStore.start(testUser(), testTokens, false);
       vi.mocked(saveFile).mockClear();
       let large = false;
-      const fetch = stubApi((route) => {
-        if (route === 'GET /api/v1/tasks')
-          return jsonResponse(200, { data: [action()], pagination: { totalCount: 1 } });
-        if (route === 'GET /api/v1/export/many-Tasks') {
+      const fetch = stubActions(
+        on(tasks.list, () => ({ data: [action()], pagination: { totalCount: 1 } })),
+        on(tasks.exportPdfArchive, () => {
           if (large) {
             return jsonResponse(200, {
               data: { message: 'Your report is being generated, please, wait.', messageKey: 'reportBeingGenerated' },
@@ -197,23 +195,22 @@ describe('Export menu of the actions', () => {
               'Content-Disposition': 'attachment; filename="Tasks_version_ada.zip"',
             },
           });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/tasks`);
-      expect(await screen.findByText('Calibrate the scale', {}, LAZY)).toBeTruthy();
+        }),
+      );
+      renderList();
+      expect(await screen.findByText('Calibrate the scale')).toBeInTheDocument();
 
       fireEvent.click(screen.getByRole('button', { name: /Export/ }));
-      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
+      fireEvent.click(await screen.findByText('PDF archive'));
       await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
       expect(vi.mocked(saveFile).mock.calls[0]![1]).toBe('Tasks_version_ada.zip');
 
       large = true;
       fireEvent.click(screen.getByRole('button', { name: /Export/ }));
-      fireEvent.click(await screen.findByText('PDF archive', {}, SOON));
-      expect(await screen.findByText('Your report is being generated, please, wait.', {}, SOON)).toBeTruthy();
+      fireEvent.click(await screen.findByText('PDF archive'));
+      expect(await screen.findByText('Your report is being generated, please, wait.')).toBeInTheDocument();
       expect(saveFile).toHaveBeenCalledTimes(1);
-      const [query] = queryOf(fetch, 'GET', '/export/many-Tasks');
+      const [query] = queriesOf(fetch, tasks.exportPdfArchive);
       expect(query!.get('organizationId')).toBe(ORG);
     },
     SLOW,
@@ -226,45 +223,43 @@ describe('New Action', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === 'POST /api/v1/tasks') {
+      stubActions(
+        on(tasks.create, (_, body) => {
           posts.push(body);
           return jsonResponse(201, { data: action(), message: 'Your action is created' });
-        }
-        if (route === 'GET /api/v1/tasks')
-          return jsonResponse(200, { data: [action()], pagination: { totalCount: 1 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/tasks/create`);
+        }),
+        on(tasks.list, () => ({ data: [action()], pagination: { totalCount: 1 } })),
+      );
+      const view = renderCreate();
 
-      const save = (await screen.findByRole('button', { name: 'Save' }, LAZY)) as HTMLButtonElement;
-      expect(save.disabled).toBe(true);
-      expect((screen.getByLabelText('Due date') as HTMLInputElement).value).toBe(today());
-      expect(screen.getByText('Ada Lovelace (ada@example.com)')).toBeTruthy();
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+      expect(screen.getByLabelText('Due date')).toHaveValue(today());
+      expect(screen.getByText('Ada Lovelace (ada@example.com)')).toBeInTheDocument();
 
       // Required fields: blanks get the contract's message.
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: '   ' } });
-      expect(await screen.findByText('This field is required', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('This field is required')).toBeInTheDocument();
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: '  Calibrate the scale ' } });
       fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Before the audit' } });
 
       fireEvent.mouseDown(screen.getByLabelText('Assignee'));
-      fireEvent.click(await screen.findByText('Uma User (uma@example.com)', {}, SOON));
+      fireEvent.click(await screen.findByText('Uma User (uma@example.com)'));
 
       fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'ftp://example.com/sop' } });
-      expect(await screen.findByText('A link must start with http:// or https://', {}, SOON)).toBeTruthy();
-      expect(save.disabled).toBe(true);
+      expect(await screen.findByText('A link must start with http:// or https://')).toBeInTheDocument();
+      expect(save).toBeDisabled();
       fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://example.com/sop' } });
       fireEvent.change(screen.getByLabelText('Link description'), { target: { value: 'SOP 12' } });
 
       fireEvent.mouseDown(screen.getByLabelText('Tags'));
-      fireEvent.click(await screen.findByText('Audit', { selector: '.ant-select-item-option-content' }, SOON));
+      fireEvent.click(await screen.findByText('Audit', { selector: '.ant-select-item-option-content' }));
 
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('Your action is created', {}, SOON)).toBeTruthy();
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/tasks`));
+      expect(await screen.findByText('Your action is created')).toBeInTheDocument();
+      await waitFor(() => expect(view.location()).toBe(listPath));
       expect(posts).toEqual([
         {
           organizationId: ORG,
@@ -288,9 +283,9 @@ describe('New Action', () => {
     "puts the server's field message under its field",
     async () => {
       sessionStore.start(testUser(), testTokens, false);
-      stubApi((route) => {
-        if (route === 'POST /api/v1/tasks')
-          return jsonResponse(400, {
+      stubActions(
+        on(tasks.create, () =>
+          jsonResponse(400, {
             errors: [
               {
                 code: 'VALIDATION',
@@ -298,23 +293,21 @@ describe('New Action', () => {
                 message: 'The assignee must be an active member of this organization.',
               },
             ],
-          });
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/tasks/create`);
-      const save = (await screen.findByRole('button', { name: 'Save' }, LAZY)) as HTMLButtonElement;
+          }),
+        ),
+      );
+      const { container } = renderCreate();
+      const save = await screen.findByRole('button', { name: 'Save' });
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Calibrate' } });
       fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Now' } });
       fireEvent.mouseDown(screen.getByLabelText('Assignee'));
-      fireEvent.click(await screen.findByText('Uma User (uma@example.com)', {}, SOON));
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      fireEvent.click(await screen.findByText('Uma User (uma@example.com)'));
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
-      await waitFor(
-        () =>
-          expect(container.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
-            'The assignee must be an active member of this organization.',
-          ),
-        SOON,
+      await waitFor(() =>
+        expect(container.querySelector('.ant-form-item-explain-error')).toHaveTextContent(
+          /^The assignee must be an active member of this organization\.$/,
+        ),
       );
     },
     SLOW,
@@ -328,45 +321,42 @@ describe('Action detail', () => {
       sessionStore.start(testUser(), testTokens, false);
       let current = action();
       const puts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/tasks/${TASK}/details`) return jsonResponse(200, { data: current });
-        if (route === `PUT /api/v1/tasks/${TASK}/details`) {
+      stubActions(
+        on(tasks.detail, () => ({ data: current })),
+        on(tasks.update, (_, body) => {
           puts.push(body);
-          current = { ...current, name: (body as { name: string }).name };
-          return jsonResponse(200, { data: current, message: 'The action is updated successfully' });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/tasks/${TASK}`);
-
-      expect(await screen.findByRole('heading', { name: 'Calibrate the scale' }, LAZY)).toBeTruthy();
-      for (const label of ['System #', 'Creator', 'Creation date', 'Creation time', 'Tags', 'Extra link']) {
-        expect(screen.getByText(label)).toBeTruthy();
-      }
-      expect(screen.getByText('7')).toBeTruthy();
-      expect(screen.getByText('Audit')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'SOP 12' }).getAttribute('href')).toBe('https://example.com/sop');
-      expect(screen.getByText('No link.')).toBeTruthy();
-      const breadcrumb = container.querySelector<HTMLElement>('.ant-breadcrumb')!;
-      expect(within(breadcrumb).getByRole('link', { name: 'Actions' }).getAttribute('href')).toBe(
-        `/organizations/${ORG}/tasks`,
+          current = { ...current, name: body.name };
+          return { data: current, message: 'The action is updated successfully' };
+        }),
       );
+      const { container } = renderDetail();
+
+      expect(await screen.findByRole('heading', { name: 'Calibrate the scale' })).toBeInTheDocument();
+      for (const label of ['System #', 'Creator', 'Creation date', 'Creation time', 'Tags', 'Extra link']) {
+        expect(screen.getByText(label)).toBeInTheDocument();
+      }
+      expect(screen.getByText('7')).toBeInTheDocument();
+      expect(screen.getByText('Audit')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'SOP 12' })).toHaveAttribute('href', 'https://example.com/sop');
+      expect(screen.getByText('No link.')).toBeInTheDocument();
+      const breadcrumb = container.querySelector<HTMLElement>('.ant-breadcrumb')!;
+      expect(within(breadcrumb).getByRole('link', { name: 'Actions' })).toHaveAttribute('href', listPath);
 
       fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
-      const save = (await screen.findByRole('button', { name: 'Save' }, SOON)) as HTMLButtonElement;
-      expect(save.disabled).toBe(true);
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Calibrate the scale');
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+      expect(screen.getByLabelText('Name')).toHaveValue('Calibrate the scale');
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Calibrate both scales' } });
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Calibrate the scale' } });
-      await waitFor(() => expect(save.disabled).toBe(true), SOON);
+      await waitFor(() => expect(save).toBeDisabled());
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Calibrate both scales' } });
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('The action is updated successfully', {}, SOON)).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Calibrate both scales' }, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(await screen.findByText('The action is updated successfully')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Calibrate both scales' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
       expect(puts).toEqual([
         {
           organizationId: ORG,
@@ -393,29 +383,28 @@ describe('Action detail', () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
       let current = action({ canBeEdited: false, canBeDeleted: false });
       const puts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/tasks/${TASK}/details`) return jsonResponse(200, { data: current });
-        if (route === `PUT /api/v1/tasks/${TASK}/details`) {
+      stubActions(
+        on(tasks.detail, () => ({ data: current })),
+        on(tasks.update, (_, body) => {
           puts.push(body);
           current = { ...current, status: 1 };
-          return jsonResponse(200, { data: current, message: 'The action is updated successfully' });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/tasks/${TASK}`);
+          return { data: current, message: 'The action is updated successfully' };
+        }),
+      );
+      renderDetail();
 
-      expect(await screen.findByRole('heading', { name: 'Calibrate the scale' }, LAZY)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+      expect(await screen.findByRole('heading', { name: 'Calibrate the scale' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: /Change status/ }));
-      const save = (await screen.findByRole('button', { name: 'Save' }, SOON)) as HTMLButtonElement;
-      expect(screen.queryByLabelText('Name')).toBeNull();
-      expect(save.disabled).toBe(true);
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+      expect(save).toBeDisabled();
       fireEvent.mouseDown(screen.getByLabelText('Status'));
-      fireEvent.click(await screen.findByText('Complete', { selector: '.ant-select-item-option-content' }, SOON));
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      fireEvent.click(await screen.findByText('Complete', { selector: '.ant-select-item-option-content' }));
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('The action is updated successfully', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The action is updated successfully')).toBeInTheDocument();
       expect(puts).toEqual([
         {
           organizationId: ORG,
@@ -432,7 +421,7 @@ describe('Action detail', () => {
           status: 1,
         },
       ]);
-      expect(await screen.findByText('Complete', { selector: '.ant-tag' }, SOON)).toBeTruthy();
+      expect(await screen.findByText('Complete', { selector: '.ant-tag' })).toBeInTheDocument();
     },
     SLOW,
   );
@@ -441,14 +430,11 @@ describe('Action detail', () => {
     "goes back to the list when the action can't be loaded",
     async () => {
       sessionStore.start(testUser(), testTokens, false);
-      stubApi((route) => {
-        if (route === 'GET /api/v1/tasks') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/tasks/${TASK}`);
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/tasks`), LAZY);
+      stubActions(on(tasks.list, () => ({ data: [], pagination: { totalCount: 0 } })));
+      const view = renderDetail();
+      await waitFor(() => expect(view.location()).toBe(listPath));
       // A 404 of the detail reads as a refusal: the server does not tell 'not there' from 'not yours'.
-      expect(await screen.findByText('Access denied. Please, contact your support team.', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('Access denied. Please, contact your support team.')).toBeInTheDocument();
     },
     SLOW,
   );

@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentDetail, DocumentHistoryEntry } from '@qualis/contract';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints, type DocumentDetail, type DocumentHistoryEntry } from '@qualis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import DocumentDetailPage from '../../pages/DocumentDetailPage';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { DOC, FILE, documentDetail } from '../../test/documents';
+import { ORG, organization } from '../../test/organization';
 
-const LAZY = { timeout: 30_000 };
-const SOON = { timeout: 10_000 };
-const SLOW = 90_000;
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
-const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+const SLOW = 60_000;
 
 /** A revision this person may only read: General, without the other sections or any change. */
 const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail =>
@@ -40,18 +38,19 @@ const entry = (seq: number, overrides: Partial<DocumentHistoryEntry> = {}): Docu
   ...overrides,
 });
 
-const common = (route: string): Response | null => {
-  if (route === `GET /api/v1/organizations/${ORG}`)
-    return jsonResponse(200, {
-      data: { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null },
-    });
-  if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: detail() });
-  return null;
-};
+/** The organization and the revision, with `answers` before them. */
+const stubDocument = (...answers: EndpointAnswer[]) =>
+  stubEndpoints(
+    ...answers,
+    on(endpoints.organizations.get, () => ({ data: organization })),
+    on(endpoints.documents.detail, () => ({ data: detail() })),
+  );
 
-beforeAll(async () => {
-  await Promise.all([import('../../layouts/OrganizationLayout'), import('../../pages/DocumentDetailPage')]);
-}, 120_000);
+const renderDocument = () =>
+  renderFeature(<DocumentDetailPage />, {
+    route: '/organizations/:organizationId/documents/:documentId',
+    path: `/organizations/${ORG}/documents/${DOC}`,
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -73,33 +72,28 @@ describe('Document History', () => {
         entry(3, { action: 'somethingNew', revision: null }),
         ...Array.from({ length: 22 }, (_, i) => entry(10 + i)),
       ];
-      const fetch = stubApi((route) => {
-        if (route === `GET /api/v1/documents/${DOC}/history`) {
-          const offset = Number(
-            new URL(String(fetch.mock.lastCall![0]), 'http://localhost').searchParams.get('offset'),
-          );
-          const data = offset === 0 ? first : [entry(99, { action: 'sign' })];
-          return jsonResponse(200, { data, pagination: { totalCount: 26 } });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/documents/${DOC}`);
+      const history = endpoints.documentRecords.history;
+      const fetch = stubDocument(
+        on(history, (_, _body, query) => ({
+          data: Number(query.get('offset')) === 0 ? first : [entry(99, { action: 'sign' })],
+          pagination: { totalCount: 26 },
+        })),
+      );
+      renderDocument();
 
-      fireEvent.click(await screen.findByRole('tab', { name: 'History' }, LAZY));
-      expect(await screen.findByText('Status changed', {}, SOON)).toBeTruthy();
+      fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+      expect(await screen.findByText('Status changed')).toBeInTheDocument();
       const row = screen.getByText('Status changed').closest('tr')!;
-      expect(within(row).getByText('System')).toBeTruthy();
-      expect(row.textContent).toContain('status: Submitted → Approved');
-      expect(screen.getByText('Controlled copy downloaded').closest('tr')!.textContent).toContain('copy: {"number":7}');
-      expect(screen.getByText('somethingNew')).toBeTruthy();
-      expect(screen.getByText('1–25 of 26')).toBeTruthy();
+      expect(within(row).getByText('System')).toBeInTheDocument();
+      expect(row).toHaveTextContent('status: Submitted → Approved');
+      expect(screen.getByText('Controlled copy downloaded').closest('tr')).toHaveTextContent('copy: {"number":7}');
+      expect(screen.getByText('somethingNew')).toBeInTheDocument();
+      expect(screen.getByText('1–25 of 26')).toBeInTheDocument();
 
       fireEvent.click(screen.getByTitle('2'));
-      expect(await screen.findByText('Signed', {}, SOON)).toBeTruthy();
-      // The page asked for the second page (other calls, such as the bell's stream, may come after it).
-      const historyPages = () =>
-        fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes(`/documents/${DOC}/history`));
-      await waitFor(() => expect(historyPages().at(-1)).toContain('offset=25'));
+      expect(await screen.findByText('Signed')).toBeInTheDocument();
+      // The page asked for the second page.
+      await waitFor(() => expect(queriesOf(fetch, history).at(-1)?.get('offset')).toBe('25'));
     },
     SLOW,
   );
@@ -120,26 +114,27 @@ describe('Document preview', () => {
           revokeObjectURL: revoke,
         }),
       );
-      const content = `/api/v1/documents/${DOC}/file/${FILE}/content`;
-      const fetch = stubApi((route) => {
-        if (route === `GET /api/v1/documents/${DOC}/file/${FILE}`)
-          return jsonResponse(200, { data: { path: content, fileName: 'sop-12.pdf' } });
-        if (route === `GET ${content}`)
-          return new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/octet-stream' } });
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/documents/${DOC}`);
+      const fetch = stubDocument(
+        on(endpoints.documents.file, () => ({
+          data: { path: `/documents/${DOC}/file/${FILE}/content`, fileName: 'sop-12.pdf' },
+        })),
+        on(
+          endpoints.documents.fileContent,
+          () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/octet-stream' } }),
+        ),
+      );
+      renderDocument();
 
-      fireEvent.click(await screen.findByRole('button', { name: /Preview/ }, LAZY));
-      const dialog = await screen.findByRole('dialog', {}, SOON);
-      await waitFor(() => expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe(blobUrl), SOON);
-      expect(dialog.querySelector('iframe')!.getAttribute('title')).toBe('Preview of sop-12.pdf');
+      fireEvent.click(await screen.findByRole('button', { name: /Preview/ }));
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(dialog.querySelector('iframe')).toHaveAttribute('src', blobUrl));
+      expect(dialog.querySelector('iframe')).toHaveAttribute('title', 'Preview of sop-12.pdf');
       expect(created[0]!.type).toBe('application/pdf');
       const download = fetch.mock.calls.find(([url]) => String(url).includes('/content'))!;
       expect(new Headers(download[1]!.headers).get('authorization')).toBe('Bearer access-1');
 
       fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(revoke).toHaveBeenCalledWith(blobUrl), SOON);
+      await waitFor(() => expect(revoke).toHaveBeenCalledWith(blobUrl));
     },
     SLOW,
   );

@@ -1,13 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentApprovals, DocumentRow } from '@qualis/contract';
-import { describe, expect, it } from 'vitest';
+import { endpoints, type DocumentApprovals, type DocumentRow } from '@qualis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import DocumentCreatePage from '../../pages/DocumentCreatePage';
+import DocumentDetailPage from '../../pages/DocumentDetailPage';
+import DocumentsPage from '../../pages/DocumentsPage';
 import { sessionStore } from '../session/session-store';
-import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import {
+  EVERY_FLAG,
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  testTokens,
+  testUser,
+  type EndpointAnswer,
+} from '../../test/app';
 import { DOC, FILE, TYPE, documentDetail as detail, file } from '../../test/documents';
-import { ada, LAZY, me, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON, uma } from '../../test/organization';
+import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 
-/** The machine may be busy: a whole journey through a page gets a minute and a half. */
-const SLOW = 90_000;
+/** The machine may be busy: a whole journey through a page gets a minute. */
+const SLOW = 60_000;
 const OTHER_DOC = '0190a8e4-0000-7000-8000-0000000000b2';
 
 const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
@@ -70,33 +84,41 @@ const approvals = (overrides: Partial<DocumentApprovals> = {}): DocumentApproval
   ...overrides,
 });
 
-const common = (route: string) =>
-  route === `GET /api/v1/organizations/${ORG}/document-types`
-    ? jsonResponse(200, { data: [{ id: TYPE, name: 'SOP' }] })
-    : organizationAnswer(route);
+const documents = endpoints.documents;
+/** The organization's answers, its document types, and `answers` before them. */
+const stubDocuments = (...answers: EndpointAnswer[]) =>
+  stubEndpoints(
+    ...answers,
+    on(endpoints.settings['document-types'].list, () => ({ data: [{ id: TYPE, name: 'SOP' }] })),
+    ...organizationEndpoints(),
+  );
 
-preparePages(
-  () => import('../../pages/DocumentsPage'),
-  () => import('../../pages/DocumentCreatePage'),
-  () => import('../../pages/DocumentDetailPage'),
-);
+const LIST = '/organizations/:organizationId/documents';
+const listPath = `/organizations/${ORG}/documents`;
+/** A documents page alone, at its route, opened at `path`. */
+const renderPage = (page: ReactNode, route: string, path: string) => renderFeature(page, { route, path });
+const renderList = () => renderPage(<DocumentsPage />, LIST, listPath);
+const renderDetail = (search = '') =>
+  renderPage(<DocumentDetailPage />, `${LIST}/:documentId`, `${listPath}/${DOC}${search}`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('List of Documents', () => {
   it(
     'shows the empty text and no Add New without canAddDocuments',
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
-      stubApi((route) => {
-        if (route === 'GET /api/v1/documents') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        if (route === 'GET /api/v1/users/me')
-          return jsonResponse(200, { data: { ...EVERY_FLAG, canAddDocuments: false } });
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/documents`);
+      stubDocuments(
+        on(documents.list, () => ({ data: [], pagination: { totalCount: 0 } })),
+        on(endpoints.profile.accessFlags, () => ({ data: { ...EVERY_FLAG, canAddDocuments: false } })),
+      );
+      renderList();
 
-      expect(await screen.findByText('List of Documents', {}, LAZY)).toBeTruthy();
-      expect(await screen.findByText('There are no Documents to display', {}, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Add New/ })).toBeNull();
+      expect(await screen.findByText('List of Documents')).toBeInTheDocument();
+      expect(await screen.findByText('There are no Documents to display')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Add New/ })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -109,18 +131,13 @@ describe('List of Documents', () => {
         row({ status: 'Approved', isFinal: true }),
         row({ id: OTHER_DOC, number: 4, name: 'Line clearance', canBeDeleted: false, revision: 1 }),
       ];
-      const fetch = stubApi((route) => {
-        if (route === 'GET /api/v1/documents') return jsonResponse(200, { data: rows, pagination: { totalCount: 2 } });
-        if (route === `GET /api/v1/documents/${OTHER_DOC}`)
-          return jsonResponse(200, { data: detail({ id: OTHER_DOC, name: 'Line clearance' }) });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/documents`);
+      const fetch = stubDocuments(on(documents.list, () => ({ data: rows, pagination: { totalCount: 2 } })));
+      const view = renderList();
       const { container } = view;
 
-      expect(await screen.findByText('Cleaning procedure', {}, LAZY)).toBeTruthy();
+      expect(await screen.findByText('Cleaning procedure')).toBeInTheDocument();
       // Cheap queries: role queries with names are slow on a whole page in jsdom.
-      expect(screen.getByText('Add New')).toBeTruthy();
+      expect(screen.getByText('Add New')).toBeInTheDocument();
       const headers = [...container.querySelectorAll('thead th')].map((h) => h.textContent ?? '');
       for (const title of ['Document ID', 'Name', 'System #', 'Revision', 'Final', 'Status', 'Approved at', 'File']) {
         expect(
@@ -130,38 +147,36 @@ describe('List of Documents', () => {
       }
       expect(headers.some((h) => h.includes('Reviewed at'))).toBe(false);
       const first = screen.getByText('Cleaning procedure').closest('tr')!;
-      expect(within(first).getByText('Approved')).toBeTruthy();
-      expect(within(first).getByLabelText('Download sop-12.pdf')).toBeTruthy();
+      expect(within(first).getByText('Approved')).toBeInTheDocument();
+      expect(within(first).getByLabelText('Download sop-12.pdf')).toBeInTheDocument();
 
-      expect(within(first).getByLabelText('Delete: Cleaning procedure')).toBeTruthy();
+      expect(within(first).getByLabelText('Delete: Cleaning procedure')).toBeInTheDocument();
       const second = screen.getByText('Line clearance').closest('tr')!;
-      expect(within(second).getByLabelText('View details: Line clearance')).toBeTruthy();
-      expect(within(second).getByLabelText('Edit: Line clearance')).toBeTruthy();
-      expect(within(second).queryByLabelText(/^Delete:/)).toBeNull();
+      expect(within(second).getByLabelText('View details: Line clearance')).toBeInTheDocument();
+      expect(within(second).getByLabelText('Edit: Line clearance')).toBeInTheDocument();
+      expect(within(second).queryByLabelText(/^Delete:/)).not.toBeInTheDocument();
 
       // The type filter goes to the server as docTypeIds.
       fireEvent.mouseDown(screen.getByLabelText('Filter by document types'));
-      fireEvent.click(await screen.findByText('SOP', { selector: '.ant-select-item-option-content' }, SOON));
+      fireEvent.click(await screen.findByText('SOP', { selector: '.ant-select-item-option-content' }));
       await waitFor(() =>
-        expect(fetch.mock.calls.some(([url]) => new URL(url, 'http://x').searchParams.get('docTypeIds') === TYPE)).toBe(
-          true,
-        ),
+        expect(queriesOf(fetch, documents.list).map((query) => query.get('docTypeIds'))).toContain(TYPE),
       );
 
       // Export: the three list exports and Attachments, whose Export waits for a type.
       fireEvent.click(screen.getByText('Export'));
       for (const entry of ['CSV file', 'PDF archive', 'Single PDF']) {
-        expect(await screen.findByText(entry, {}, SOON)).toBeTruthy();
+        expect(await screen.findByText(entry)).toBeInTheDocument();
       }
       fireEvent.click(screen.getByText('Attachments'));
-      const dialog = (await screen.findByText('Export Attachments', {}, SOON)).closest<HTMLElement>('.ant-modal')!;
+      const dialog = (await screen.findByText('Export Attachments')).closest<HTMLElement>('.ant-modal')!;
       const exportButton = within(dialog).getByText('Export').closest('button')!;
-      expect(exportButton.disabled).toBe(true);
+      expect(exportButton).toBeDisabled();
       fireEvent.click(within(dialog).getByLabelText('Select All'));
-      await waitFor(() => expect(exportButton.disabled).toBe(false));
+      await waitFor(() => expect(exportButton).toBeEnabled());
 
       fireEvent.click(within(screen.getByText('Line clearance').closest('tr')!).getByText('4'));
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${OTHER_DOC}?revision=1`));
+      await waitFor(() => expect(view.location()).toBe(`${listPath}/${OTHER_DOC}?revision=1`));
     },
     SLOW,
   );
@@ -174,9 +189,9 @@ describe('New Document', () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];
       const qualityPuts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === 'POST /api/v1/upload/file')
-          return jsonResponse(201, {
+      stubDocuments(
+        on(endpoints.uploads.file, () =>
+          jsonResponse(201, {
             data: {
               ...file,
               organizationId: ORG,
@@ -184,17 +199,18 @@ describe('New Document', () => {
               sha256: 'ab'.repeat(32),
               createdAt: '2030-04-01T09:30:00.000Z',
             },
-          });
-        if (route === 'POST /api/v1/documents') {
+          }),
+        ),
+        on(documents.create, (_, body) => {
           posts.push(body);
           return jsonResponse(201, {
             data: detail({ revision: 1, latestRevision: 1, approverIds: [] }),
             message: 'Your document is created',
           });
-        }
-        if (route === `PUT /api/v1/documents/${DOC}/quality-tasks`) {
+        }),
+        on(documents.updateQualityTasks, (_, body) => {
           qualityPuts.push(body);
-          return jsonResponse(200, {
+          return {
             data: {
               revision: 1,
               reviewers: [],
@@ -208,36 +224,33 @@ describe('New Document', () => {
               trainingRecord: null,
             },
             message: 'The quality actions are saved',
-          });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/documents/create`);
-
-      const save = (await screen.findByText('Save', {}, LAZY)).closest('button')!;
-      expect(screen.getByText('Back to List').closest('a')!.getAttribute('href')).toBe(
-        `/organizations/${ORG}/documents`,
+          };
+        }),
       );
+      const { container } = renderPage(<DocumentCreatePage />, `${LIST}/create`, `${listPath}/create`);
+
+      const save = (await screen.findByText('Save')).closest('button')!;
+      expect(screen.getByText('Back to List').closest('a')).toHaveAttribute('href', listPath);
       fireEvent.click(screen.getByText('Quality Actions'));
       expect(
-        await screen.findByText('Please save your document data in the "General" section first', {}, SOON),
-      ).toBeTruthy();
+        await screen.findByText('Please save your document data in the "General" section first'),
+      ).toBeInTheDocument();
 
       fireEvent.click(save);
-      expect(await screen.findByText('Fill all required fields', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('Fill all required fields')).toBeInTheDocument();
 
       fireEvent.mouseDown(screen.getByLabelText('Type'));
-      fireEvent.click(await screen.findByText('SOP', { selector: '.ant-select-item-option-content' }, SOON));
+      fireEvent.click(await screen.findByText('SOP', { selector: '.ant-select-item-option-content' }));
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' Cleaning procedure ' } });
       fireEvent.change(screen.getByLabelText('Revision description'), { target: { value: 'First issue' } });
       const input = container.querySelector<HTMLInputElement>('#fileId')!;
       fireEvent.change(input, {
         target: { files: [new File(['%PDF-1.7'], 'sop-12.pdf', { type: 'application/pdf' })] },
       });
-      expect(await screen.findByText('sop-12.pdf', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('sop-12.pdf')).toBeInTheDocument();
       fireEvent.click(save);
 
-      expect(await screen.findByText('Your document is created', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('Your document is created')).toBeInTheDocument();
       expect(posts).toEqual([
         {
           organizationId: ORG,
@@ -255,11 +268,11 @@ describe('New Document', () => {
       ]);
 
       // Quality Actions: an approver and training, saved with isCreating.
-      fireEvent.mouseDown(await screen.findByLabelText('Approvers', {}, SOON));
-      fireEvent.click(await screen.findByText('Uma User (uma@example.com)', {}, SOON));
+      fireEvent.mouseDown(await screen.findByLabelText('Approvers'));
+      fireEvent.click(await screen.findByText('Uma User (uma@example.com)'));
       fireEvent.click(screen.getByLabelText('Requires training'));
       fireEvent.click(screen.getByText('Save'));
-      expect(await screen.findByText('The quality actions are saved', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The quality actions are saved')).toBeInTheDocument();
       expect(qualityPuts).toEqual([
         {
           organizationId: ORG,
@@ -272,12 +285,12 @@ describe('New Document', () => {
       ]);
 
       // References: one empty row, whose delete is disabled; a second row enables both.
-      const remove = (await screen.findByLabelText('Delete reference 1', {}, SOON)) as HTMLButtonElement;
-      expect(remove.disabled).toBe(true);
+      const remove = await screen.findByLabelText('Delete reference 1');
+      expect(remove).toBeDisabled();
       fireEvent.click(screen.getByText('Add reference'));
-      await waitFor(() => expect(remove.disabled).toBe(false));
+      await waitFor(() => expect(remove).toBeEnabled());
       fireEvent.change(screen.getByLabelText('Link of reference 2'), { target: { value: 'ftp://example.com' } });
-      expect(await screen.findByText('A link must start with http:// or https://', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('A link must start with http:// or https://')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -289,26 +302,27 @@ describe('Document detail', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const signed: unknown[] = [];
-      const fetch = stubApi((route, body) => {
-        if (route === `GET /api/v1/documents/${DOC}`)
-          return jsonResponse(200, { data: detail({ isLocked: true, canBeEdited: false, canAddRevision: false }) });
-        if (route === `GET /api/v1/documents/${DOC}/controlled-copy`)
-          return new Response('%PDF-1.7', {
-            status: 200,
-            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="copy.pdf"' },
-          });
-        if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
-        if (route === `POST /api/v1/documents/${DOC}/approvals`) {
+      const fetch = stubDocuments(
+        on(documents.detail, () => ({ data: detail({ isLocked: true, canBeEdited: false, canAddRevision: false }) })),
+        on(
+          endpoints.documentRecords.controlledCopy,
+          () =>
+            new Response('%PDF-1.7', {
+              status: 200,
+              headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="copy.pdf"' },
+            }),
+        ),
+        on(documents.approvals, () => ({ data: approvals() })),
+        on(documents.addApproval, (_, body) => {
           signed.push(body);
           return jsonResponse(400, {
             errors: [{ code: 'VALIDATION', field: 'accessCode', message: 'The access code is incorrect.' }],
           });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/documents/${DOC}?revision=2`);
+        }),
+      );
+      const { container } = renderDetail('?revision=2');
 
-      expect(await screen.findByText('New detergent', {}, LAZY)).toBeTruthy();
+      expect(await screen.findByText('New detergent')).toBeInTheDocument();
       expect(container.querySelector('h1')!.textContent).toBe('Cleaning procedure');
       const tabs = [...container.querySelectorAll('[role="tab"]')];
       expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -318,46 +332,46 @@ describe('Document detail', () => {
         'Approval',
         'History',
       ]);
-      expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+      expect(tabs[0]!).toHaveAttribute('aria-selected', 'true');
       // No Edit a person cannot use (spec 03 section 6): the note says why the revision stays as it is.
-      expect(screen.queryByText('Edit')).toBeNull();
+      expect(screen.queryByText('Edit')).not.toBeInTheDocument();
       expect(
         screen.getByText('This revision cannot be edited: it is final, or its review or approval is in progress.'),
-      ).toBeTruthy();
-      expect(screen.queryByText('Add revision')).toBeNull();
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Add revision')).not.toBeInTheDocument();
       // The controlled copy of a PDF, of the revision shown, even while the revision is locked.
       fireEvent.click(screen.getByText('Controlled copy (PDF)'));
       await waitFor(() =>
         expect(
-          fetch.mock.calls.some(([url]) => /\/documents\/[^/]+\/controlled-copy\?.*revision=2/.test(String(url))),
-        ).toBe(true),
+          queriesOf(fetch, endpoints.documentRecords.controlledCopy).map((query) => query.get('revision')),
+        ).toContain('2'),
       );
 
       fireEvent.click(tabs[3]!);
-      const panel = (await screen.findByText('In Progress', {}, SOON)).closest<HTMLElement>('[role="tabpanel"]')!;
-      expect(within(panel).getByText('Ada Lovelace')).toBeTruthy();
-      expect(within(panel).getByText('Fine by me')).toBeTruthy();
-      expect(within(panel).getByText(/The controlled file has changed since this signature/)).toBeTruthy();
-      expect(within(panel).getByText('Uma User (uma@example.com)')).toBeTruthy();
+      const panel = (await screen.findByText('In Progress')).closest<HTMLElement>('[role="tabpanel"]')!;
+      expect(within(panel).getByText('Ada Lovelace')).toBeInTheDocument();
+      expect(within(panel).getByText('Fine by me')).toBeInTheDocument();
+      expect(within(panel).getByText(/The controlled file has changed since this signature/)).toBeInTheDocument();
+      expect(within(panel).getByText('Uma User (uma@example.com)')).toBeInTheDocument();
       const earlier = within(panel).getByRole('region', {
         name: 'Earlier responses (before the revision was changed)',
       });
-      expect(within(earlier).getByText('Uma User')).toBeTruthy();
-      expect(within(earlier).getByText('Section 3 is wrong')).toBeTruthy();
+      expect(within(earlier).getByText('Uma User')).toBeInTheDocument();
+      expect(within(earlier).getByText('Section 3 is wrong')).toBeInTheDocument();
 
       const save = within(panel).getByText('Save').closest('button')!;
-      expect(save.disabled).toBe(true);
-      const code = screen.getByLabelText('Access code') as HTMLInputElement;
-      expect(code.type).toBe('password');
-      expect(code.inputMode).toBe('numeric');
-      expect(code.autocomplete).toBe('one-time-code');
+      expect(save).toBeDisabled();
+      const code = screen.getByLabelText('Access code');
+      expect(code).toHaveAttribute('type', 'password');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
       fireEvent.click(screen.getByLabelText('Approved'));
-      await waitFor(() => expect(save.disabled).toBe(false));
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.change(code, { target: { value: '012345' } });
       fireEvent.change(screen.getByLabelText('Comment'), { target: { value: ' Looks right ' } });
       fireEvent.click(save);
 
-      expect(await screen.findAllByText('The access code is incorrect.', {}, SOON)).not.toHaveLength(0);
+      expect(await screen.findAllByText('The access code is incorrect.')).not.toHaveLength(0);
       expect(signed).toEqual([
         { organizationId: ORG, revision: 2, status: 0, comment: 'Looks right', accessCode: '012345' },
       ]);
@@ -379,25 +393,24 @@ describe('Document detail', () => {
       });
       let current = revisionTwo;
       const added: unknown[] = [];
-      const fetch = stubApi((route, body) => {
-        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: current });
-        if (route === `PUT /api/v1/documents/${DOC}/revision`) {
+      const fetch = stubDocuments(
+        on(documents.detail, () => ({ data: current })),
+        on(documents.addRevision, (_, body) => {
           added.push(body);
           current = revisionThree;
-          return jsonResponse(200, { data: { id: DOC, revision: 3 }, message: 'The Document Revision is saved' });
-        }
-        if (route === `DELETE /api/v1/documents/${DOC}/revision`) {
+          return { data: { id: DOC, revision: 3 }, message: 'The Document Revision is saved' };
+        }),
+        on(documents.deleteRevision, () => {
           current = revisionTwo;
-          return jsonResponse(200, { data: { id: DOC, revision: 3 }, message: 'The Document Revision is deleted' });
-        }
-        if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/documents/${DOC}`);
+          return { data: { id: DOC, revision: 3 }, message: 'The Document Revision is deleted' };
+        }),
+        on(documents.approvals, () => ({ data: approvals() })),
+      );
+      const view = renderDetail();
       const { container } = view;
 
-      fireEvent.click((await screen.findByText('Add revision', {}, LAZY)).closest('button')!);
-      expect(await screen.findByText('New revision 3', {}, SOON)).toBeTruthy();
+      fireEvent.click((await screen.findByText('Add revision')).closest('button')!);
+      expect(await screen.findByText('New revision 3')).toBeInTheDocument();
       // Review and Approval are hidden while adding; History is the document's, not the revision's.
       expect([...container.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)).toEqual([
         'General',
@@ -405,21 +418,21 @@ describe('Document detail', () => {
         'References',
         'History',
       ]);
-      const revision = screen.getByLabelText('Revision') as HTMLInputElement;
-      expect(revision.value).toBe('3');
-      expect(revision.disabled).toBe(true);
+      const revision = screen.getByLabelText('Revision');
+      expect(revision).toHaveValue('3');
+      expect(revision).toBeDisabled();
       // What the new revision changes is written anew: revision 2's name and description are not carried over.
-      expect((screen.getByLabelText('Revision name') as HTMLInputElement).value).toBe('');
-      expect((screen.getByLabelText('Revision description') as HTMLTextAreaElement).value).toBe('');
-      expect(screen.getByText('Save').closest('button')!.disabled).toBe(true);
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cleaning procedure');
+      expect(screen.getByLabelText('Revision name')).toHaveValue('');
+      expect(screen.getByLabelText('Revision description')).toHaveValue('');
+      expect(screen.getByText('Save').closest('button')!).toBeDisabled();
+      expect(screen.getByLabelText('Name')).toHaveValue('Cleaning procedure');
       fireEvent.change(screen.getByLabelText('Revision description'), { target: { value: 'Third issue' } });
       const save = screen.getByText('Save').closest('button')!;
-      await waitFor(() => expect(save.disabled).toBe(false));
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('The Document Revision is saved', {}, SOON)).toBeTruthy();
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}?revision=3`));
+      expect(await screen.findByText('The Document Revision is saved')).toBeInTheDocument();
+      await waitFor(() => expect(view.location()).toBe(`${listPath}/${DOC}?revision=3`));
       expect(added).toEqual([
         expect.objectContaining({
           organizationId: ORG,
@@ -433,18 +446,17 @@ describe('Document detail', () => {
           references: [],
         }),
       ]);
-      expect(await screen.findByText('Third issue', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('Third issue')).toBeInTheDocument();
 
       fireEvent.click(screen.getByText('Delete revision').closest('button')!);
-      const dialog = (await screen.findByText(/Delete revision 3 of this document/, {}, SOON)).closest<HTMLElement>(
+      const dialog = (await screen.findByText(/Delete revision 3 of this document/)).closest<HTMLElement>(
         '.ant-modal',
       )!;
       fireEvent.click(within(dialog).getByText('Delete').closest('button')!);
-      expect(await screen.findByText('The Document Revision is deleted', {}, SOON)).toBeTruthy();
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}`));
-      expect(await screen.findByText('New detergent', {}, SOON)).toBeTruthy();
-      const deleted = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
-      expect(new URL(deleted[0], 'http://x').searchParams.get('revision')).toBe('3');
+      expect(await screen.findByText('The Document Revision is deleted')).toBeInTheDocument();
+      await waitFor(() => expect(view.location()).toBe(`${listPath}/${DOC}`));
+      expect(await screen.findByText('New detergent')).toBeInTheDocument();
+      expect(queriesOf(fetch, documents.deleteRevision).map((query) => query.get('revision'))).toEqual(['3']);
     },
     SLOW,
   );
@@ -463,51 +475,46 @@ describe('Document detail', () => {
       });
       let current = draft;
       const finals: unknown[] = [];
-      const fetch = stubApi((route, body) => {
-        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: current });
-        if (route === `PATCH /api/v1/documents/${DOC}/revision`) {
+      const fetch = stubDocuments(
+        on(documents.detail, () => ({ data: current })),
+        on(documents.setFinal, (_, body) => {
           finals.push(body);
           current = final;
-          return jsonResponse(200, { data: final, message: 'The Document Revision is set as final' });
-        }
-        if (route === 'DELETE /api/v1/documents')
-          return jsonResponse(200, { data: { ids: [DOC] }, message: 'The Document is deleted' });
-        if (route === 'GET /api/v1/documents') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        if (route === `GET /api/v1/documents/${DOC}/approvals`) return jsonResponse(200, { data: approvals() });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/documents/${DOC}`);
+          return { data: final, message: 'The Document Revision is set as final' };
+        }),
+        on(documents.remove, () => ({ data: { ids: [DOC] }, message: 'The Document is deleted' })),
+        on(documents.list, () => ({ data: [], pagination: { totalCount: 0 } })),
+        on(documents.approvals, () => ({ data: approvals() })),
+      );
+      const view = renderDetail();
 
-      fireEvent.click((await screen.findByText('Set as Final', {}, LAZY)).closest('button')!);
-      const dialog = (await screen.findByText('Set revision 2 as final', {}, SOON)).closest<HTMLElement>('.ant-modal')!;
-      expect(within(dialog).getByText(/it can no longer be edited, and this cannot be undone/)).toBeTruthy();
-      const confirm = within(dialog).getByRole('button', { name: 'Set as Final' }) as HTMLButtonElement;
-      expect(confirm.disabled).toBe(true);
+      fireEvent.click((await screen.findByText('Set as Final')).closest('button')!);
+      const dialog = (await screen.findByText('Set revision 2 as final')).closest<HTMLElement>('.ant-modal')!;
+      expect(within(dialog).getByText(/it can no longer be edited, and this cannot be undone/)).toBeInTheDocument();
+      const confirm = within(dialog).getByRole('button', { name: 'Set as Final' });
+      expect(confirm).toBeDisabled();
       fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '   ' } });
-      expect(confirm.disabled).toBe(true);
+      expect(confirm).toBeDisabled();
       fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' A form template, no review ' } });
-      await waitFor(() => expect(confirm.disabled).toBe(false));
+      await waitFor(() => expect(confirm).toBeEnabled());
       fireEvent.click(confirm);
 
-      expect(await screen.findByText('The Document Revision is set as final', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The Document Revision is set as final')).toBeInTheDocument();
       expect(finals).toEqual([{ organizationId: ORG, revision: 2, reason: 'A form template, no review' }]);
       // The status reads Final (once), not 'Submitted · Final'.
-      await waitFor(() => expect(screen.queryByText('Submitted')).toBeNull(), SOON);
-      expect(screen.getByText('Revision 2 · Spring update · Final')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByText('Submitted')).not.toBeInTheDocument());
+      expect(screen.getByText('Revision 2 · Spring update · Final')).toBeInTheDocument();
       expect(screen.getAllByText('Final').length).toBeGreaterThan(0);
 
       fireEvent.click(screen.getByText('Delete document').closest('button')!);
-      const deleting = (await screen.findByText(/It has a final revision/, {}, SOON)).closest<HTMLElement>(
-        '.ant-modal',
-      )!;
-      const remove = within(deleting).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
-      expect(remove.disabled).toBe(true);
+      const deleting = (await screen.findByText(/It has a final revision/)).closest<HTMLElement>('.ant-modal')!;
+      const remove = within(deleting).getByRole('button', { name: 'Delete' });
+      expect(remove).toBeDisabled();
       fireEvent.change(within(deleting).getByLabelText('Reason'), { target: { value: 'Replaced by SOP-13' } });
-      await waitFor(() => expect(remove.disabled).toBe(false));
+      await waitFor(() => expect(remove).toBeEnabled());
       fireEvent.click(remove);
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents`), SOON);
-      const deleted = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
-      expect(new URL(deleted[0], 'http://x').searchParams.get('reason')).toBe('Replaced by SOP-13');
+      await waitFor(() => expect(view.location()).toBe(listPath));
+      expect(queriesOf(fetch, documents.remove).map((query) => query.get('reason'))).toEqual(['Replaced by SOP-13']);
     },
     // Two dialogs and a navigation: the longest journey of the file.
     2 * SLOW,
@@ -517,12 +524,9 @@ describe('Document detail', () => {
     "goes back to the list when the document can't be loaded",
     async () => {
       sessionStore.start(testUser(), testTokens, false);
-      stubApi((route) => {
-        if (route === 'GET /api/v1/documents') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/documents/${DOC}`);
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents`), LAZY);
+      stubDocuments(on(documents.list, () => ({ data: [], pagination: { totalCount: 0 } })));
+      const view = renderDetail();
+      await waitFor(() => expect(view.location()).toBe(listPath));
     },
     SLOW,
   );

@@ -1,14 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HrRecord, HrRecordRow } from '@qualis/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { endpoints, type HrRecord, type HrRecordRow } from '@qualis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import HumanResourceDetailPage from '../../pages/HumanResourceDetailPage';
+import HumanResourcesPage from '../../pages/HumanResourcesPage';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, SOON } from '../../test/organization';
+import {
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  testTokens,
+  testUser,
+  type EndpointAnswer,
+} from '../../test/app';
+import { ORG, organizationEndpoints } from '../../test/organization';
 
 const { saveFile } = await import('../../app/save-file');
 
-/** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
-const SLOW = 180_000;
+/** The machine may be busy: a whole journey through a page gets a minute. */
+const SLOW = 60_000;
 const RECORD = '0190a8e4-0000-7000-8000-0000000000e1';
 const LEFT = '0190a8e4-0000-7000-8000-0000000000e2';
 const TAG = '0190a8e4-0000-7000-8000-0000000000c1';
@@ -52,12 +63,26 @@ const row = (r: HrRecord): HrRecordRow => ({
   trainings: r.trainings.map(({ id, name, trainingStatus }) => ({ id, name, trainingStatus })),
 });
 
-const common = (route: string) => organizationAnswer(route, [{ id: TAG, name: 'Auditor' }]);
+const records = endpoints.hrRecords;
+/** The organization's answers (its tag Auditor), and `answers` before them. */
+const stubRecords = (...answers: EndpointAnswer[]) =>
+  stubEndpoints(...answers, ...organizationEndpoints([{ id: TAG, name: 'Auditor' }]));
 
-preparePages(
-  () => import('../../pages/HumanResourcesPage'),
-  () => import('../../pages/HumanResourceDetailPage'),
-);
+const LIST = '/organizations/:organizationId/human-resources';
+const DETAIL = `${LIST}/:resourceId`;
+const listPath = `/organizations/${ORG}/human-resources`;
+const renderList = () =>
+  renderFeature(<HumanResourcesPage />, {
+    route: LIST,
+    path: listPath,
+    routes: { [DETAIL]: <HumanResourceDetailPage /> },
+  });
+const renderDetail = (id: string) =>
+  renderFeature(<HumanResourceDetailPage />, { route: DETAIL, path: `${listPath}/${id}` });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('List of Human Resources', () => {
   it(
@@ -65,20 +90,14 @@ describe('List of Human Resources', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let rows: HrRecordRow[] = [];
-      const fetch = stubApi((route) => {
-        if (route === 'GET /api/v1/human-resource-records')
-          return jsonResponse(200, { data: rows, pagination: { totalCount: rows.length } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const first_ = renderApp(`/organizations/${ORG}/human-resources`);
+      const fetch = stubRecords(on(records.list, () => ({ data: rows, pagination: { totalCount: rows.length } })));
+      const first_ = renderList();
 
-      expect(await screen.findByText('There are no Human Resources to display', {}, LAZY)).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Human Resources' })).toBeTruthy();
-      const [query] = fetch.mock.calls
-        .filter(([url]) => new URL(url, 'http://x').pathname === '/api/v1/human-resource-records')
-        .map(([url]) => new URL(url, 'http://x').searchParams);
+      expect(await screen.findByText('There are no Human Resources to display')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Human Resources' })).toBeInTheDocument();
+      const [query] = queriesOf(fetch, records.list);
       expect(query!.get('organizationId')).toBe(ORG);
-      expect(query!.get('orderBy')).toBeNull();
+      expect(query!.has('orderBy')).toBe(false);
       first_.unmount();
 
       rows = [
@@ -96,8 +115,8 @@ describe('List of Human Resources', () => {
           }),
         ),
       ];
-      const view = renderApp(`/organizations/${ORG}/human-resources`);
-      const first = await screen.findByRole('row', { name: /Uma/ }, LAZY);
+      const view = renderList();
+      const first = await screen.findByRole('row', { name: /Uma/ });
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
       for (const title of ['First name', 'Last name', 'Role', 'Status', 'User groups', 'Trainings', 'Options']) {
         expect(
@@ -105,21 +124,21 @@ describe('List of Human Resources', () => {
           title,
         ).toBe(true);
       }
-      expect(within(first).getByText('User')).toBeTruthy();
-      expect(within(first).getByText('Active')).toBeTruthy();
-      expect(within(first).getByText('Auditors')).toBeTruthy();
-      expect(within(first).getByText('Hand hygiene')).toBeTruthy();
-      expect(within(screen.getByRole('row', { name: /Leo/ })).getByText('Removed')).toBeTruthy();
+      expect(within(first).getByText('User')).toBeInTheDocument();
+      expect(within(first).getByText('Active')).toBeInTheDocument();
+      expect(within(first).getByText('Auditors')).toBeInTheDocument();
+      expect(within(first).getByText('Hand hygiene')).toBeInTheDocument();
+      expect(within(screen.getByRole('row', { name: /Leo/ })).getByText('Removed')).toBeInTheDocument();
 
-      expect(within(first).getByRole('button', { name: 'Edit: Uma Ulm' })).toBeTruthy();
-      expect(within(first).queryByRole('button', { name: /^Delete:/ })).toBeNull();
+      expect(within(first).getByRole('button', { name: 'Edit: Uma Ulm' })).toBeInTheDocument();
+      expect(within(first).queryByRole('button', { name: /^Delete:/ })).not.toBeInTheDocument();
       const second = screen.getByRole('row', { name: /Leo/ });
-      expect(within(second).getByRole('button', { name: 'View details: Leo Left' })).toBeTruthy();
-      expect(within(second).queryByRole('button', { name: /^Edit:/ })).toBeNull();
-      expect(within(second).getByRole('button', { name: 'Delete: Leo Left' })).toBeTruthy();
+      expect(within(second).getByRole('button', { name: 'View details: Leo Left' })).toBeInTheDocument();
+      expect(within(second).queryByRole('button', { name: /^Edit:/ })).not.toBeInTheDocument();
+      expect(within(second).getByRole('button', { name: 'Delete: Leo Left' })).toBeInTheDocument();
 
       fireEvent.click(within(first).getByText('Auditors'));
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/human-resources/${RECORD}`));
+      await waitFor(() => expect(view.location()).toBe(`${listPath}/${RECORD}`));
     },
     SLOW,
   );
@@ -129,27 +148,22 @@ describe('List of Human Resources', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let rows = [row(record({ id: LEFT, firstName: 'Leo', lastName: 'Left', status: 'Removed', canBeDeleted: true }))];
-      const fetch = stubApi((route) => {
-        if (route === 'GET /api/v1/human-resource-records')
-          return jsonResponse(200, { data: rows, pagination: { totalCount: rows.length } });
-        if (route === 'DELETE /api/v1/human-resource-records') {
+      const fetch = stubRecords(
+        on(records.list, () => ({ data: rows, pagination: { totalCount: rows.length } })),
+        on(records.remove, () => {
           rows = [];
-          return jsonResponse(200, { data: { ids: [LEFT] } });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/human-resources`);
+          return { data: { ids: [LEFT] } };
+        }),
+      );
+      renderList();
 
-      fireEvent.click(await screen.findByRole('button', { name: 'Delete: Leo Left' }, LAZY));
-      const dialog = await screen.findByRole('dialog', {}, SOON);
+      fireEvent.click(await screen.findByRole('button', { name: 'Delete: Leo Left' }));
+      const dialog = await screen.findByRole('dialog');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-      expect(await screen.findByText('The record is successfully deleted', {}, SOON)).toBeTruthy();
-      const url = fetch.mock.calls
-        .map(([u]) => new URL(u, 'http://x'))
-        .find((u) => u.pathname.endsWith('records') && u.searchParams.has('ids'));
-      expect(url!.searchParams.getAll('ids')).toEqual([LEFT]);
-      expect(await screen.findByText('There are no Human Resources to display', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The record is successfully deleted')).toBeInTheDocument();
+      expect(queriesOf(fetch, records.remove).map((query) => query.getAll('ids'))).toEqual([[LEFT]]);
+      expect(await screen.findByText('There are no Human Resources to display')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -163,10 +177,10 @@ describe('Human resource detail', () => {
       vi.mocked(saveFile).mockClear();
       let current = record();
       const puts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/human-resource-records/${RECORD}`) return jsonResponse(200, { data: current });
-        if (route === 'POST /api/v1/upload/file')
-          return jsonResponse(201, {
+      stubRecords(
+        on(records.detail, () => ({ data: current })),
+        on(endpoints.uploads.file, () =>
+          jsonResponse(201, {
             data: {
               id: CV,
               fileName: 'uma-cv.pdf',
@@ -176,8 +190,9 @@ describe('Human resource detail', () => {
               sha256: 'ab'.repeat(32),
               createdAt: '2030-04-01T09:30:00.000Z',
             },
-          });
-        if (route === `PUT /api/v1/human-resource-records/${RECORD}`) {
+          }),
+        ),
+        on(records.update, (_, body) => {
           puts.push(body);
           current = {
             ...current,
@@ -185,53 +200,56 @@ describe('Human resource detail', () => {
             tags: [{ id: TAG, name: 'Auditor' }],
             tagIds: [TAG],
           };
-          return jsonResponse(200, { data: current });
-        }
-        if (route === `GET /api/v1/human-resource-records/${RECORD}/file/${CV}`)
-          return jsonResponse(200, {
-            data: { path: `/human-resource-records/${RECORD}/file/${CV}/content`, fileName: 'uma-cv.pdf' },
-          });
-        if (route === `GET /api/v1/human-resource-records/${RECORD}/file/${CV}/content`)
-          return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/human-resources/${RECORD}`);
+          return { data: current };
+        }),
+        on(records.file, () => ({
+          data: { path: `/human-resource-records/${RECORD}/file/${CV}/content`, fileName: 'uma-cv.pdf' },
+        })),
+        on(
+          records.fileContent,
+          () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+        ),
+      );
+      const { container } = renderDetail(RECORD);
 
-      expect(await screen.findByRole('heading', { name: 'Uma Ulm' }, LAZY)).toBeTruthy();
-      expect(screen.getByText('No CV uploaded.')).toBeTruthy();
-      expect(screen.getByText('Active')).toBeTruthy();
-      expect(screen.getByRole('link', { name: '#12 Cleaning procedure (revision 3)' }).getAttribute('href')).toBe(
+      expect(await screen.findByRole('heading', { name: 'Uma Ulm' })).toBeInTheDocument();
+      expect(screen.getByText('No CV uploaded.')).toBeInTheDocument();
+      expect(screen.getByText('Active')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '#12 Cleaning procedure (revision 3)' })).toHaveAttribute(
+        'href',
         `/organizations/${ORG}/documents/${DOC}?revision=3`,
       );
-      expect(screen.getByText('Reviewer')).toBeTruthy();
-      expect(screen.getByText('Approver')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Hand hygiene' }).getAttribute('href')).toBe(
+      expect(screen.getByText('Reviewer')).toBeInTheDocument();
+      expect(screen.getByText('Approver')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Hand hygiene' })).toHaveAttribute(
+        'href',
         `/organizations/${ORG}/training-records/${TRAINING}`,
       );
-      expect(screen.getByText('Passed')).toBeTruthy();
-      expect(screen.getByText(/for revision 3/)).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Auditors' }).getAttribute('href')).toBe(
+      expect(screen.getByText('Passed')).toBeInTheDocument();
+      expect(screen.getByText(/for revision 3/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Auditors' })).toHaveAttribute(
+        'href',
         `/organizations/${ORG}/user-groups/${GROUP}`,
       );
-      expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 
       fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
-      const save = (await screen.findByRole('button', { name: 'Save' }, SOON)) as HTMLButtonElement;
-      expect(save.disabled).toBe(true);
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
       const input = container.querySelector<HTMLInputElement>('#fileId')!;
       fireEvent.change(input, {
         target: { files: [new File(['%PDF-1.7'], 'uma-cv.pdf', { type: 'application/pdf' })] },
       });
-      expect(await screen.findByText('uma-cv.pdf', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('uma-cv.pdf')).toBeInTheDocument();
       fireEvent.mouseDown(screen.getByLabelText('Tags'));
-      fireEvent.click(await screen.findByText('Auditor', { selector: '.ant-select-item-option-content' }, SOON));
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      fireEvent.click(await screen.findByText('Auditor', { selector: '.ant-select-item-option-content' }));
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('The record is successfully edited', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The record is successfully edited')).toBeInTheDocument();
       expect(puts).toEqual([{ organizationId: ORG, id: RECORD, fileId: CV, tagIds: [TAG] }]);
-      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-      fireEvent.click(await screen.findByRole('button', { name: 'Download uma-cv.pdf' }, SOON));
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      fireEvent.click(await screen.findByRole('button', { name: 'Download uma-cv.pdf' }));
       await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
       expect(vi.mocked(saveFile).mock.calls[0]![1]).toBe('uma-cv.pdf');
     },
@@ -243,20 +261,18 @@ describe('Human resource detail', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const current = record({ file: { id: CV, fileName: 'uma-cv.pdf', fileSize: 2048 } });
-      stubApi((route) => {
-        if (route === 'GET /api/v1/human-resource-records')
-          return jsonResponse(200, { data: [row(current)], pagination: { totalCount: 1 } });
-        if (route === `GET /api/v1/human-resource-records/${RECORD}`) return jsonResponse(200, { data: current });
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/human-resources`);
+      stubRecords(
+        on(records.list, () => ({ data: [row(current)], pagination: { totalCount: 1 } })),
+        on(records.detail, () => ({ data: current })),
+      );
+      renderList();
 
-      fireEvent.click(await screen.findByRole('button', { name: 'Edit: Uma Ulm' }, LAZY));
-      expect(await screen.findByRole('button', { name: 'Save' }, LAZY)).toBeTruthy();
-      expect(screen.getByText('uma-cv.pdf')).toBeTruthy();
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit: Uma Ulm' }));
+      expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+      expect(screen.getByText('uma-cv.pdf')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      expect(await screen.findByRole('button', { name: 'Download uma-cv.pdf' }, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(await screen.findByRole('button', { name: 'Download uma-cv.pdf' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -265,22 +281,20 @@ describe('Human resource detail', () => {
     "shows a regular user the record's user groups as plain text, and no Edit without canBeEdited",
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
-      stubApi((route) => {
-        if (route === `GET /api/v1/human-resource-records/${RECORD}`)
-          return jsonResponse(200, {
-            data: record({ canBeEdited: false, documents: [], trainings: [], tags: [{ id: TAG, name: 'Auditor' }] }),
-          });
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/human-resources/${RECORD}`);
+      stubRecords(
+        on(records.detail, () => ({
+          data: record({ canBeEdited: false, documents: [], trainings: [], tags: [{ id: TAG, name: 'Auditor' }] }),
+        })),
+      );
+      renderDetail(RECORD);
 
-      expect(await screen.findByRole('heading', { name: 'Uma Ulm' }, LAZY)).toBeTruthy();
-      expect(screen.getByText('Auditors')).toBeTruthy();
-      expect(screen.queryByRole('link', { name: 'Auditors' })).toBeNull();
-      expect(screen.getByText('No documents yet.')).toBeTruthy();
-      expect(screen.getByText('No trainings yet.')).toBeTruthy();
-      expect(screen.getByText('Auditor')).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+      expect(await screen.findByRole('heading', { name: 'Uma Ulm' })).toBeInTheDocument();
+      expect(screen.getByText('Auditors')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Auditors' })).not.toBeInTheDocument();
+      expect(screen.getByText('No documents yet.')).toBeInTheDocument();
+      expect(screen.getByText('No trainings yet.')).toBeInTheDocument();
+      expect(screen.getByText('Auditor')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -290,37 +304,34 @@ describe('Human resource detail', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let gone = false;
-      stubApi((route) => {
-        if (route === `GET /api/v1/human-resource-records/${LEFT}`)
-          return jsonResponse(200, {
-            data: record({
-              id: LEFT,
-              firstName: 'Leo',
-              lastName: 'Left',
-              status: 'Removed',
-              userGroups: [],
-              canBeDeleted: true,
-            }),
-          });
-        if (route === 'DELETE /api/v1/human-resource-records') {
+      stubRecords(
+        on(records.detail, () => ({
+          data: record({
+            id: LEFT,
+            firstName: 'Leo',
+            lastName: 'Left',
+            status: 'Removed',
+            userGroups: [],
+            canBeDeleted: true,
+          }),
+        })),
+        on(records.remove, () => {
           gone = true;
-          return jsonResponse(200, { data: { ids: [LEFT] }, message: 'The record is successfully deleted' });
-        }
-        if (route === 'GET /api/v1/human-resource-records')
-          return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/human-resources/${LEFT}`);
+          return { data: { ids: [LEFT] }, message: 'The record is successfully deleted' };
+        }),
+        on(records.list, () => ({ data: [], pagination: { totalCount: 0 } })),
+      );
+      const view = renderDetail(LEFT);
 
-      expect(await screen.findByRole('heading', { name: 'Leo Left' }, LAZY)).toBeTruthy();
-      expect(screen.getByText('Removed')).toBeTruthy();
-      expect(screen.getByText('No user groups yet.')).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Leo Left' })).toBeInTheDocument();
+      expect(screen.getByText('Removed')).toBeInTheDocument();
+      expect(screen.getByText('No user groups yet.')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
-      const dialog = await screen.findByRole('dialog', {}, SOON);
+      const dialog = await screen.findByRole('dialog');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      expect(await screen.findByText('The record is successfully deleted', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The record is successfully deleted')).toBeInTheDocument();
       expect(gone).toBe(true);
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/human-resources`));
+      await waitFor(() => expect(view.location()).toBe(listPath));
     },
     SLOW,
   );

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Notification } from '@qualis/contract';
+import { endpoints, type Notification } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,8 @@ import { createQueryClient } from '../../app/query-client';
 import NotificationsPage from '../../pages/NotificationsPage';
 import { sessionStore } from '../session/session-store';
 import { formatDateTime } from '../../app/dates';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
-import { NOT_FOUND, ORG, queryOf } from '../../test/organization';
+import { jsonResponse, queriesOf, stubApi, testTokens, testUser } from '../../test/app';
+import { NOT_FOUND, ORG } from '../../test/organization';
 
 const SLOW = 120_000;
 const taskId = (n: number) => `0190a8e4-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
@@ -94,7 +94,7 @@ describe('the notifications page', () => {
       renderPage();
 
       expect(await entries()).toHaveLength(5);
-      const firstPage = queryOf(fetch, 'GET', '/system-notifications')[0]!;
+      const firstPage = queriesOf(fetch, endpoints.notifications.list)[0]!;
       expect([firstPage.get('organizationId'), firstPage.get('limit'), firstPage.get('offset')]).toEqual([
         ORG,
         '5',
@@ -114,7 +114,7 @@ describe('the notifications page', () => {
       fireEvent.click(screen.getByTitle('2'));
       await screen.findByText('Calibrate scale 7');
       expect(await entries()).toHaveLength(2);
-      expect(queryOf(fetch, 'GET', '/system-notifications').at(-1)?.get('offset')).toBe('5');
+      expect(queriesOf(fetch, endpoints.notifications.list).at(-1)?.get('offset')).toBe('5');
 
       fireEvent.click(within(entryOf('Calibrate scale 7')).getByRole('button', { name: 'See action' }));
       expect(await screen.findByText(`Action ${taskId(6)} of ${ORG}`)).toBeTruthy();

@@ -1,17 +1,28 @@
-import { messages, ZCreatePersonRequest, type Person } from '@qualis/contract';
+import { endpoints, messages, ZCreatePersonRequest, type Person } from '@qualis/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import AdminsPage from '../../pages/AdminsPage';
+import UserDetailPage from '../../pages/UserDetailPage';
+import UsersPage from '../../pages/UsersPage';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import {
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  testTokens,
+  testUser,
+  type EndpointAnswer,
+} from '../../test/app';
+import { NO_ACCESS } from '../access/access.api';
 import { zodFieldErrors } from '../../components/zod-form';
 import { editBody, PERSON_FIELDS } from './person-form';
 import { rowActions } from './row-actions';
+import { ORG, organization } from '../../test/organization';
+import type { ReactNode } from 'react';
 
-// The first render loads the lazy routes; on a busy machine that takes a while.
-const LAZY = { timeout: 45_000 };
-const SOON = { timeout: 15_000 };
-const SLOW = { timeout: 120_000 };
-const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
+const SLOW = { timeout: 60_000 };
 const OTHER_ORG = '0190a8e4-0000-7000-8000-0000000000bb';
 
 const person = (overrides: Partial<Person> = {}): Person => ({
@@ -29,26 +40,25 @@ const person = (overrides: Partial<Person> = {}): Person => ({
   ...overrides,
 });
 
-const organization = { id: ORG, name: 'Acme Medical', status: 'Active', isManagedByClient: false, logo: null };
+const users = endpoints.users;
 
-/** Serves the organization, the list of `people`, and `extra` routes; records what was sent. */
-function serve(people: Person[], extra: Record<string, (body: unknown) => Response> = {}) {
-  const sent: { route: string; body: unknown }[] = [];
-  const fetch = stubApi((route, body) => {
-    sent.push({ route, body });
-    if (extra[route]) return extra[route](body);
-    if (route === `GET /api/v1/organizations/${ORG}`) return jsonResponse(200, { data: organization });
-    if (route === 'GET /api/v1/client-users' || route === 'GET /api/v1/client-admins') {
-      return jsonResponse(200, { data: people, pagination: { totalCount: people.length } });
-    }
-    return jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-  });
-  return { sent, fetch };
-}
+/** Serves the organization and the list of `people` (Users and Admins), with `answers` before them. */
+const serve = (people: Person[], ...answers: EndpointAnswer[]) =>
+  stubEndpoints(
+    ...answers,
+    on(endpoints.organizations.get, () => ({ data: organization })),
+    on(users.list, () => ({ data: people, pagination: { totalCount: people.length } })),
+    on(endpoints.admins.list, () => ({ data: people, pagination: { totalCount: people.length } })),
+  );
+
+/** A people page alone, at its route in the organization. */
+const renderPage = (page: ReactNode, route: string, path = route) =>
+  renderFeature(page, { route: `/organizations/:organizationId/${route}`, path: `/organizations/${ORG}/${path}` });
+const renderUsers = () => renderPage(<UsersPage />, 'users');
 
 /** Clicks a row option: its button is named '<option>: <person>'. */
 async function chooseOption(name: string, option: string) {
-  fireEvent.click(await screen.findByRole('button', { name: `${option}: ${name}` }, LAZY));
+  fireEvent.click(await screen.findByRole('button', { name: `${option}: ${name}` }));
 }
 
 afterEach(() => {
@@ -107,94 +117,103 @@ describe('Users list', SLOW, () => {
   it('shows the people with links to their access page, and the empty text', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     serve([person()]);
-    renderApp(`/organizations/${ORG}/users`);
-    expect(await screen.findByRole('heading', { name: 'Acme Medical users' }, LAZY)).toBeTruthy();
-    const link = await screen.findByRole('link', { name: 'Ann' }, LAZY);
-    expect(link.getAttribute('href')).toBe(`/organizations/${ORG}/users/${person().id}`);
-    expect(screen.getByText('List of Users')).toBeTruthy();
+    renderUsers();
+    expect(await screen.findByRole('heading', { name: 'Acme Medical users' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Ann' });
+    expect(link).toHaveAttribute('href', `/organizations/${ORG}/users/${person().id}`);
+    expect(screen.getByText('List of Users')).toBeInTheDocument();
   });
 
   it("shows 'There are no Users to display' for an empty list", async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     serve([]);
-    renderApp(`/organizations/${ORG}/users`);
-    expect(await screen.findByText('There are no Users to display', {}, LAZY)).toBeTruthy();
+    renderUsers();
+    expect(await screen.findByText('There are no Users to display')).toBeInTheDocument();
   });
 
   it('shows a 409 (e-mail already used) under the e-mail field, and keeps the dialog open', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    serve([], {
-      'POST /api/v1/client-users': () =>
+    serve(
+      [],
+      on(users.create, () =>
         jsonResponse(409, {
           errors: [{ code: 'CONFLICT', message: messages.emailTaken, messageKey: 'emailTaken', field: 'email' }],
         }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
-    fireEvent.click(await screen.findByRole('button', { name: /Create User/ }, LAZY));
-    const dialog = await screen.findByRole('dialog', {}, SOON);
+      ),
+    );
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /Create User/ }));
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Ann' } });
     fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lee' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const underField = await within(dialog).findByText(messages.emailTaken, {}, SOON);
-    expect(underField.closest('.ant-form-item')?.querySelector('#email, input[id$="email"]')).toBeTruthy();
+    const underField = await within(dialog).findByText(messages.emailTaken);
+    expect(underField.closest('.ant-form-item')?.querySelector('#email, input[id$="email"]')).toBeInTheDocument();
   });
 
   it('creates a User with trimmed values after showing the rules', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const { sent } = serve([], {
-      'POST /api/v1/client-users': () =>
-        jsonResponse(201, { data: person(), message: 'User has been successfully created' }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
-    fireEvent.click(await screen.findByRole('button', { name: /Create User/ }, LAZY));
-    const dialog = await screen.findByRole('dialog', {}, SOON);
+    const posts: unknown[] = [];
+    serve(
+      [],
+      on(users.create, (_, body) => {
+        posts.push(body);
+        return jsonResponse(201, { data: person(), message: 'User has been successfully created' });
+      }),
+    );
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /Create User/ }));
+    const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(within(dialog).getAllByText('This field is required')).toHaveLength(3));
-    expect(sent.some((s) => s.route === 'POST /api/v1/client-users')).toBe(false);
+    expect(posts).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '  Ann ' } });
     fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lee  ' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Please, enter a valid e-mail address', {}, SOON)).toBeTruthy();
+    expect(await within(dialog).findByText('Please, enter a valid e-mail address')).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: ' Ann@Example.com ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('User has been successfully created', {}, SOON)).toBeTruthy();
-    expect(sent.find((s) => s.route === 'POST /api/v1/client-users')?.body).toEqual({
-      organizationId: ORG,
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann@example.com',
-    });
+    expect(await screen.findByText('User has been successfully created')).toBeInTheDocument();
+    expect(posts).toEqual([
+      {
+        organizationId: ORG,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.com',
+      },
+    ]);
   });
 
   it('disables Save in Edit until a change and while a field is blank, locks an unconfirmed e-mail, and sends only the names', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const { sent } = serve([person()], {
-      [`PUT /api/v1/users/${person().id}`]: () =>
-        jsonResponse(200, { data: testUser({ id: person().id, firstName: 'Anna', lastName: 'Lee' }) }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
+    const puts: unknown[] = [];
+    serve(
+      [person()],
+      on(endpoints.accounts.update, ({ id }, body) => {
+        puts.push({ id, body });
+        return { data: testUser({ id: person().id, firstName: 'Anna', lastName: 'Lee' }) };
+      }),
+    );
+    renderUsers();
     await chooseOption('Ann Lee', 'Edit');
-    const dialog = await screen.findByRole('dialog', {}, SOON);
-    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
-    expect(save.disabled).toBe(true);
+    const dialog = await screen.findByRole('dialog');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(within(dialog).getByLabelText('Email')).toBeDisabled();
+    expect(save).toBeDisabled();
     // Spaces around the same name are no change.
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: ' Ann ' } });
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: '   ' } });
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Anna' } });
-    await waitFor(() => expect(save.disabled).toBe(false));
+    await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
-    expect(await screen.findByText('User has been successfully edited', {}, SOON)).toBeTruthy();
-    expect(sent.find((s) => s.route.startsWith('PUT /api/v1/users/'))?.body).toEqual({
-      firstName: 'Anna',
-      lastName: 'Lee',
-    });
+    expect(await screen.findByText('User has been successfully edited')).toBeInTheDocument();
+    expect(puts).toEqual([{ id: person().id, body: { firstName: 'Anna', lastName: 'Lee' } }]);
   });
 
   it('keeps Delete disabled until an organization is chosen, then deletes there', async () => {
@@ -203,23 +222,22 @@ describe('Users list', SLOW, () => {
       { organizationId: ORG, organizationName: 'Acme Medical', userStatus: 'Inactive' as const },
       { organizationId: OTHER_ORG, organizationName: 'Beta Labs', userStatus: 'Active' as const },
     ];
-    const { fetch } = serve([person({ organizationUserStatuses: statuses })], {
-      [`DELETE /api/v1/client-users/${person().id}`]: () =>
-        jsonResponse(200, { data: { id: person().id }, message: 'User has been successfully deleted' }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
+    const fetch = serve(
+      [person({ organizationUserStatuses: statuses })],
+      on(users.remove, ({ id }) => ({ data: { id }, message: 'User has been successfully deleted' })),
+    );
+    renderUsers();
     await chooseOption('Ann Lee', 'Delete');
-    const dialog = await screen.findByRole('dialog', {}, SOON);
-    const button = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    const dialog = await screen.findByRole('dialog');
+    const button = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(button).toBeDisabled();
     // Still active in Beta Labs: that one cannot be chosen.
-    expect((within(dialog).getByRole('checkbox', { name: /Beta Labs/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByRole('checkbox', { name: /Beta Labs/ })).toBeDisabled();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Acme Medical/ }));
-    expect(button.disabled).toBe(false);
+    expect(button).toBeEnabled();
     fireEvent.click(button);
-    expect(await screen.findByText('User has been successfully deleted', {}, SOON)).toBeTruthy();
-    const call = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE');
-    expect(new URL(call![0], 'http://x').searchParams.getAll('organizationIds')).toEqual([ORG]);
+    expect(await screen.findByText('User has been successfully deleted')).toBeInTheDocument();
+    expect(queriesOf(fetch, users.remove).map((query) => query.getAll('organizationIds'))).toEqual([[ORG]]);
   });
 
   it('asks in which organizations to set a person active when they belong to several', async () => {
@@ -228,59 +246,66 @@ describe('Users list', SLOW, () => {
       { organizationId: ORG, organizationName: 'Acme Medical', userStatus: 'Inactive' as const },
       { organizationId: OTHER_ORG, organizationName: 'Beta Labs', userStatus: 'Inactive' as const },
     ];
-    const { sent } = serve([person({ organizationUserStatuses: statuses })], {
-      [`PATCH /api/v1/client-users/${person().id}/status`]: () => jsonResponse(200, { data: person() }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
+    const patches: unknown[] = [];
+    serve(
+      [person({ organizationUserStatuses: statuses })],
+      on(users.setStatus, (_, body) => {
+        patches.push(body);
+        return { data: person() };
+      }),
+    );
+    renderUsers();
     await chooseOption('Ann Lee', 'Set Active');
-    const dialog = await screen.findByRole('dialog', {}, SOON);
+    const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Beta Labs/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set Active' }));
-    expect(await screen.findByText('Status has been successfully changed', {}, SOON)).toBeTruthy();
-    expect(sent.find((s) => s.route.startsWith('PATCH'))?.body).toEqual({ ids: [ORG, OTHER_ORG], status: 'Active' });
+    expect(await screen.findByText('Status has been successfully changed')).toBeInTheDocument();
+    expect(patches).toEqual([{ ids: [ORG, OTHER_ORG], status: 'Active' }]);
   });
 
   it("keeps 'Add' disabled until somebody is chosen in Add Existing", async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const { sent } = serve([], {
-      'GET /api/v1/client-users/all': () =>
-        jsonResponse(200, { data: [{ id: person().id, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' }] }),
-      'POST /api/v1/client-users/add': () =>
-        jsonResponse(200, { data: { ids: [person().id] }, message: 'User(s) have been successfully added' }),
-    });
-    renderApp(`/organizations/${ORG}/users`);
-    fireEvent.click(await screen.findByRole('button', { name: /Add Existing/ }, LAZY));
-    const dialog = await screen.findByRole('dialog', {}, SOON);
-    const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
-    expect(add.disabled).toBe(true);
+    const adds: unknown[] = [];
+    serve(
+      [],
+      on(users.options, () => ({
+        data: [{ id: person().id, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' }],
+      })),
+      on(users.add, (_, body) => {
+        adds.push(body);
+        return { data: { ids: [person().id] }, message: 'User(s) have been successfully added' };
+      }),
+    );
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /Add Existing/ }));
+    const dialog = await screen.findByRole('dialog');
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('Ann Lee (ann@example.com)', {}, SOON));
-    expect(add.disabled).toBe(false);
+    fireEvent.click(await screen.findByText('Ann Lee (ann@example.com)'));
+    expect(add).toBeEnabled();
     fireEvent.click(add);
-    expect(await screen.findByText('User(s) have been successfully added', {}, SOON)).toBeTruthy();
-    expect(sent.find((s) => s.route === 'POST /api/v1/client-users/add')?.body).toEqual({
-      organizationId: ORG,
-      ids: [person().id],
-    });
+    expect(await screen.findByText('User(s) have been successfully added')).toBeInTheDocument();
+    expect(adds).toEqual([{ organizationId: ORG, ids: [person().id] }]);
   });
 });
 
 describe('Admins list', SLOW, () => {
   it('refuses an Admin without asking the server', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    const { sent } = serve([]);
-    renderApp(`/organizations/${ORG}/admins`);
-    expect(await screen.findByText('Access denied. Please, contact your support team.', {}, LAZY)).toBeTruthy();
-    expect(sent.some((s) => s.route.includes('client-admins'))).toBe(false);
+    const fetch = serve([]);
+    renderPage(<AdminsPage />, 'admins');
+    expect(await screen.findByText('Access denied. Please, contact your support team.')).toBeInTheDocument();
+    expect(Object.values(endpoints.admins).flatMap((endpoint) => queriesOf(fetch, endpoint))).toEqual([]);
   });
 
   it("shows the SuperAdmin '<organization> admins' with its empty text", async () => {
     sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
     serve([]);
-    renderApp(`/organizations/${ORG}/admins`);
-    expect(await screen.findByRole('heading', { name: 'Acme Medical admins' }, LAZY)).toBeTruthy();
-    expect(await screen.findByText('There are no Admins to display', {}, SOON)).toBeTruthy();
-    expect(screen.getByText('List of Admins')).toBeTruthy();
+    renderPage(<AdminsPage />, 'admins');
+    expect(await screen.findByRole('heading', { name: 'Acme Medical admins' })).toBeInTheDocument();
+    expect(await screen.findByText('There are no Admins to display')).toBeInTheDocument();
+    expect(screen.getByText('List of Admins')).toBeInTheDocument();
   });
 });
 
@@ -290,56 +315,47 @@ describe('Access Permissions page', SLOW, () => {
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann@example.com',
-      role: 'User',
-      restriction: 'none',
+      role: 'User' as const,
+      restriction: 'none' as const,
       canChangeRestriction: false,
     },
     userGroups: [{ id: '0190a8e4-0000-7000-8000-000000000301', name: 'Quality', userCount: 3 }],
     settings: Array.from({ length: 56 }, (_, i) => ({ type: i + 1, isSwitchedOn: i + 1 === 11 })),
   };
   const userId = person().id;
+  const renderDetail = () => renderPage(<UserDetailPage />, 'users/:userId', `users/${userId}`);
 
   it('shows an Admin the groups as links, the switches disabled, and Back to the Users list', async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
-    serve([], { [`GET /api/v1/client-users/${userId}/settings`]: () => jsonResponse(200, { data: settings }) });
-    renderApp(`/organizations/${ORG}/users/${userId}`);
-    expect(await screen.findByText('Ann Lee', {}, LAZY)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Quality' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(`/organizations/${ORG}/users`);
+    serve(
+      [],
+      on(users.accessSettings, () => ({ data: settings })),
+    );
+    renderDetail();
+    expect(await screen.findByText('Ann Lee')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quality' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', `/organizations/${ORG}/users`);
     fireEvent.click(screen.getByRole('tab', { name: 'Permissions for Documents' }));
-    const viewAll = (await screen.findByRole('switch', { name: 'View all documents' }, SOON)) as HTMLButtonElement;
-    expect(viewAll.getAttribute('aria-checked')).toBe('true');
-    expect(viewAll.disabled).toBe(true);
-    expect(screen.getByLabelText('Allows the user to see every document of the organization.')).toBeTruthy();
+    const viewAll = await screen.findByRole('switch', { name: 'View all documents' });
+    expect(viewAll).toHaveAttribute('aria-checked', 'true');
+    expect(viewAll).toBeDisabled();
+    expect(screen.getByLabelText('Allows the user to see every document of the organization.')).toBeInTheDocument();
   });
 
   it('shows a User the groups as text, first-person tooltips, and Back to the profile', async () => {
     sessionStore.start(testUser({ role: 'User', id: userId }), testTokens, false);
-    serve([], {
-      [`GET /api/v1/client-users/${userId}/settings`]: () => jsonResponse(200, { data: settings }),
-      'GET /api/v1/users/me': () =>
-        jsonResponse(200, {
-          data: {
-            role: 'User',
-            canViewHrRecords: false,
-            canViewDocuments: true,
-            canViewTasks: false,
-            canViewTrainingRecords: false,
-            canManageOrganization: false,
-            canAddDocuments: false,
-            canAddTasks: false,
-            canAddTrainingRecords: false,
-          },
-        }),
-    });
-    renderApp(`/organizations/${ORG}/users/${userId}`);
-    expect(await screen.findByText('Quality', {}, LAZY)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Quality' })).toBeNull();
-    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/profile');
+    serve(
+      [],
+      on(users.accessSettings, () => ({ data: settings })),
+      on(endpoints.profile.accessFlags, () => ({ data: { ...NO_ACCESS, canViewDocuments: true } })),
+    );
+    renderDetail();
+    expect(await screen.findByText('Quality')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Quality' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/profile');
     fireEvent.click(screen.getByRole('tab', { name: 'Permissions for Documents' }));
-    await waitFor(
-      () => expect(screen.getByLabelText('Allows you to see every document of the organization.')).toBeTruthy(),
-      SOON,
+    await waitFor(() =>
+      expect(screen.getByLabelText('Allows you to see every document of the organization.')).toBeInTheDocument(),
     );
   });
 });

@@ -1,79 +1,85 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ProfileEditPage from '../../pages/ProfileEditPage';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
+import { on, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { avatarFileProblem } from './avatar-file';
 
-const LAZY = { timeout: 10_000 };
+const renderProfileEdit = () => renderFeature(<ProfileEditPage />, { route: '/profile/edit', path: '/profile/edit' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStore.clear();
 });
 
-function serveProfile(user = testUser(), onRequest?: (route: string, body: unknown) => Response | undefined) {
-  const sent: [string, unknown][] = [];
-  stubApi((route, body) => {
-    sent.push([route, body]);
-    return onRequest?.(route, body) ?? jsonResponse(200, { data: user });
-  });
+/** Signs `user` in and serves their profile, with `answers` before it. */
+function serveProfile(user = testUser(), ...answers: EndpointAnswer[]) {
+  stubEndpoints(
+    ...answers,
+    on(endpoints.profile.get, () => ({ data: user })),
+  );
   sessionStore.start(user, testTokens, false);
-  return sent;
 }
 
 describe('profile edit', () => {
   it('opens the SuperAdmin on the e-mail tab, without personal info', async () => {
     serveProfile(testUser({ role: 'SuperAdmin', firstName: null, lastName: null }));
-    renderApp('/profile/edit');
-    const tab = await screen.findByRole('tab', { name: 'Change E-mail' }, LAZY);
-    expect(tab.getAttribute('aria-selected')).toBe('true');
-    expect(screen.queryByRole('tab', { name: 'Change personal info' })).toBeNull();
+    renderProfileEdit();
+    const tab = await screen.findByRole('tab', { name: 'Change E-mail' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Change personal info' })).not.toBeInTheDocument();
   });
 
   it('saves names only when both are non-blank and within 100, and stores the answer in the session', async () => {
     const renamed = testUser({ firstName: 'Augusta', lastName: 'King' });
-    const sent = serveProfile(testUser(), (route) =>
-      route.startsWith('PUT /api/v1/users/') ? jsonResponse(200, { data: renamed }) : undefined,
+    const puts: unknown[] = [];
+    serveProfile(
+      testUser(),
+      on(endpoints.accounts.update, ({ id }, body) => {
+        puts.push({ id, body });
+        return { data: renamed };
+      }),
     );
-    renderApp('/profile/edit');
-    const first = await screen.findByLabelText('First name', {}, LAZY);
+    renderProfileEdit();
+    const first = await screen.findByLabelText('First name');
     const last = screen.getByLabelText('Last name');
     const save = screen.getByRole('button', { name: 'Save' });
-    expect(save).toHaveProperty('disabled', true); // unchanged
+    expect(save).toBeDisabled(); // unchanged
 
     fireEvent.change(first, { target: { value: '   ' } });
-    expect(save).toHaveProperty('disabled', true);
+    expect(save).toBeDisabled();
     fireEvent.change(first, { target: { value: 'x'.repeat(101) } });
-    expect(await screen.findByText('Must be 100 characters or fewer', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(save).toHaveProperty('disabled', true);
+    expect(await screen.findByText('Must be 100 characters or fewer')).toBeInTheDocument();
+    expect(save).toBeDisabled();
     fireEvent.change(first, { target: { value: ' Augusta ' } });
     fireEvent.change(last, { target: { value: 'King' } });
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     await waitFor(() => expect(sessionStore.get()?.user.firstName).toBe('Augusta'));
-    expect(sent).toContainEqual([`PUT /api/v1/users/${testUser().id}`, { firstName: 'Augusta', lastName: 'King' }]);
+    expect(puts).toEqual([{ id: testUser().id, body: { firstName: 'Augusta', lastName: 'King' } }]);
   });
 
   it('enables Change password only when current, new and confirmation are filled and valid', async () => {
-    const sent = serveProfile(testUser(), (route) =>
-      route === 'PUT /api/v1/users/me/password'
-        ? jsonResponse(200, { data: { message: 'Your password is changed.' } })
-        : undefined,
+    const changes: unknown[] = [];
+    serveProfile(
+      testUser(),
+      on(endpoints.profile.changePassword, (_, body) => {
+        changes.push(body);
+        return { data: { message: 'Your password is changed.' } };
+      }),
     );
-    renderApp('/profile/edit');
-    fireEvent.click(await screen.findByRole('tab', { name: 'Change Password' }, LAZY));
+    renderProfileEdit();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change Password' }));
     const submit = await screen.findByRole('button', { name: 'Change password' });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'NewPass12' } });
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'NewPass12' } });
-    expect(submit).toHaveProperty('disabled', true);
+    expect(submit).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'OldPass12' } });
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
     await waitFor(() =>
-      expect(sent).toContainEqual([
-        'PUT /api/v1/users/me/password',
-        { oldPassword: 'OldPass12', password: 'NewPass12', confirmPassword: 'NewPass12' },
-      ]),
+      expect(changes).toEqual([{ oldPassword: 'OldPass12', password: 'NewPass12', confirmPassword: 'NewPass12' }]),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { GlobalSearchRow } from '@qualis/contract';
+import { endpoints, type GlobalSearchRow } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,12 +8,15 @@ import { changeLanguage } from '../../app/i18n';
 import { createQueryClient } from '../../app/query-client';
 import { GlobalSearchBox } from './GlobalSearchBox';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { LAZY, NOT_FOUND, ORG, organizationAnswer, preparePages, queryOf, SOON } from '../../test/organization';
+import { jsonResponse, on, queriesOf, renderApp, stubEndpoints, testTokens, testUser } from '../../test/app';
+import { LAZY, ORG, organizationEndpoints, preparePages, SOON } from '../../test/organization';
 
-/** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
+/**
+ * The box lives in the organization's top bar and leads from page to page: these tests are the
+ * whole app's. The machine may be busy: a whole journey gets three minutes (see actions.test.tsx).
+ */
 const SLOW = 180_000;
-const SEARCH = `/${ORG}/global-search`;
+const SEARCH = endpoints.search.global;
 const RESULTS = `/organizations/${ORG}/global-search`;
 const HELP = `/organizations/${ORG}/help`;
 const DOC = '0190a8e4-0000-7000-8000-0000000000f1';
@@ -33,10 +36,13 @@ const found = () => jsonResponse(200, { data: [result], pagination: { totalCount
 
 /** The search answers `answer()` (one result unless given); the rest as for any organization page. */
 function serve(answer: () => Response | Promise<Response> = found) {
-  return stubApi((route) => (route === `GET /api/v1${SEARCH}` ? answer() : (organizationAnswer(route) ?? NOT_FOUND())));
+  return stubEndpoints(
+    on(SEARCH, () => answer()),
+    ...organizationEndpoints(),
+  );
 }
 
-const box = () => screen.getByRole('textbox', { name: 'Global search' }) as HTMLInputElement;
+const box = () => screen.getByRole('textbox', { name: 'Global search' });
 const modeShown = () => document.querySelector('.qualis-global-search__mode .ant-select-content')?.textContent;
 
 preparePages(
@@ -52,20 +58,20 @@ describe('The top bar search box', () => {
       let answer: (r: Response) => void = () => undefined;
       const fetch = serve(() => new Promise<Response>((resolve) => (answer = resolve)));
       const view = renderApp(HELP);
-      const input = (await screen.findByRole('textbox', { name: 'Global search' }, LAZY)) as HTMLInputElement;
+      const input = await screen.findByRole('textbox', { name: 'Global search' }, LAZY);
 
       fireEvent.change(input, { target: { value: 'ethanol' } });
       expect(view.location()).toBe(HELP);
       await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=ethanol&mode=text`));
-      expect(await screen.findByRole('heading', { name: 'Global search' }, LAZY)).toBeTruthy();
-      expect(box().value).toBe('ethanol');
-      expect(await screen.findByRole('img', { name: 'Searching' }, SOON)).toBeTruthy();
-      expect(box().getAttribute('aria-busy')).toBe('true');
+      expect(await screen.findByRole('heading', { name: 'Global search' }, LAZY)).toBeInTheDocument();
+      expect(box()).toHaveValue('ethanol');
+      expect(await screen.findByRole('img', { name: 'Searching' }, SOON)).toBeInTheDocument();
+      expect(box()).toHaveAttribute('aria-busy', 'true');
 
       answer(found());
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, SOON)).toBeTruthy();
-      expect(screen.queryByRole('img', { name: 'Searching' })).toBeNull();
-      expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH)[0]!)).toMatchObject({ search: 'ethanol', mode: 'text' });
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, SOON)).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: 'Searching' })).not.toBeInTheDocument();
+      expect(Object.fromEntries(queriesOf(fetch, SEARCH)[0]!)).toMatchObject({ search: 'ethanol', mode: 'text' });
     },
     SLOW,
   );
@@ -76,7 +82,7 @@ describe('The top bar search box', () => {
       sessionStore.start(testUser(), testTokens, false);
       serve();
       const view = renderApp(HELP);
-      const input = (await screen.findByRole('textbox', { name: 'Global search' }, LAZY)) as HTMLInputElement;
+      const input = await screen.findByRole('textbox', { name: 'Global search' }, LAZY);
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
         fireEvent.change(input, { target: { value: 'eth' } });
@@ -104,15 +110,15 @@ describe('The top bar search box', () => {
       sessionStore.start(testUser(), testTokens, false);
       serve();
       const view = renderApp(`${RESULTS}?q=ethanol&mode=text`);
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
-      expect(box().value).toBe('ethanol');
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeInTheDocument();
+      expect(box()).toHaveValue('ethanol');
 
       fireEvent.click(document.querySelector('.qualis-global-search .ant-input-clear-icon')!);
-      expect(box().value).toBe('');
+      expect(box()).toHaveValue('');
       await waitFor(() => expect(view.location()).toBe(`${RESULTS}?mode=text`));
       expect(
         await screen.findByText('Type in the search box above to search every record you may open.', {}, SOON),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     },
     SLOW,
   );
@@ -128,12 +134,12 @@ describe('The top bar search box', () => {
       fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Search mode' }));
       fireEvent.click(await screen.findByText('Tags', { selector: '.ant-select-item-option-content' }, SOON));
       await waitFor(() => expect(view.location()).toBe(`${RESULTS}?mode=tag`));
-      expect(box().getAttribute('placeholder')).toBe('Search tags');
+      expect(box()).toHaveAttribute('placeholder', 'Search tags');
 
       fireEvent.change(box(), { target: { value: 'audit' } });
       await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=audit&mode=tag`));
-      expect(await screen.findByText('Records tagged “audit”', {}, SOON)).toBeTruthy();
-      expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!)).toMatchObject({ search: 'audit', mode: 'tag' });
+      expect(await screen.findByText('Records tagged “audit”', {}, SOON)).toBeInTheDocument();
+      expect(Object.fromEntries(queriesOf(fetch, SEARCH).at(-1)!)).toMatchObject({ search: 'audit', mode: 'tag' });
     },
     SLOW,
   );
@@ -144,13 +150,13 @@ describe('The top bar search box', () => {
       sessionStore.start(testUser(), testTokens, false);
       serve();
       const view = renderApp(`${RESULTS}?q=audit&mode=tag`);
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
-      expect(box().value).toBe('audit');
+      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeInTheDocument();
+      expect(box()).toHaveValue('audit');
       expect(modeShown()).toBe('Tags');
 
       fireEvent.click(screen.getByRole('link', { name: 'Help' }));
       await waitFor(() => expect(view.location()).toBe(HELP));
-      expect(box().value).toBe('');
+      expect(box()).toHaveValue('');
       expect(modeShown()).toBe('Text');
     },
     SLOW,
@@ -170,7 +176,7 @@ describe('The search mode selector', () => {
           </QueryClientProvider>
         </AppProviders>,
       );
-      expect(screen.getByRole('combobox', { name: 'Suchmodus' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Suchmodus' })).toBeInTheDocument();
       expect(modeShown()).toBe('Volltext');
       fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Suchmodus' }));
       const options = await screen.findAllByRole('option');
@@ -192,17 +198,17 @@ describe('The search box on a phone', () => {
         serve();
         const view = renderApp(HELP);
         const open = await screen.findByRole('button', { name: 'Open search' }, LAZY);
-        expect(screen.queryByRole('textbox', { name: 'Global search' })).toBeNull();
-        expect(open.getAttribute('aria-expanded')).toBe('false');
+        expect(screen.queryByRole('textbox', { name: 'Global search' })).not.toBeInTheDocument();
+        expect(open).toHaveAttribute('aria-expanded', 'false');
 
         fireEvent.click(open);
-        expect(open.getAttribute('aria-expanded')).toBe('true');
-        await waitFor(() => expect(document.activeElement).toBe(box()));
+        expect(open).toHaveAttribute('aria-expanded', 'true');
+        await waitFor(() => expect(box()).toHaveFocus());
         fireEvent.change(box(), { target: { value: 'ethanol' } });
         await waitFor(() => expect(view.location()).toBe(`${RESULTS}?q=ethanol&mode=text`));
-        expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
-        expect(box().value).toBe('ethanol');
-        expect(screen.queryByRole('button', { name: 'Open search' })).toBeNull();
+        expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeInTheDocument();
+        expect(box()).toHaveValue('ethanol');
+        expect(screen.queryByRole('button', { name: 'Open search' })).not.toBeInTheDocument();
       } finally {
         window.innerWidth = width;
       }

@@ -1,19 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { GlobalSearchRow } from '@qualis/contract';
+import { endpoints, type GlobalSearchRow } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import { sessionStore } from '../session/session-store';
-import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { LAZY, NOT_FOUND, ORG, SOON, organizationAnswer, preparePages, queryOf } from '../../test/organization';
+import GlobalSearchPage from '../../pages/GlobalSearchPage';
+import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
+import { ORG, organizationEndpoints } from '../../test/organization';
 import { GlobalSearchTable } from './GlobalSearchTable';
 
-/** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
-const SLOW = 180_000;
-const SEARCH = `/${ORG}/global-search`;
+/** The machine may be busy: a whole journey through a page gets a minute. */
+const SLOW = 60_000;
+const SEARCH = endpoints.search.global;
 const DOC = '0190a8e4-0000-7000-8000-0000000000f1';
 const TASK = '0190a8e4-0000-7000-8000-0000000000b1';
 const TRAINING = '0190a8e4-0000-7000-8000-0000000000f2';
@@ -74,18 +75,27 @@ const rows: GlobalSearchRow[] = [
 ];
 
 function serveResults(answer: (query: URLSearchParams) => { data: GlobalSearchRow[]; totalCount: number }) {
-  return stubApi((route, _body, query) => {
-    if (route === `GET /api/v1${SEARCH}`) {
+  return stubEndpoints(
+    on(SEARCH, (_, _body, query) => {
       const { data, totalCount } = answer(query);
-      return jsonResponse(200, { data, pagination: { totalCount } });
-    }
-    return organizationAnswer(route) ?? NOT_FOUND();
-  });
+      return { data, pagination: { totalCount } };
+    }),
+    ...organizationEndpoints(),
+  );
 }
+
+/** The results page alone, opened at `search`. */
+const renderResults = (search: string) =>
+  renderFeature(<GlobalSearchPage />, {
+    route: '/organizations/:organizationId/global-search',
+    path: `/organizations/${ORG}/global-search${search}`,
+  });
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
-preparePages(() => import('../../pages/GlobalSearchPage'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('Global search page', () => {
   it(
@@ -93,39 +103,39 @@ describe('Global search page', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveResults(() => ({ data: rows, totalCount: 4 }));
-      const view = renderApp(`/organizations/${ORG}/global-search?q=ethanol&mode=text`);
+      const view = renderResults('?q=ethanol&mode=text');
 
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Global search' })).toBeTruthy();
-      expect(screen.getByText('Results for “ethanol”')).toBeTruthy();
-      const [query] = queryOf(fetch, 'GET', SEARCH);
+      expect(await screen.findByText('SOP-12 Cleaning procedure')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Global search' })).toBeInTheDocument();
+      expect(screen.getByText('Results for “ethanol”')).toBeInTheDocument();
+      const [query] = queriesOf(fetch, SEARCH);
       expect(Object.fromEntries(query!)).toEqual({ limit: '25', offset: '0', search: 'ethanol', mode: 'text' });
 
       const doc = rowOf('SOP-12 Cleaning procedure');
-      expect(within(doc).getByText('Document')).toBeTruthy();
-      expect(within(doc).getByText('System # 12 · rev. 2')).toBeTruthy();
-      expect(within(doc).getByText('File cleaning.pdf')).toBeTruthy();
+      expect(within(doc).getByText('Document')).toBeInTheDocument();
+      expect(within(doc).getByText('System # 12 · rev. 2')).toBeInTheDocument();
+      expect(within(doc).getByText('File cleaning.pdf')).toBeInTheDocument();
       expect([...doc.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['ethanol']);
-      expect(doc.querySelector('.qualis-snippet')?.textContent).toBe('… wipe the bench with ethanol before …');
+      expect(doc.querySelector('.qualis-snippet')).toHaveTextContent(/^… wipe the bench with ethanol before …$/);
 
       const action = rowOf('Order ethanol');
-      expect(within(action).getByText('Action')).toBeTruthy();
-      expect(within(action).getByText('System # 7')).toBeTruthy();
-      expect(within(action).getByText('Name or number')).toBeTruthy();
-      expect(action.querySelector('mark')).toBeNull();
+      expect(within(action).getByText('Action')).toBeInTheDocument();
+      expect(within(action).getByText('System # 7')).toBeInTheDocument();
+      expect(within(action).getByText('Name or number')).toBeInTheDocument();
+      expect(action.querySelector('mark')).not.toBeInTheDocument();
 
-      expect(within(rowOf('Hand hygiene')).getByText('Training record')).toBeTruthy();
-      expect(within(rowOf('Hand hygiene')).getByText('Details')).toBeTruthy();
+      expect(within(rowOf('Hand hygiene')).getByText('Training record')).toBeInTheDocument();
+      expect(within(rowOf('Hand hygiene')).getByText('Details')).toBeInTheDocument();
       const person = rowOf('Uma Ulm');
-      expect(within(person).getByText('HR record')).toBeTruthy();
-      expect(within(person).getByText('Tag')).toBeTruthy();
-      expect(person.querySelector('mark')?.textContent).toBe('Ethanol handling');
+      expect(within(person).getByText('HR record')).toBeInTheDocument();
+      expect(within(person).getByText('Tag')).toBeInTheDocument();
+      expect(person.querySelector('mark')).toHaveTextContent(/^Ethanol handling$/);
       // Nothing to do with the results together, and the search lives in the top bar.
-      expect(screen.queryByLabelText('Select all rows on this page')).toBeNull();
-      expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull();
+      expect(screen.queryByLabelText('Select all rows on this page')).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
 
       const link = within(doc).getByRole('link', { name: 'SOP-12 Cleaning procedure' });
-      expect(link.getAttribute('href')).toBe(`/organizations/${ORG}/documents/${DOC}?revision=2`);
+      expect(link).toHaveAttribute('href', `/organizations/${ORG}/documents/${DOC}?revision=2`);
       fireEvent.click(link);
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}?revision=2`));
     },
@@ -137,11 +147,11 @@ describe('Global search page', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveResults(() => ({ data: rows, totalCount: 60 }));
-      renderApp(`/organizations/${ORG}/global-search?q=ethanol&mode=text`);
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, LAZY)).toBeTruthy();
-      const last = () => Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!);
+      renderResults('?q=ethanol&mode=text');
+      expect(await screen.findByText('SOP-12 Cleaning procedure')).toBeInTheDocument();
+      const last = () => Object.fromEntries(queriesOf(fetch, SEARCH).at(-1)!);
       const found = screen.getByText('Found in', { selector: '.qualis-th-text' }).closest('th')!;
-      expect(found.getAttribute('aria-sort')).toBe('descending');
+      expect(found).toHaveAttribute('aria-sort', 'descending');
 
       fireEvent.click(await screen.findByLabelText('Page 2'));
       await waitFor(() => expect(last()).toMatchObject({ limit: '25', offset: '25', search: 'ethanol' }));
@@ -162,11 +172,11 @@ describe('Global search page', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveResults(() => ({ data: [], totalCount: 0 }));
-      renderApp(`/organizations/${ORG}/global-search?q=audit&mode=tag`);
+      renderResults('?q=audit&mode=tag');
 
-      expect(await screen.findByText('No results found', {}, LAZY)).toBeTruthy();
-      expect(screen.getByText('Records tagged “audit”')).toBeTruthy();
-      expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH)[0]!)).toMatchObject({ search: 'audit', mode: 'tag' });
+      expect(await screen.findByText('No results found')).toBeInTheDocument();
+      expect(screen.getByText('Records tagged “audit”')).toBeInTheDocument();
+      expect(Object.fromEntries(queriesOf(fetch, SEARCH)[0]!)).toMatchObject({ search: 'audit', mode: 'tag' });
     },
     SLOW,
   );
@@ -176,19 +186,15 @@ describe('Global search page', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveResults(() => ({ data: rows, totalCount: 4 }));
-      renderApp(`/organizations/${ORG}/global-search?mode=tag`);
+      renderResults('?mode=tag');
 
       expect(
-        await screen.findByText(
-          'Type a tag name in the search box above to find the records tagged with it.',
-          {},
-          LAZY,
-        ),
-      ).toBeTruthy();
-      expect(screen.getByText('Results')).toBeTruthy();
+        await screen.findByText('Type a tag name in the search box above to find the records tagged with it.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Results')).toBeInTheDocument();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(queryOf(fetch, 'GET', SEARCH)).toHaveLength(0);
-      expect(screen.queryByText('SOP-12 Cleaning procedure')).toBeNull();
+      expect(queriesOf(fetch, SEARCH)).toHaveLength(0);
+      expect(screen.queryByText('SOP-12 Cleaning procedure')).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -199,15 +205,16 @@ describe('Global search results', () => {
     'clear the previous search’s rows while a new search loads, and keep them while another page loads',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
-      const fetch = stubApi((route, _body, query) => {
-        if (route !== `GET /api/v1${SEARCH}`) return NOT_FOUND();
-        // The second search never answers: its page stays loading.
-        if (query.get('search') === 'hygiene') return new Promise<Response>(() => undefined);
-        const offset = Number(query.get('offset'));
-        return offset === 0
-          ? jsonResponse(200, { data: rows, pagination: { totalCount: 60 } })
-          : new Promise<Response>(() => undefined);
-      });
+      const fetch = stubEndpoints(
+        on(SEARCH, (_, _body, query) => {
+          // The second search never answers: its page stays loading.
+          if (query.get('search') === 'hygiene') return new Promise<Response>(() => undefined);
+          const offset = Number(query.get('offset'));
+          return offset === 0
+            ? jsonResponse(200, { data: rows, pagination: { totalCount: 60 } })
+            : new Promise<Response>(() => undefined);
+        }),
+      );
       const client = createQueryClient();
       const table = (q: string): ReactNode => (
         <AppProviders>
@@ -219,19 +226,16 @@ describe('Global search results', () => {
         </AppProviders>
       );
       const view = render(table('ethanol'));
-      expect(await screen.findByText('SOP-12 Cleaning procedure', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('SOP-12 Cleaning procedure')).toBeInTheDocument();
 
       fireEvent.click(await screen.findByLabelText('Page 2'));
-      await waitFor(() => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).offset).toBe('25'), SOON);
-      expect(screen.getByText('SOP-12 Cleaning procedure')).toBeTruthy();
+      await waitFor(() => expect(Object.fromEntries(queriesOf(fetch, SEARCH).at(-1)!).offset).toBe('25'));
+      expect(screen.getByText('SOP-12 Cleaning procedure')).toBeInTheDocument();
 
       view.rerender(table('hygiene'));
-      await waitFor(
-        () => expect(Object.fromEntries(queryOf(fetch, 'GET', SEARCH).at(-1)!).search).toBe('hygiene'),
-        SOON,
-      );
-      expect(screen.queryByText('SOP-12 Cleaning procedure')).toBeNull();
-      expect(screen.queryByText('Order ethanol')).toBeNull();
+      await waitFor(() => expect(Object.fromEntries(queriesOf(fetch, SEARCH).at(-1)!).search).toBe('hygiene'));
+      expect(screen.queryByText('SOP-12 Cleaning procedure')).not.toBeInTheDocument();
+      expect(screen.queryByText('Order ethanol')).not.toBeInTheDocument();
     },
     SLOW,
   );

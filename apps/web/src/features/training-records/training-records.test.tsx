@@ -1,26 +1,36 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ActionPerson, CompletionProgress, TrainingRecord, TrainingRecordRow } from '@qualis/contract';
-import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../session/session-store';
-import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import {
-  ada,
-  LAZY,
-  me,
-  NOT_FOUND,
-  ORG,
-  organizationAnswer,
-  preparePages,
-  queryOf,
-  SOON,
-  uma,
-} from '../../test/organization';
+  endpoints,
+  type ActionPerson,
+  type CompletionProgress,
+  type TrainingRecord,
+  type TrainingRecordRow,
+} from '@qualis/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import DocumentDetailPage from '../../pages/DocumentDetailPage';
+import TrainingRecordCreatePage from '../../pages/TrainingRecordCreatePage';
+import TrainingRecordDetailPage from '../../pages/TrainingRecordDetailPage';
+import TrainingRecordsPage from '../../pages/TrainingRecordsPage';
+import { sessionStore } from '../session/session-store';
+import {
+  EVERY_FLAG,
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  testTokens,
+  testUser,
+  type EndpointAnswer,
+} from '../../test/app';
+import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 import { documentDetail } from '../../test/documents';
 import { today } from '../actions/action-paths';
 import { combineOptions, groupToken, personToken, trainingRequestOf } from './training-form';
 
-/** A journey through lazy pages on a busy machine (see actions.test.tsx). */
-const SLOW = 180_000;
+/** A page's journey on a busy machine. */
+const SLOW = 60_000;
 const REC = '0190a8e4-0000-7000-8000-000000000101';
 const OTHER_REC = '0190a8e4-0000-7000-8000-000000000102';
 const GROUP = '0190a8e4-0000-7000-8000-000000000201';
@@ -98,27 +108,45 @@ const groups = [
   { id: OTHER_GROUP, name: 'Auditors', userCount: 3 },
 ];
 
-const common = (route: string) =>
-  route === 'GET /api/v1/user-groups'
-    ? jsonResponse(200, { data: groups, pagination: { totalCount: groups.length } })
-    : organizationAnswer(route);
+const records = endpoints.trainingRecords;
+/** The organization's answers, its user groups, and `answers` before them. */
+const stubTrainings = (...answers: EndpointAnswer[]) =>
+  stubEndpoints(
+    ...answers,
+    on(endpoints.userGroups.list, () => ({ data: groups, pagination: { totalCount: groups.length } })),
+    ...organizationEndpoints(),
+  );
 
-const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const LIST = '/organizations/:organizationId/training-records';
+const DETAIL = `${LIST}/:recordId`;
+const listPath = `/organizations/${ORG}/training-records`;
+const detailPath = `${listPath}/${REC}`;
+/** The pages of training records, at their routes; `element` is where the test starts. */
+const pages: Record<string, ReactNode> = {
+  [LIST]: <TrainingRecordsPage />,
+  [`${LIST}/create`]: <TrainingRecordCreatePage />,
+  [DETAIL]: <TrainingRecordDetailPage />,
+};
+/** The training records' page at `route`, opened at `path`, leading to the others. */
+const renderPage = (route: string, path: string | { pathname: string; state: unknown }) => {
+  const { [route]: element, ...others } = pages;
+  return renderFeature(element, { route, path, routes: others });
+};
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
 /** Chooses options of the assignee picker by their labels. */
 async function chooseAssignees(...labels: string[]) {
   fireEvent.mouseDown(screen.getByLabelText('Assignees'));
   for (const label of labels) {
-    fireEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }, SOON));
+    fireEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }));
   }
 }
 
-preparePages(
-  () => import('../../pages/TrainingRecordsPage'),
-  () => import('../../pages/TrainingRecordCreatePage'),
-  () => import('../../pages/TrainingRecordDetailPage'),
-);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the training form’s values', () => {
   it('shares the 20 assignee options between people and groups, giving one kind what the other does not use', () => {
@@ -158,20 +186,18 @@ describe('List of Training Records', () => {
           assigneeCount: 6,
         }),
       ];
-      const fetch = stubApi((route, _body, query) => {
-        if (route === 'GET /api/v1/training-records') {
+      const fetch = stubTrainings(
+        on(records.list, (_, _body, query) => {
           const data = query.get('status') === 'AssignedPending' ? [] : rows;
-          return jsonResponse(200, { data, pagination: { totalCount: data.length } });
-        }
-        if (route === 'GET /api/v1/users/me')
-          return jsonResponse(200, { data: { ...EVERY_FLAG, canAddTrainingRecords: false } });
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp(`/organizations/${ORG}/training-records`);
+          return { data, pagination: { totalCount: data.length } };
+        }),
+        on(endpoints.profile.accessFlags, () => ({ data: { ...EVERY_FLAG, canAddTrainingRecords: false } })),
+      );
+      renderPage(LIST, listPath);
 
-      expect(await screen.findByText('Cleanroom gowning', {}, LAZY)).toBeTruthy();
-      expect(screen.getByText('List of Training Records')).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Add New/ })).toBeNull();
+      expect(await screen.findByText('Cleanroom gowning')).toBeInTheDocument();
+      expect(screen.getByText('List of Training Records')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Add New/ })).not.toBeInTheDocument();
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
       for (const title of ['System #', 'Name', 'Assignees', 'Status', 'Link', 'Assigner', 'Due date', 'Options']) {
         expect(
@@ -186,30 +212,25 @@ describe('List of Training Records', () => {
         ).toBe(false);
       }
       const first = screen.getByRole('row', { name: /Cleanroom gowning/ });
-      expect(within(first).getByText('Pending', { selector: '.ant-tag' })).toBeTruthy();
+      expect(within(first).getByText('Pending', { selector: '.ant-tag' })).toBeInTheDocument();
       // The people and groups as chosen (a group by name and size), not everyone who has to pass.
       const chips = (r: HTMLElement) => [...r.querySelectorAll('td .ant-flex .ant-tag')].map((tag) => tag.textContent);
       expect(chips(first)).toEqual(['Uma User', 'Cleanroom staff (2)']);
-      expect(within(first).getByTitle('Cleanroom staff (users: 2)')).toBeTruthy();
+      expect(within(first).getByTitle('Cleanroom staff (users: 2)')).toBeInTheDocument();
       const second = screen.getByRole('row', { name: /Hand hygiene/ });
       expect(chips(second)).toEqual(['Uma User', 'Ben User', 'Ada Lovelace', '+2 more']);
       fireEvent.mouseEnter(within(second).getByText('+2 more'));
-      expect(await screen.findByText('Cleanroom staff (2), Auditors (3)', {}, SOON)).toBeTruthy();
-      expect(within(second).queryByText(/Pending|Passed/)).toBeNull();
+      expect(await screen.findByText('Cleanroom staff (2), Auditors (3)')).toBeInTheDocument();
+      expect(within(second).queryByText(/Pending|Passed/)).not.toBeInTheDocument();
 
-      expect(within(first).getByRole('button', { name: 'View details: Cleanroom gowning' })).toBeTruthy();
-      expect(within(first).queryByRole('button', { name: /^Edit:/ })).toBeNull();
-      expect(within(first).queryByRole('button', { name: /^Delete:/ })).toBeNull();
+      expect(within(first).getByRole('button', { name: 'View details: Cleanroom gowning' })).toBeInTheDocument();
+      expect(within(first).queryByRole('button', { name: /^Edit:/ })).not.toBeInTheDocument();
+      expect(within(first).queryByRole('button', { name: /^Delete:/ })).not.toBeInTheDocument();
 
       fireEvent.mouseDown(screen.getByLabelText('Status filter'));
-      fireEvent.click(
-        await screen.findByText('Assigned Pending', { selector: '.ant-select-item-option-content' }, SOON),
-      );
-      expect(await screen.findByText('There are no Trainings to display', {}, SOON)).toBeTruthy();
-      expect(queryOf(fetch, 'GET', '/training-records').map((q) => q.get('status'))).toEqual([
-        'All',
-        'AssignedPending',
-      ]);
+      fireEvent.click(await screen.findByText('Assigned Pending', { selector: '.ant-select-item-option-content' }));
+      expect(await screen.findByText('There are no Trainings to display')).toBeInTheDocument();
+      expect(queriesOf(fetch, records.list).map((q) => q.get('status'))).toEqual(['All', 'AssignedPending']);
     },
     SLOW,
   );
@@ -218,22 +239,20 @@ describe('List of Training Records', () => {
     'opens the detail in edit mode from the row’s Edit',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
-      stubApi((route) => {
-        if (route === 'GET /api/v1/training-records')
-          return jsonResponse(200, { data: [row()], pagination: { totalCount: 1 } });
-        if (route === `GET /api/v1/training-records/${REC}`) return jsonResponse(200, { data: training() });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/training-records`);
-      expect(await screen.findByText('Cleanroom gowning', {}, LAZY)).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Add New/ })).toBeTruthy();
+      stubTrainings(
+        on(records.list, () => ({ data: [row()], pagination: { totalCount: 1 } })),
+        on(records.detail, () => ({ data: training() })),
+      );
+      const view = renderPage(LIST, listPath);
+      expect(await screen.findByText('Cleanroom gowning')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Add New/ })).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Edit: Cleanroom gowning' }));
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/training-records/${REC}`));
-      expect(await screen.findByRole('button', { name: 'Save' }, LAZY)).toBeTruthy();
+      await waitFor(() => expect(view.location()).toBe(detailPath));
+      expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
       // Cancel returns to the view.
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      expect(await screen.findByRole('button', { name: /Edit/ }, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -245,55 +264,54 @@ describe('New Training Record', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];
-      const fetch = stubApi((route, body) => {
-        if (route === 'POST /api/v1/training-records') {
+      const fetch = stubTrainings(
+        on(records.create, (_, body) => {
           posts.push(body);
           return jsonResponse(201, { data: training(), message: 'The training is created successfully' });
-        }
-        if (route === 'GET /api/v1/training-records')
-          return jsonResponse(200, { data: [row()], pagination: { totalCount: 1 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/training-records/create`);
+        }),
+        on(records.list, () => ({ data: [row()], pagination: { totalCount: 1 } })),
+      );
+      const view = renderPage(`${LIST}/create`, `${listPath}/create`);
 
-      const save = (await screen.findByRole('button', { name: 'Save' }, LAZY)) as HTMLButtonElement;
-      expect(save.disabled).toBe(true);
-      expect(screen.getByRole('link', { name: /Back to the list/ }).getAttribute('href')).toBe(
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+      expect(screen.getByRole('link', { name: /Back to the list/ })).toHaveAttribute(
+        'href',
         `/organizations/${ORG}/training-records`,
       );
-      expect((screen.getByLabelText('Due date') as HTMLInputElement).value).toBe(today());
-      expect(screen.getByText('Ada Lovelace (ada@example.com)')).toBeTruthy();
+      expect(screen.getByLabelText('Due date')).toHaveValue(today());
+      expect(screen.getByText('Ada Lovelace (ada@example.com)')).toBeInTheDocument();
 
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' Cleanroom gowning ' } });
       fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'How to gown' } });
-      expect(save.disabled).toBe(true);
+      expect(save).toBeDisabled();
       await chooseAssignees('Uma User (uma@example.com)', 'Cleanroom staff (users: 2)');
-      expect(queryOf(fetch, 'GET', '/user-groups').at(-1)?.get('withUsers')).toBe('true');
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      expect(queriesOf(fetch, endpoints.userGroups.list).at(-1)?.get('withUsers')).toBe('true');
+      await waitFor(() => expect(save).toBeEnabled());
 
       fireEvent.click(button(/Add question/));
-      await waitFor(() => expect(saveButton().disabled).toBe(true), SOON);
-      expect(button('Delete answer A of question 1').disabled).toBe(true);
-      expect(button('Delete answer B of question 1').disabled).toBe(true);
+      await waitFor(() => expect(saveButton()).toBeDisabled());
+      expect(button('Delete answer A of question 1')).toBeDisabled();
+      expect(button('Delete answer B of question 1')).toBeDisabled();
       fireEvent.change(screen.getByLabelText('Text of question 1'), { target: { value: 'What first?' } });
       fireEvent.change(screen.getByLabelText('Answer A of question 1'), { target: { value: 'Gloves' } });
       fireEvent.change(screen.getByLabelText('Answer B of question 1'), { target: { value: 'Hood' } });
-      expect(await screen.findByText('Each question needs at least one correct answer.', {}, SOON)).toBeTruthy();
-      expect(saveButton().disabled).toBe(true);
+      expect(await screen.findByText('Each question needs at least one correct answer.')).toBeInTheDocument();
+      expect(saveButton()).toBeDisabled();
 
       fireEvent.click(button(/Add answer/));
-      expect(button('Delete answer C of question 1').disabled).toBe(false);
-      expect(button('Delete answer A of question 1').disabled).toBe(false);
+      expect(button('Delete answer C of question 1')).toBeEnabled();
+      expect(button('Delete answer A of question 1')).toBeEnabled();
       fireEvent.click(button('Delete answer C of question 1'));
-      expect(button('Delete answer A of question 1').disabled).toBe(true);
+      expect(button('Delete answer A of question 1')).toBeDisabled();
 
       fireEvent.click(screen.getByLabelText('Answer B of question 1 is correct'));
-      await waitFor(() => expect(saveButton().disabled).toBe(false), SOON);
-      expect(screen.queryByText('Each question needs at least one correct answer.')).toBeNull();
+      await waitFor(() => expect(saveButton()).toBeEnabled());
+      expect(screen.queryByText('Each question needs at least one correct answer.')).not.toBeInTheDocument();
       fireEvent.click(saveButton());
 
-      expect(await screen.findByText('The training is created successfully', {}, SOON)).toBeTruthy();
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/training-records`));
+      expect(await screen.findByText('The training is created successfully')).toBeInTheDocument();
+      await waitFor(() => expect(view.location()).toBe(listPath));
       expect(posts).toHaveLength(1);
       expect(posts[0]).toMatchObject({
         organizationId: ORG,
@@ -334,32 +352,33 @@ describe('New Training Record', () => {
         fileId: docFile.id,
       });
       const posts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === 'POST /api/v1/training-records') {
+      stubTrainings(
+        on(records.create, (_, body) => {
           posts.push(body);
           return jsonResponse(201, { data: training(), message: 'The training is linked to the document' });
-        }
-        if (route === `GET /api/v1/documents/${DOC}`) return jsonResponse(200, { data: sop });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp({
-        pathname: `/organizations/${ORG}/training-records/create`,
-        state: { documentInfo: { isEdit: true }, document: { id: DOC, revision: 2 } },
+        }),
+        on(endpoints.documents.detail, () => ({ data: sop })),
+      );
+      const view = renderFeature(<TrainingRecordCreatePage />, {
+        route: `${LIST}/create`,
+        path: {
+          pathname: `${listPath}/create`,
+          state: { documentInfo: { isEdit: true }, document: { id: DOC, revision: 2 } },
+        },
+        routes: { '/organizations/:organizationId/documents/:documentId': <DocumentDetailPage /> },
       });
 
-      expect(await screen.findByText('Will be linked to SOP-007 revision 2', {}, LAZY)).toBeTruthy();
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cleaning procedure');
-      expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe(
-        `/organizations/${ORG}/documents/${DOC}?revision=2`,
-      );
+      expect(await screen.findByText('Will be linked to SOP-007 revision 2')).toBeInTheDocument();
+      expect(screen.getByLabelText('Name')).toHaveValue('Cleaning procedure');
+      expect(screen.getByLabelText('Link')).toHaveValue(`/organizations/${ORG}/documents/${DOC}?revision=2`);
       // The revision's controlled file is the trainees' file.
-      expect(screen.getByText('sop-007.pdf')).toBeTruthy();
+      expect(screen.getByText('sop-007.pdf')).toBeInTheDocument();
       fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Read revision 2' } });
       await chooseAssignees('Uma User (uma@example.com)');
-      await waitFor(() => expect(saveButton().disabled).toBe(false), SOON);
+      await waitFor(() => expect(saveButton()).toBeEnabled());
       fireEvent.click(saveButton());
 
-      expect(await screen.findByText('The training is linked to the document', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('The training is linked to the document')).toBeInTheDocument();
       await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/documents/${DOC}?revision=2`));
       expect(posts[0]).toMatchObject({
         name: 'Cleaning procedure',
@@ -370,8 +389,8 @@ describe('New Training Record', () => {
         assigneeUserIds: [uma.id],
       });
       // Back at the document, its Quality Actions tab is open.
-      const quality = await screen.findByRole('tab', { name: 'Quality Actions' }, LAZY);
-      expect(quality.getAttribute('aria-selected')).toBe('true');
+      const quality = await screen.findByRole('tab', { name: 'Quality Actions' });
+      expect(quality).toHaveAttribute('aria-selected', 'true');
     },
     SLOW,
   );
@@ -402,67 +421,61 @@ describe('Training record detail', () => {
               canBeDeleted: false,
             };
       };
-      const fetch = stubApi((route, body) => {
-        if (route === `GET /api/v1/training-records/${REC}`) return jsonResponse(200, { data: current });
-        if (route === `GET /api/v1/training-records/${REC}/completion-progress`)
-          return jsonResponse(200, { data: progress() });
-        if (route === `PUT /api/v1/training-records/${REC}/pass`) {
+      const fetch = stubTrainings(
+        on(records.detail, () => ({ data: current })),
+        on(records.completionProgress, () => ({ data: progress() })),
+        on(records.pass, (_, body) => {
           puts.push(body);
           passes += 1;
           if (passes === 1) {
-            return jsonResponse(200, {
+            return {
               data: current,
               passed: false,
               message: 'You did not pass the training. Please, read the training material and try again.',
-            });
+            };
           }
           current = { ...current, trainingStatus: 1, canBePassed: false };
-          return jsonResponse(200, { data: current, passed: true, message: 'You passed the training.' });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      const { container } = renderApp(`/organizations/${ORG}/training-records/${REC}`);
+          return { data: current, passed: true, message: 'You passed the training.' };
+        }),
+      );
+      const { container } = renderPage(DETAIL, detailPath);
 
-      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning' }, LAZY)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning' })).toBeInTheDocument();
       const header = container.querySelector<HTMLElement>('.qualis-page-header')!;
-      expect(within(header).getByText('Pending')).toBeTruthy();
-      expect(within(header).queryByRole('button', { name: /Delete record/ })).toBeNull();
-      expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+      expect(within(header).getByText('Pending')).toBeInTheDocument();
+      expect(within(header).queryByRole('button', { name: /Delete record/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
       // A person who may only pass never sees which answers are right.
-      expect(screen.getByText('What do you put on first?')).toBeTruthy();
-      expect(screen.queryByText('correct answer')).toBeNull();
+      expect(screen.getByText('What do you put on first?')).toBeInTheDocument();
+      expect(screen.queryByText('correct answer')).not.toBeInTheDocument();
 
       fireEvent.click(screen.getByRole('tab', { name: 'Completion progress' }));
-      expect(await screen.findByText('No assignees have passed the training.', {}, SOON)).toBeTruthy();
-      const progressCalls = () => queryOf(fetch, 'GET', `/training-records/${REC}/completion-progress`).length;
+      expect(await screen.findByText('No assignees have passed the training.')).toBeInTheDocument();
+      const progressCalls = () => queriesOf(fetch, records.completionProgress).length;
       expect(progressCalls()).toBe(1);
       fireEvent.click(screen.getByRole('tab', { name: 'Training record details' }));
 
       const answerAll = () => {
         fireEvent.click(screen.getByRole('button', { name: /Pass training/ }));
         const submit = button('Submit answers');
-        expect(submit.disabled).toBe(true);
+        expect(submit).toBeDisabled();
         fireEvent.click(screen.getByLabelText('A. What answer 1'));
         fireEvent.click(screen.getByLabelText('B. What answer 2'));
-        expect(submit.disabled).toBe(true);
+        expect(submit).toBeDisabled();
         fireEvent.click(screen.getByLabelText('A. When answer 1'));
-        expect(submit.disabled).toBe(true);
+        expect(submit).toBeDisabled();
         fireEvent.click(screen.getByLabelText(/I have acknowledged and understood/));
-        expect(submit.disabled).toBe(true);
+        expect(submit).toBeDisabled();
         fireEvent.click(screen.getByLabelText(/I may ask my supervisor/));
-        expect(submit.disabled).toBe(false);
+        expect(submit).toBeEnabled();
         fireEvent.click(submit);
       };
 
       answerAll();
       expect(
-        await screen.findByText(
-          'You did not pass the training. Please, read the training material and try again.',
-          {},
-          SOON,
-        ),
-      ).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Pass training/ })).toBeTruthy();
+        await screen.findByText('You did not pass the training. Please, read the training material and try again.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Pass training/ })).toBeInTheDocument();
       expect(puts[0]).toEqual({
         organizationId: ORG,
         questions: [
@@ -486,12 +499,12 @@ describe('Training record detail', () => {
       });
 
       answerAll();
-      expect(await screen.findByText('You passed the training.', {}, SOON)).toBeTruthy();
-      expect(await within(header).findByText('Passed', {}, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /Pass training/ })).toBeNull();
-      await waitFor(() => expect(progressCalls()).toBeGreaterThan(1), SOON);
+      expect(await screen.findByText('You passed the training.')).toBeInTheDocument();
+      expect(await within(header).findByText('Passed')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Pass training/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(progressCalls()).toBeGreaterThan(1));
       fireEvent.click(screen.getByRole('tab', { name: 'Completion progress' }));
-      expect(await screen.findByText('No assignees are pending.', {}, SOON)).toBeTruthy();
+      expect(await screen.findByText('No assignees are pending.')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -502,34 +515,33 @@ describe('Training record detail', () => {
       sessionStore.start(testUser(), testTokens, false);
       let current = training();
       const puts: unknown[] = [];
-      stubApi((route, body) => {
-        if (route === `GET /api/v1/training-records/${REC}`) return jsonResponse(200, { data: current });
-        if (route === `PUT /api/v1/training-records/${REC}`) {
+      stubTrainings(
+        on(records.detail, () => ({ data: current })),
+        on(records.update, (_, body) => {
           puts.push(body);
-          current = { ...current, name: (body as { name: string }).name };
-          return jsonResponse(200, { data: current, message: 'The training is updated successfully' });
-        }
-        return common(route) ?? NOT_FOUND();
-      });
-      renderApp({ pathname: `/organizations/${ORG}/training-records/${REC}`, state: { openEditMode: true } });
+          current = { ...current, name: body.name };
+          return { data: current, message: 'The training is updated successfully' };
+        }),
+      );
+      renderPage(DETAIL, { pathname: detailPath, state: { openEditMode: true } });
 
-      const save = (await screen.findByRole('button', { name: 'Save' }, LAZY)) as HTMLButtonElement;
-      expect(save.disabled).toBe(true);
-      expect((screen.getByLabelText('System #') as HTMLInputElement).value).toBe('12');
-      expect((screen.getByLabelText('System #') as HTMLInputElement).disabled).toBe(true);
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Cleanroom gowning');
-      expect((screen.getByLabelText('Answer B of question 1 is correct') as HTMLInputElement).checked).toBe(true);
-      expect((screen.getByLabelText('Answer A of question 1 is correct') as HTMLInputElement).checked).toBe(false);
-      expect(screen.getByText('gowning.pdf')).toBeTruthy();
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+      expect(screen.getByLabelText('System #')).toHaveValue('12');
+      expect(screen.getByLabelText('System #')).toBeDisabled();
+      expect(screen.getByLabelText('Name')).toHaveValue('Cleanroom gowning');
+      expect(screen.getByLabelText('Answer B of question 1 is correct')).toBeChecked();
+      expect(screen.getByLabelText('Answer A of question 1 is correct')).not.toBeChecked();
+      expect(screen.getByText('gowning.pdf')).toBeInTheDocument();
 
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Cleanroom gowning, 2030' } });
       await chooseAssignees('Auditors (users: 3)');
-      await waitFor(() => expect(save.disabled).toBe(false), SOON);
+      await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
-      expect(await screen.findByText('The training is updated successfully', {}, SOON)).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning, 2030' }, SOON)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(await screen.findByText('The training is updated successfully')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning, 2030' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
       expect(puts[0]).toMatchObject({
         organizationId: ORG,
         name: 'Cleanroom gowning, 2030',
@@ -563,29 +575,25 @@ describe('Training record detail', () => {
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const current = training({ files: [], questions: [], assigneeUsers: [], assigneeUserGroups: [], link: null });
-      stubApi((route) => {
-        if (route === `GET /api/v1/training-records/${REC}`) return jsonResponse(200, { data: current });
-        if (route === 'DELETE /api/v1/training-records')
-          return jsonResponse(200, { data: { ids: [REC] }, message: 'The Training is deleted' });
-        if (route === 'GET /api/v1/training-records')
-          return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
-        return common(route) ?? NOT_FOUND();
-      });
-      const view = renderApp(`/organizations/${ORG}/training-records/${REC}`);
+      stubTrainings(
+        on(records.detail, () => ({ data: current })),
+        on(records.remove, () => ({ data: { ids: [REC] }, message: 'The Training is deleted' })),
+        on(records.list, () => ({ data: [], pagination: { totalCount: 0 } })),
+      );
+      const view = renderPage(DETAIL, detailPath);
 
-      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning' }, LAZY)).toBeTruthy();
-      for (const text of ['No files.', 'No questions.', 'No assignees.']) expect(screen.getByText(text)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Cleanroom gowning' })).toBeInTheDocument();
+      for (const text of ['No files.', 'No questions.', 'No assignees.'])
+        expect(screen.getByText(text)).toBeInTheDocument();
       expect(screen.getAllByText('No link.')).toHaveLength(2);
       const breadcrumb = document.querySelector<HTMLElement>('.ant-breadcrumb')!;
-      expect(within(breadcrumb).getByRole('link', { name: 'Training records' }).getAttribute('href')).toBe(
-        `/organizations/${ORG}/training-records`,
-      );
+      expect(within(breadcrumb).getByRole('link', { name: 'Training records' })).toHaveAttribute('href', listPath);
 
       fireEvent.click(screen.getByRole('button', { name: /Delete record/ }));
-      const dialog = await screen.findByRole('dialog', {}, SOON);
+      const dialog = await screen.findByRole('dialog');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      expect(await screen.findByText('The Training is deleted', {}, SOON)).toBeTruthy();
-      await waitFor(() => expect(view.location()).toBe(`/organizations/${ORG}/training-records`));
+      expect(await screen.findByText('The Training is deleted')).toBeInTheDocument();
+      await waitFor(() => expect(view.location()).toBe(listPath));
     },
     SLOW,
   );
