@@ -23,6 +23,12 @@ function serveActions() {
   return stubApi((route) => {
     if (route === 'GET /api/v1/tasks') return jsonResponse(200, { data: [], pagination: { totalCount: 0 } });
     if (route === `GET /api/v1/organizations/${ORG}/member-options`) return jsonResponse(200, { data: [uma] });
+    if (route === 'GET /api/v1/export/Tasks') {
+      return new Response('Name\r\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Tasks.csv"' },
+      });
+    }
     return NOT_FOUND();
   });
 }
@@ -41,7 +47,7 @@ async function choose(label: string, text: string) {
 
 describe('Actions list filters (spec 03 section 2)', () => {
   it(
-    'asks the server for the chosen statuses, the assignee and the due range',
+    'asks the server for the chosen statuses, the assignee and the due range, in the list and its exports',
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const fetch = serveActions();
@@ -86,6 +92,18 @@ describe('Actions list filters (spec 03 section 2)', () => {
           }),
         SOON,
       );
+
+      // The export holds what the filters show (issue 20).
+      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(await screen.findByText('CSV file', {}, SOON));
+      await waitFor(() => expect(queriesOf(fetch, endpoints.actions.exportCsv)).toHaveLength(1), SOON);
+      const [exported] = queriesOf(fetch, endpoints.actions.exportCsv);
+      expect({ ...Object.fromEntries(exported!), status: exported!.getAll('status') }).toMatchObject({
+        dueDateFrom: '2030-01-01',
+        dueDateTo: '2030-02-01',
+        assigneeId: uma.id,
+        status: ['1', '0'],
+      });
     },
     SLOW,
   );
