@@ -31,7 +31,8 @@ export async function settle(page: Page) {
  * context must bypass the CSP (`bypassCSP: true`) for axe-core to be injected beside the app.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  // Once per document: a page's tabs and its second width run the same copy.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, {
