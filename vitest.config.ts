@@ -55,7 +55,7 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          // Two journeys at a time (the root's maxWorkers): each has its own server, data and browser.
         },
       },
     ],

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
-import { SUPERADMIN } from './support/server.js';
+import { motionDone, screenshot } from './support/browser.js';
 import { journeyEnvironment } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@e2e.qualis.test' };
@@ -21,11 +20,6 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     return link.replace(/&amp;/g, '&');
   }
 
-  async function newPage(): Promise<Page> {
-    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
-    return context.newPage();
-  }
-
   async function signIn(page: Page, email: string, password: string) {
     await page.goto('/login');
     await page.getByLabel(/e-?mail/i).fill(email);
@@ -42,20 +36,12 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
 
   it('follows an Admin from the welcome e-mail to a confirmed new address and a cropped avatar', async () => {
     // The SuperAdmin onboards an Admin through the API; activation sends the welcome mail.
-    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = sa.data.token.accessToken;
-    const organization = await call<{ data: { id: string } }>(
-      'POST',
-      '/organizations',
-      { name: 'Acme Medical' },
-      token,
-    );
-    const organizationId = organization.data.id;
+    const { token, organizationId } = await env.providerOrganization('Acme Medical');
     const admin = await call<{ data: { id: string } }>('POST', '/client-admins', { organizationId, ...ADMIN }, token);
     await call('PATCH', `/client-admins/${admin.data.id}/status`, { ids: [organizationId], status: 'Active' }, token);
 
     // 1. The welcome link: a weak password is refused in the form, a good one is set.
-    let page = await newPage();
+    let page = await env.newPage();
     await page.goto(await linkFromMail(ADMIN.email, 'set-password'));
     await page.getByRole('heading', { name: 'Set your password' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -74,7 +60,7 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     await page.context().close();
 
     // 3. Forgot password: the e-mailed link sets a new one, which then signs in.
-    page = await newPage();
+    page = await env.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: /forgot password/i }).click();
     await page.waitForURL('**/forgot-password');
@@ -143,7 +129,7 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
       const image = document.querySelector<HTMLImageElement>('.qualis-crop-preview img');
       return Boolean(image?.complete && image.naturalWidth > 0);
     });
-    await page.waitForTimeout(500); // the dialog's opening animation
+    await motionDone(page); // the dialog's opening animation
     await screenshot(page, 'account-09-crop-avatar');
     await page.getByRole('dialog').getByRole('button', { name: 'Crop & save' }).click();
     await page.getByText('Your picture is updated').waitFor();

@@ -20,24 +20,26 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
     // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
     // the User see the actions related to them.
     const { token, organizationId } = await env.providerOrganization('Acme Medical');
-    await onboard('client-admins', ADMIN, organizationId, token);
-    const userId = await onboard('client-users', USER, organizationId, token);
+    const [, userId] = await Promise.all([
+      onboard('client-admins', ADMIN, organizationId, token),
+      onboard('client-users', USER, organizationId, token),
+    ]);
     await call('POST', `/organizations/${organizationId}/tags`, { name: TAG }, token);
     await env.group(organizationId, token, {
       name: 'Staff',
-      permission: Permission.ViewRelatedActions,
+      permissions: [Permission.ViewRelatedActions],
       userIds: [userId],
     });
     const base = `/organizations/${organizationId}`;
 
     // 1. The User is signed in already, on the dashboard, with nothing in the bell.
-    const user = await signedIn(USER.email);
+    const user = await signedIn(USER);
     await user.waitForURL(`**${base}/dashboard`);
     const bell = user.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     expect(await bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
 
     // The Admin opens Actions from the menu: the empty list.
-    const admin = await signedIn(ADMIN.email);
+    const admin = await signedIn(ADMIN);
     await admin.waitForURL(`**${base}/dashboard`);
     await mainMenu(admin).getByRole('link', { name: 'Actions' }).click();
     await admin.waitForURL(`**${base}/tasks`);

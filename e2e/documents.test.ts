@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { choosePerson, pageHeader as header, respond } from './support/documents.js';
-import { nameOf, personText, type JourneyPerson } from './support/people.js';
+import { nameOf, personText } from './support/people.js';
 import { journeyEnvironment, listsClosed, mainMenu, pick, renderPdf, samplePdf, toast } from './support/journey.js';
 import { pdfPages } from '../apps/server/src/test/exported-files.js';
 
@@ -29,13 +29,6 @@ describe('documents journey: a document is reviewed, approved with an access cod
   // axe-core is injected beside the app, so the contexts bypass the CSP.
   const env = journeyEnvironment('documents', { bypassCSP: true });
   const { call, signedIn } = env;
-  const onboard = (
-    person: JourneyPerson,
-    organizationId: string,
-    token: string,
-    kind: 'client-admins' | 'client-users' = 'client-users',
-  ) => env.onboard(kind, person, organizationId, token);
-
   /** What a click downloads: the file's name and bytes. */
   async function downloaded(page: Page, click: () => Promise<void>) {
     const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -54,17 +47,18 @@ describe('documents journey: a document is reviewed, approved with an access cod
       // approver in a group, and the approver's access code, read from its e-mail.
       const { token, organizationId } = await env.providerOrganization('Acme Medical');
       await call('POST', `/organizations/${organizationId}/document-types`, { name: TYPE }, token);
-      await onboard(ADMIN, organizationId, token, 'client-admins');
-      const reviewerIds = [];
-      for (const reviewer of REVIEWERS) reviewerIds.push(await onboard(reviewer, organizationId, token));
-      const approverId = await onboard(APPROVER, organizationId, token);
+      const [, ...signerIds] = await Promise.all([
+        env.onboard('client-admins', ADMIN, organizationId, token),
+        ...[...REVIEWERS, APPROVER].map((person) => env.onboard('client-users', person, organizationId, token)),
+      ]);
+      const approverId = signerIds.at(-1)!;
       // A User who may view neither documents nor actions is blocked from the organization (spec
       // 01): the signers' group lets them view the actions related to them, their review and
       // approval actions among them. The documents they sign they see as participants.
       await env.group(organizationId, token, {
         name: 'Signers',
-        permission: Permission.ViewRelatedActions,
-        userIds: [...reviewerIds, approverId],
+        permissions: [Permission.ViewRelatedActions],
+        userIds: signerIds,
       });
       await call('PATCH', `/verifications/user-access-code/${approverId}`, { organizationId }, token);
       const codeMail = await env.sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
@@ -74,7 +68,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       const base = `/organizations/${organizationId}`;
 
       // 1. The Admin opens Documents from the menu: the empty list.
-      const admin = await signedIn(ADMIN.email);
+      const admin = await signedIn(ADMIN);
       await admin.waitForURL(`**${base}/dashboard`);
       await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
       await admin.waitForURL(`**${base}/documents`);
@@ -139,7 +133,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       for (const [index, reviewer] of REVIEWERS.entries()) {
         const mail = await env.sink.waitForMail({ to: reviewer.email, subject: /action #\d+ is assigned to you/ });
         expect(mail.text).toContain(`Review SOP-12 "${DOCUMENT}" revision 1`);
-        const page = await signedIn(reviewer.email);
+        const page = await signedIn(reviewer);
         await page.waitForURL(`**${base}/dashboard`);
         const action = page
           .locator('.qualis-dashboard__entries')
@@ -170,7 +164,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
 
       // 4. The approver: a wrong access code is refused and nothing is signed; the right one
       // approves, and the revision is Approved and Final.
-      const approver = await signedIn(APPROVER.email);
+      const approver = await signedIn(APPROVER);
       await approver.waitForURL(`**${base}/dashboard`);
       await approver.goto(documentPath);
       await approver.getByRole('heading', { name: DOCUMENT }).waitFor();
@@ -249,7 +243,8 @@ describe('documents journey: a document is reviewed, approved with an access cod
       const frame = preview.locator('iframe');
       await frame.waitFor();
       expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-      await admin.waitForTimeout(1_000); // the viewer draws the page; nothing to wait on in its frame
+      // A refused frame would be refused before its document loads.
+      await (await (await frame.elementHandle())!.contentFrame())!.waitForLoadState('load');
       await screenshot(admin, 'documents-15-admin-preview');
       expect(refusals).toEqual([]);
       await preview.getByRole('button', { name: 'Close' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { RESULTS_DIR, SUPERADMIN } from './support/server.js';
+import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, mainMenu, toast } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
@@ -48,31 +48,25 @@ function png(width: number, height: number): Buffer {
 
 describe('groups journey: a group grants a User documents, losing it blocks them; settings', () => {
   const env = journeyEnvironment('groups');
-  const { call, onboard, signedIn } = env;
+  const { onboard, signedIn } = env;
 
   it('follows an Admin granting and withdrawing documents, and a User gaining and losing them', async () => {
-    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = sa.data.token.accessToken;
-    const organization = await call<{ data: { id: string } }>(
-      'POST',
-      '/organizations',
-      { name: 'Acme Medical' },
-      token,
-    );
-    const organizationId = organization.data.id;
-    await onboard('client-admins', ADMIN, organizationId, token);
-    const userId = await onboard('client-users', USER, organizationId, token);
+    const { token, organizationId } = await env.providerOrganization('Acme Medical');
+    const [, userId] = await Promise.all([
+      onboard('client-admins', ADMIN, organizationId, token),
+      onboard('client-users', USER, organizationId, token),
+    ]);
     const base = `/organizations/${organizationId}`;
 
     // 1. The User without any group meets the blocking screen.
-    const user = await signedIn(USER.email);
+    const user = await signedIn(USER);
     await user.waitForURL(`**${base}/dashboard`);
     await user.getByText(NO_ACCESS).waitFor();
     expect(await mainMenu(user).getByRole('link', { name: 'Documents' }).count()).toBe(0);
     await screenshot(user, 'groups-01-user-blocked');
 
     // 2. The Admin creates a group.
-    const admin = await signedIn(ADMIN.email);
+    const admin = await signedIn(ADMIN);
     await admin.waitForURL(`**${base}/dashboard`);
     await mainMenu(admin).getByRole('link', { name: 'User Groups' }).click();
     await admin.waitForURL(`**${base}/user-groups`);

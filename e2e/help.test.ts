@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { Permission } from '@qualis/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { journeyEnvironment, pick } from './support/journey.js';
-import { signedInPage } from './support/people.js';
 import { SUPERADMIN } from './support/server.js';
 
 /**
@@ -39,14 +39,22 @@ const TABS = {
 const slug = (text: string) => text.toLowerCase().replaceAll(' ', '-');
 
 describe('help: every tab of every role at 1280 px and 390 px', () => {
-  const env = journeyEnvironment('help');
+  // axe-core is injected beside the app, so the contexts bypass the CSP.
+  const env = journeyEnvironment('help', { bypassCSP: true });
   let base = '';
 
-  it('sets up an organization with an Admin and a User who may view all documents', async () => {
+  // An organization with an Admin and a User who may view all documents.
+  beforeAll(async () => {
     const { token, organizationId } = await env.providerOrganization('Acme Medical');
-    await env.onboard('client-admins', ADMIN, organizationId, token);
-    const userId = await env.onboard('client-users', USER, organizationId, token);
-    await env.group(organizationId, token, { name: 'Quality Team', permission: 11, userIds: [userId] });
+    const [, userId] = await Promise.all([
+      env.onboard('client-admins', ADMIN, organizationId, token),
+      env.onboard('client-users', USER, organizationId, token),
+    ]);
+    await env.group(organizationId, token, {
+      name: 'Quality Team',
+      permissions: [Permission.ViewAllDocuments],
+      userIds: [userId],
+    });
     base = `/organizations/${organizationId}`;
   });
 
@@ -87,17 +95,17 @@ describe('help: every tab of every role at 1280 px and 390 px', () => {
   }
 
   it('shows the SuperAdmin all six tabs at /help', { timeout: SLOW }, async () => {
-    const page = await signedInPage(env.browser, env.server, SUPERADMIN, { bypassCSP: true });
+    const page = await env.signedIn(SUPERADMIN);
     expect(await walk(page, 'SuperAdmin', '/help')).toEqual([]);
   });
 
   it("shows an Admin the Admin's notes and the pages of every member", { timeout: SLOW }, async () => {
-    const page = await signedInPage(env.browser, env.server, ADMIN, { bypassCSP: true });
+    const page = await env.signedIn(ADMIN);
     expect(await walk(page, 'Admin', `${base}/help`)).toEqual([]);
   });
 
   it('shows a User the pages of every member, and follows the contents to a part', { timeout: SLOW }, async () => {
-    const page = await signedInPage(env.browser, env.server, USER, { bypassCSP: true });
+    const page = await env.signedIn(USER);
     expect(await walk(page, 'User', `${base}/help`)).toEqual([]);
 
     await page.setViewportSize(DESKTOP);

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { SUPERADMIN, callApi } from './support/server.js';
+import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
 
 /**
@@ -53,25 +53,21 @@ describe('keyboard only: sign-in, a list, a dialog, a switch, the user menu', ()
   let groupPath = '';
 
   beforeAll(async () => {
-    const call = <T>(method: string, urlPath: string, body?: unknown, token?: string) =>
-      callApi<T>(env.server, method, urlPath, body, token);
-    const session = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = session.data.token.accessToken;
-    let firstId = '';
-    for (let i = 1; i <= ORGANIZATIONS; i++) {
-      const name = `Keyboard Org ${String(i).padStart(2, '0')}`;
-      const created = await call<{ data: { id: string } }>('POST', '/organizations', { name }, token);
-      firstId ||= created.data.id;
-    }
-    const group = await call<{ data: { id: string } }>(
+    const orgName = (i: number) => `Keyboard Org ${String(i).padStart(2, '0')}`;
+    const { token, organizationId } = await env.providerOrganization(orgName(1));
+    await Promise.all(
+      Array.from({ length: ORGANIZATIONS - 1 }, (_, i) =>
+        env.call('POST', '/organizations', { name: orgName(i + 2) }, token),
+      ),
+    );
+    const group = await env.call<{ data: { id: string } }>(
       'POST',
       '/user-groups',
-      { organizationId: firstId, name: 'Keyboard Group' },
+      { organizationId, name: 'Keyboard Group' },
       token,
     );
-    groupPath = `/organizations/${firstId}/user-groups/${group.data.id}`;
-    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    groupPath = `/organizations/${organizationId}/user-groups/${group.data.id}`;
+    page = await env.newPage({ viewport: { width: 1280, height: 800 } });
   }, SLOW);
 
   it('signs in with Tab, typing and Enter', async () => {
@@ -142,14 +138,17 @@ describe('keyboard only: sign-in, a list, a dialog, a switch, the user menu', ()
     await page.keyboard.press('Enter');
     const signOut = page.getByRole('menuitem', { name: /sign out|log ?out/i });
     await signOut.waitFor();
-    // The menu takes the focus when it opens; the arrows walk its entries.
+    // The menu takes the focus when it opens; the arrows walk its entries. The menu moves the focus
+    // on the next frame: each arrow waits for it, or a check made too early sends one arrow too many.
     await page.waitForFunction(() => document.activeElement?.closest('.ant-dropdown'));
     for (
       let i = 0;
       i < 6 && !(await signOut.evaluate((e) => e === document.activeElement || e.contains(document.activeElement)));
       i++
     ) {
+      const before = await page.evaluateHandle(() => document.activeElement);
       await page.keyboard.press('ArrowDown');
+      await page.waitForFunction((element) => document.activeElement !== element, before);
     }
     await page.keyboard.press('Enter');
     await page.waitForURL('**/login');

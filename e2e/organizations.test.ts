@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
 
@@ -72,12 +72,7 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await env.browser.newContext({
-      baseURL: env.server.url,
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
+    page = await env.newPage({ viewport: { width: 1280, height: 800 } });
   });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -85,13 +80,7 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
   const modal = () => page.locator('.ant-modal:visible').last();
   /** Screenshots after antd's open animations have finished. */
   const shot = async (name: string) => {
-    // Runs in the page; the e2e project has no DOM types, so the document is reached through globalThis.
-    await page.waitForFunction(
-      () =>
-        !(globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(
-          '[class*="-appear"], [class*="-enter"]',
-        ),
-    );
+    await motionDone(page);
     await screenshot(page, name);
   };
 

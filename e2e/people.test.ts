@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment, toast } from './support/journey.js';
 
@@ -15,35 +15,12 @@ const USER = { firstName: 'Uma', lastName: 'User', email: 'uma.user@e2e.qualis.t
 
 describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a User', () => {
   const env = journeyEnvironment('people');
-  const contexts: BrowserContext[] = [];
   let organizationId = '';
 
+  // The organization comes from the API, as the SuperAdmin.
   beforeAll(async () => {
-    // The organization comes from the API, as the SuperAdmin.
-    const api = (path: string, body: unknown, token?: string) =>
-      fetch(`${env.server.url}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      }).then((r) => r.json() as Promise<{ data: Record<string, unknown> & { token?: { accessToken: string } } }>);
-    const session = await api('/sessions', SUPERADMIN);
-    const organization = await api('/organizations', { name: 'Acme Medical' }, session.data.token!.accessToken);
-    organizationId = String(organization.data.id);
+    ({ organizationId } = await env.providerOrganization('Acme Medical'));
   });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await env.browser.newContext({
-      baseURL: env.server.url,
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    return context.newPage();
-  }
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto('/login');
@@ -73,7 +50,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     const mail = await env.sink.waitForMail({ to: email, subject: 'Welcome to Qualis', timeoutMs: 30_000 });
     const link = /https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeTruthy();
-    const page = await newPage();
+    const page = await env.newPage();
     await page.goto(link!);
     // The set-password page labels its fields 'Password' and 'Confirm Password' (spec 01).
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -86,8 +63,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
 
   it('creates, activates, onboards, edits, sends an access code and exports', async () => {
     // The SuperAdmin creates an Admin of the organization and sets them active.
-    const superAdmin = await newPage();
-    await signIn(superAdmin, SUPERADMIN.email, SUPERADMIN.password);
+    const superAdmin = await env.signedIn(SUPERADMIN);
     await superAdmin.goto(`/organizations/${organizationId}/admins`);
     await superAdmin.getByRole('heading', { name: 'Acme Medical admins' }).waitFor();
     await superAdmin.getByText('There are no Admins to display').waitFor();
@@ -134,7 +110,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     await edit.getByLabel('First Name').fill('Umberta');
     // The e-mail is confirmed (the password link proved it): it may be edited too.
     expect(await edit.getByLabel('Email').isEnabled()).toBe(true);
-    await admin.waitForTimeout(400); // the dialog's opening animation
+    await motionDone(admin); // the dialog's opening animation
     await screenshot(admin, 'people-09-edit-user');
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(admin, 'User has been successfully edited');

@@ -1,28 +1,23 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { Permission } from '@qualis/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, checkPage } from './support/accessibility.js';
-import { screenshot } from './support/browser.js';
+import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
-import { JOURNEY_PASSWORD, signedInPage } from './support/people.js';
 
 /**
  * Every page of specs 01 and 02 (and the HR pages of spec 03), as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
  * desktop (1400 x 900): no page scrolls sideways on the phone, axe-core finds no serious or
  * critical WCAG 2.1 AA violation at either width, and each page leaves a screenshot per width.
  */
-const PASSWORD = JOURNEY_PASSWORD;
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@phones.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@phones.e2e.qualis.test' };
 
 describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 1400 px', () => {
-  const env = journeyEnvironment('phones');
-  const { call, onboard } = env;
-
-  const check = (page: Page, name: string, path: string) => checkPage(page, name, path);
-
-  const signIn = (email: string, password: string) =>
-    signedInPage(env.browser, env.server, { email, password }, { viewport: PHONE, bypassCSP: true });
+  // axe-core is injected beside the app, so the contexts bypass the CSP.
+  const env = journeyEnvironment('phones', { viewport: PHONE, bypassCSP: true });
+  const { call, onboard, signedIn } = env;
 
   let base = '';
   let userId = '';
@@ -35,36 +30,25 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   /** Checks the listed pages and fails with everything found on them. */
   async function checkAll(page: Page, role: string, pages: readonly (readonly [string, string])[]) {
     const problems: string[] = [];
-    for (const [name, path] of pages) problems.push(...(await check(page, `${role}-${name}`, path)));
+    for (const [name, path] of pages) problems.push(...(await checkPage(page, `${role}-${name}`, path)));
     expect(problems).toEqual([]);
   }
 
-  it('sets up an organization with an Admin, a User in a group, and one its client manages', async () => {
-    const sa = await call<{ data: { token: { accessToken: string } } }>('POST', '/sessions', SUPERADMIN);
-    const token = sa.data.token.accessToken;
-    const organization = await call<{ data: { id: string } }>(
-      'POST',
-      '/organizations',
-      { name: 'Acme Medical Devices International' },
-      token,
-    );
-    const organizationId = organization.data.id;
+  // An organization with an Admin and a User in a group, and one its client manages.
+  beforeAll(async () => {
+    const { token, organizationId } = await env.providerOrganization('Acme Medical Devices International');
     const managed = await call<{ data: { id: string } }>('POST', '/organizations', { name: 'Client Run Ltd' }, token);
     managedId = managed.data.id;
     await call('PATCH', `/organizations/${managedId}/managed-by-client`, undefined, token);
-    adminId = await onboard('client-admins', ADMIN, organizationId, token);
-    userId = await onboard('client-users', USER, organizationId, token);
-    const group = await call<{ data: { id: string } }>(
-      'POST',
-      '/user-groups',
-      { organizationId, name: 'Quality Team' },
-      token,
-    );
-    for (const type of [11, 56]) {
-      await call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type }, token);
-    }
-    await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users: [{ userId }] }, token);
-    groupId = group.data.id;
+    [adminId, userId] = await Promise.all([
+      onboard('client-admins', ADMIN, organizationId, token),
+      onboard('client-users', USER, organizationId, token),
+    ]);
+    groupId = await env.group(organizationId, token, {
+      name: 'Quality Team',
+      permissions: [Permission.ViewAllDocuments, Permission.ManageOrganizationSettings],
+      userIds: [userId],
+    });
     base = `/organizations/${organizationId}`;
     const records = await call<{ data: { id: string; userId: string }[] }>(
       'GET',
@@ -76,9 +60,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   });
 
   it('checks the public pages', { timeout: SLOW }, async () => {
-    const anonymous = await (
-      await env.browser.newContext({ baseURL: env.server.url, viewport: PHONE, bypassCSP: true })
-    ).newPage();
+    const anonymous = await env.newPage();
     await checkAll(anonymous, 'public', [
       ['login', '/login'],
       ['forgot-password', '/forgot-password'],
@@ -89,7 +71,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   });
 
   it("checks the SuperAdmin's pages", { timeout: SLOW }, async () => {
-    const superAdmin = await signIn(SUPERADMIN.email, SUPERADMIN.password);
+    const superAdmin = await signedIn(SUPERADMIN);
     await checkAll(superAdmin, 'superadmin', [
       ['organizations', '/organizations'],
       ['profile', '/profile'],
@@ -109,7 +91,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   });
 
   it("checks the Admin's pages", { timeout: SLOW }, async () => {
-    const admin = await signIn(ADMIN.email, PASSWORD);
+    const admin = await signedIn(ADMIN);
     await checkAll(admin, 'admin', [
       ['dashboard', `${base}/dashboard`],
       ['users', `${base}/users`],
@@ -129,7 +111,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
   });
 
   it("checks the User's pages, and the phone drawer", { timeout: SLOW }, async () => {
-    const user = await signIn(USER.email, PASSWORD);
+    const user = await signedIn(USER);
     await checkAll(user, 'user', [
       ['dashboard', `${base}/dashboard`],
       ['access-permissions', `${base}/users/${userId}`],
@@ -144,7 +126,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     await user.goto(`${base}/dashboard`);
     await user.getByRole('button', { name: 'Open menu' }).click();
     await user.getByRole('dialog').getByRole('link', { name: 'Settings' }).waitFor();
-    await user.waitForTimeout(500); // the drawer's slide-in
+    await motionDone(user); // the drawer's slide-in
     await screenshot(user, 'phones-user-drawer-open-390');
     await user.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
     await user.waitForURL(`**${base}/setting`);

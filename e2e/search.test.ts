@@ -26,11 +26,13 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
       env.screenshotOnFailure();
       // Set-up through the API: the organization, its Admin and a User who sees related actions only.
       const { token, organizationId } = await env.providerOrganization('Acme Medical');
-      const adminId = await env.onboard('client-admins', ADMIN, organizationId, token);
-      const operatorId = await env.onboard('client-users', OPERATOR, organizationId, token);
+      const [adminId, operatorId] = await Promise.all([
+        env.onboard('client-admins', ADMIN, organizationId, token),
+        env.onboard('client-users', OPERATOR, organizationId, token),
+      ]);
       await env.group(organizationId, token, {
         name: 'Operators',
-        permission: Permission.ViewRelatedActions,
+        permissions: [Permission.ViewRelatedActions],
         userIds: [operatorId],
       });
 
@@ -108,7 +110,7 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
         .toBe(1);
 
       // 1. The Admin types the phrase in the top bar: the results page opens as they type.
-      const admin = await signedIn(ADMIN.email);
+      const admin = await signedIn(ADMIN);
       await admin.waitForURL(`**${base}/dashboard`);
       await searchBox(admin).fill(PHRASE);
       await admin.waitForURL(`**${base}/global-search?**`);
@@ -158,7 +160,7 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
       await expect.poll(() => searchBox(admin).inputValue()).toBe('');
 
       // 5. The User may not open the Admin's document or action: the same searches find nothing.
-      const operator = await signedIn(OPERATOR.email, { viewport: { width: 390, height: 844 } });
+      const operator = await signedIn(OPERATOR, { viewport: { width: 390, height: 844 } });
       await operator.waitForURL(`**${base}/**`);
       await operator.goto(`${env.server.url}${base}/global-search?q=${encodeURIComponent(PHRASE)}`);
       await operator.getByText('No results found').waitFor();

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
@@ -9,17 +9,15 @@ const LOCKED = 'Too many failed sign-in attempts. Please, wait 15 minutes and tr
 
 describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
   const env = journeyEnvironment('sign-in');
-  let context: BrowserContext;
   let page: Page;
 
   beforeEach(async () => {
     // A new context per step: no session or storage carried over from the previous one.
-    context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    page = await env.newPage({ viewport: { width: 1280, height: 800 } });
   });
 
   afterEach(async () => {
-    await context.close();
+    await page.context().close();
   });
 
   /** Fills the form and submits it; resolves with the HTTP status of the sign-in request. */

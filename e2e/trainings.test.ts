@@ -38,19 +38,21 @@ describe('training journey: a group is trained and passes; a late member gets th
       // Set-up through the API: the organization, the Admin, and a User whose group lets them see
       // the actions related to them (a User who may see neither documents nor actions is blocked).
       const { token, organizationId } = await env.providerOrganization('Acme Medical');
-      const adminId = await env.onboard('client-admins', ADMIN, organizationId, token);
-      const laterId = await env.onboard('client-users', LATER, organizationId, token);
-      const traineeId = await env.onboard('client-users', TRAINEE, organizationId, token);
+      const [adminId, laterId, traineeId] = await Promise.all([
+        env.onboard('client-admins', ADMIN, organizationId, token),
+        env.onboard('client-users', LATER, organizationId, token),
+        env.onboard('client-users', TRAINEE, organizationId, token),
+      ]);
       const groupId = await env.group(organizationId, token, {
         name: 'Operators',
-        permission: Permission.ViewRelatedActions,
+        permissions: [Permission.ViewRelatedActions],
         userIds: [traineeId],
       });
       const adminToken = await approvedDocumentRequiringTraining(organizationId, adminId);
       const base = `/organizations/${organizationId}`;
 
       // 1. The Admin opens Training records from the menu: the empty list, then Add New.
-      const admin = await signedIn(ADMIN.email);
+      const admin = await signedIn(ADMIN);
       await admin.waitForURL(`**${base}/dashboard`);
       await mainMenu(admin).getByRole('link', { name: 'Training records' }).click();
       await admin.waitForURL(`**${base}/training-records`);
@@ -83,7 +85,7 @@ describe('training journey: a group is trained and passes; a late member gets th
       await admin.getByRole('row').filter({ hasText: TRAINING }).waitFor();
 
       // 3. The trainee opens it from the dashboard's card and fails, then passes.
-      const trainee = await signedIn(TRAINEE.email);
+      const trainee = await signedIn(TRAINEE);
       await trainee.waitForURL(`**${base}/dashboard`);
       await trainee.getByRole('link', { name: `#1 ${TRAINING}`, exact: true }).click();
       await trainee.getByRole('heading', { name: TRAINING }).waitFor();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser.js';
+import { motionDone, screenshot } from './browser.js';
 
 /** A phone (the narrowest width the app is made for) and a desktop. */
 export const PHONE = { width: 390, height: 844 };
@@ -15,15 +15,15 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Waits until the page has settled: no request in flight and no spinner. */
+/** Waits until the page has settled: loaded, no spinner, nothing moving. */
 export async function settle(page: Page) {
   // Not 'networkidle': the bell's event stream stays open by design; the spinners tell when data is in.
   await page.waitForLoadState('load');
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .qualis-page-spinner'), null, {
     timeout: 15_000,
   });
-  // Let antd's enter animations finish before measuring and checking contrast.
-  await page.waitForTimeout(400);
+  // antd's enter animations end before the page is measured and its contrast checked.
+  await motionDone(page);
 }
 
 /**
@@ -31,7 +31,8 @@ export async function settle(page: Page) {
  * context must bypass the CSP (`bypassCSP: true`) for axe-core to be injected beside the app.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  // Once per document: a page's tabs and its second width run the same copy.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, {

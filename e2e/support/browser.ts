@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -22,6 +23,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Waits until nothing on the page is moving: no element in one of antd's enter or leave steps and
+ * no finite animation or transition running (spinners and skeletons loop forever and do not count).
+ */
+export async function motionDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** Saves a full-page PNG to test-results/e2e/<name>.png. */

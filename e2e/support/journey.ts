@@ -6,7 +6,14 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
 import { launchBrowser, screenshot } from './browser.js';
-import { JOURNEY_PASSWORD, newPage, onboardPerson, signedInPage, type JourneyPerson } from './people.js';
+import {
+  JOURNEY_PASSWORD,
+  newPage,
+  onboardPerson,
+  signedInPage,
+  type Credentials,
+  type JourneyPerson,
+} from './people.js';
 import { callApi, RESULTS_DIR, startServer, SUPERADMIN, type RunningServer } from './server.js';
 
 /** What a journey runs against: a real server with its own data, an SMTP sink and Chromium. */
@@ -23,19 +30,22 @@ export interface JourneyEnvironment {
     organizationId: string,
     token: string,
   ): Promise<string>;
-  /** A new browser context signed in as the person through the login page. */
-  signedIn(email: string, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A new browser context signed in as the person (a session from the API), where the app lands
+   * after sign-in; the journeys' password unless one is given (the SuperAdmin's).
+   */
+  signedIn(person: Credentials, options?: BrowserContextOptions): Promise<Page>;
   /** A new browser context, not signed in (a journey that plays the sign-in itself). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** An access token of an onboarded person, signed in through the API with the journeys' password. */
   apiToken(email: string): Promise<string>;
   /** The SuperAdmin's token and a new organization of that name. */
   providerOrganization(name: string): Promise<{ token: string; organizationId: string }>;
-  /** A user group with one permission and its members; answers its id. */
+  /** A user group with its permissions and members; answers its id. */
   group(
     organizationId: string,
     token: string,
-    group: { name: string; permission: number; userIds: string[] },
+    group: { name: string; permissions: readonly number[]; userIds: string[] },
   ): Promise<string>;
   /** A file uploaded to the organization through `POST /upload/file`; answers its id. */
   upload(organizationId: string, token: string, file: { name: string; type: string; bytes: Buffer }): Promise<string>;
@@ -81,8 +91,8 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
     call: (method, urlPath, body, token) => callApi(started(server), method, urlPath, body, token),
     onboard: (kind, person, organizationId, token) =>
       onboardPerson(started(server), started(sink), { kind, person, organizationId, token }),
-    signedIn: (email, options) =>
-      signedInPage(started(browser), started(server), { email }, { ...contextOptions, ...options }),
+    signedIn: (person, options) =>
+      signedInPage(started(browser), started(server), person, { ...contextOptions, ...options }),
     newPage: (options) => newPage(started(browser), started(server), { ...contextOptions, ...options }),
     apiToken: async (email) => {
       const credentials = { email, password: JOURNEY_PASSWORD };
@@ -102,11 +112,13 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
       const organization = await call<{ data: { id: string } }>('POST', '/organizations', { name }, token);
       return { token, organizationId: organization.data.id };
     },
-    group: async (organizationId, token, { name, permission, userIds }) => {
+    group: async (organizationId, token, { name, permissions, userIds }) => {
       const call = <T>(method: string, urlPath: string, body?: unknown) =>
         callApi<T>(started(server), method, urlPath, body, token);
       const group = await call<{ data: { id: string } }>('POST', '/user-groups', { organizationId, name });
-      await call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type: permission });
+      for (const type of permissions) {
+        await call('PUT', `/user-groups/${group.data.id}/settings`, { organizationId, type });
+      }
       const users = userIds.map((userId) => ({ userId, trainingIds: [] }));
       await call('POST', `/user-groups/${group.data.id}/add`, { organizationId, users });
       return group.data.id;

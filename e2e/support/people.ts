@@ -1,9 +1,16 @@
+import type { SignInResponse } from '@qualis/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import type { SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
 import { callApi, type RunningServer } from './server.js';
 
 /** The password every onboarded person of a journey sets. */
 export const JOURNEY_PASSWORD = 'Welcome2024';
+
+/** Who signs in: an onboarded person has the journeys' password. */
+export interface Credentials {
+  email: string;
+  password?: string;
+}
 
 export interface JourneyPerson {
   firstName: string;
@@ -75,18 +82,29 @@ export async function newPage(
   return context.newPage();
 }
 
-/** A new browser context signed in through the login page; answers once the app has left it. */
+/**
+ * A new browser context signed in as the person, on the page the app opens after a sign-in. The
+ * session comes from the API and waits where the web keeps a remembered one ('qualis.session' in
+ * the local storage): the login page itself is the sign-in journey's, not every journey's.
+ */
 export async function signedInPage(
   browser: Browser,
   server: RunningServer,
-  credentials: { email: string; password?: string },
+  credentials: Credentials,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
-  const page = await newPage(browser, server, options);
+  const { email, password = JOURNEY_PASSWORD } = credentials;
+  const session = await callApi<SignInResponse>(server, 'POST', '/sessions', { email, password });
+  const stored = { ...session.data, storage: 'local' };
+  const page = await newPage(browser, server, {
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [{ origin: server.url, localStorage: [{ name: 'qualis.session', value: JSON.stringify(stored) }] }],
+    },
+  });
+  // The login page sends a signed-in person where signing in there would have.
   await page.goto('/login');
-  await page.getByLabel(/e-?mail/i).fill(credentials.email);
-  await page.getByLabel(/^password/i).fill(credentials.password ?? JOURNEY_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return page;
 }
