@@ -1,7 +1,8 @@
 // Makes sure the Debian packages the browser journeys use are installed (npm run test:e2e):
 // Chromium, the browser they drive, and poppler-utils, whose pdftoppm turns the PDFs they
-// download into pictures to look at. Quick and silent when both are there; installs what is
-// missing with apt-get when run as root.
+// download into pictures to look at (the record PDF layout test of the unit suite too). Quick
+// and silent when they are there; installs what is missing with apt-get when run as root.
+// `node scripts/ensure-browser-tools.mjs pdftoppm` sees to the named programs only.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,12 +11,15 @@ const TOOLS = [
   { program: '/usr/bin/pdftoppm', debianPackage: 'poppler-utils' },
 ];
 
-const missing = TOOLS.filter((tool) => !existsSync(tool.program));
+const named = process.argv.slice(2);
+const missing = TOOLS.filter(
+  (tool) => (named.length === 0 || named.includes(tool.program.split('/').pop())) && !existsSync(tool.program),
+);
 if (missing.length > 0) {
   const packages = missing.map((tool) => tool.debianPackage);
   if (process.getuid?.() !== 0) {
     console.error(
-      `Missing for the browser journeys: ${missing.map((tool) => tool.program).join(', ')}. Install them, then run the journeys again:\n` +
+      `Missing for the tests: ${missing.map((tool) => tool.program).join(', ')}. Install them, then run the tests again:\n` +
         `  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`,
     );
     process.exit(1);

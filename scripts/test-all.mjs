@@ -15,7 +15,12 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const runs = only
   ? [{ name: only, projects: [only] }]
   : [
-      { name: 'unit-web-api', projects: ['unit', 'web', 'api'] },
+      // The unit suite turns exported PDFs into pictures with pdftoppm.
+      {
+        name: 'unit-web-api',
+        projects: ['unit', 'web', 'api'],
+        before: ['node', ['scripts/ensure-browser-tools.mjs', 'pdftoppm']],
+      },
       { name: 'e2e', projects: ['e2e'], before: ['node', ['scripts/ensure-browser-tools.mjs']] },
     ];
 

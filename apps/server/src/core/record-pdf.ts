@@ -52,7 +52,8 @@ export const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
 export const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
-const FOOTER_HEIGHT = 30;
+/** The height of the band at the foot of every page that holds the footer and nothing else. */
+export const FOOTER_BAND = MARGIN + 30;
 /** A time as every export prints it: date, time to the second, and its time zone (always UTC). */
 export const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
@@ -84,7 +85,7 @@ export function describeChanges(beforeValues: unknown, afterValues: unknown): st
 function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER_BAND },
     info: { Title: `${head.organizationName} export`, Author: head.exportedBy, CreationDate: head.exportedAt },
   });
   doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
@@ -92,11 +93,22 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
   const footer = () => {
     page += 1;
     const { x, y } = doc;
-    // A page added in the middle of a text goes on in the text's font and size (pdfkit keeps them
-    // in these fields and has no getter): the footer's own must not leak into it.
-    const current = doc as unknown as { _font: unknown; _fontSize: number };
-    const [font, size] = [current._font, current._fontSize];
-    const bottom = doc.page.height - MARGIN - FOOTER_HEIGHT + 10;
+    // A page added in the middle of a text goes on with that text (pdfkit keeps its state in these
+    // fields and has no getter): its font, size and colour, and, when the break came in a part
+    // written with `continued` (a field's label), the line wrapper and options the rest of it
+    // joins. The footer writes with none of them, or its line would be wrapped into that text
+    // (a blank page, then the footer over the next page's first line), and gives them back after.
+    const current = doc as unknown as {
+      _font: unknown;
+      _fontSize: number;
+      _fillColor?: [PDFKit.Mixins.ColorValue, number];
+      _wrapper: unknown;
+      _textOptions: unknown;
+    };
+    const { _font: font, _fontSize: size, _fillColor: fill, _wrapper: wrapper, _textOptions: options } = current;
+    current._wrapper = null;
+    current._textOptions = null;
+    const bottom = doc.page.height - FOOTER_BAND + 10;
     // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
@@ -110,9 +122,11 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
         lineBreak: false,
       });
     doc.page.margins.bottom = margin;
-    doc.fillColor('black');
+    doc.fillColor(...(fill ?? (['black', 1] as const)));
     current._font = font;
     doc.fontSize(size);
+    current._wrapper = wrapper;
+    current._textOptions = options;
     doc.x = x;
     doc.y = y;
   };
