@@ -7,15 +7,15 @@ import { findVerifiableFiles, recordFileVerification, type VerifiableFile } from
 
 /**
  * Stored bytes checked against the SHA-256 recorded at upload (21 CFR 11.70: a signature stays
- * linked to the bytes it signed). Every read of an organization file hashes the bytes as they
- * stream and records the hash with the file's modification time (organization_files.verified_*,
- * migration 0032); a list of signatures hashes a file again only once it was written since.
+ * linked to the bytes it signed). The hash of the stored bytes is kept with the file's
+ * modification time then (organization_files.verified_*, migration 0032): the signatures' tabs and
+ * PDFs hash a file again only once it was written since; a download hashes the bytes it sends.
  */
 
 type Storage = Pick<AppContext, 'database' | 'storage'>;
 
 /** The response header a download of an organization file carries: `match` or `mismatch`. */
-export const FILE_INTEGRITY_HEADER = 'x-qualis-file-integrity';
+const FILE_INTEGRITY_HEADER = 'x-qualis-file-integrity';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
