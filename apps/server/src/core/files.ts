@@ -15,6 +15,8 @@ export interface FileStorage {
    */
   put(key: string, content: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
+  /** When the bytes under `key` were last written: a change on disk shows here (file-integrity.ts). */
+  modifiedAt(key: string): Promise<Date>;
   remove(key: string): Promise<void>;
 }
 
@@ -46,6 +48,10 @@ export class LocalDiskStorage implements FileStorage {
     const target = this.pathOf(key);
     await fs.access(target);
     return createReadStream(target);
+  }
+
+  async modifiedAt(key: string): Promise<Date> {
+    return (await fs.stat(this.pathOf(key))).mtime;
   }
 
   async remove(key: string): Promise<void> {
@@ -236,7 +242,7 @@ export const attachmentHeader = (fileName: string) =>
  * by the browser (nosniff, core/security-headers.ts), and a CSP that keeps an SVG or HTML inert.
  */
 export async function sendStoredFile(
-  storage: FileStorage,
+  storage: Pick<FileStorage, 'read'>,
   reply: FastifyReply,
   file: { storageKey: string; contentType: string; originalName: string },
 ) {

@@ -311,13 +311,27 @@ export function createApiClient(deps: ApiClientDeps) {
   async function downloadPath(
     path: string,
     options: Pick<RequestOptions, 'signal' | 'quiet'> = {},
-  ): Promise<{ blob: Blob; fileName: string }> {
+  ): Promise<StoredFileDownload> {
     const relative = path.startsWith(`${baseUrl}/`) ? path.slice(baseUrl.length) : path;
     const response = await exchange(relative, { ...options, method: 'GET' });
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+    return {
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+      changed: response.headers.get('x-qualis-file-integrity') === 'mismatch',
+    };
   }
 
   return { request, call, download, downloadPath, stream };
+}
+
+/**
+ * A record's stored file: `changed` when the server found its bytes are not the ones recorded at
+ * upload (`X-Qualis-File-Integrity: mismatch`; a signature of it no longer matches).
+ */
+export interface StoredFileDownload {
+  blob: Blob;
+  fileName: string;
+  changed: boolean;
 }
 
 /** A download's answer: the file, or the message of a file made in the background and e-mailed. */

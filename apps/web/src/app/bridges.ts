@@ -3,8 +3,8 @@
  * antd's App context. The router and the toast host bind themselves here when they mount.
  */
 type Navigate = (to: string, options?: { state?: unknown }) => void;
-/** Errors (the API client) and successes (the pages) share one toast host, so one toast shows at a time. */
-export type ToastKind = 'error' | 'success';
+/** Errors (the API client), successes and warnings (the pages) share one toast host, so one toast shows at a time. */
+export type ToastKind = 'error' | 'success' | 'warning';
 type Notify = (text: string, kind?: ToastKind) => void;
 
 /**

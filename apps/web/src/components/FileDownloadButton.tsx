@@ -2,11 +2,14 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StoredFileDownload } from '../app/api-client';
+import { notify } from '../app/bridges';
 import { saveFile } from '../app/save-file';
 
 /**
  * A stored file (a document's, a training's, a CV) as a link-styled button that downloads it. A
- * failed download shows nothing (spec 03 section 8).
+ * failed download shows nothing (spec 03 section 8); a file whose bytes the server found changed
+ * since it was stored is saved with a warning (21 CFR 11.70: its signatures no longer match).
  */
 export function FileDownloadButton({
   fileName,
@@ -14,7 +17,7 @@ export function FileDownloadButton({
   children,
 }: {
   fileName: string;
-  fetchFile: () => Promise<{ blob: Blob; fileName: string }>;
+  fetchFile: () => Promise<StoredFileDownload>;
   /** Shown after the name, e.g. the file's size. */
   children?: ReactNode;
 }) {
@@ -25,6 +28,7 @@ export function FileDownloadButton({
     try {
       const file = await fetchFile();
       saveFile(file.blob, file.fileName);
+      if (file.changed) notify(t('files.changed'), 'warning');
     } catch {
       // Silently ignored (spec 03 section 8).
     } finally {

@@ -103,6 +103,11 @@ export const organizationFiles = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** The SHA-256 of the stored bytes when last read (modules/uploads/file-integrity.ts). */
+    verifiedSha256: text('verified_sha256'),
+    /** The stored file's modification time when `verifiedSha256` was taken: a later change hashes it again. */
+    verifiedModifiedAt: timestamp('verified_modified_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamps.createdAt,
   },

@@ -27,7 +27,7 @@ export const actionRecords = defineRecordSource({
     const { ids, filters, query } = scoped(selection);
     return countActionExportRows(db, { access, ids, filters }, query, max);
   },
-  records: async function* (db, access, selection) {
+  records: async function* ({ database: { db } }, access, selection) {
     const { ids, filters, query } = scoped(selection);
     for await (const row of actionExportRows(db, { access, ids, filters }, query)) {
       const history = await auditHistoryOf(db, {

@@ -139,6 +139,8 @@ export interface DocumentRecordParts {
     email: string;
   }[];
   signatures: SignatureOfRow[];
+  /** The SHA-256 of each revision's controlled file as stored now, by file id (null when gone). */
+  storedSha256s: ReadonlyMap<string, string | null>;
   /** Empty when the person may not view the document's General tab. */
   history: HistoryRow[];
   /** The tabs of a revision (of `revisions`) the person may view. */
@@ -153,7 +155,7 @@ export interface DocumentRecordParts {
  * reviewers, approvers, training; Review and Approval: their signatures; References).
  */
 export function documentPdfRecord(organizationId: string, parts: DocumentRecordParts): PdfRecord {
-  const { detail: d, revisions, signers, signatures, history, tabsOf } = parts;
+  const { detail: d, revisions, signers, signatures, storedSha256s, history, tabsOf } = parts;
   const tabs = tabsOf(d.revision);
   const signersOf = (revision: number, role: DocumentSignerRole) =>
     signers
@@ -224,7 +226,11 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
             title: `Revision ${s.revision}: ${s.meaning} by ${s.signerName}`,
             fields: signatureFields(
               s,
-              signatureMatches(s, { id: revision.fileId, sha256: revision.fileSha256 }),
+              signatureMatches(s, {
+                id: revision.fileId,
+                sha256: revision.fileSha256,
+                storedSha256: storedSha256s.get(revision.fileId) ?? null,
+              }),
               "Matches the revision's file",
             ),
           };
@@ -312,7 +318,7 @@ export function controlledCopyStamp(
         fields: signatureFields(
           s,
           // Against the bytes read for this copy, not only the SHA-256 recorded at upload.
-          signatureMatches(s, { id: d.fileId, sha256: copy.fileSha256 }),
+          signatureMatches(s, { id: d.fileId, sha256: d.file.sha256, storedSha256: copy.fileSha256 }),
           "Matches this copy's file",
         ),
       })),

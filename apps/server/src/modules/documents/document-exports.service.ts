@@ -11,8 +11,10 @@ import type { FileStorage } from '../../core/files.js';
 import { stampPdf, UnreadablePdf } from '../../core/pdf-stamp.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
+import type { AppContext } from '../../core/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource } from '../exports/record-exports.js';
+import { storedSha256sOf } from '../uploads/file-integrity.js';
 import { auditEvents, type DocumentSignerRole } from '../../db/schema/index.js';
 import {
   listRevisionFilesOf,
@@ -79,7 +81,8 @@ async function historyScope(db: DbOrTx, access: OrganizationAccess, rec: Documen
 }
 
 /** One document of an export as its PDF shows it, without the tabs the person may not view. */
-async function documentRecord(db: DbOrTx, access: OrganizationAccess, documentId: string, revision: number) {
+async function documentRecord(app: AppContext, access: OrganizationAccess, documentId: string, revision: number) {
+  const { db } = app.database;
   const detail = await findVisibleRevision(db, access, documentId, revision);
   if (!detail) return undefined;
   const organizationId = access.organization.id;
@@ -88,6 +91,8 @@ async function documentRecord(db: DbOrTx, access: OrganizationAccess, documentId
   const numbers = revisions.map((r) => r.revision);
   const signers = await listSignersOf(db, organizationId, documentId, numbers);
   const signatures = await listSignaturesOf(db, organizationId, documentId, numbers);
+  const signedFileIds = revisions.filter((r) => signatures.some((s) => s.revision === r.revision)).map((r) => r.fileId);
+  const storedSha256s = await storedSha256sOf(app, organizationId, signedFileIds);
   const named = (r: VisibleRevisionRow, role: DocumentSignerRole) =>
     signers.some((s) => s.revision === r.revision && s.role === role && s.userId === me);
   const tabs = new Map(
@@ -103,6 +108,7 @@ async function documentRecord(db: DbOrTx, access: OrganizationAccess, documentId
     revisions,
     signers,
     signatures,
+    storedSha256s,
     history,
     tabsOf: (n) => tabs.get(n)!,
   });
@@ -114,12 +120,12 @@ async function documentRecord(db: DbOrTx, access: OrganizationAccess, documentId
  * record source: a background export can read the same records.)
  */
 export async function* documentPdfRecords(
-  db: DbOrTx,
+  app: AppContext,
   access: OrganizationAccess,
   selection: DocumentSelection,
 ): AsyncIterable<PdfRecord> {
-  for await (const row of documentRows(db, access, selection)) {
-    const record = await documentRecord(db, access, row.id, row.revision);
+  for await (const row of documentRows(app.database.db, access, selection)) {
+    const record = await documentRecord(app, access, row.id, row.revision);
     // Deleted between the list's read and this one: left out.
     if (record) yield record;
   }

@@ -64,9 +64,11 @@ export const canSign = (access: OrganizationAccess, kind: SignatureKind, state: 
 
 /**
  * A signature is valid only while the revision's controlled file is the one signed, with the
- * SHA-256 it had at signing (21 CFR 11.70: the signature stays linked to its record).
+ * SHA-256 it had at signing, and its stored bytes still have that SHA-256 (`storedSha256`,
+ * uploads/file-integrity.ts; null when they are gone): 21 CFR 11.70, the signature stays linked
+ * to its record.
  */
 export const signatureMatches = (
   signature: { fileId: string; fileSha256: string },
-  file: { id: string; sha256: string },
-) => signature.fileId === file.id && signature.fileSha256 === file.sha256;
+  file: { id: string; sha256: string; storedSha256: string | null },
+) => signature.fileId === file.id && signature.fileSha256 === file.sha256 && file.storedSha256 === file.sha256;

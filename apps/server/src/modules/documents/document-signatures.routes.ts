@@ -29,8 +29,6 @@ const CREDENTIALS =
  * a named reviewer or approver signs their response in the revision's current cycle.
  */
 export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.ctx.database.db;
-
   app.post(
     '/documents/:documentId/reviews',
     {
@@ -49,7 +47,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceContextOf(request);
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'review', request.body);
-      const data = await reviewsAfterSigning(db(), ctx.access, documentId, request.body.revision);
+      const data = await reviewsAfterSigning(ctx, documentId, request.body.revision);
       return reply.status(201).send({ data, message: messages.reviewAdded });
     },
   );
@@ -73,7 +71,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceContextOf(request);
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'approval', request.body);
-      const data = await approvalsAfterSigning(db(), ctx.access, documentId, request.body.revision);
+      const data = await approvalsAfterSigning(ctx, documentId, request.body.revision);
       return reply.status(201).send({ data, message: messages.approvalAdded });
     },
   );

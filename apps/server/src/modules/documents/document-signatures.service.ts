@@ -6,7 +6,7 @@ import {
   type DocumentStatus,
   type SignatureMeaning,
 } from '@qualis/contract';
-import type { OrganizationAccess } from '../../core/access.js';
+import type { AppContext } from '../../core/context.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -19,6 +19,7 @@ import { nameOf } from '../accounts/account-mails.js';
 import { hasValidAccessCode, verifyAccessCode } from '../access-codes/access-codes.service.js';
 import { recordLink } from '../actions/automatic-actions.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { storedSha256sOf } from '../uploads/file-integrity.js';
 import { findUserById } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
@@ -45,27 +46,39 @@ const stateOf = (rec: DocumentDetailRecord, signatures: readonly SignatureRow[])
   signatures,
 });
 
+/**
+ * The revision's controlled file with the SHA-256 of its stored bytes, which every signature of
+ * the revision is checked against (`signatureMatches`).
+ */
+export const signedFileOf = async (app: AppContext, organizationId: string, rec: DocumentDetailRecord) => ({
+  ...rec.file,
+  storedSha256: (await storedSha256sOf(app, organizationId, [rec.file.id])).get(rec.file.id) ?? null,
+});
+
 /** What the Review or Approval section of a visible revision shows (documents.presenter.ts); 404 otherwise. */
-async function sectionInputs(db: DbOrTx, access: OrganizationAccess, documentId: string, revision: number) {
+async function sectionInputs(ctx: ServiceContext, documentId: string, revision: number) {
+  const { access, app } = ctx;
+  const { db } = app.database;
   const rec = await findVisibleRevision(db, access, documentId, revision);
   if (!rec) throw AppError.notFound();
   const organizationId = access.organization.id;
-  const [signers, signatures] = await Promise.all([
+  const [signers, signatures, file] = await Promise.all([
     listRevisionSigners(db, organizationId, documentId, rec.revision),
     listRevisionSignatures(db, organizationId, documentId, rec.revision),
+    signedFileOf(app, organizationId, rec),
   ]);
-  return [access, rec, signers, signatures] as const;
+  return [access, rec, signers, signatures, file] as const;
 }
 
 /** The Review section after a signing, as GET /documents/{id}/reviews shows it. */
-export const reviewsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
-  presentReviews(...(await sectionInputs(db, access, id, revision)));
+export const reviewsAfterSigning = async (ctx: ServiceContext, id: string, revision: number) =>
+  presentReviews(...(await sectionInputs(ctx, id, revision)));
 
 /** The Approval section after a signing, as GET /documents/{id}/approvals shows it. */
-export const approvalsAfterSigning = async (db: DbOrTx, access: OrganizationAccess, id: string, revision: number) =>
+export const approvalsAfterSigning = async (ctx: ServiceContext, id: string, revision: number) =>
   presentApprovals(
-    ...(await sectionInputs(db, access, id, revision)),
-    await hasValidAccessCode(db, access.actor.userId),
+    ...(await sectionInputs(ctx, id, revision)),
+    await hasValidAccessCode(ctx.app.database.db, ctx.access.actor.userId),
   );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
@@ -15,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
+import { pdfPages } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
 import {
@@ -746,9 +749,83 @@ describe('the signature record', () => {
       .where(eq(organizationFiles.id, fileId));
     expect(await shown()).toBe(false);
     const [row] = await signaturesOf(id);
-    expect(signatureMatches(row!, { id: fileId, sha256: '0'.repeat(64) })).toBe(false);
-    expect(signatureMatches(row!, { id: fileId, sha256: row!.fileSha256 })).toBe(true);
-    expect(signatureMatches(row!, { id: newId(), sha256: row!.fileSha256 })).toBe(false);
+    const signed = row!.fileSha256;
+    expect(signatureMatches(row!, { id: fileId, sha256: '0'.repeat(64), storedSha256: signed })).toBe(false);
+    expect(signatureMatches(row!, { id: fileId, sha256: signed, storedSha256: signed })).toBe(true);
+    expect(signatureMatches(row!, { id: newId(), sha256: signed, storedSha256: signed })).toBe(false);
+    expect(signatureMatches(row!, { id: fileId, sha256: signed, storedSha256: '0'.repeat(64) })).toBe(false);
+    expect(signatureMatches(row!, { id: fileId, sha256: signed, storedSha256: null })).toBe(false);
+  });
+});
+
+describe('signatures against the stored bytes (21 CFR 11.70)', () => {
+  /** A document of A reviewed and approved, with the stored path of its controlled file. */
+  async function signedDocument() {
+    const [r1, a1] = [await person(orgA), await person(orgA)];
+    const id = await documentWith({ reviewers: [r1], approvers: [a1] });
+    expect((await review(r1, id)).statusCode).toBe(201);
+    expect((await approve(a1, id)).statusCode).toBe(201);
+    const { fileId } = await revisionOf(id);
+    const [file] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, fileId));
+    return { id, fileId, path: path.join(t.dataDir, 'files', file!.storageKey) };
+  }
+  const query = () => `organizationId=${orgA}&revision=1`;
+  const shown = async (id: string) => {
+    const reviews = (await call('GET', `/documents/${id}/reviews?${query()}`, admin.headers)).json().data;
+    const approvals = (await call('GET', `/documents/${id}/approvals?${query()}`, admin.headers)).json().data;
+    return [reviews.reviews[0].signatureMatches, approvals.approvals[0].signatureMatches];
+  };
+  const download = (id: string, fileId: string) =>
+    call('GET', `/documents/${id}/file/${fileId}/content?${query()}`, admin.headers);
+  const singlePdf = async (id: string) =>
+    (
+      await pdfPages(
+        (await call('GET', `/export/one-document?organizationId=${orgA}&selectedIds=${id}`, admin.headers)).rawPayload,
+      )
+    )
+      .join('\n')
+      .replace(/\s+/g, ' ');
+
+  it('an unchanged file matches everywhere', async () => {
+    const { id, fileId } = await signedDocument();
+    expect(await shown(id)).toEqual([true, true]);
+    const res = await download(id, fileId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-qualis-file-integrity']).toBe('match');
+    expect(await singlePdf(id)).toContain("Matches the revision's file: Yes");
+  });
+
+  it('a file replaced on disk shows the mismatch in /reviews, /approvals, the download and the Single PDF', async () => {
+    const { id, fileId, path: stored } = await signedDocument();
+    expect(await shown(id)).toEqual([true, true]);
+    await fs.writeFile(stored, 'swapped bytes\n');
+    // A replaced file has a new modification time; set one that differs for sure.
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(stored, later, later);
+    expect(await shown(id)).toEqual([false, false]);
+    const res = await download(id, fileId);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('swapped bytes\n');
+    expect(res.headers['x-qualis-file-integrity']).toBe('mismatch');
+    const text = await singlePdf(id);
+    expect(text).toContain("Matches the revision's file: No: the file has changed since it was signed");
+    expect(text).not.toContain("Matches the revision's file: Yes");
+  });
+
+  it('a list hashes a file again only once it was written; a download hashes what it sends', async () => {
+    const { id, fileId, path: stored } = await signedDocument();
+    const [file] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, fileId));
+    // Verified at upload: the stored bytes' hash and modification time are recorded.
+    expect(file!.verifiedSha256).toBe(file!.sha256);
+    expect(file!.verifiedModifiedAt).not.toBeNull();
+    // Bytes swapped with the modification time kept: a list trusts the recorded hash...
+    const { mtime } = await fs.stat(stored);
+    await fs.writeFile(stored, 'swapped, time kept\n');
+    await fs.utimes(stored, mtime, mtime);
+    expect(await shown(id)).toEqual([true, true]);
+    // ...until a read hashes the bytes it sends, and records what it found.
+    expect((await download(id, fileId)).body).toBe('swapped, time kept\n');
+    await expect.poll(async () => (await shown(id)).join()).toBe('false,false');
   });
 });
 

@@ -184,8 +184,11 @@ export function presentReferences(access: OrganizationAccess, rec: DocumentDetai
   };
 }
 
+/** The revision's controlled file, with the SHA-256 of its stored bytes (null when they are gone). */
+type SignedFile = DocumentDetailRecord['file'] & { storedSha256: string | null };
+
 const presentSignature =
-  (rec: DocumentDetailRecord) =>
+  (file: SignedFile) =>
   (s: SignatureRow): DocumentSignature => ({
     id: s.id,
     userId: s.signerId,
@@ -198,7 +201,7 @@ const presentSignature =
     meaning: s.meaning,
     signedAt: iso(s.signedAt)!,
     fileSha256: s.fileSha256,
-    signatureMatches: signatureMatches(s, rec.file),
+    signatureMatches: signatureMatches(s, file),
   });
 
 /** Not Started: no response in the cycle; Completed: every named signer responded; else In Progress. */
@@ -221,6 +224,7 @@ function signingSection(
   rec: DocumentDetailRecord,
   signers: Signer[],
   signatures: SignatureRow[],
+  file: SignedFile,
   kind: SignatureKind,
 ) {
   const role = kind === 'review' ? 'reviewer' : 'approver';
@@ -234,8 +238,8 @@ function signingSection(
     status: sectionStatus(named, responses),
     mayRespond: canSign(access, kind, { status, isFinal, reviewerIds, approverIds, signatures: current }),
     pending: named.filter((p) => !responded(p.id)).map(personOf),
-    responses: responses.map(presentSignature(rec)),
-    earlierSignatures: earlier.map((s) => ({ ...presentSignature(rec)(s), cycle: s.signatureCycle })),
+    responses: responses.map(presentSignature(file)),
+    earlierSignatures: earlier.map((s) => ({ ...presentSignature(file)(s), cycle: s.signatureCycle })),
   };
 }
 
@@ -244,8 +248,9 @@ export function presentReviews(
   rec: DocumentDetailRecord,
   signers: Signer[],
   signatures: SignatureRow[],
+  file: SignedFile,
 ): DocumentReviews {
-  const section = signingSection(access, rec, signers, signatures, 'review');
+  const section = signingSection(access, rec, signers, signatures, file, 'review');
   return {
     revision: rec.revision,
     status: section.status,
@@ -262,9 +267,10 @@ export function presentApprovals(
   rec: DocumentDetailRecord,
   signers: Signer[],
   signatures: SignatureRow[],
+  file: SignedFile,
   hasValidAccessCode: boolean,
 ): DocumentApprovals {
-  const section = signingSection(access, rec, signers, signatures, 'approval');
+  const section = signingSection(access, rec, signers, signatures, file, 'approval');
   return {
     revision: rec.revision,
     status: section.status,

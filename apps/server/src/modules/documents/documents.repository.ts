@@ -24,6 +24,7 @@ import {
   seesRelatedDocumentsOnly,
   typeOfRevision,
 } from './document-visibility.js';
+import { verifiableFileFields } from '../uploads/uploads.repository.js';
 
 // The documents as people see them: the list, the pickers, the detail (visibility from document-visibility.ts).
 
@@ -401,7 +402,7 @@ export async function findVisibleRevisionFile(
   );
   const [row] = await db
     .select({
-      storageKey: organizationFiles.storageKey,
+      ...verifiableFileFields,
       contentType: organizationFiles.contentType,
       originalName: organizationFiles.originalName,
     })

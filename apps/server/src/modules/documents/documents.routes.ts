@@ -54,6 +54,7 @@ import {
   listDocuments,
 } from './documents.repository.js';
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
+import { signedFileOf } from './document-signatures.service.js';
 import {
   addDocumentRevision,
   createDocument,
@@ -389,9 +390,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const organizationId = access.organization.id;
         const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
         const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision);
-        if (tab === 'reviews') return { data: presentReviews(access, rec, signers, signatures) };
+        const file = await signedFileOf(app.ctx, organizationId, rec);
+        if (tab === 'reviews') return { data: presentReviews(access, rec, signers, signatures, file) };
         const validCode = await hasValidAccessCode(db(), access.actor.userId);
-        return { data: presentApprovals(access, rec, signers, signatures, validCode) };
+        return { data: presentApprovals(access, rec, signers, signatures, file, validCode) };
       },
     );
   }

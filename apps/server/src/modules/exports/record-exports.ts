@@ -73,8 +73,8 @@ export interface RecordSource {
   policy: PolicyName;
   /** How many records the export would hold, counted no further than `max`. */
   count(db: DbOrTx, access: OrganizationAccess, selection: RecordSelection, max: number): Promise<number>;
-  /** The records, read by keyset while the file is written. */
-  records(db: DbOrTx, access: OrganizationAccess, selection: RecordSelection): AsyncIterable<PdfRecord>;
+  /** The records, read by keyset while the file is written (the storage checks a signed file's bytes). */
+  records(app: AppContext, access: OrganizationAccess, selection: RecordSelection): AsyncIterable<PdfRecord>;
 }
 
 const sources = new Map<string, RecordSource>();
@@ -126,7 +126,7 @@ export async function sendRecordExport(
     return reply.send({ data: { message: messages.reportBeingGenerated } });
   }
   const fileName = exportFileName(source.label, access.actor.email, new Date(), format);
-  const records = source.records(db, access, selection);
+  const records = source.records(app, access, selection);
   return sendRecordsExport(reply, format, fileName, records, await letterheadOf(app, access));
 }
 
@@ -207,7 +207,7 @@ export async function runRecordExport(
   const storageKey = `exports/${organizationId}/${fileId}.${format}`;
   let count = 0;
   const records = (async function* () {
-    for await (const record of source.records(db, access, payload.selection)) {
+    for await (const record of source.records(ctx, access, payload.selection)) {
       count += 1;
       yield record;
     }

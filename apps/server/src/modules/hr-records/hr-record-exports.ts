@@ -34,7 +34,7 @@ export const hrRecordSource = defineRecordSource({
     const { ids, query } = scoped(selection);
     return countHrRecordExportRows(db, { access, ids }, query, max);
   },
-  records: async function* (db, access, selection) {
+  records: async function* ({ database: { db } }, access, selection) {
     const { ids, query } = scoped(selection);
     const organizationId = access.organization.id;
     for await (const { id } of hrRecordExportRows(db, { access, ids }, query)) {

@@ -4,6 +4,7 @@ import { seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { hrRecordTags, hrRecords, memberships, organizationFiles, users } from '../../db/schema/index.js';
+import { verifiableFileFields } from '../uploads/uploads.repository.js';
 
 export type HrRecordTableRow = typeof hrRecords.$inferSelect;
 export type HrStatusName = 'Active' | 'Inactive' | 'Removed';
@@ -308,7 +309,7 @@ export async function deleteHrRecordRows(tx: DbOrTx, organizationId: string, ids
 export async function findVisibleHrRecordFile(db: DbOrTx, access: OrganizationAccess, id: string, fileId: string) {
   const [row] = await db
     .select({
-      storageKey: organizationFiles.storageKey,
+      ...verifiableFileFields,
       contentType: organizationFiles.contentType,
       originalName: organizationFiles.originalName,
     })

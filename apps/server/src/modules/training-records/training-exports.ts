@@ -69,7 +69,7 @@ export const trainingRecordSource = defineRecordSource({
     const { scope, query } = trainingExportScope(access, selection);
     return countTrainingExportRows(db, scope, query, max);
   },
-  records: async function* (db, access, selection) {
+  records: async function* ({ database: { db } }, access, selection) {
     for await (const row of trainingRows(db, access, selection)) yield await trainingRecord(db, access, row);
   },
 });

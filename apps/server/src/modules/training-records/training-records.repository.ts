@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import type { TrainingState } from './training-records.policy.js';
 import { assignedTo, passedBy, statusFilter, trainingsVisibleTo } from './training-visibility.js';
+import { verifiableFileFields } from '../uploads/uploads.repository.js';
 
 // Trainings as people see them: the list, its exports, the detail, the pickers (visibility from
 // training-visibility.ts).
@@ -360,7 +361,7 @@ export async function findVisibleTrainingFile(
 ) {
   const [row] = await db
     .select({
-      storageKey: organizationFiles.storageKey,
+      ...verifiableFileFields,
       contentType: organizationFiles.contentType,
       originalName: organizationFiles.originalName,
     })

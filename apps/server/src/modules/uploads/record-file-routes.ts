@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import { ZDocumentFileLink, dataEnvelope } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { sendStoredFile } from '../../core/files.js';
 import { API_PREFIX } from '../../core/openapi.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { PolicyName } from '../policies.js';
+import { sendVerifiedFile } from './file-integrity.js';
 
 type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
-type StoredFile = Parameters<typeof sendStoredFile>[2];
+type StoredFile = Parameters<typeof sendVerifiedFile>[2];
 
 export interface RecordFileRoutes<
   P extends z.ZodType<{ fileId: string }>,
@@ -39,7 +39,8 @@ export interface RecordFileRoutes<
 /**
  * Declares the two routes of a record's attached files: `GET {url}/file/:fileId` answers where to
  * fetch the bytes (an API path taking the same bearer token, with the same query) and the file's
- * name; `GET {url}/file/:fileId/content` the bytes, as an attachment. A file of a record the
+ * name; `GET {url}/file/:fileId/content` the bytes, as an attachment, with whether they are the bytes
+ * uploaded (`sendVerifiedFile`). A file of a record the
  * person may not see, or one the record does not hold, answers 404.
  */
 export function recordFileRoutes<
@@ -92,6 +93,6 @@ export function recordFileRoutes<
   app.get(
     `${url}/content`,
     { config, schema: { tags, summary: summaries.content, params, querystring } },
-    async (request, reply) => sendStoredFile(app.ctx.storage, reply, await fileOf(request)),
+    async (request, reply) => sendVerifiedFile(app.ctx, reply, await fileOf(request)),
   );
 }

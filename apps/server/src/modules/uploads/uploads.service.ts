@@ -132,6 +132,8 @@ export async function storeOrganizationFile(
     const fileName = cleanFileName(upload.fileName);
     const verdict = judgeFile(extensionOf(fileName), await sniffType(facts.head), facts.isText);
     if (!verdict.allowed) throw AppError.badRequest(REFUSALS[verdict.reason], 'file');
+    // The bytes just written are the ones hashed: the first list of their signatures reads none.
+    const verifiedModifiedAt = await ctx.storage.modifiedAt(storageKey);
     return ctx.database.db.transaction(async (tx) => {
       const row = await insertOrganizationFile(tx, {
         organizationId: scope.organizationId,
@@ -141,6 +143,9 @@ export async function storeOrganizationFile(
         contentType: verdict.contentType,
         sizeBytes: facts.sizeBytes,
         sha256: facts.sha256,
+        verifiedSha256: facts.sha256,
+        verifiedModifiedAt,
+        verifiedAt: new Date(),
         uploadedBy: scope.actor.userId,
       });
       await recordAudit(tx, scope.actor, {

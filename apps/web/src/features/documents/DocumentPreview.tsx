@@ -23,7 +23,7 @@ export function previewType(fileName: string): string | null {
   return (extension && PREVIEW_TYPES[extension]) || null;
 }
 
-type Loaded = { url: string; blob: Blob; fileName: string };
+type Loaded = { url: string; blob: Blob; fileName: string; changed: boolean };
 
 export interface DocumentPreviewProps {
   organizationId: string;
@@ -37,7 +37,8 @@ export interface DocumentPreviewProps {
  * are fetched with the person's session (as a download), made a blob URL of the file's type and
  * shown in an iframe (the browser's PDF viewer; the CSP allows `frame-src blob:` for this alone)
  * or an img. The blob URL is revoked when the modal closes. Phones, which often cannot show a PDF
- * inline, get a note and a download button instead (docs/decisions/0019-document-preview.md).
+ * inline, get a note and a download button instead (docs/decisions/0019-document-preview.md). A
+ * file whose bytes the server found changed since it was stored shows a warning above it.
  */
 export function DocumentPreview({ organizationId, documentId, revision, file }: DocumentPreviewProps) {
   const { t } = useTranslation();
@@ -52,11 +53,11 @@ export function DocumentPreview({ organizationId, documentId, revision, file }: 
     let current: Loaded | null = null;
     let cancelled = false;
     fetchDocumentFile(organizationId, documentId, file.id, revision).then(
-      ({ blob, fileName }) => {
+      ({ blob, fileName, changed }) => {
         if (cancelled || !type) return;
         // The blob of the file's type, whatever the download's header said: the viewer needs it.
         const typed = new Blob([blob], { type });
-        current = { url: URL.createObjectURL(typed), blob: typed, fileName };
+        current = { url: URL.createObjectURL(typed), blob: typed, fileName, changed };
         setLoaded(current);
       },
       () => !cancelled && setFailed(true),
@@ -109,6 +110,7 @@ export function DocumentPreview({ organizationId, documentId, revision, file }: 
         className={narrow ? 'qualis-modal-fullscreen' : undefined}
         onCancel={() => setOpen(false)}
       >
+        {loaded?.changed && <Alert type="warning" showIcon className="qualis-form-note" title={t('files.changed')} />}
         {body}
       </Modal>
     </>

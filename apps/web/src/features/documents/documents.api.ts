@@ -1,6 +1,7 @@
 import { documentSigningEndpoints, endpoints, type Endpoint, type EndpointBody } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import type { StoredFileDownload } from '../../app/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 export type DocumentListParams = ListQueryParams & { docTypeIds: string[] };
@@ -234,7 +235,7 @@ export async function fetchDocumentFile(
   documentId: string,
   fileId: string,
   revision: number | undefined,
-): Promise<{ blob: Blob; fileName: string }> {
+): Promise<StoredFileDownload> {
   const signal = AbortSignal.timeout(FILE_DOWNLOAD_TIMEOUT_MS);
   const link = await api.call(endpoints.documents.file, {
     params: { documentId, fileId },
@@ -243,5 +244,5 @@ export async function fetchDocumentFile(
     quiet: true,
   });
   const file = await api.downloadPath(link.data.path, { signal, quiet: true });
-  return { blob: file.blob, fileName: link.data.fileName || file.fileName };
+  return { ...file, fileName: link.data.fileName || file.fileName };
 }

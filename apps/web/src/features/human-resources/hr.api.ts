@@ -1,6 +1,7 @@
 import { endpoints, type UpdateHrRecordRequest } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import type { StoredFileDownload } from '../../app/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 import { FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
 
@@ -65,7 +66,7 @@ export async function fetchCvFile(
   organizationId: string,
   resourceId: string,
   fileId: string,
-): Promise<{ blob: Blob; fileName: string }> {
+): Promise<StoredFileDownload> {
   const signal = AbortSignal.timeout(FILE_DOWNLOAD_TIMEOUT_MS);
   const link = await api.call(endpoints.hrRecords.file, {
     params: { resourceId, fileId },
@@ -74,5 +75,5 @@ export async function fetchCvFile(
     quiet: true,
   });
   const file = await api.downloadPath(link.data.path, { signal, quiet: true });
-  return { blob: file.blob, fileName: link.data.fileName || file.fileName };
+  return { ...file, fileName: link.data.fileName || file.fileName };
 }

@@ -7,6 +7,7 @@ import {
 } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import type { StoredFileDownload } from '../../app/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 import { documentKeys, FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
 
@@ -149,7 +150,7 @@ export async function fetchTrainingFile(
   organizationId: string,
   recordId: string,
   fileId: string,
-): Promise<{ blob: Blob; fileName: string }> {
+): Promise<StoredFileDownload> {
   const signal = AbortSignal.timeout(FILE_DOWNLOAD_TIMEOUT_MS);
   const link = await api.call(endpoints.trainingRecords.file, {
     params: { recordId, fileId },
@@ -158,5 +159,5 @@ export async function fetchTrainingFile(
     quiet: true,
   });
   const file = await api.downloadPath(link.data.path, { signal, quiet: true });
-  return { blob: file.blob, fileName: link.data.fileName || file.fileName };
+  return { ...file, fileName: link.data.fileName || file.fileName };
 }

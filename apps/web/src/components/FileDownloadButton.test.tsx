@@ -1,0 +1,35 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveFile } from '../app/save-file';
+import ToastHost from '../app/ToastHost';
+import { FileDownloadButton } from './FileDownloadButton';
+
+const CHANGED = /The file has changed since it was stored \(and signed\)/;
+
+async function download(changed: boolean) {
+  vi.mocked(saveFile).mockClear();
+  const blob = new Blob(['%PDF-1.7']);
+  render(
+    <>
+      <ToastHost />
+      <FileDownloadButton
+        fileName="sop.pdf"
+        fetchFile={() => Promise.resolve({ blob, fileName: 'sop.pdf', changed })}
+      />
+    </>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Download sop.pdf' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledWith(blob, 'sop.pdf'));
+}
+
+describe('FileDownloadButton', () => {
+  it('saves a file whose bytes the server found changed, with a warning', async () => {
+    await download(true);
+    expect(await screen.findByText(CHANGED)).toBeTruthy();
+  });
+
+  it('saves an unchanged file without one', async () => {
+    await download(false);
+    expect(screen.queryByText(CHANGED)).toBeNull();
+  });
+});
