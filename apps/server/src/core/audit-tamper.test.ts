@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { auditChainHeads, auditEvents, auditSeals, mailOutbox } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
@@ -137,6 +137,10 @@ describe('seals anchor the chain outside the database', () => {
     const org = await organizationWithEvents(2);
     const admin = await createUser(t.db, { role: 'Admin', language: 'de', memberOf: [{ organizationId: org.id }] });
     await createUser(t.db, { role: 'User', memberOf: [{ organizationId: org.id }] });
+    const superAdmin = await createUser(t.db, { role: 'SuperAdmin' });
+    await t.db.transaction((tx) =>
+      recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'probe', entityType: 'none' }),
+    );
     const logged: unknown[] = [];
     const log = { info: (entry: unknown) => logged.push(entry) } as unknown as FastifyBaseLogger;
     const now = new Date('2026-11-25T21:03:00Z');
@@ -150,6 +154,8 @@ describe('seals anchor the chain outside the database', () => {
     expect(mails[0]!.subject).toBe(`Qualis: Siegel des Audit-Trails von ${org.name}, 2026-11-25 21:03 UTC`);
     expect(mails[0]!.textBody).toContain(head!.lastHash);
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 2, seal: expected });
+    const [providerMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, superAdmin.email));
+    expect(providerMail!.subject).toBe('Qualis: audit trail seal of Qualis (provider), 2026-11-25 21:03 UTC');
     expect((await reportAuditChains(t.db, org.id)).lines).toEqual([
       `${org.id}: 2 events, chain intact up to seal of 2026-11-25 21:03 UTC (event 2)`,
     ]);
@@ -157,12 +163,7 @@ describe('seals anchor the chain outside the database', () => {
     // Nothing new: no second seal, no second mail.
     await sealAuditChains(t.app.ctx, log, new Date('2026-11-26T21:03:00Z'));
     expect(await t.db.select().from(auditSeals).where(eq(auditSeals.chainKey, org.id))).toHaveLength(1);
-    expect(
-      await t.db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.organizationId, org.id))),
-    ).toHaveLength(1);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, org.id))).toHaveLength(1);
   });
 
   it('reports every chain without an organization, and an unknown organization as a failure', async () => {

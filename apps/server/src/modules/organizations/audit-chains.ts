@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { renderMail } from '../../core/mail/templates.js';
 import { findOrganizationAdmins } from '../documents/document-signatures.repository.js';
+import { findSuperAdmins } from '../users/users.repository.js';
 import { lockOrganization } from './organizations.repository.js';
 
 const minuteUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -12,37 +13,42 @@ export const AUDIT_SEAL_TASK = 'audit-seal';
 
 /**
  * The daily seal of every chain that grew since its last one (docs/decisions/0025): stored for
- * verification, written to the server log and e-mailed to the organization's Admins, so a copy
- * lives where someone with SQL access cannot reach it. Answers how many chains were sealed.
+ * verification, written to the server log and e-mailed to the organization's Admins (the
+ * provider's chain: to the SuperAdmins), so copies live where someone with SQL access cannot
+ * reach them. Answers how many chains were sealed.
  */
 export async function sealAuditChains(ctx: AppContext, log: FastifyBaseLogger, now = new Date()): Promise<number> {
   const { db } = ctx.database;
   let sealed = 0;
   for (const chainKey of await auditChainKeys(db)) {
-    const done = await db.transaction(async (tx) => {
+    const seal = await db.transaction(async (tx) => {
       // Locked, so a purge of the organization waits rather than leaving a seal behind.
       const organization = chainKey === PROVIDER_CHAIN ? undefined : await lockOrganization(tx, chainKey);
-      if (chainKey !== PROVIDER_CHAIN && !organization) return false;
+      if (chainKey !== PROVIDER_CHAIN && !organization) return undefined;
       const seal = await sealAuditChain(tx, chainKey, now);
-      if (!seal) return false;
+      if (!seal) return undefined;
       const values = {
-        organization: organization?.name ?? chainKey,
+        organization: organization?.name ?? 'Qualis (provider)',
         lastSeq: seal.lastSeq,
         lastHash: seal.lastHash,
         sealedAt: minuteUtc(seal.sealedAt),
       };
-      log.info({ auditSeal: { chainKey, ...seal } }, 'audit chain sealed');
-      for (const admin of organization ? await findOrganizationAdmins(tx, organization.id) : []) {
-        const name = `${admin.firstName} ${admin.lastName}`.trim();
+      const holders = organization ? await findOrganizationAdmins(tx, organization.id) : await findSuperAdmins(tx);
+      for (const holder of holders) {
         await ctx.mailer.enqueue(tx, {
-          to: admin.email,
-          organizationId: organization!.id,
-          ...renderMail('auditSeal', admin.language, { ...values, name }),
+          to: holder.email,
+          organizationId: organization?.id ?? null,
+          ...renderMail('auditSeal', holder.language, {
+            ...values,
+            name: `${holder.firstName} ${holder.lastName}`.trim(),
+          }),
         });
       }
-      return true;
+      return seal;
     });
-    if (done) sealed += 1;
+    if (!seal) continue;
+    log.info({ auditSeal: { chainKey, ...seal } }, 'audit chain sealed');
+    sealed += 1;
   }
   return sealed;
 }
