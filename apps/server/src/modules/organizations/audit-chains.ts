@@ -74,7 +74,7 @@ export async function reportAuditChains(
     const sealNote = v.seal ? `seal of ${minuteUtc(v.seal.sealedAt)} (event ${v.seal.lastSeq})` : 'no seal yet';
     let result: string;
     if (v.ok) result = v.seal ? `chain intact up to ${sealNote}` : `chain intact (${sealNote})`;
-    else result = `chain BROKEN at event ${v.brokenAtSeq} (latest ${sealNote})`;
+    else result = `chain BROKEN at event ${v.brokenAtSeq} (${v.seal ? `latest ${sealNote}` : sealNote})`;
     lines.push(`${chainKey}: ${v.count} events, ${result}`);
     ok &&= v.ok;
   }
