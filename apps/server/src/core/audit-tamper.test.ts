@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../test/harness.js';
 import { createOrganization, createUser } from '../test/factories.js';
 import { purgeOrganization } from '../modules/organizations/organizations.repository.js';
 import { reportAuditChains, sealAuditChains } from '../modules/organizations/audit-chains.js';
+import { newId } from './ids.js';
 import { recordAudit, sealAuditChain, verifyAuditChain, type AuditActor } from './audit.js';
 
 // Issue 23, tamper evidence (docs/decisions/0025-audit-tamper-evidence.md): each test is what an
@@ -88,14 +89,24 @@ describe('no session setting opens the audit trail', () => {
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 3 });
   });
 
-  it('keeps seals append-only', async () => {
-    const org = await organizationWithEvents(1);
+  it('keeps seals append-only, and refuses a forged one', async () => {
+    const org = await organizationWithEvents(2);
     await sealAuditChain(t.db, org.id);
     expect(await refusal(t.db.update(auditSeals).set({ lastSeq: 0 }).where(eq(auditSeals.chainKey, org.id)))).toMatch(
       /append-only/,
     );
     expect(await refusal(t.db.delete(auditSeals).where(eq(auditSeals.chainKey, org.id)))).toMatch(/append-only/);
     expect(await refusal(t.database.raw.exec('TRUNCATE audit_seals'))).toMatch(/append-only/);
+    // A seal must name a stored event, at or past the latest seal (a later, shorter one would
+    // otherwise vouch for a cut tail).
+    const [first, second] = await eventsOf(org.id);
+    const forge = (lastSeq: number, lastHash: string) =>
+      refusal(
+        t.db.insert(auditSeals).values({ id: newId(), chainKey: org.id, lastSeq, lastHash, sealedAt: new Date() }),
+      );
+    expect(await forge(2, 'f'.repeat(64))).toMatch(/append-only/);
+    expect(await forge(1, first!.hash)).toMatch(/append-only/);
+    expect(await forge(2, second!.hash)).toBe('accepted');
   });
 
   it('still purges the events, head and seals of a removed organization', async () => {
@@ -142,13 +153,18 @@ describe('seals anchor the chain outside the database', () => {
       recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'probe', entityType: 'none' }),
     );
     const logged: unknown[] = [];
-    const log = { info: (entry: unknown) => logged.push(entry) } as unknown as FastifyBaseLogger;
+    const failed: unknown[] = [];
+    const log = {
+      info: (entry: unknown) => logged.push(entry),
+      error: (entry: unknown) => failed.push(entry),
+    } as unknown as FastifyBaseLogger;
     const now = new Date('2026-11-25T21:03:00Z');
 
     expect(await sealAuditChains(t.app.ctx, log, now)).toBeGreaterThan(0);
     const [head] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, org.id));
     const expected = { lastSeq: 2, lastHash: head!.lastHash, sealedAt: now };
     expect(logged).toContainEqual({ auditSeal: { chainKey: org.id, ...expected } });
+    expect(failed).toEqual([]);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, org.id));
     expect(mails.map((m) => m.toAddress)).toEqual([admin.email]);
     expect(mails[0]!.subject).toBe(`Qualis: Siegel des Audit-Trails von ${org.name}, 2026-11-25 21:03 UTC`);

@@ -111,7 +111,7 @@ export async function latestAuditSeal(db: DbOrTx, chainKey: string): Promise<Aud
     .select({ lastSeq: auditSeals.lastSeq, lastHash: auditSeals.lastHash, sealedAt: auditSeals.sealedAt })
     .from(auditSeals)
     .where(eq(auditSeals.chainKey, chainKey))
-    .orderBy(desc(auditSeals.sealedAt))
+    .orderBy(desc(auditSeals.lastSeq))
     .limit(1);
   return seal;
 }
@@ -170,7 +170,8 @@ export async function sealAuditChain(db: DbOrTx, chainKey: string, now = new Dat
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
   if (!head || head.lastSeq === 0) return undefined;
   const latest = await latestAuditSeal(db, chainKey);
-  if (latest && latest.lastSeq === head.lastSeq) return undefined;
+  // Not grown, or behind its seal (a break that verification reports): nothing to seal.
+  if (latest && latest.lastSeq >= head.lastSeq) return undefined;
   const seal = { lastSeq: head.lastSeq, lastHash: head.lastHash, sealedAt: now };
   await db.insert(auditSeals).values({ id: newId(), chainKey, ...seal });
   return seal;

@@ -54,10 +54,18 @@ CREATE TABLE audit_seals (
   last_hash text NOT NULL,
   sealed_at timestamptz NOT NULL
 );
-CREATE INDEX audit_seals_chain_idx ON audit_seals (chain_key, sealed_at DESC);
+CREATE INDEX audit_seals_chain_idx ON audit_seals (chain_key, last_seq DESC);
 
+-- A seal names a stored event and never goes back behind an earlier seal, so a forged seal cannot
+-- stand in for a cut tail.
 CREATE FUNCTION audit_seals_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'INSERT'
+     AND EXISTS (SELECT 1 FROM audit_events e WHERE e.chain_key = NEW.chain_key AND e.seq = NEW.last_seq
+                   AND e.hash = NEW.last_hash)
+     AND NOT EXISTS (SELECT 1 FROM audit_seals s WHERE s.chain_key = NEW.chain_key AND s.last_seq > NEW.last_seq) THEN
+    RETURN NEW;
+  END IF;
   IF TG_OP = 'DELETE' AND audit_chain_orphaned(OLD.chain_key) THEN
     RETURN OLD;
   END IF;
@@ -65,7 +73,7 @@ BEGIN
 END $$;
 
 CREATE TRIGGER audit_seals_append_only
-  BEFORE UPDATE OR DELETE ON audit_seals
+  BEFORE INSERT OR UPDATE OR DELETE ON audit_seals
   FOR EACH ROW EXECUTE FUNCTION audit_seals_refuse_change();
 
 CREATE TRIGGER audit_seals_no_truncate
