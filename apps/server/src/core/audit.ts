@@ -89,7 +89,7 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
     .where(eq(auditChainHeads.chainKey, chainKey));
 }
 
-/** The latest seal a chain was checked against. */
+/** A chain's state when it was sealed (`audit_seals`, docs/decisions/0025). */
 export interface AuditSeal {
   lastSeq: number;
   lastHash: string;
@@ -105,7 +105,7 @@ export interface ChainVerification {
   seal?: AuditSeal;
 }
 
-/** The latest seal of a chain, if it has one. */
+/** The latest seal of a chain (the furthest: seals never go back), if it has one. */
 export async function latestAuditSeal(db: DbOrTx, chainKey: string): Promise<AuditSeal | undefined> {
   const [seal] = await db
     .select({ lastSeq: auditSeals.lastSeq, lastHash: auditSeals.lastHash, sealedAt: auditSeals.sealedAt })
