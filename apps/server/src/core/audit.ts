@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
-import { auditChainHeads, auditEvents } from '../db/schema/index.js';
+import { auditChainHeads, auditEvents, auditSeals } from '../db/schema/index.js';
 import { newId } from './ids.js';
 
 /** Who did it and from where; built once per request. */
@@ -89,35 +89,92 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
     .where(eq(auditChainHeads.chainKey, chainKey));
 }
 
+/** A chain's state when it was sealed (`audit_seals`, docs/decisions/0025). */
+export interface AuditSeal {
+  lastSeq: number;
+  lastHash: string;
+  sealedAt: Date;
+}
+
 export interface ChainVerification {
   ok: boolean;
   count: number;
   /** The first sequence number whose hash or link does not match. */
   brokenAtSeq?: number;
+  /** The chain's latest seal: it must still hold the sealed event (a cut tail no longer does). */
+  seal?: AuditSeal;
 }
 
-/** Recomputes a chain from its first event; any edited, removed or inserted event breaks it. */
+/** The latest seal of a chain (the furthest: seals never go back), if it has one. */
+export async function latestAuditSeal(db: DbOrTx, chainKey: string): Promise<AuditSeal | undefined> {
+  const [seal] = await db
+    .select({ lastSeq: auditSeals.lastSeq, lastHash: auditSeals.lastHash, sealedAt: auditSeals.sealedAt })
+    .from(auditSeals)
+    .where(eq(auditSeals.chainKey, chainKey))
+    .orderBy(desc(auditSeals.lastSeq))
+    .limit(1);
+  return seal;
+}
+
+/**
+ * Recomputes a chain from its first event; any edited, removed or inserted event breaks it, and
+ * so does a tail cut below the latest seal (even with the head moved back to match).
+ */
 export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<ChainVerification> {
   const events = await db
     .select()
     .from(auditEvents)
     .where(eq(auditEvents.chainKey, chainKey))
     .orderBy(asc(auditEvents.seq));
+  const seal = await latestAuditSeal(db, chainKey);
+  const sealed = seal ? { seal } : {};
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;
   for (const event of events) {
     const { hash, ...fields } = event;
-    if (event.seq !== expectedSeq || event.prevHash !== prevHash || eventHash(fields) !== hash) {
-      return { ok: false, count: events.length, brokenAtSeq: event.seq };
+    if (
+      event.seq !== expectedSeq ||
+      event.prevHash !== prevHash ||
+      eventHash(fields) !== hash ||
+      (event.seq === seal?.lastSeq && hash !== seal.lastHash)
+    ) {
+      return { ok: false, count: events.length, brokenAtSeq: event.seq, ...sealed };
     }
     prevHash = hash;
     expectedSeq += 1;
   }
+  if (seal && seal.lastSeq > events.length) {
+    return { ok: false, count: events.length, brokenAtSeq: events.length + 1, ...sealed };
+  }
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
   if (head && (head.lastSeq !== events.length || head.lastHash !== prevHash)) {
-    return { ok: false, count: events.length, brokenAtSeq: events.length + 1 };
+    return { ok: false, count: events.length, brokenAtSeq: events.length + 1, ...sealed };
   }
-  return { ok: true, count: events.length };
+  return { ok: true, count: events.length, ...sealed };
+}
+
+/** Every chain there is (the provider's and each organization's), for verifying them all. */
+export async function auditChainKeys(db: DbOrTx): Promise<string[]> {
+  const heads = await db
+    .select({ chainKey: auditChainHeads.chainKey })
+    .from(auditChainHeads)
+    .orderBy(asc(auditChainHeads.chainKey));
+  return heads.map((h) => h.chainKey);
+}
+
+/**
+ * Seals a chain where its head stands now, unless nothing was added since its latest seal.
+ * Answers the new seal (the caller hands it outside the database: log, mail), or undefined.
+ */
+export async function sealAuditChain(db: DbOrTx, chainKey: string, now = new Date()): Promise<AuditSeal | undefined> {
+  const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
+  if (!head || head.lastSeq === 0) return undefined;
+  const latest = await latestAuditSeal(db, chainKey);
+  // Not grown, or behind its seal (a break that verification reports): nothing to seal.
+  if (latest && latest.lastSeq >= head.lastSeq) return undefined;
+  const seal = { lastSeq: head.lastSeq, lastHash: head.lastHash, sealedAt: now };
+  await db.insert(auditSeals).values({ id: newId(), chainKey, ...seal });
+  return seal;
 }
 
 /** Which record's history, and optionally which of its events (`where`, on audit_events). */

@@ -464,6 +464,36 @@ export const templates = {
       body: 'Здравствуйте, {{name}}!\n\n{{signer}} отклонил(а) документ, за который вы отвечаете в {{organization}}:\n\n#{{number}} {{documentName}}, редакция {{revision}}\nКомментарий: {{comment}}\n\nИзмените его (Общее, Действия по качеству или Ссылки), чтобы его подписали снова: {{documentUrl}}\n\nQualis',
     },
   },
+  auditSeal: {
+    en: {
+      subject: 'Qualis: audit trail seal of {{organization}}, {{sealedAt}}',
+      body: 'Hello {{name}},\n\nThe audit trail of {{organization}} was sealed on {{sealedAt}}:\n\nLast event: {{lastSeq}}\nIts SHA-256: {{lastHash}}\n\nKeep this e-mail. Qualis checks the audit trail against its latest seal; if events up to this one were ever removed or changed, the trail would no longer match the seal you hold.\n\nQualis',
+    },
+    el: {
+      subject: 'Qualis: σφράγιση του ίχνους ελέγχου του {{organization}}, {{sealedAt}}',
+      body: 'Γεια σας {{name}},\n\nΤο ίχνος ελέγχου του {{organization}} σφραγίστηκε στις {{sealedAt}}:\n\nΤελευταίο συμβάν: {{lastSeq}}\nΤο SHA-256 του: {{lastHash}}\n\nΚρατήστε αυτό το e-mail. Το Qualis ελέγχει το ίχνος ελέγχου έναντι της τελευταίας σφραγίδας του· αν ποτέ αφαιρεθούν ή αλλάξουν συμβάντα έως αυτό, το ίχνος δεν θα ταιριάζει πια με τη σφραγίδα που κρατάτε.\n\nQualis',
+    },
+    it: {
+      subject: 'Qualis: sigillo dell’audit trail di {{organization}}, {{sealedAt}}',
+      body: 'Salve {{name}},\n\nl’audit trail di {{organization}} è stato sigillato il {{sealedAt}}:\n\nUltimo evento: {{lastSeq}}\nIl suo SHA-256: {{lastHash}}\n\nConserva questa e-mail. Qualis verifica l’audit trail rispetto al suo ultimo sigillo; se eventi fino a questo venissero rimossi o modificati, il trail non corrisponderebbe più al sigillo che conservi.\n\nQualis',
+    },
+    sr: {
+      subject: 'Qualis: pečat revizijskog traga organizacije {{organization}}, {{sealedAt}}',
+      body: 'Zdravo {{name}},\n\nRevizijski trag organizacije {{organization}} je zapečaćen {{sealedAt}}:\n\nPoslednji događaj: {{lastSeq}}\nNjegov SHA-256: {{lastHash}}\n\nSačuvajte ovaj e-mail. Qualis proverava revizijski trag prema njegovom poslednjem pečatu; ako bi događaji do ovog ikada bili uklonjeni ili izmenjeni, trag se više ne bi slagao sa pečatom koji čuvate.\n\nQualis',
+    },
+    es: {
+      subject: 'Qualis: sello de la pista de auditoría de {{organization}}, {{sealedAt}}',
+      body: 'Hola, {{name}}:\n\nLa pista de auditoría de {{organization}} se selló el {{sealedAt}}:\n\nÚltimo evento: {{lastSeq}}\nSu SHA-256: {{lastHash}}\n\nConserve este correo. Qualis comprueba la pista de auditoría frente a su último sello; si alguna vez se eliminaran o cambiaran eventos hasta este, la pista ya no coincidiría con el sello que usted conserva.\n\nQualis',
+    },
+    de: {
+      subject: 'Qualis: Siegel des Audit-Trails von {{organization}}, {{sealedAt}}',
+      body: 'Hallo {{name}},\n\nder Audit-Trail von {{organization}} wurde am {{sealedAt}} versiegelt:\n\nLetztes Ereignis: {{lastSeq}}\nSein SHA-256: {{lastHash}}\n\nBewahren Sie diese E-Mail auf. Qualis prüft den Audit-Trail gegen sein letztes Siegel; würden Ereignisse bis zu diesem je entfernt oder geändert, passte der Trail nicht mehr zu dem Siegel, das Sie aufbewahren.\n\nQualis',
+    },
+    ru: {
+      subject: 'Qualis: печать журнала аудита {{organization}}, {{sealedAt}}',
+      body: 'Здравствуйте, {{name}}!\n\nЖурнал аудита {{organization}} запечатан {{sealedAt}}:\n\nПоследнее событие: {{lastSeq}}\nЕго SHA-256: {{lastHash}}\n\nСохраните это письмо. Qualis проверяет журнал аудита по его последней печати; если события до этого когда-либо будут удалены или изменены, журнал перестанет совпадать с печатью, которая есть у вас.\n\nQualis',
+    },
+  },
 } satisfies Record<string, TemplateSet>;
 
 export type TemplateName = keyof typeof templates;

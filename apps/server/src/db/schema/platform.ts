@@ -27,6 +27,15 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   lastHash: text('last_hash').notNull(),
 });
 
+/** A chain's state at a moment, kept also outside the database (core/audit.ts `sealAuditChain`). */
+export const auditSeals = pgTable('audit_seals', {
+  id: uuid('id').primaryKey(),
+  chainKey: text('chain_key').notNull(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+});
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey(),
   organizationId: uuid('organization_id'),

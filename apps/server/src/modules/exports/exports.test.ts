@@ -255,7 +255,10 @@ describe('GET /export/Organization-logs', () => {
       after: { infoTypes: ['Users'], organizationIds: [alpha.id, charlie.id], start: day(-7), end: TODAY },
     });
     // The generated file is not kept once the mail is sent.
-    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+    const [sent] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'sent'), eq(mailOutbox.subject, 'Qualis: your organization logs report')));
     expect(sent!.attachments).toMatchObject([{ contentType: 'text/csv; charset=utf-8', removeAfterSend: true }]);
     await expect(t.app.ctx.storage.read(sent!.attachments[0]!.storageKey)).rejects.toThrow();
   });

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   auditChainHeads,
+  auditSeals,
   auditEvents,
   jobs,
   mailOutbox,
@@ -120,15 +121,14 @@ async function deleteCounting(tx: DbOrTx, table: PgTable, where: SQL): Promise<n
 }
 
 /**
- * Removes an organization and everything it owns, in the caller's transaction: its audit events
- * (purging is allowed only by the `qualis.audit_purge` setting of this transaction) and chain
- * head, its mails and jobs, its files and images (the logo may have been uploaded without an
- * organization), then the row itself; every organization-owned table references
- * organizations(id) ON DELETE CASCADE, so memberships, counters and the rest go with it.
+ * Removes an organization and everything it owns, in the caller's transaction: its mails and
+ * jobs, its files and images (the logo may have been uploaded without an organization), the row
+ * itself (every organization-owned table references organizations(id) ON DELETE CASCADE, so
+ * memberships, counters and the rest go with it), then its audit events, chain head and seals:
+ * the database lets those go only once their organization is gone (migration 0031).
  */
 export async function purgeOrganization(tx: DbOrTx, organization: OrganizationRow): Promise<PurgedOrganization> {
   const id = organization.id;
-  await tx.execute(sql`select set_config('qualis.audit_purge', 'on', true)`);
   const ownImages = or(
     eq(images.organizationId, id),
     organization.logoFileId ? eq(images.id, organization.logoFileId) : undefined,
@@ -144,15 +144,19 @@ export async function purgeOrganization(tx: DbOrTx, organization: OrganizationRo
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(memberships)
     .where(eq(memberships.organizationId, id));
+  const mails = await deleteCounting(tx, mailOutbox, eq(mailOutbox.organizationId, id));
+  const removedJobs = await deleteCounting(tx, jobs, eq(jobs.organizationId, id));
+  await tx.delete(images).where(ownImages);
+  await tx.delete(organizations).where(eq(organizations.id, id));
+  const auditEventCount = await deleteCounting(tx, auditEvents, eq(auditEvents.organizationId, id));
+  await tx.delete(auditChainHeads).where(eq(auditChainHeads.chainKey, id));
+  await tx.delete(auditSeals).where(eq(auditSeals.chainKey, id));
   const counts = {
     memberships: members?.n ?? 0,
     files: files.length,
-    auditEvents: await deleteCounting(tx, auditEvents, eq(auditEvents.organizationId, id)),
-    mails: await deleteCounting(tx, mailOutbox, eq(mailOutbox.organizationId, id)),
-    jobs: await deleteCounting(tx, jobs, eq(jobs.organizationId, id)),
+    auditEvents: auditEventCount,
+    mails,
+    jobs: removedJobs,
   };
-  await tx.delete(auditChainHeads).where(eq(auditChainHeads.chainKey, id));
-  await tx.delete(images).where(ownImages);
-  await tx.delete(organizations).where(eq(organizations.id, id));
   return { counts, storageKeys: files.map((f) => f.storageKey) };
 }

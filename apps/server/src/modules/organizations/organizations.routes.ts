@@ -13,6 +13,7 @@ import {
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
+import { AUDIT_SEAL_TASK, sealAuditChains } from './audit-chains.js';
 import { presentOrganization, presentOrganizations } from './organizations.presenter.js';
 import { listOrganizations } from './organizations.repository.js';
 import {
@@ -27,7 +28,11 @@ const ZOrganizationParams = z.object({ organizationId: ZUuid });
 /** An organization with the toast the client shows. */
 const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend(messageFields);
 
+const DAY_MS = 24 * 60 * 60_000;
+
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.ctx.jobs.every(AUDIT_SEAL_TASK, DAY_MS, (ctx) => sealAuditChains(ctx, app.log).then(() => undefined));
+
   app.get(
     '/organizations',
     {

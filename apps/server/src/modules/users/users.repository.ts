@@ -15,6 +15,11 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/** The provider's SuperAdmins (who hold the seals of the provider's audit chain). */
+export function findSuperAdmins(db: DbOrTx): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.role, 'SuperAdmin')).orderBy(asc(users.email));
+}
+
 /** Organizations a person can work in now: active membership in an active organization. */
 const workableMemberships = (userId: string) =>
   and(eq(memberships.userId, userId), eq(memberships.status, 'Active'), eq(organizations.status, 'Active'));
