@@ -554,8 +554,8 @@ describe('exports', () => {
       `Document #${sop.number}: Line clearance`,
       'Reviewer',
       'History',
-      'fileName: — → Kim Kern CV.txt',
-      'tags: [] → ["Packaging"]',
+      'File name: — → Kim Kern CV.txt',
+      'Tags: — → Packaging',
     ]) {
       expect(text).toContain(expected);
     }
