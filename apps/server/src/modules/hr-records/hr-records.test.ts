@@ -536,7 +536,7 @@ describe('exports', () => {
     );
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
     for (const expected of [
       'Gamma Medical',
       'HR record: Kim Kern',
