@@ -178,11 +178,7 @@ function text(field: string, value: unknown, names: HistoryNames, recorded: Reco
  * An event's changes as lines: `before` null for a field the event only sets (a creation) or
  * only names (a deletion); a field whose value reads the same before and after has no line.
  */
-export function readableChanges(
-  beforeValues: unknown,
-  afterValues: unknown,
-  names: HistoryNames,
-): HistoryChange[] {
+export function readableChanges(beforeValues: unknown, afterValues: unknown, names: HistoryNames): HistoryChange[] {
   const before = record(beforeValues);
   const after = record(afterValues);
   const recorded = { ...record(before[RECORDED_NAMES]), ...record(after[RECORDED_NAMES]) };
