@@ -58,7 +58,7 @@ const spelled = (field: string) => {
 export const historyLabel = (field: string) => ID_FIELDS[field]?.label ?? LABELS[field] ?? spelled(field);
 
 /** Names recorded in the event beside its ids (`names: { id: name }`), which win over today's. */
-const RECORDED_NAMES = 'names';
+export const RECORDED_NAMES = 'names';
 
 const record = (values: unknown): Record<string, unknown> =>
   typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
@@ -151,6 +151,27 @@ export const namesOfHistory = (
   organizationId: string | null,
   events: { before: unknown; after: unknown }[],
 ) => findHistoryNames(db, organizationId, historyIds(events));
+
+/**
+ * The display names of the ids an event names, to be recorded beside them (`names`): a person or
+ * file removed later is still named as they were. Null when the event names none.
+ */
+export async function namesToRecord(
+  db: DbOrTx,
+  organizationId: string | null,
+  event: { before: unknown; after: unknown },
+): Promise<Record<string, string> | null> {
+  const found = await namesOfHistory(db, organizationId, [event]);
+  const names = Object.fromEntries(Object.values(found).flatMap((byId) => [...byId]));
+  return Object.keys(names).length ? names : null;
+}
+
+/** An event's values without the recorded names, and those names (`readableChanges` reads them there). */
+export function withoutRecordedNames(values: Record<string, unknown> | null) {
+  if (values === null || !(RECORDED_NAMES in values)) return values;
+  const { [RECORDED_NAMES]: _names, ...rest } = values;
+  return rest;
+}
 
 export const REMOVED = '(removed)';
 const EMPTY = '—';

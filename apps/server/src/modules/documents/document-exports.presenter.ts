@@ -8,7 +8,7 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import type { PdfStamp } from '../../core/pdf-stamp.js';
-import { changesText, readableChanges, type HistoryNames } from '../../core/history.js';
+import { changesText, readableChanges, withoutRecordedNames, type HistoryNames } from '../../core/history.js';
 import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
@@ -104,8 +104,9 @@ export function presentHistoryEntry(
     actorEmail: row.actorEmail,
     action: row.action,
     revision: split.after.revision ?? split.before.revision,
-    before,
-    after,
+    // The names recorded beside ids are read into the changes, not answered: those of a hidden tab's ids would show.
+    before: withoutRecordedNames(before),
+    after: withoutRecordedNames(after),
     changes: readableChanges(before, after, names),
     reason: row.reason,
   };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, messages } from '@qualis/contract';
 import { resolveOrganizationAccess } from '../../core/access.js';
 import { newId } from '../../core/ids.js';
-import { auditEvents, documentRevisions, documentSignatures, organizationFiles } from '../../db/schema/index.js';
+import { auditEvents, documentRevisions, documentSignatures, organizationFiles, users } from '../../db/schema/index.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -731,6 +731,8 @@ describe('GET /documents/{id}/history', () => {
           changes: Change[];
         }[]
       ).map((e) => e.changes);
+    // The names recorded at the time are shown, not today's.
+    await t.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, otto.id));
     const events = await changesOf(doc.id);
     expect(events.flat()).toEqual(
       expect.arrayContaining([
