@@ -40,6 +40,7 @@ const ID_FIELDS: Record<string, { kind: NameKind; label: string }> = {
 
 /** Labels of the other fields whose camel-case name does not read well on its own. */
 const LABELS: Record<string, string> = {
+  number: 'System #',
   typeDescription: 'Document ID',
   requiresTraining: 'Requires training',
   isFinal: 'Final',
@@ -55,7 +56,7 @@ const spelled = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export const historyLabel = (field: string) => ID_FIELDS[field]?.label ?? LABELS[field] ?? spelled(field);
+const historyLabel = (field: string) => ID_FIELDS[field]?.label ?? LABELS[field] ?? spelled(field);
 
 /** Names recorded in the event beside its ids (`names: { id: name }`), which win over today's. */
 export const RECORDED_NAMES = 'names';
@@ -93,7 +94,7 @@ export const personName = (p: { firstName: string | null; lastName: string | nul
  * spans several, of any (`organizationId` null). People are read by id: someone who has since
  * left is still named. What was removed since is missing from the answer.
  */
-export async function findHistoryNames(
+async function findHistoryNames(
   db: DbOrTx,
   organizationId: string | null,
   ids: Record<NameKind, string[]>,
@@ -173,7 +174,7 @@ export function withoutRecordedNames(values: Record<string, unknown> | null) {
   return rest;
 }
 
-export const REMOVED = '(removed)';
+const REMOVED = '(removed)';
 const EMPTY = '—';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
