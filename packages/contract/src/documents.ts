@@ -614,6 +614,19 @@ export const ZDocumentHistoryQuery = z.object({
 export type DocumentHistoryQuery = z.infer<typeof ZDocumentHistoryQuery>;
 
 /**
+ * One changed field of an audit event as people read it: names instead of ids, `before` null when
+ * the event only sets the field (a creation) or only names it (a deletion). `field` is the audit
+ * value's key (a client labels it in its language), `label` its English label.
+ */
+export const ZHistoryChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.string().nullable(),
+  after: z.string(),
+});
+export type HistoryChange = z.infer<typeof ZHistoryChange>;
+
+/**
  * One event of a document's audit trail (21 CFR 11.10(e)): when (UTC), who, what (the action:
  * create, update, addRevision, deleteRevision, statusChange, sign, signatureRefused,
  * controlledCopy ...), the revision it concerns, and the values before and after.
@@ -628,6 +641,8 @@ export const ZDocumentHistoryEntry = z.object({
   revision: z.number().int().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** What changed, readable: unchanged fields have no line. */
+  changes: z.array(ZHistoryChange),
   reason: z.string().nullable(),
 });
 export type DocumentHistoryEntry = z.infer<typeof ZDocumentHistoryEntry>;

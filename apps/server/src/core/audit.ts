@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { auditChainHeads, auditEvents, auditSeals } from '../db/schema/index.js';
+import { RECORDED_NAMES, namesToRecord } from './history.js';
 import { newId } from './ids.js';
 
 /** Who did it and from where; built once per request. */
@@ -52,6 +53,23 @@ function eventHash(e: HashedFields): string {
     .digest('hex');
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * The event's values with the display names of the ids they hold recorded beside them (in
+ * `after`, or in `before` for an event that has no after), for a history read after a removal.
+ */
+async function withRecordedNames(tx: DbOrTx, entry: AuditEntry): Promise<{ before: unknown; after: unknown }> {
+  const before = entry.before ?? null;
+  const after = entry.after ?? null;
+  const names = await namesToRecord(tx, entry.organizationId, { before, after });
+  if (names === null) return { before, after };
+  if (isRecord(after)) return { before, after: { ...after, [RECORDED_NAMES]: names } };
+  if (isRecord(before)) return { before: { ...before, [RECORDED_NAMES]: names }, after };
+  return { before, after };
+}
+
 /**
  * Appends one event to its organization's chain. Call it inside the business transaction: the
  * row lock on the chain head orders concurrent writers, and a rollback takes the event with it.
@@ -62,6 +80,7 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
   const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey)).for('update');
   if (!head) throw new Error(`audit chain head missing for ${chainKey}`);
 
+  const { before, after } = await withRecordedNames(tx, entry);
   const fields: HashedFields = {
     id: newId(),
     chainKey,
@@ -76,8 +95,8 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before,
+    after,
     reason: entry.reason ?? null,
     prevHash: head.lastHash,
   };

@@ -57,27 +57,6 @@ export const FOOTER_BAND = MARGIN + 30;
 /** A time as every export prints it: date, time to the second, and its time zone (always UTC). */
 export const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
-const printable = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
-/**
- * What an audit event changed, field by field: `field: before → after` (a creation lists what
- * was set), for the history of a record's PDF.
- */
-export function describeChanges(beforeValues: unknown, afterValues: unknown): string {
-  const before = (beforeValues ?? {}) as Record<string, unknown>;
-  const after = (afterValues ?? {}) as Record<string, unknown>;
-  const empty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && !value.length);
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((key) => key in before || !empty(after[key]))
-    .map((key) =>
-      key in before
-        ? `${key}: ${printable(before[key])} → ${printable(after[key])}`
-        : `${key}: ${printable(after[key])}`,
-    )
-    .join('; ');
-}
-
 /**
  * A document whose every page gets the footer (page number, export time, exporting person) as it
  * is added, so a long export streams without keeping its pages.

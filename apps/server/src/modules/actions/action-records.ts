@@ -1,5 +1,6 @@
 import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
+import { namesOfHistory } from '../../core/history.js';
 import { exportListQuery as exportQueryOf } from '../../core/exports.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
 import { actionPdfRecord } from './actions.presenter.js';
@@ -35,7 +36,7 @@ export const actionRecords = defineRecordSource({
         entityType: 'action',
         entityId: row.id,
       });
-      yield actionPdfRecord(row, history);
+      yield actionPdfRecord(row, history, await namesOfHistory(db, access.organization.id, history));
     }
   },
 });

@@ -1,7 +1,8 @@
 import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
-import { describeChanges, type PdfRecord } from '../../core/record-pdf.js';
+import { changesText, readableChanges, type HistoryNames } from '../../core/history.js';
+import type { PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../policies.js';
 import type { ActionState } from './actions.policy.js';
 import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
@@ -83,7 +84,7 @@ export const linkOf = (link: string | null, description: string | null) =>
   link ? (description ? `${description} (${link})` : link) : '';
 
 /** An action as its exported PDF shows it: every field, then its audit history. */
-export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[]): PdfRecord {
+export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[], names: HistoryNames): PdfRecord {
   const createdAt = iso(row.createdAt);
   return {
     title: `Action #${row.number}: ${row.name}`,
@@ -106,7 +107,7 @@ export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[]): Pdf
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
       what: entry.action,
-      changes: describeChanges(entry.before, entry.after),
+      changes: changesText(readableChanges(entry.before, entry.after, names)),
     })),
   };
 }

@@ -8,7 +8,8 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import type { PdfStamp } from '../../core/pdf-stamp.js';
-import { describeChanges, utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
+import { changesText, readableChanges, withoutRecordedNames, type HistoryNames } from '../../core/history.js';
+import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
 import { signatureMatches } from './document-signatures.policy.js';
@@ -89,17 +90,24 @@ function withoutHiddenTabs(values: Record<string, unknown> | null, tabs: Record<
  * An audit event of a document as GET /documents/{id}/history answers it, without the values of
  * the tabs the person may not view (the history itself is General's).
  */
-export function presentHistoryEntry(row: HistoryRow, tabs: Record<DocumentTab, boolean>): DocumentHistoryEntry {
-  const before = splitRevision(row.before);
-  const after = splitRevision(row.after);
+export function presentHistoryEntry(
+  row: HistoryRow,
+  tabs: Record<DocumentTab, boolean>,
+  names: HistoryNames,
+): DocumentHistoryEntry {
+  const split = { before: splitRevision(row.before), after: splitRevision(row.after) };
+  const before = withoutHiddenTabs(split.before.rest, tabs);
+  const after = withoutHiddenTabs(split.after.rest, tabs);
   return {
     seq: row.seq,
     occurredAt: row.occurredAt.toISOString(),
     actorEmail: row.actorEmail,
     action: row.action,
-    revision: after.revision ?? before.revision,
-    before: withoutHiddenTabs(before.rest, tabs),
-    after: withoutHiddenTabs(after.rest, tabs),
+    revision: split.after.revision ?? split.before.revision,
+    // The names recorded beside ids are read into the changes, not answered: those of a hidden tab's ids would show.
+    before: withoutRecordedNames(before),
+    after: withoutRecordedNames(after),
+    changes: readableChanges(before, after, names),
     reason: row.reason,
   };
 }
@@ -143,6 +151,8 @@ export interface DocumentRecordParts {
   storedSha256s: ReadonlyMap<string, string | null>;
   /** Empty when the person may not view the document's General tab. */
   history: HistoryRow[];
+  /** The names the history's ids stand for. */
+  names: HistoryNames;
   /** The tabs of a revision (of `revisions`) the person may view. */
   tabsOf: (revision: number) => Record<DocumentTab, boolean>;
 }
@@ -155,7 +165,7 @@ export interface DocumentRecordParts {
  * reviewers, approvers, training; Review and Approval: their signatures; References).
  */
 export function documentPdfRecord(organizationId: string, parts: DocumentRecordParts): PdfRecord {
-  const { detail: d, revisions, signers, signatures, storedSha256s, history, tabsOf } = parts;
+  const { detail: d, revisions, signers, signatures, storedSha256s, history, names, tabsOf } = parts;
   const tabs = tabsOf(d.revision);
   const signersOf = (revision: number, role: DocumentSignerRole) =>
     signers
@@ -259,12 +269,12 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
         : []),
     ],
     history: history.map((entry) => {
-      const { revision, before, after } = presentHistoryEntry(entry, tabs);
+      const { revision, changes } = presentHistoryEntry(entry, tabs, names);
       return {
         at: entry.occurredAt,
         who: entry.actorEmail ?? 'system',
         what: revision === null ? entry.action : `${entry.action} (revision ${revision})`,
-        changes: describeChanges(before, after),
+        changes: changesText(changes),
       };
     }),
   };

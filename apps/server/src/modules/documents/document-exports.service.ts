@@ -5,6 +5,7 @@ import { DOCUMENT_DEFAULT_COLUMNS, messages, type DocumentsExportQuery } from '@
 import type { OrganizationAccess } from '../../core/access.js';
 import { safePathPart, type ArchiveEntry } from '../../core/archive.js';
 import { auditHistoryOf, countAuditHistory, recordAudit } from '../../core/audit.js';
+import { namesOfHistory } from '../../core/history.js';
 import { AppError } from '../../core/errors.js';
 import { exportListQuery } from '../../core/exports.js';
 import type { FileStorage } from '../../core/files.js';
@@ -110,6 +111,7 @@ async function documentRecord(app: AppContext, access: OrganizationAccess, docum
     signatures,
     storedSha256s,
     history,
+    names: await namesOfHistory(db, organizationId, history),
     tabsOf: (n) => tabs.get(n)!,
   });
 }
@@ -191,7 +193,11 @@ export async function documentHistoryPage(
   const scope = await historyScope(db, access, rec);
   const rows = await auditHistoryOf(db, scope).limit(page.limit).offset(page.offset);
   const tabs = viewableTabs(access, state);
-  return { entries: rows.map((row) => presentHistoryEntry(row, tabs)), totalCount: await countAuditHistory(db, scope) };
+  const names = await namesOfHistory(db, access.organization.id, rows);
+  return {
+    entries: rows.map((row) => presentHistoryEntry(row, tabs, names)),
+    totalCount: await countAuditHistory(db, scope),
+  };
 }
 
 /**

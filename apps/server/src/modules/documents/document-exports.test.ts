@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, messages } from '@qualis/contract';
 import { resolveOrganizationAccess } from '../../core/access.js';
 import { newId } from '../../core/ids.js';
-import { auditEvents, documentRevisions, documentSignatures, organizationFiles } from '../../db/schema/index.js';
+import { auditEvents, documentRevisions, documentSignatures, organizationFiles, users } from '../../db/schema/index.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -373,12 +373,16 @@ describe('GET /export/one-document and /export/many-Documents', () => {
       'Link: https://iso.example/13485',
       'Referenced SOP',
       'History',
-      'create (revision 1): name: Sterilisation Ζ',
-      'statusChange (revision 1): status: Submitted → Reviewed',
+      'create (revision 1): Name: Sterilisation Ζ',
+      'Document type: SOP',
+      'Controlled file: procedure.txt',
+      'statusChange (revision 1): Status: Submitted → Reviewed',
       `by ${boss.email}`,
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // The history names what its ids stand for.
+    for (const id of ['typeId', 'fileId', 'submitterId', reviewer.id, type]) expect(text).not.toContain(id);
     expect(text).toMatch(/Signed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     // A long link wraps where the page ends.
     expect(text.replace(/ /g, '')).toContain(`Link:/organizations/${org}/documents/${referenced.id}`);
@@ -708,6 +712,47 @@ describe('GET /documents/{id}/history', () => {
     const tooMany = await call('GET', `${url}&limit=101`, admin.headers);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().errors[0]).toMatchObject({ message: 'limit must be at most 100', field: 'limit' });
+  });
+  it('answers each event readable: names instead of ids, no line for a field that did not change', async () => {
+    const otto = await person(orgA, 'User', [], { firstName: 'Otto', lastName: 'Reviewer' });
+    const rita = await person(orgA, 'User', [], { firstName: 'Rita', lastName: 'Operator' });
+    const typeId = (await createDocumentType(t.db, orgA, 'SOP')).id;
+    const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'cleaning-v1.txt');
+    const doc = await createDocument(t.app, t.db, admin, orgA, {
+      typeId,
+      fileId,
+      name: 'Readable SOP',
+      reviewerIds: [otto.id, rita.id],
+    });
+    type Change = { field: string; label: string; before: string | null; after: string };
+    const changesOf = async (id: string) =>
+      (
+        (await call('GET', `/documents/${id}/history?organizationId=${orgA}`, admin.headers)).json().data as {
+          changes: Change[];
+        }[]
+      ).map((e) => e.changes);
+    // The names recorded at the time are shown, not today's.
+    await t.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, otto.id));
+    const events = await changesOf(doc.id);
+    expect(events.flat()).toEqual(
+      expect.arrayContaining([
+        { field: 'typeId', label: 'Document type', before: null, after: 'SOP' },
+        { field: 'fileId', label: 'Controlled file', before: null, after: 'cleaning-v1.txt' },
+        { field: 'reviewerIds', label: 'Reviewers', before: '—', after: 'Otto Reviewer, Rita Operator' },
+        { field: 'submitterId', label: 'Responsible', before: null, after: 'Pat Doe' },
+        { field: 'name', label: 'Name', before: null, after: 'Readable SOP' },
+      ]),
+    );
+    // Nothing empty is listed as set, no id is shown.
+    expect(events[0]!.map((c) => c.field)).not.toContain('approverIds');
+    expect(JSON.stringify(events)).not.toContain(fileId);
+    // 'status: Submitted → Submitted' is no change.
+    const plain = await createDocument(t.app, t.db, admin, orgA);
+    await setFinal(admin, orgA, plain.id, 1);
+    const [, released] = await changesOf(plain.id);
+    expect(released!.map((c) => c.field)).toEqual(['isFinal', 'finalAt']);
+    expect(released![0]).toEqual({ field: 'isFinal', label: 'Final', before: 'No', after: 'Yes' });
+    expect(released![1]!.after).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   });
 });
 

@@ -846,7 +846,12 @@ describe('quality actions', () => {
     expect(await participantsOf(doc.id)).toEqual([admin.id, r1.id, a1.id].sort());
     const updates = await auditOf(doc.id, 'update');
     expect(updates.at(-1)!.before).toEqual({ revision: 1, reviewerIds: [r1.id, r2.id] });
-    expect(updates.at(-1)!.after).toEqual({ revision: 1, reviewerIds: [r1.id] });
+    // The names of the people, as they were, recorded beside their ids.
+    expect(updates.at(-1)!.after).toEqual({
+      revision: 1,
+      reviewerIds: [r1.id],
+      names: { [r1.id]: 'Pat Doe', [r2.id]: 'Pat Doe' },
+    });
   });
 
   it('keeps the action of a signer removed from one revision while another revision still waits for them', async () => {

@@ -6,7 +6,9 @@ import {
   type OrganizationsExportQuery,
 } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { changesText, namesOfHistory, readableChanges } from '../../core/history.js';
 import type { Actor } from '../../core/auth.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from '../../core/exports.js';
 import { enqueueJob, type JobRow } from '../../core/jobs.js';
@@ -97,7 +99,9 @@ export async function requestOrganizationLogsExport(
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-const LOG_COLUMNS: CsvColumn<OrganizationLogRow>[] = [
+type ReadableLogRow = OrganizationLogRow & { changes: string };
+
+const LOG_COLUMNS: CsvColumn<ReadableLogRow>[] = [
   { key: 'date', header: 'Date', value: (e) => e.occurredAt.toISOString() },
   { key: 'organization', header: 'Organization', value: (e) => e.organizationName },
   { key: 'infoType', header: 'Info type', value: (e) => e.infoType },
@@ -107,8 +111,27 @@ const LOG_COLUMNS: CsvColumn<OrganizationLogRow>[] = [
   { key: 'fromAddress', header: 'From address', value: (e) => e.actorIp },
   { key: 'before', header: 'Before', value: (e) => json(e.before) },
   { key: 'after', header: 'After', value: (e) => json(e.after) },
+  { key: 'changes', header: 'Changes', value: (e) => e.changes },
   { key: 'reason', header: 'Reason', value: (e) => e.reason },
 ];
+
+/** Events whose names are looked up together (one lookup per kind for each batch). */
+const NAMES_BATCH = 1000;
+
+/** The events with their changes in the readable form, names looked up a batch at a time. */
+async function* withChanges(db: DbOrTx, events: AsyncIterable<OrganizationLogRow>): AsyncIterable<ReadableLogRow> {
+  let batch: OrganizationLogRow[] = [];
+  async function* flush() {
+    const names = await namesOfHistory(db, null, batch);
+    for (const e of batch) yield { ...e, changes: changesText(readableChanges(e.before, e.after, names)) };
+    batch = [];
+  }
+  for await (const event of events) {
+    batch.push(event);
+    if (batch.length === NAMES_BATCH) yield* flush();
+  }
+  yield* flush();
+}
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
@@ -137,7 +160,7 @@ export async function runOrganizationLogsExport(
           : { organizationChangesOf: payload.organizationChangesOf }),
       });
       async function* counted() {
-        for await (const event of events) {
+        for await (const event of withChanges(tx, events)) {
           rows += 1;
           yield event;
         }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AUDIT_INFO_TYPES, messages, monthsBefore } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
+import { newId } from '../../core/ids.js';
 import { auditEvents, jobs, mailOutbox } from '../../db/schema/index.js';
 import { mailAttachments, parseCsv } from '../../test/csv.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
@@ -125,6 +126,7 @@ describe('GET /export/Organization-logs', () => {
   beforeAll(async () => {
     const [alpha, bravo, charlie] = [orgs['alpha Devices']!, orgs['Bravo Implants']!, orgs['Charlie Bio']!];
     const actor = { userId: null, email: 'someone@example.test', ip: '10.0.0.7', requestId: null };
+    const otto = await createUser(t.db, { firstName: 'Otto', lastName: 'Reviewer' });
     await t.db.transaction(async (tx) => {
       const event = (organizationId: string, type: (typeof AUDIT_INFO_TYPES)[number], after: object) =>
         recordAudit(tx, actor, {
@@ -135,7 +137,8 @@ describe('GET /export/Organization-logs', () => {
           entityId: 'r1',
           after,
         });
-      await event(alpha.id, 'Users', { firstName: 'Ann, "the first"' });
+      // A person by name, a file removed since (never stored) as removed.
+      await event(alpha.id, 'Users', { firstName: 'Ann, "the first"', creatorId: otto.id, fileId: newId() });
       await event(alpha.id, 'Tags', { name: 'tag-a' });
       await event(bravo.id, 'Users', { firstName: 'Bob' });
       await event(charlie.id, 'Users', { firstName: '=cmd' });
@@ -227,6 +230,7 @@ describe('GET /export/Organization-logs', () => {
       'From address',
       'Before',
       'After',
+      'Changes',
       'Reason',
     ]);
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
@@ -238,10 +242,27 @@ describe('GET /export/Organization-logs', () => {
         'someone@example.test',
         '10.0.0.7',
         '',
-        '{"firstName":"Ann, \\"the first\\""}',
+        expect.stringContaining('"firstName":"Ann, \\"the first\\""'),
+        expect.any(String),
         '',
       ],
-      ['Charlie Bio', 'Users', 'create', 'x r1', 'someone@example.test', '10.0.0.7', '', '{"firstName":"=cmd"}', ''],
+      [
+        'Charlie Bio',
+        'Users',
+        'create',
+        'x r1',
+        'someone@example.test',
+        '10.0.0.7',
+        '',
+        '{"firstName":"=cmd"}',
+        'First name: =cmd',
+        '',
+      ],
+    ]);
+    expect(rows[1]![9]!.split('; ').sort()).toEqual([
+      'Controlled file: (removed)',
+      'Creator: Otto Reviewer',
+      'First name: Ann, "the first"',
     ]);
     expect(rows[1]![0]).toMatch(new RegExp(`^${TODAY}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$`));
 

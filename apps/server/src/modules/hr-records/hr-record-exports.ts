@@ -1,5 +1,6 @@
 import { HR_DEFAULT_COLUMNS, type HrExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
+import { namesOfHistory } from '../../core/history.js';
 import { exportListQuery as exportQueryOf } from '../../core/exports.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
 import { hrRecordPdf } from './hr-records.presenter.js';
@@ -45,11 +46,8 @@ export const hrRecordSource = defineRecordSource({
       // activated, deactivated, removed): when they belonged to it is part of their file.
       const record = await auditHistoryOf(db, { organizationId, entityType: HR_ENTITY, entityId: id });
       const person = await auditHistoryOf(db, { organizationId, entityType: 'user', entityId: detail.userId });
-      yield hrRecordPdf(
-        detail,
-        attempts,
-        [...record, ...person].sort((a, b) => a.seq - b.seq),
-      );
+      const history = [...record, ...person].sort((a, b) => a.seq - b.seq);
+      yield hrRecordPdf(detail, attempts, history, await namesOfHistory(db, organizationId, history));
     }
   },
 });

@@ -2,7 +2,8 @@ import { HR_COLUMNS, type HrRecord, type HrRecordRow as HrRecordListRow } from '
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import { can } from '../policies.js';
-import { describeChanges, utc, type PdfRecord, type PdfSection } from '../../core/record-pdf.js';
+import { changesText, personName as personNameOf, readableChanges, type HistoryNames } from '../../core/history.js';
+import { utc, type PdfRecord, type PdfSection } from '../../core/record-pdf.js';
 import type { HrRecordState } from './hr-records.policy.js';
 import type {
   HrAttemptRow,
@@ -17,8 +18,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 export const hrRecordStateOf = (row: Pick<HrRecordRow, 'status'>): HrRecordState => ({ status: row.status });
 
 /** The person's name as lists and links show it: first and last name, else the e-mail. */
-export const personNameOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
-  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+export { personNameOf };
 
 const TRAINING_STATUS_LABELS = { 0: 'Pending', 1: 'Passed' } as const;
 
@@ -126,7 +126,12 @@ type HistoryEntry = { occurredAt: Date; actorEmail: string | null; action: strin
  * training file (every training with its status, the pass that counts and the revision it was for,
  * and every attempt), their groups, their documents, the record's tags and CV, then its history.
  */
-export function hrRecordPdf(row: HrRecordDetailRow, attempts: HrAttemptRow[], history: HistoryEntry[]): PdfRecord {
+export function hrRecordPdf(
+  row: HrRecordDetailRow,
+  attempts: HrAttemptRow[],
+  history: HistoryEntry[],
+  names: HistoryNames,
+): PdfRecord {
   const name = personNameOf(row);
   const sections: PdfSection[] = [
     {
@@ -173,14 +178,14 @@ export function hrRecordPdf(row: HrRecordDetailRow, attempts: HrAttemptRow[], hi
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
       what: entry.action,
-      changes: describeChanges(readable(entry.before), readable(entry.after)),
+      changes: changesText(readableChanges(withoutIds(entry.before), withoutIds(entry.after), names)),
     })),
   };
 }
 
-/** The trail also holds the ids of the CV and tags; the PDF prints their names. */
+/** The trail holds the CV's and tags' names beside their ids: the names are printed. */
 const ID_FIELDS = new Set(['fileId', 'tagIds']);
-const readable = (values: unknown) =>
+const withoutIds = (values: unknown) =>
   values && typeof values === 'object'
     ? Object.fromEntries(Object.entries(values).filter(([key]) => !ID_FIELDS.has(key)))
     : values;

@@ -536,7 +536,7 @@ describe('exports', () => {
     );
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
     for (const expected of [
       'Gamma Medical',
       'HR record: Kim Kern',
@@ -554,8 +554,8 @@ describe('exports', () => {
       `Document #${sop.number}: Line clearance`,
       'Reviewer',
       'History',
-      'fileName: — → Kim Kern CV.txt',
-      'tags: [] → ["Packaging"]',
+      'File name: — → Kim Kern CV.txt',
+      'Tags: — → Packaging',
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,9 +1,9 @@
 import { TRAINING_COLUMNS, answerLetter, type CompletionProgress, type TrainingQuestion } from '@qualis/contract';
 import type { CsvColumn } from '../../core/exports.js';
-import { describeChanges, utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
+import { changesText, readableChanges, type HistoryNames } from '../../core/history.js';
+import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import { linkOf } from '../actions/actions.presenter.js';
 import { personNameOf } from '../hr-records/hr-records.presenter.js';
-import type { HistoryIds, HistoryNames } from './training-exports.repository.js';
 import type { DocumentLinkRow, FileRow, PersonRow, TrainingRowRecord } from './training-records.repository.js';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -49,27 +49,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   unassign: 'Unassigned through a user group',
 };
 
-const PEOPLE_FIELDS = { assigneeUserIds: 'people', assignedUserIds: 'assigned', unassignedUserIds: 'unassigned' };
-
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 const objects = (value: unknown) =>
   (Array.isArray(value) ? value : []).filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null);
-const valuesOf = (entry: HistoryEntry) =>
-  [entry.before, entry.after].filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null);
-
-/** The ids the audit events of a training name (people, files, tags, groups), to be printed by name. */
-export function historyIds(history: HistoryEntry[]): HistoryIds {
-  const ids: HistoryIds = { people: [], files: [], tags: [], groups: [] };
-  for (const values of history.flatMap(valuesOf)) {
-    for (const key of ['assignerId', 'userId']) if (typeof values[key] === 'string') ids.people.push(values[key]);
-    for (const key of Object.keys(PEOPLE_FIELDS)) ids.people.push(...strings(values[key]));
-    ids.files.push(...strings(values.fileIds));
-    ids.tags.push(...strings(values.tagIds));
-    if (typeof values.groupId === 'string') ids.groups.push(values.groupId);
-  }
-  const unique = (list: string[]) => [...new Set(list)];
-  return { people: unique(ids.people), files: unique(ids.files), tags: unique(ids.tags), groups: unique(ids.groups) };
-}
 
 /** A quiz as the history prints it; which answers are right only for people who may edit the training. */
 const quizText = (questions: unknown, mayEdit: boolean) =>
@@ -92,26 +73,15 @@ interface HistoryContext {
 }
 
 /**
- * An audit event's values as an auditor reads them: people, files, tags and groups by name
- * instead of ids, the quiz as text. Left out: the attempt's id, and the answers an attempt chose
- * (those of a pass are the right ones; the attempt prints by its result, quiz version and revision).
+ * An audit event's values before the shared renderer names their ids: the quiz as text, the
+ * round and its document. Left out: the attempt's id, and the answers an attempt chose (those of
+ * a pass are the right ones; the attempt prints by its result, quiz version and revision).
  */
 function readable(values: unknown, ctx: HistoryContext): Record<string, unknown> | null {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return null;
-  const { names } = ctx;
-  const named = (map: Map<string, string>, fallback: string) => (id: unknown) =>
-    typeof id === 'string' ? (map.get(id) ?? fallback) : '';
-  const list = (value: unknown, name: (id: unknown) => string) => strings(value).map(name).join(', ') || null;
-  const person = named(names.people, 'a removed user');
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
-    if (key in PEOPLE_FIELDS) out[PEOPLE_FIELDS[key as keyof typeof PEOPLE_FIELDS]] = list(value, person);
-    else if (key === 'assignerId') out.assigner = person(value);
-    else if (key === 'userId') out.person = person(value);
-    else if (key === 'fileIds') out.files = list(value, named(names.files, 'a removed file'));
-    else if (key === 'tagIds') out.tags = list(value, named(names.tags, 'a removed tag'));
-    else if (key === 'groupId') out.group = named(names.groups, 'a removed group')(value);
-    else if (key === 'groups')
+    if (key === 'groups')
       out.groups =
         objects(value)
           .map((g) => String(g.name))
@@ -130,19 +100,13 @@ function readable(values: unknown, ctx: HistoryContext): Record<string, unknown>
   return out;
 }
 
-/** An event's changes; the number every event repeats is printed only when it is new. */
+/** An event as the PDF's history prints it. */
 function historyLine(entry: HistoryEntry, ctx: HistoryContext) {
-  const before = readable(entry.before, ctx);
-  const after = readable(entry.after, ctx);
-  if (before && after && before.number === after.number) {
-    delete before.number;
-    delete after.number;
-  }
   return {
     at: entry.occurredAt,
     who: entry.actorEmail ?? 'system',
     what: HISTORY_ACTIONS[entry.action] ?? entry.action,
-    changes: describeChanges(before, after),
+    changes: changesText(readableChanges(readable(entry.before, ctx), readable(entry.after, ctx), ctx.names)),
   };
 }
 

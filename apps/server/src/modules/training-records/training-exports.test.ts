@@ -205,19 +205,19 @@ describe('training exports', () => {
       'Attempts: None',
       'History',
       'Created',
-      'people: Kim Kern',
-      'groups: Packers',
+      'Assignees: Kim Kern',
+      'Groups: Packers',
       // Linked to the SOP's revision, the training carries its controlled file too.
-      'files: procedure.txt, Glove chart.txt',
-      'tags: Hygiene',
-      'document: "Glove SOP"',
+      'Files: procedure.txt, Glove chart.txt',
+      'Tags: Hygiene',
+      'Document: "Glove SOP"',
       'Failed attempt',
       'Passed',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(UUID);
-    expect(text).toMatch(/questions: 1\. Which are gloves\? \(A\. Nitrile \[correct\], B\. Paper\)/);
+    expect(text).toMatch(/Questions: 1\. Which are gloves\? \(A\. Nitrile \[correct\], B\. Paper\)/);
   });
 
   it('never shows the right answers to a person who may only pass the training', async () => {
@@ -226,7 +226,7 @@ describe('training exports', () => {
     const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain(`Training record #${gloves.number}: Gloves`);
     expect(text).toContain('A: Nitrile');
-    expect(text).toContain('questions: 1. Which are gloves? (A. Nitrile, B. Paper)');
+    expect(text).toContain('Questions: 1. Which are gloves? (A. Nitrile, B. Paper)');
     expect(text).not.toContain('correct');
     expect(text).not.toContain('Hand hygiene');
     expect(text).not.toMatch(UUID);

@@ -1,12 +1,12 @@
 import { TRAINING_DEFAULT_COLUMNS, type TrainingStatusFilter, type TrainingsExportQuery } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { auditHistoryOf } from '../../core/audit.js';
+import { namesOfHistory } from '../../core/history.js';
 import { exportListQuery } from '../../core/exports.js';
 import { can } from '../policies.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource } from '../exports/record-exports.js';
-import { historyIds, trainingPdfRecord } from './training-exports.presenter.js';
-import { findHistoryNames } from './training-exports.repository.js';
+import { trainingPdfRecord } from './training-exports.presenter.js';
 import { presentProgress, presentQuestions, trainingStateOf } from './training-records.presenter.js';
 import {
   countTrainingExportRows,
@@ -51,7 +51,7 @@ async function trainingRecord(db: DbOrTx, access: OrganizationAccess, row: Train
     questions: presentQuestions(await listQuestions(db, organizationId, row.id, row.quizVersion), mayEdit),
     progress: presentProgress(access, row, people, await listAttempts(db, organizationId, row.id)),
     history,
-    names: await findHistoryNames(db, organizationId, historyIds(history)),
+    names: await namesOfHistory(db, organizationId, history),
     mayEdit,
   });
 }

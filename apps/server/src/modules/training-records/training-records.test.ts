@@ -236,7 +236,12 @@ describe('POST /training-records', () => {
     expect(rev?.trainingRecordId).toBe(rec.id);
     expect(rec.documents).toEqual([{ id: doc.id, name: rev!.name, revision: 1 }]);
     const events = await auditOf(doc.id, 'update');
-    expect(events.at(-1)?.after).toEqual({ revision: 1, requiresTraining: true, trainingRecordId: rec.id });
+    expect(events.at(-1)?.after).toEqual({
+      revision: 1,
+      requiresTraining: true,
+      trainingRecordId: rec.id,
+      names: { [rec.id]: rec.name },
+    });
     const again = await call('POST', '/training-records', admin.headers, {
       organizationId: orgA,
       name: 'Again',

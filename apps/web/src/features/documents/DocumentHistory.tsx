@@ -1,4 +1,4 @@
-import type { DocumentHistoryEntry } from '@qualis/contract';
+import type { DocumentHistoryEntry, HistoryChange } from '@qualis/contract';
 import { Button, Result, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +24,32 @@ const ACTIONS = [
 
 const isKnown = (action: string): action is (typeof ACTIONS)[number] => (ACTIONS as readonly string[]).includes(action);
 
-/** A value of before/after as text: scalars as they are, anything else as JSON. */
-export function valueText(value: unknown): string {
-  if (value === undefined) return '—';
-  if (value === null || typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number | boolean);
-}
+/** The fields the server writes in document events with a label in every language; any other keeps the server's. */
+const FIELDS = [
+  'name',
+  'number',
+  'typeDescription',
+  'typeId',
+  'submitterId',
+  'fileId',
+  'extraFileIds',
+  'tagIds',
+  'revisionName',
+  'revisionDescription',
+  'reviewerIds',
+  'approverIds',
+  'requiresTraining',
+  'trainingRecordId',
+  'status',
+  'isFinal',
+  'finalAt',
+  'meaning',
+  'comment',
+] as const;
 
-function Value({ value }: { value: unknown }) {
-  const text = valueText(value);
+const isLabelled = (field: string): field is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(field);
+
+function Value({ text }: { text: string }) {
   if (text.length <= VALUE_MAX_CHARS) return <span>{text}</span>;
   return (
     <Tooltip title={<span className="qualis-pre-line">{text}</span>}>
@@ -41,19 +58,27 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
-/** Each field of before/after as 'field: old → new' (only the new value when there was none before, and back). */
+/**
+ * Each change as the server reads it (names, not ids; no line for what did not change):
+ * 'Reviewers: — → Otto Reviewer', only the value when the event sets it.
+ */
 function Changes({ entry }: { entry: DocumentHistoryEntry }) {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  if (!fields.length && !entry.reason) return <Typography.Text type="secondary">—</Typography.Text>;
+  const { t } = useTranslation();
+  const label = (change: HistoryChange) =>
+    isLabelled(change.field) ? t(`documents.history.fields.${change.field}`) : change.label;
+  if (!entry.changes.length && !entry.reason) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <ul className="qualis-plain-list qualis-history-changes">
-      {fields.map((field) => (
-        <li key={field}>
-          <Typography.Text strong>{field}</Typography.Text>: {field in before && <Value value={before[field]} />}
-          {field in before && field in after && ' → '}
-          {field in after && <Value value={after[field]} />}
+      {entry.changes.map((change) => (
+        <li key={change.field}>
+          <Typography.Text strong>{label(change)}</Typography.Text>:{' '}
+          {change.before !== null && (
+            <>
+              <Value text={change.before} />
+              {' → '}
+            </>
+          )}
+          <Value text={change.after} />
         </li>
       ))}
       {entry.reason && (

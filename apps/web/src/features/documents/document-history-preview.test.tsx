@@ -34,6 +34,7 @@ const entry = (seq: number, overrides: Partial<DocumentHistoryEntry> = {}): Docu
   revision: 1,
   before: null,
   after: null,
+  changes: [],
   reason: null,
   ...overrides,
 });
@@ -67,10 +68,25 @@ describe('Document History', () => {
           action: 'statusChange',
           before: { status: 'Submitted' },
           after: { status: 'Approved' },
+          changes: [{ field: 'status', label: 'Status', before: 'Submitted', after: 'Approved' }],
         }),
-        entry(2, { action: 'controlledCopy', revision: 2, after: { copy: { number: 7 } } }),
+        entry(2, {
+          action: 'controlledCopy',
+          revision: 2,
+          after: { copy: { number: 7 } },
+          changes: [{ field: 'copy', label: 'Copy', before: null, after: '{"number":7}' }],
+        }),
+        entry(4, {
+          action: 'update',
+          before: { reviewerIds: [], fileId: 'f1' },
+          after: { reviewerIds: ['u1', 'u2'], fileId: 'f2' },
+          changes: [
+            { field: 'reviewerIds', label: 'Reviewers', before: '—', after: 'Otto Reviewer, Rita Operator' },
+            { field: 'fileId', label: 'Controlled file', before: 'cleaning-v1.pdf', after: 'cleaning-v2.pdf' },
+          ],
+        }),
         entry(3, { action: 'somethingNew', revision: null }),
-        ...Array.from({ length: 22 }, (_, i) => entry(10 + i)),
+        ...Array.from({ length: 21 }, (_, i) => entry(10 + i)),
       ];
       const history = endpoints.documentRecords.history;
       const fetch = stubDocument(
@@ -85,8 +101,15 @@ describe('Document History', () => {
       expect(await screen.findByText('Status changed')).toBeInTheDocument();
       const row = screen.getByText('Status changed').closest('tr')!;
       expect(within(row).getByText('System')).toBeInTheDocument();
-      expect(row).toHaveTextContent('status: Submitted → Approved');
-      expect(screen.getByText('Controlled copy downloaded').closest('tr')).toHaveTextContent('copy: {"number":7}');
+      expect(row).toHaveTextContent('Status: Submitted → Approved');
+      // Labels of a field the web knows in the person's language, any other as the server wrote it.
+      expect(screen.getByText('Controlled copy downloaded').closest('tr')).toHaveTextContent('Copy: {"number":7}');
+      const edited = screen.getByText('Edited').closest('tr');
+      expect(edited).toHaveTextContent('Reviewers: — → Otto Reviewer, Rita Operator');
+      expect(edited).toHaveTextContent('Controlled file: cleaning-v1.pdf → cleaning-v2.pdf');
+      // What is shown is the readable form: no raw ids.
+      expect(edited).not.toHaveTextContent('u1');
+      expect(edited).not.toHaveTextContent('fileId');
       expect(screen.getByText('somethingNew')).toBeInTheDocument();
       expect(screen.getByText('1–25 of 26')).toBeInTheDocument();
 
