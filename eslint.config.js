@@ -3,6 +3,14 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** A relative import of one of the web's layers, as a no-restricted-imports pattern. */
+function layerImport(layers) {
+  return {
+    regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`,
+    message: `A lower layer of apps/web/src may not import ${layers.join(', ')} (docs/architecture.md).`,
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.bench-results/**'] },
   js.configs.recommended,
@@ -20,5 +28,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The web's imports point down: app -> pages/layouts -> features -> components -> shared
+  // (docs/architecture.md). Tests may mount the shell and pages.
+  {
+    files: ['apps/web/src/{features,components}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [layerImport(['app'])] }] },
+  },
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layerImport(['app', 'pages', 'layouts', 'features', 'components'])] },
+      ],
+    },
   },
 );

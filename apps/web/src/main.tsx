@@ -1,9 +1,9 @@
-import './app/zod-config';
+import './shared/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { installFocusReturn } from './app/focus-return';
-import { restoreLanguage } from './app/i18n';
+import { installFocusReturn } from './shared/focus-return';
+import { restoreLanguage } from './shared/i18n';
 import './app/global.css';
 
 const root = document.getElementById('root');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AppProviders } from './AppProviders';
-import { bindNavigate } from './bridges';
+import { bindNavigate } from '../shared/bridges';
 import { routes } from './routes';
 
 /** The route tree; it also hands the router's navigate to the API client. */

@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { toastHost } from './bridges';
+import { toastHost } from '../shared/bridges';
 import { theme } from './theme';
 
 // antd's message code loads with the first toast, not with the first page.

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../shared/query-client';
 
 /**
  * Data access for the signed-in part of the app. Its query cache lives as long as the session:

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@qualis/contract';
 import { message } from 'antd';
 import { useEffect } from 'react';
-import { bindNotify } from './bridges';
+import { bindNotify } from '../shared/bridges';
 
 /**
  * The app's one toast host (spec 01 section 8): the API client's errors and the pages' successes,

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { RequireSession } from '../features/session/RequireSession';
-import { loadAllTexts } from './i18n';
+import { loadAllTexts } from '../shared/i18n';
 import LoginPage from '../pages/LoginPage';
 
 /** Every route but /login loads its code, and all the texts, when first visited. */

@@ -3,9 +3,9 @@ import type { Endpoint, EndpointQuery, ZFileResponse } from '@qualis/contract';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../app/api';
-import type { CallInput, DownloadAnswer } from '../app/api-client';
-import { saveFile } from '../app/save-file';
+import { api } from '../shared/api';
+import type { CallInput, DownloadAnswer } from '../shared/api-client';
+import { saveFile } from '../shared/save-file';
 import { useSuccessToast } from './useSuccessToast';
 
 type ExportEndpoint = Endpoint & { response: typeof ZFileResponse; query: object };

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { saveFile } from '../app/save-file';
+import { saveFile } from '../shared/save-file';
 import ToastHost from '../app/ToastHost';
 import { FileDownloadButton } from './FileDownloadButton';
 

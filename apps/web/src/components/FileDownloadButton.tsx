@@ -2,9 +2,9 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoredFileDownload } from '../app/api-client';
-import { notify } from '../app/bridges';
-import { saveFile } from '../app/save-file';
+import type { StoredFileDownload } from '../shared/api-client';
+import { notify } from '../shared/bridges';
+import { saveFile } from '../shared/save-file';
 
 /**
  * A stored file (a document's, a training's, a CV) as a link-styled button that downloads it. A

@@ -3,8 +3,8 @@ import { endpoints, FILE_MAX_BYTES, messages } from '@qualis/contract';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../app/api';
-import { notify } from '../app/bridges';
+import { api } from '../shared/api';
+import { notify } from '../shared/bridges';
 import { useMessageText } from './zod-form';
 
 /** Spec 03's file object: what a record keeps of an uploaded file. */

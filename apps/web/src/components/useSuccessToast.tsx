@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { notify } from '../app/bridges';
+import { notify } from '../shared/bridges';
 
 /**
  * A page's success toasts (spec 02 section 8): the server's own text when it sends one, else the

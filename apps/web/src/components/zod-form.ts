@@ -3,7 +3,7 @@ import { Form, type FormInstance, type FormRule } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../shared/api-client';
 
 const NO_CONTEXT = {};
 

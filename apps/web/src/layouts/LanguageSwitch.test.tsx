@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../app/i18n';
-import { sessionStore } from '../features/session/session-store';
+import { changeLanguage } from '../shared/i18n';
+import { sessionStore } from '../shared/session-store';
 import ProfilePage from '../pages/ProfilePage';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../test/app';
 import { LanguageSwitch } from './LanguageSwitch';

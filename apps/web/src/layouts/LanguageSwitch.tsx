@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type LanguageCode } from '../app/i18n';
+import { changeLanguage, LANGUAGES, type LanguageCode } from '../shared/i18n';
 import { useSaveLanguage } from '../features/profile/profile.api';
 
 /** The screen's language; the choice is also stored as the language of the person's e-mails. */

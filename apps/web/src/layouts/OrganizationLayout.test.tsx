@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 
 const LAZY = { timeout: 10_000 };

@@ -9,7 +9,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fullName, UserAvatar } from '../components/UserAvatar';
-import { organizationsMenuPath } from '../features/session/home-path';
+import { organizationsMenuPath } from '../shared/home-path';
 import { useSessionUser } from '../features/session/useSession';
 
 export function UserMenu() {

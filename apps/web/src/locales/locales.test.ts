@@ -1,6 +1,6 @@
 import { messages, PERMISSION_CATALOGUE } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../app/i18n';
+import { LANGUAGES } from '../shared/i18n';
 import enHelp from './en/help.json';
 import enPublic from './en/public.json';
 import enRest from './en/translation.json';

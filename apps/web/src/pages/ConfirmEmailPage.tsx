@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { confirmEmail } from '../features/account/account.api';
 import { AuthCard, BackToLogin } from '../features/account/AuthCard';
 import { toastSuccess } from '../features/account/toast';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { signOut } from '../features/session/sessions.api';
 
 /** /confirm-email?email&token: the person proves the new mailbox and their identity with the password. */

@@ -5,8 +5,8 @@ import { Badge, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, T
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../app/api';
-import { formatDate, formatMonthDay } from '../app/dates';
+import { api } from '../shared/api';
+import { formatDate, formatMonthDay } from '../shared/dates';
 import { PageHeader } from '../components/PageHeader';
 import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';

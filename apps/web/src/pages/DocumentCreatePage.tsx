@@ -4,7 +4,7 @@ import { Card, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { notify } from '../app/bridges';
+import { notify } from '../shared/bridges';
 import { PageHeader } from '../components/PageHeader';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { DocumentGeneralForm } from '../features/documents/DocumentGeneralForm';

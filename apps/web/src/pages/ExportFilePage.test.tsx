@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../test/app';
 import { ORG, organization } from '../test/organization';
 import ExportFilePage from './ExportFilePage';
 
-const { saveFile } = await import('../app/save-file');
+const { saveFile } = await import('../shared/save-file');
 
 const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
 const download = endpoints.exportFiles.download;

@@ -4,8 +4,8 @@ import { Button, Card, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../app/api';
-import { saveFile } from '../app/save-file';
+import { api } from '../shared/api';
+import { saveFile } from '../shared/save-file';
 import { PageHeader } from '../components/PageHeader';
 import { useSuccessToast } from '../components/useSuccessToast';
 

@@ -1,8 +1,8 @@
 import type { Role } from '@qualis/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../app/i18n';
-import { sessionStore } from '../features/session/session-store';
+import { changeLanguage } from '../shared/i18n';
+import { sessionStore } from '../shared/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 
 const LAZY = { timeout: 30_000 };

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ProductLogo } from '../components/ProductLogo';
 import { PublicLanguageSelect } from '../features/account/PublicLanguageSelect';
-import { homePath, returnPath } from '../features/session/home-path';
-import { sessionStore } from '../features/session/session-store';
+import { homePath, returnPath } from '../shared/home-path';
+import { sessionStore } from '../shared/session-store';
 import { useSession } from '../features/session/useSession';
-import { loadAllTexts } from '../app/i18n';
+import { loadAllTexts } from '../shared/i18n';
 
 /**
  * The API client and the contract's endpoint table (with zod) are not part of this page's code:

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { signOut } from '../features/session/sessions.api';
 
 export default function LogoutPage() {

@@ -2,7 +2,7 @@ import { Col, Row, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { notify } from '../app/bridges';
+import { notify } from '../shared/bridges';
 import { PageHeader } from '../components/PageHeader';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccessFlags } from '../features/access/access.api';

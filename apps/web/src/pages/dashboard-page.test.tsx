@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from './DashboardPage';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../test/app';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';

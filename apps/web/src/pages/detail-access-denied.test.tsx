@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../shared/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 import { LAZY, ORG, organizationAnswer, preparePages, SOON } from '../test/organization';
 

@@ -16,9 +16,9 @@ import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from '../app/App';
 import { AppProviders } from '../app/AppProviders';
-import { sessionStore } from '../features/session/session-store';
-import { bindNavigate } from '../app/bridges';
-import { createQueryClient } from '../app/query-client';
+import { sessionStore } from '../shared/session-store';
+import { bindNavigate } from '../shared/bridges';
+import { createQueryClient } from '../shared/query-client';
 
 export const testUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: '0190a8e4-0000-7000-8000-000000000001',

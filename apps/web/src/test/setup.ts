@@ -2,14 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
-import { changeLanguage, currentLanguage, loadAllTexts } from '../app/i18n';
-import { saveFile } from '../app/save-file';
+import { changeLanguage, currentLanguage, loadAllTexts } from '../shared/i18n';
+import { saveFile } from '../shared/save-file';
 
 // jsdom cannot download (it has no navigation): every test's downloads are the calls of this mock.
 // The files of a worker share their modules (isolate: false in vitest.config.ts), so a page loaded
 // by one file keeps the saveFile it was loaded with, while each file's set-up mocks the module
 // again: every mock of it hands out one function, kept on globalThis.
-vi.mock('../app/save-file', () => {
+vi.mock('../shared/save-file', () => {
   const shared = globalThis as { qualisSaveFile?: () => void };
   shared.qualisSaveFile ??= vi.fn();
   return { saveFile: shared.qualisSaveFile };

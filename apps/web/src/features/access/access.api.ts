@@ -1,6 +1,6 @@
 import { endpoints, type AccessFlags } from '@qualis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 /** What a person may do while the server has not answered yet: nothing. */
 export const NO_ACCESS: AccessFlags = {

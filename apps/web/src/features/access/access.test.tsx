@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { AccessFlags } from '@qualis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { NO_ACCESS } from './access.api';
 

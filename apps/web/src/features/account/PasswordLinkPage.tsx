@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { PageSpinner } from '../../components/PageSpinner';
 import { resetPassword, setPassword } from './account.api';
 import { AuthCard, BackToLogin } from './AuthCard';

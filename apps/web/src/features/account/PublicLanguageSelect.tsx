@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, LANGUAGES, type LanguageCode } from '../../app/i18n';
+import { changeLanguage, currentLanguage, LANGUAGES, type LanguageCode } from '../../shared/i18n';
 
 /**
  * The language switch of the public pages (sign-in, forgot, reset, set password, confirm e-mail):

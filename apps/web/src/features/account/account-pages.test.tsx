@@ -5,7 +5,7 @@ import ConfirmEmailPage from '../../pages/ConfirmEmailPage';
 import ForgotPasswordPage from '../../pages/ForgotPasswordPage';
 import LoginPage from '../../pages/LoginPage';
 import ResetPasswordPage from '../../pages/ResetPasswordPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, renderFeature, stubEndpoints } from '../../test/app';
 
 const LINK = '?email=ann%40example.com&token=abc';

@@ -5,8 +5,8 @@ import {
   type SessionUser,
   type TokenCheckRequest,
 } from '@qualis/contract';
-import { api } from '../../app/api';
-import { sessionStore } from '../session/session-store';
+import { api } from '../../shared/api';
+import { sessionStore } from '../../shared/session-store';
 
 export type LinkType = TokenCheckRequest['type'];
 

@@ -1,4 +1,4 @@
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 
 /** A success toast in the app's one toast host, which outlives the page (several flows toast, then leave for /login). */
 export function toastSuccess(text: string) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { checkLinkToken, type LinkType } from './account.api';
 
 export type LinkState = 'checking' | 'valid' | 'expired';

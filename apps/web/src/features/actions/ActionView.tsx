@@ -2,7 +2,7 @@ import { localActionDescription, localActionName, type Action } from '@qualis/co
 import { Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../../app/dates';
+import { formatDate, formatTime } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { ActionStatusTag } from './ActionStatusTag';
 import { EnteredLink, useLinkText } from './EnteredLink';

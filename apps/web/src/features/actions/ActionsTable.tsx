@@ -8,7 +8,7 @@ import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn }
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
-import { formatDate, formatTime } from '../../app/dates';
+import { formatDate, formatTime } from '../../shared/dates';
 import { ActionFilters } from './ActionFilters';
 import { ActionStatusTag } from './ActionStatusTag';
 import { EnteredLink, useLinkText } from './EnteredLink';

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/query-client';
 import { NO_ACCESS } from '../access/access.api';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
 import { RecordLinkPicker } from './RecordLinkPicker';
 

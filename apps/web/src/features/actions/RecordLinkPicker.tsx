@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { useAccessFlags } from '../access/access.api';
 
 /** The kinds of record a link can lead to (spec 03 section 2, "Links to records"). */

@@ -1,6 +1,6 @@
 import { endpoints, type CreateActionRequest, type UpdateActionRequest } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { ListQueryParams, TableFilters } from '../../components/DataTable/table-state';
 
 export const actionKeys = {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import ActionCreatePage from '../../pages/ActionCreatePage';
 import ActionDetailPage from '../../pages/ActionDetailPage';
 import ActionsPage from '../../pages/ActionsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   EVERY_FLAG,
   jsonResponse,
@@ -20,7 +20,7 @@ import {
 import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 import { today } from './action-paths';
 
-const { saveFile } = await import('../../app/save-file');
+const { saveFile } = await import('../../shared/save-file');
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;

@@ -3,7 +3,7 @@ import { endpoints } from '@qualis/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { useExportAnswer } from '../../components/ExportMenu';
 import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { fetchDocumentFile } from './documents.api';

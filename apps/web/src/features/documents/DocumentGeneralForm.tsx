@@ -10,7 +10,7 @@ import {
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { FileUpload } from '../../components/FileUpload';
 import { useZodForm } from '../../components/zod-form';
 import { PersonSelect } from '../actions/PersonSelect';

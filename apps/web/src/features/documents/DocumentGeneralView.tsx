@@ -2,7 +2,7 @@ import type { DocumentDetail } from '@qualis/contract';
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileSizeText } from '../../components/FileUpload';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentPreview } from './DocumentPreview';

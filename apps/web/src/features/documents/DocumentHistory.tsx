@@ -2,7 +2,7 @@ import type { DocumentHistoryEntry, HistoryChange } from '@qualis/contract';
 import { Button, Result, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates';
+import { formatDateTime } from '../../shared/dates';
 import { useDocumentHistory } from './documents.api';
 
 /** Rows of a page of the history. */

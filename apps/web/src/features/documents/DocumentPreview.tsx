@@ -2,7 +2,7 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../app/save-file';
+import { saveFile } from '../../shared/save-file';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useNarrow } from '../../components/useNarrow';
 import { fetchDocumentFile } from './documents.api';

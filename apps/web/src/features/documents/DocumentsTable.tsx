@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../shared/dates';
 import { useEntries } from '../settings/settings.api';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentStatusTag } from './DocumentStatusTag';

@@ -2,7 +2,7 @@ import { documentExportEndpoints } from '@qualis/contract';
 import { Checkbox, Empty, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { useExportAnswer } from '../../components/ExportMenu';
 import { useEntries } from '../settings/settings.api';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH } from './document-paths';

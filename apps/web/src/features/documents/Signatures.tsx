@@ -10,8 +10,8 @@ import {
 import { Alert, Button, Card, Descriptions, Divider, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { formatDateTime } from '../../app/dates';
+import { ApiError } from '../../shared/api-client';
+import { formatDateTime } from '../../shared/dates';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useSuccessToast } from '../../components/useSuccessToast';
 import { useZodForm } from '../../components/zod-form';

@@ -5,7 +5,7 @@ import { Button, Checkbox, Form, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { useAccessFlags } from '../access/access.api';
 import { useSessionUser } from '../session/useSession';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints, type DocumentDetail, type DocumentHistoryEntry } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DocumentDetailPage from '../../pages/DocumentDetailPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { DOC, FILE, documentDetail } from '../../test/documents';
 import { ORG, organization } from '../../test/organization';

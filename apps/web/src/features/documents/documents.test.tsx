@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import DocumentCreatePage from '../../pages/DocumentCreatePage';
 import DocumentDetailPage from '../../pages/DocumentDetailPage';
 import DocumentsPage from '../../pages/DocumentsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   EVERY_FLAG,
   jsonResponse,

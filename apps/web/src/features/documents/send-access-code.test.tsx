@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, on, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { ORG, uma } from '../../test/organization';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { SigningSection } from './Signatures';
 
 const DOC = '0190a8e4-0000-7000-8000-0000000000c7';

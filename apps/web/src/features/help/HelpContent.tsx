@@ -2,7 +2,7 @@ import type { PermissionKind, Role } from '@qualis/contract';
 import { Typography } from 'antd';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permissionText } from '../../app/i18n';
+import { permissionText } from '../../shared/i18n';
 import { SectionTabs } from '../../components/SectionTabs';
 import { permissionTree, type PermissionNode } from '../permissions/permission-tree';
 import './HelpContent.css';

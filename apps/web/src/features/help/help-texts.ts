@@ -1,4 +1,4 @@
-import { i18n } from '../../app/i18n';
+import { i18n } from '../../shared/i18n';
 
 // Listed in the Help page's own code, so that no other page downloads or even lists them.
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/help.json', { import: 'default' });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { documentPath } from '../documents/document-paths';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../shared/dates';
 import { useSessionUser } from '../session/useSession';
 import { HrStatusTag } from './HrStatusTag';
 import { fetchCvFile } from './hr.api';

@@ -3,7 +3,7 @@ import { endpoints, type HrRecord, type HrRecordRow } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import HumanResourceDetailPage from '../../pages/HumanResourceDetailPage';
 import HumanResourcesPage from '../../pages/HumanResourcesPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   jsonResponse,
   on,
@@ -16,7 +16,7 @@ import {
 } from '../../test/app';
 import { ORG, organizationEndpoints } from '../../test/organization';
 
-const { saveFile } = await import('../../app/save-file');
+const { saveFile } = await import('../../shared/save-file');
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;

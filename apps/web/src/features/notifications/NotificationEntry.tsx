@@ -1,7 +1,7 @@
 import { localActionName, type Notification } from '@qualis/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../app/dates';
+import { formatDate, formatDateTime } from '../../shared/dates';
 import { relativeTime } from './relative-time';
 
 /**

@@ -1,7 +1,7 @@
 import { endpoints } from '@qualis/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;

@@ -4,10 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/query-client';
 import NotificationsPage from '../../pages/NotificationsPage';
-import { sessionStore } from '../session/session-store';
-import { formatDateTime } from '../../app/dates';
+import { sessionStore } from '../../shared/session-store';
+import { formatDateTime } from '../../shared/dates';
 import { jsonResponse, queriesOf, stubApi, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG } from '../../test/organization';
 

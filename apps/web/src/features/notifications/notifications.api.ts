@@ -1,6 +1,6 @@
 import { endpoints } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 /** Entries in the bell's dropdown (spec 01 section 9). */
 export const BELL_ITEMS = 3;

@@ -3,7 +3,7 @@ import { IMAGE_EXTENSIONS, type Organization } from '@qualis/contract';
 import { Button, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { ImageCropDialog } from '../../components/ImageCropDialog';
 import { OrganizationLogo } from './OrganizationLogo';
 import { useSetOrganizationLogo } from './organizations.api';

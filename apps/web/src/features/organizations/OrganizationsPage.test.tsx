@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints, type Organization } from '@qualis/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrganizationsPage from '../../pages/OrganizationsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 
-const { saveFile } = await import('../../app/save-file');
+const { saveFile } = await import('../../shared/save-file');
 
 const ACME = '0190a8e4-0000-7000-8000-0000000000a1';
 const BETA = '0190a8e4-0000-7000-8000-0000000000b2';

@@ -1,5 +1,5 @@
 import { AUDIT_INFO_TYPES, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, monthsBefore } from '@qualis/contract';
-import type { QueryValue } from '../../app/api-client';
+import type { QueryValue } from '../../shared/api-client';
 
 /** The logo checks of spec 01 section 5, before cropping: the translation key of the message, or null. */
 export function logoFileProblem(file: Pick<File, 'name' | 'size'>): 'imageFormat' | 'imageTooLarge' | null {

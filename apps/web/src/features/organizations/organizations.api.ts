@@ -1,6 +1,6 @@
 import { endpoints, type EndpointQuery, type ListEnvelope, type Organization } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 export function useOrganizationList(params: ListQueryParams) {

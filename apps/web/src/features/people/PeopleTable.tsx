@@ -11,7 +11,7 @@ import { Tag, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../shared/api-client';
 import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
 import { AccessCodeModal } from './AccessCodeModal';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';

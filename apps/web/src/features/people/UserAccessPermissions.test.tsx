@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Role, UserAccessSettings } from '@qualis/contract';
 import { AppProviders } from '../../app/AppProviders';
-import { createQueryClient } from '../../app/query-client';
-import { sessionStore } from '../session/session-store';
+import { createQueryClient } from '../../shared/query-client';
+import { sessionStore } from '../../shared/session-store';
 import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
 import { UserAccessPermissions } from './UserAccessPermissions';
 

@@ -1,6 +1,6 @@
 import { endpoints, type MembershipRestriction, type Person } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 /** The two populations of an organization: the same calls under two paths (docs/api.md). */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminsPage from '../../pages/AdminsPage';
 import UserDetailPage from '../../pages/UserDetailPage';
 import UsersPage from '../../pages/UsersPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   jsonResponse,
   on,

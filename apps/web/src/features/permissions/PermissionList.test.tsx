@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../shared/i18n';
 import { PermissionList } from './PermissionList';
 
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { missingParentOf } from '@qualis/contract';
 import { Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { permissionText } from '../../app/i18n';
+import { permissionText } from '../../shared/i18n';
 import { permissionTree, type PermissionNode } from './permission-tree';
 import './PermissionList.css';
 

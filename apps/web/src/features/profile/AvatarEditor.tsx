@@ -3,7 +3,7 @@ import type { SessionUser } from '@qualis/contract';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { ImageCropDialog } from '../../components/ImageCropDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { toastSuccess } from '../account/toast';

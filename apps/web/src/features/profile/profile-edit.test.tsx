@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProfileEditPage from '../../pages/ProfileEditPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { avatarFileProblem } from './avatar-file';
 

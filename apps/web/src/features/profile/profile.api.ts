@@ -6,7 +6,7 @@ import {
   type SessionUser,
 } from '@qualis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import { storeSessionUser } from '../account/account.api';
 
 const PROFILE_KEY = ['profile'] as const;

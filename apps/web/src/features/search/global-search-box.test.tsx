@@ -4,10 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { changeLanguage } from '../../app/i18n';
-import { createQueryClient } from '../../app/query-client';
+import { changeLanguage } from '../../shared/i18n';
+import { createQueryClient } from '../../shared/query-client';
 import { GlobalSearchBox } from './GlobalSearchBox';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderApp, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { LAZY, ORG, organizationEndpoints, preparePages, SOON } from '../../test/organization';
 

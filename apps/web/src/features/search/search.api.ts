@@ -1,6 +1,6 @@
 import { endpoints, type SearchMode, type SearchSortKey } from '@qualis/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 export const searchKeys = {

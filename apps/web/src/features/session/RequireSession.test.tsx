@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../shared/session-store';
 
 const LAZY = { timeout: 10_000 };
 

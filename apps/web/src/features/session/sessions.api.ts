@@ -1,6 +1,6 @@
 import { endpoints, type SignInRequest } from '@qualis/contract';
-import { api } from '../../app/api';
-import { currentLanguage } from '../../app/i18n';
+import { api } from '../../shared/api';
+import { currentLanguage } from '../../shared/i18n';
 
 /** Signs in; the language on screen becomes the language of the person's e-mails. */
 export async function signIn(request: Omit<SignInRequest, 'language'>) {

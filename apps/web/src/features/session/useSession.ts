@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { sessionStore, type Session } from './session-store';
+import { sessionStore, type Session } from '../../shared/session-store';
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);

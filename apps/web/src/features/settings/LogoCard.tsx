@@ -4,7 +4,7 @@ import { Button, Card, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notify } from '../../app/bridges';
+import { notify } from '../../shared/bridges';
 import { ImageCropDialog } from '../../components/ImageCropDialog';
 import { OrganizationLogo } from '../organizations/OrganizationLogo';
 import { formatFileSize, useChangeLogo } from './settings.api';

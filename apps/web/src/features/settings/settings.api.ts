@@ -1,6 +1,6 @@
 import { endpoints } from '@qualis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 /** The two named lists of an organization's settings. */
 export type EntryKind = 'document-types' | 'tags';

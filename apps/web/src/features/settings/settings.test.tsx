@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints, type EndpointResponse, type Organization } from '@qualis/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import SettingsPage from '../../pages/SettingsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   jsonResponse,
   on,

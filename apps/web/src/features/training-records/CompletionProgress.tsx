@@ -1,7 +1,7 @@
 import type { CompletionProgress as Progress } from '@qualis/contract';
 import { Button, Flex, Result, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates';
+import { formatDateTime } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { useCompletionProgress } from './training-records.api';
 

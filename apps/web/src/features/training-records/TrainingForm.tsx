@@ -8,7 +8,7 @@ import {
 import { Button, Col, Form, Input, Row, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../shared/api-client';
 import { FileUpload, fileSizeText } from '../../components/FileUpload';
 import { useZodForm } from '../../components/zod-form';
 import { LinkFields } from '../actions/LinkFields';

@@ -17,7 +17,7 @@ import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn }
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { EnteredLink, useLinkText } from '../actions/EnteredLink';
-import { formatDate, formatTime } from '../../app/dates';
+import { formatDate, formatTime } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { TrainingStatusTag } from './TrainingStatusTag';
 import { useDeleteTrainings, useTrainingList } from './training-records.api';

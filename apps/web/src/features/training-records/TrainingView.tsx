@@ -8,7 +8,7 @@ import { FileDownloadButton } from '../../components/FileDownloadButton';
 import { fileSizeText } from '../../components/FileUpload';
 import { EnteredLink, useLinkText } from '../actions/EnteredLink';
 import { documentPath } from '../documents/document-paths';
-import { formatDate, formatTime } from '../../app/dates';
+import { formatDate, formatTime } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { fetchTrainingFile } from './training-records.api';
 

@@ -6,8 +6,8 @@ import {
   type UpdateTrainingRequest,
 } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
-import type { StoredFileDownload } from '../../app/api-client';
+import { api } from '../../shared/api';
+import type { StoredFileDownload } from '../../shared/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 import { documentKeys, FILE_DOWNLOAD_TIMEOUT_MS } from '../documents/documents.api';
 

@@ -12,7 +12,7 @@ import DocumentDetailPage from '../../pages/DocumentDetailPage';
 import TrainingRecordCreatePage from '../../pages/TrainingRecordCreatePage';
 import TrainingRecordDetailPage from '../../pages/TrainingRecordDetailPage';
 import TrainingRecordsPage from '../../pages/TrainingRecordsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import {
   EVERY_FLAG,
   jsonResponse,

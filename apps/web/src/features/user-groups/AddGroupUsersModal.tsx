@@ -1,7 +1,7 @@
 import { Button, Checkbox, Modal, Select, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../shared/dates';
 import { fullName } from '../people/row-actions';
 import { useGroupTrainings, useGroupUserOptions, type GroupUserToAdd } from './user-groups.api';
 

@@ -1,6 +1,6 @@
 import { applyPermissionToggle, endpoints, type DataEnvelope } from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
 export const userGroupKeys = {

@@ -3,7 +3,7 @@ import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import UserGroupPage from '../../pages/UserGroupPage';
 import UserGroupsPage from '../../pages/UserGroupsPage';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { ORG, organization } from '../../test/organization';
 

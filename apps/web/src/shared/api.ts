@@ -1,6 +1,6 @@
 import { endpoints, ORGANIZATION_SELECTION_LIMIT } from '@qualis/contract';
-import { homeAfterInactive } from '../features/session/home-path';
-import { sessionStore } from '../features/session/session-store';
+import { homeAfterInactive } from './home-path';
+import { sessionStore } from './session-store';
 import { createApiClient } from './api-client';
 import { navigate, notify } from './bridges';
 import { i18n } from './i18n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testUser } from '../../test/app';
+import { testUser } from '../test/app';
 import type { Organization } from '@qualis/contract';
 import { homeAfterInactive, homePath, organizationsMenuPath, returnPath } from './home-path';
 

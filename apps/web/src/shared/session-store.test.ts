@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testTokens, testUser } from '../../test/app';
+import { testTokens, testUser } from '../test/app';
 import { sessionStore } from './session-store';
 
 const rotated = { ...testTokens, accessToken: 'access-2', refreshToken: 'refresh-2' };
