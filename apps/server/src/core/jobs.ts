@@ -54,7 +54,10 @@ export async function enqueueJob(
  */
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly recurring = new Map<string, { everyMs: number; run: (ctx: AppContext) => Promise<void> }>();
+  private readonly recurring = new Map<
+    string,
+    { everyMs: number; firstAfterMs: number; run: (ctx: AppContext) => Promise<void> }
+  >();
   private readonly poller: Poller;
   private readonly queue: LeasedQueue<typeof jobs>;
   private stopping = false;
@@ -93,10 +96,13 @@ export class JobRunner {
     this.definitions.set(kind, { schema, handler: handler as JobHandler<unknown> });
   }
 
-  /** A task run every `everyMs` by one process of the deployment; the first run is at start. */
-  every(name: string, everyMs: number, run: (ctx: AppContext) => Promise<void>) {
+  /**
+   * A task run every `everyMs` by one process of the deployment. The deployment's first run is at
+   * its first start, or `firstAfterMs` later (a task with nothing to do on a new deployment).
+   */
+  every(name: string, everyMs: number, run: (ctx: AppContext) => Promise<void>, { firstAfterMs = 0 } = {}) {
     if (this.recurring.has(name)) throw new Error(`recurring task ${name} is defined twice`);
-    this.recurring.set(name, { everyMs, run });
+    this.recurring.set(name, { everyMs, firstAfterMs, run });
   }
 
   start() {
@@ -191,7 +197,7 @@ export class JobRunner {
     const names = [...this.recurring.keys()];
     await db
       .insert(jobSchedules)
-      .values(names.map((name) => ({ name, nextRunAt: new Date() })))
+      .values(names.map((name) => ({ name, nextRunAt: new Date(Date.now() + this.recurring.get(name)!.firstAfterMs) })))
       .onConflictDoNothing();
     let ran = 0;
     for (const name of names) {

@@ -31,7 +31,10 @@ const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend(messageField
 const DAY_MS = 24 * 60 * 60_000;
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.ctx.jobs.every(AUDIT_SEAL_TASK, DAY_MS, (ctx) => sealAuditChains(ctx, app.log).then(() => undefined));
+  // A new deployment's first seal a day after its start: its chains are only beginning.
+  app.ctx.jobs.every(AUDIT_SEAL_TASK, DAY_MS, (ctx) => sealAuditChains(ctx, app.log).then(() => undefined), {
+    firstAfterMs: DAY_MS,
+  });
 
   app.get(
     '/organizations',
