@@ -222,7 +222,11 @@ async function addHrRecords(organizationId: string, into: World) {
   into.hrRecordIds = rows.map((r) => r.id);
 }
 
-/** A person of a case: a role, a membership restriction and some group permissions. */
+/**
+ * A person of a case: a role, a membership restriction and some group permissions, made into an
+ * access as the pipeline makes it (`permissionsOf`; the SuperAdmin has no membership, so no
+ * restriction).
+ */
 function personOfCase(): OrganizationAccess {
   const role: Role = random.pick(ROLES);
   const restriction: MembershipRestriction = role === 'SuperAdmin' ? 'none' : random.pick(MEMBERSHIP_RESTRICTIONS);
