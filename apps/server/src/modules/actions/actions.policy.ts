@@ -46,7 +46,8 @@ export const actionPolicies = {
   /**
    * Every member may open the actions list: whatever their permissions, a person always sees the
    * actions assigned to them. Which rows they see is `actionsVisibleTo` (actions.repository.ts),
-   * the SQL twin of this rule: Admins and 22 everything, 26 related, everyone else their own.
+   * the SQL twin of this rule (test/visibility-twins.test.ts): Admins and 22 everything, 26
+   * related, everyone else their own.
    */
   'action.view': organizationPolicy<ActionState>(
     (access, a) =>

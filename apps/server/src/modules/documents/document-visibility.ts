@@ -1,18 +1,11 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { Permission } from '@qualis/contract';
-import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import type { OrganizationAccess } from '../../core/access.js';
 import { documentRevisions, documentTypes, documents, organizationFiles } from '../../db/schema/index.js';
-import { seesTabOfEveryRevision } from './documents.policy.js';
+import { seesEveryDocument, seesReleasedDocuments, seesTabOfEveryRevision } from './documents.policy.js';
 
 // Who sees what (docs/decisions/0018-documents.md): one predicate on `documents`, one choice of
 // the row's revision, one predicate on `document_revisions`. Every module that reads documents
 // (search, dashboard, settings, exports) takes its predicate from here.
-
-/** Admins, the SuperAdmin and 11 (view all) see every document and revision. */
-export const seesEveryDocument = (access: OrganizationAccess) =>
-  isOrganizationAdmin(access) || access.permissions.has(Permission.ViewAllDocuments);
-/** 16 (view approved and related): also the final revisions of every document. */
-const seesReleased = (access: OrganizationAccess) => access.permissions.has(Permission.ViewApprovedAndRelatedDocuments);
 
 /**
  * The person is related to the outer `documents` row (created it, or a revision, or is named on
@@ -30,7 +23,7 @@ export const isParticipantSql = (access: OrganizationAccess) =>
 
 /** Neither 11 nor 16: the person sees the documents they are related to, and only those. */
 export const seesRelatedDocumentsOnly = (access: OrganizationAccess) =>
-  !seesEveryDocument(access) && !seesReleased(access);
+  !seesEveryDocument(access) && !seesReleasedDocuments(access);
 
 /**
  * The documents module's visibility predicate (on `documents`): Admins and 11 every document of
@@ -42,7 +35,10 @@ export function documentsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(documents.organizationId, access.organization.id);
   if (seesEveryDocument(access)) return inOrganization;
   const related = isParticipantSql(access);
-  return and(inOrganization, seesReleased(access) ? or(isNotNull(documents.releasedRevision), related) : related)!;
+  return and(
+    inOrganization,
+    seesReleasedDocuments(access) ? or(isNotNull(documents.releasedRevision), related) : related,
+  )!;
 }
 
 /**
@@ -50,14 +46,14 @@ export function documentsVisibleTo(access: OrganizationAccess): SQL {
  * the document the released (highest final) one.
  */
 export function rowRevisionOf(access: OrganizationAccess): SQL<number> {
-  if (seesEveryDocument(access) || !seesReleased(access)) return sql<number>`${documents.latestRevision}`;
+  if (seesEveryDocument(access) || !seesReleasedDocuments(access)) return sql<number>`${documents.latestRevision}`;
   return sql<number>`case when ${isParticipantSql(access)} then ${documents.latestRevision}
     else ${documents.releasedRevision} end`;
 }
 
 /** Which revisions of a visible document the person may open (on `document_revisions`). */
 export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL | typeof documentRevisions.isFinal) {
-  if (seesEveryDocument(access) || !seesReleased(access)) return undefined;
+  if (seesEveryDocument(access) || !seesReleasedDocuments(access)) return undefined;
   return or(isParticipantSql(access), sql`${finalColumn}`);
 }
 

@@ -29,6 +29,14 @@ export interface RevisionState extends DocumentState {
 export type DocumentSection = 'general' | 'qualityTasks' | 'references';
 
 const has = (access: OrganizationAccess, type: PermissionType) => access.permissions.has(type);
+
+/** Admins, the SuperAdmin and 11 (view all) see every document and revision. */
+export const seesEveryDocument = (access: OrganizationAccess) =>
+  isOrganizationAdmin(access) || has(access, Permission.ViewAllDocuments);
+/** 16 (view approved and related): also the final revisions of every document. */
+export const seesReleasedDocuments = (access: OrganizationAccess) =>
+  has(access, Permission.ViewApprovedAndRelatedDocuments);
+
 const isOwner = (access: OrganizationAccess, d: DocumentState) => d.creatorId === access.actor.userId;
 const notApproved = (r: RevisionState) => r.status !== 'Approved' && !r.isFinal;
 
@@ -141,9 +149,14 @@ const viewTab = (tab: DocumentTab) =>
 export const documentPolicies = {
   /**
    * Every member may open the documents list: a person always sees the documents they are
-   * related to. Which rows and revisions is `documentsVisibleTo` (documents.repository.ts).
+   * related to. Which rows is `documentsVisibleTo` (document-visibility.ts), the SQL twin of this
+   * rule (test/visibility-twins.test.ts): Admins and 11 every document, 16 also every released
+   * one, everyone else those they are related to.
    */
-  'document.view': organizationPolicy(() => true),
+  'document.view': organizationPolicy<DocumentState>(
+    (access, d) =>
+      !d || seesEveryDocument(access) || d.isParticipant || (seesReleasedDocuments(access) && d.hasFinalRevision),
+  ),
 
   /** Add New: 10 (view all area) or 15 (view approved and related area); Admins always. */
   'document.add': organizationPolicy((access) =>

@@ -11,7 +11,7 @@ export interface HrRecordState {
  * HR records are the Admins' and the SuperAdmin's only (spec 03: "visible and editable only by
  * admins"); a User is refused before the organization is read, and a client or HR-limited
  * membership once it is (spec 03 section 6, `seesHrRecords`). `hrRecordsVisibleTo`
- * (hr-records.repository.ts) is the SQL twin of `hrRecord.view`.
+ * (hr-records.repository.ts) is the SQL twin of `hrRecord.view` (test/visibility-twins.test.ts).
  */
 const ADMINS = { roles: ['SuperAdmin', 'Admin'] } as const;
 

@@ -8,10 +8,10 @@ import {
   generalSectionVisibleTo,
   revisionsVisibleTo,
   rowRevisionOf,
-  seesEveryDocument,
   seesEveryGeneralSection,
   seesRelatedDocumentsOnly,
 } from '../documents/document-visibility.js';
+import { seesEveryDocument } from '../documents/documents.policy.js';
 import { hrRecordsVisibleTo, seesHrRecords } from '../hr-records/hr-records.repository.js';
 import { relatedTrainingIds, seesEveryTraining, trainingsVisibleTo } from '../training-records/training-visibility.js';
 import type { SearchTerms } from './search-terms.js';

@@ -21,8 +21,9 @@ export const trainingRecordPolicies = {
   /**
    * Every member may open the training list: a person always sees the trainings they created,
    * assign or are assigned to, whatever their group permissions (an assignee can always open and
-   * pass theirs). Which rows they see is `trainingsVisibleTo` (training-records.repository.ts), the
-   * SQL twin of this rule: Admins and 30 everything, everyone else their own.
+   * pass theirs). Which rows they see is `trainingsVisibleTo` (training-visibility.ts), the SQL
+   * twin of this rule (test/visibility-twins.test.ts): Admins and 30 everything, everyone else
+   * their own.
    */
   'trainingRecord.view': organizationPolicy<TrainingState>(
     (access, t) =>
