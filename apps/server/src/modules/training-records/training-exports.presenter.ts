@@ -98,7 +98,7 @@ function readable(values: unknown, action: string, ctx: HistoryContext): Record<
           .join(', ') || null;
     else if (key === 'questions') out.questions = quizText(value, ctx.mayEdit) || null;
     else if (key === 'cycle') {
-      if (action === 'newRound') out.round = value;
+      if (action === 'newRound') out.cycle = value;
     } else if (key === 'documentId')
       out.passesFor = value ? `${documentName(ctx, value)} revision ${String(fields.revision)}` : null;
     else if (key === 'documentModel') {

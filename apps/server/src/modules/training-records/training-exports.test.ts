@@ -240,7 +240,7 @@ describe('training exports', () => {
       'Passed for "Glove SOP" revision 1',
       'No assignees have passed the training.',
       'New round of passes (everyone passes again)',
-      'Round: 1 → 2; Passes for: — → "Glove SOP" revision 1',
+      'Round of passes: 1 → 2; Passes for: — → "Glove SOP" revision 1',
     ]) {
       expect(text).toContain(expected);
     }
