@@ -121,6 +121,27 @@ describe('no session setting opens the audit trail', () => {
 });
 
 describe('seals anchor the chain outside the database', () => {
+  it('verifies a chain longer than one read (1,000 events) to its end', async () => {
+    const org = await createOrganization(t.db);
+    await t.db.transaction(async (tx) => {
+      for (let i = 1; i <= 1001; i += 1) {
+        await recordAudit(tx, system, {
+          organizationId: org.id,
+          infoType: 'Tags',
+          action: `step ${i}`,
+          entityType: 'tag',
+        });
+      }
+    });
+    expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 1001 });
+    await t.database.raw.exec('ALTER TABLE audit_events DISABLE TRIGGER USER');
+    await t.database.raw.query(`UPDATE audit_events SET action = 'edited' WHERE chain_key = $1 AND seq = 1001`, [
+      org.id,
+    ]);
+    await t.database.raw.exec('ALTER TABLE audit_events ENABLE TRIGGER USER');
+    expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: false, count: 1001, brokenAtSeq: 1001 });
+  });
+
   it('catches a tail cut with the triggers off and the head moved back to match', async () => {
     const org = await organizationWithEvents(3);
     const seal = (await sealAuditChain(t.db, org.id))!;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { auditChainHeads, auditEvents, auditSeals } from '../db/schema/index.js';
 import { RECORDED_NAMES, namesToRecord } from './history.js';
 import { newId } from './ids.js';
+import { readByKeyset } from './lists.js';
 
 /** Who did it and from where; built once per request. */
 export interface AuditActor {
@@ -140,36 +141,43 @@ export async function latestAuditSeal(db: DbOrTx, chainKey: string): Promise<Aud
  * so does a tail cut below the latest seal (even with the head moved back to match).
  */
 export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<ChainVerification> {
-  const events = await db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.chainKey, chainKey))
-    .orderBy(asc(auditEvents.seq));
+  // Read by keyset: memory stays flat however long the chain (the logs export verifies in its job).
+  const events = readByKeyset<typeof auditEvents.$inferSelect>(
+    (page) =>
+      db
+        .select({ ...getTableColumns(auditEvents), ...page.fields })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.chainKey, chainKey), page.where))
+        .$dynamic(),
+    { sort: auditEvents.seq, tiebreaker: auditEvents.id, direction: 'asc', sortNotNull: true },
+  );
   const seal = await latestAuditSeal(db, chainKey);
   const sealed = seal ? { seal } : {};
+  let length = 0;
+  let brokenAtSeq: number | undefined;
   let prevHash = GENESIS_HASH;
-  let expectedSeq = 1;
-  for (const event of events) {
+  for await (const event of events) {
+    length += 1;
+    // Past a break only counted: `count` is the chain's length.
+    if (brokenAtSeq !== undefined) continue;
     const { hash, ...fields } = event;
     if (
-      event.seq !== expectedSeq ||
+      event.seq !== length ||
       event.prevHash !== prevHash ||
       eventHash(fields) !== hash ||
       (event.seq === seal?.lastSeq && hash !== seal.lastHash)
     ) {
-      return { ok: false, count: events.length, brokenAtSeq: event.seq, ...sealed };
+      brokenAtSeq = event.seq;
     }
     prevHash = hash;
-    expectedSeq += 1;
   }
-  if (seal && seal.lastSeq > events.length) {
-    return { ok: false, count: events.length, brokenAtSeq: events.length + 1, ...sealed };
-  }
+  if (brokenAtSeq !== undefined) return { ok: false, count: length, brokenAtSeq, ...sealed };
+  if (seal && seal.lastSeq > length) return { ok: false, count: length, brokenAtSeq: length + 1, ...sealed };
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
-  if (head && (head.lastSeq !== events.length || head.lastHash !== prevHash)) {
-    return { ok: false, count: events.length, brokenAtSeq: events.length + 1, ...sealed };
+  if (head && (head.lastSeq !== length || head.lastHash !== prevHash)) {
+    return { ok: false, count: length, brokenAtSeq: length + 1, ...sealed };
   }
-  return { ok: true, count: events.length, ...sealed };
+  return { ok: true, count: length, ...sealed };
 }
 
 /** Every chain there is (the provider's and each organization's), for verifying them all. */

@@ -48,6 +48,8 @@ const LABELS: Record<string, string> = {
   revisionDescription: 'Revision description',
   dueDate: 'Due date',
   linkDescription: 'Link description',
+  // A training's round of passes (training-actions.ts `startTrainingRound`).
+  cycle: 'Round of passes',
 };
 
 /** 'revisionDescription' → 'Revision description', for a field without a label of its own. */

@@ -49,6 +49,10 @@ describe('readableChanges', () => {
       changesText(readableChanges({ isFinal: false }, { isFinal: true, finalAt: '2026-11-25T21:03:00.000Z' }, names())),
     ).toBe('Final: No → Yes; Final at: 2026-11-25 21:03:00 UTC');
   });
+
+  it("calls a training's cycle its round of passes", () => {
+    expect(changesText(readableChanges({ cycle: 1 }, { cycle: 2 }, names()))).toBe('Round of passes: 1 → 2');
+  });
 });
 
 describe('historyIds', () => {

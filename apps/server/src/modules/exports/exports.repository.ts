@@ -32,6 +32,7 @@ function organizationChanges(of: string[] | null | undefined) {
 }
 
 const logColumns = {
+  chainKey: auditEvents.chainKey,
   occurredAt: auditEvents.occurredAt,
   // A deleted organization's name survives in its provider-level deletion event.
   organizationName: sql<string | null>`coalesce(${organizations.name}, ${entityOrganization.name},
@@ -82,6 +83,8 @@ export function organizationLogRows(
 }
 
 export interface OrganizationLogRow {
+  /** Not a column: the chain the event belongs to, whose verification closes the file. */
+  chainKey: string;
   occurredAt: Date;
   organizationName: string | null;
   infoType: string;

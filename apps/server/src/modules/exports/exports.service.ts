@@ -7,12 +7,13 @@ import {
 } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { PROVIDER_CHAIN, recordAudit, verifyAuditChain, type AuditActor } from '../../core/audit.js';
 import { changesText, namesOfHistory, readableChanges } from '../../core/history.js';
 import type { Actor } from '../../core/auth.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from '../../core/exports.js';
 import { enqueueJob, type JobRow } from '../../core/jobs.js';
 import { renderMail } from '../../core/mail/templates.js';
+import { PROVIDER_CHAIN_NAME, chainVerificationText } from '../organizations/audit-chains.js';
 import {
   organizationExportRows,
   organizationIdsMatching,
@@ -133,12 +134,40 @@ async function* withChanges(db: DbOrTx, events: AsyncIterable<OrganizationLogRow
   yield* flush();
 }
 
+/**
+ * The row that closes the file for a chain it holds events of (docs/api.md): the chain verified in
+ * the file's snapshot, against its latest seal, the seal's number, hash and time also as JSON
+ * under After. Same columns as the events, so the file stays one table.
+ */
+async function chainVerificationRow(
+  db: DbOrTx,
+  chain: { chainKey: string; organizationName: string | null },
+  verifiedAt: Date,
+): Promise<ReadableLogRow> {
+  const v = await verifyAuditChain(db, chain.chainKey);
+  return {
+    ...chain,
+    occurredAt: verifiedAt,
+    infoType: 'Audit chain',
+    action: 'verification',
+    entityType: 'audit-chain',
+    entityId: chain.chainKey,
+    actorEmail: null,
+    actorIp: null,
+    before: null,
+    after: { events: v.count, intact: v.ok, brokenAtSeq: v.brokenAtSeq ?? null, latestSeal: v.seal ?? null },
+    changes: `${chainVerificationText(v)}${v.seal ? `; sealed hash ${v.seal.lastHash}` : ''}`,
+    reason: null,
+  };
+}
+
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
  * The job: streams the chosen events, read by keyset in one snapshot (repeatable read), as CSV
- * into the file storage, and mails the file to the requester as an attachment; with no events,
- * a mail saying so. Memory stays flat however many events there are.
+ * into the file storage, closed by a row per chain they belong to with its verification and
+ * latest seal, and mails the file to the requester as an attachment; with no events, a mail
+ * saying so. Memory stays flat however many events there are.
  */
 export async function runOrganizationLogsExport(
   ctx: AppContext,
@@ -159,13 +188,20 @@ export async function runOrganizationLogsExport(
           ? {}
           : { organizationChangesOf: payload.organizationChangesOf }),
       });
-      async function* counted() {
+      async function* fileRows() {
+        const chains = new Map<string, string | null>();
         for await (const event of withChanges(tx, events)) {
           rows += 1;
+          const name = event.chainKey === PROVIDER_CHAIN ? PROVIDER_CHAIN_NAME : event.organizationName;
+          if (!chains.has(event.chainKey)) chains.set(event.chainKey, name);
           yield event;
         }
+        const verifiedAt = new Date();
+        for (const [chainKey, organizationName] of chains) {
+          yield await chainVerificationRow(tx, { chainKey, organizationName }, verifiedAt);
+        }
       }
-      await ctx.storage.put(storageKey, csvStream(LOG_COLUMNS, counted()));
+      await ctx.storage.put(storageKey, csvStream(LOG_COLUMNS, fileRows()));
       return rows;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

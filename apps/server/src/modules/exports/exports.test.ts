@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AUDIT_INFO_TYPES, messages, monthsBefore } from '@qualis/contract';
-import { recordAudit } from '../../core/audit.js';
+import { recordAudit, sealAuditChain } from '../../core/audit.js';
 import { newId } from '../../core/ids.js';
 import { auditEvents, jobs, mailOutbox } from '../../db/schema/index.js';
 import { mailAttachments, parseCsv } from '../../test/csv.js';
@@ -120,7 +120,10 @@ describe('GET /export/Organization-logs', () => {
     await t.deliverMail();
     const mail = await t.smtp!.waitForMail({ to: superAdminEmail, subject: 'Qualis: your organization logs report' });
     const [attachment] = mailAttachments(mail.raw);
-    return { mail, attachment, rows: attachment ? parseCsv(attachment.content.toString('utf8')) : [] };
+    const all = attachment ? parseCsv(attachment.content.toString('utf8')) : [];
+    // The rows that close the file: one per chain, its verification and latest seal.
+    const isChain = (row: string[]) => row[2] === 'Audit chain';
+    return { mail, attachment, rows: all.filter((r) => !isChain(r)), chains: all.filter(isChain), all };
   }
 
   beforeAll(async () => {
@@ -216,7 +219,8 @@ describe('GET /export/Organization-logs', () => {
     const alpha = orgs['alpha Devices']!;
     const charlie = orgs['Charlie Bio']!;
     const query = `InfoTypes=${infoType('Users')}&SelectedIds=${alpha.id}&SelectedIds=${charlie.id}&${range}`;
-    const { mail, attachment, rows } = await exportAndReceive(query);
+    const seal = (await sealAuditChain(t.db, alpha.id, new Date('2026-11-25T21:03:30Z')))!;
+    const { mail, attachment, rows, chains, all } = await exportAndReceive(query);
     expect(mail.text).toContain('2 records');
     expect(attachment!.fileName).toContain(`Organization-logs_version_${superAdminEmail}_`);
     expect(attachment!.contentType).toBe('text/csv');
@@ -266,6 +270,43 @@ describe('GET /export/Organization-logs', () => {
     ]);
     expect(rows[1]![0]).toMatch(new RegExp(`^${TODAY}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$`));
 
+    // The file closes with each chain's verification in the file's snapshot and its latest seal,
+    // in the same columns: a CSV reader sees one table.
+    expect(all.slice(-2)).toEqual(chains);
+    expect(chains.map((r) => r.slice(1))).toEqual([
+      [
+        'alpha Devices',
+        'Audit chain',
+        'verification',
+        `audit-chain ${alpha.id}`,
+        '',
+        '',
+        '',
+        JSON.stringify({
+          events: seal.lastSeq,
+          intact: true,
+          brokenAtSeq: null,
+          latestSeal: { lastSeq: seal.lastSeq, lastHash: seal.lastHash, sealedAt: '2026-11-25T21:03:30.000Z' },
+        }),
+        `${seal.lastSeq} events, chain intact up to seal of 2026-11-25 21:03 UTC (event ${seal.lastSeq}); sealed hash ${seal.lastHash}`,
+        '',
+      ],
+      [
+        'Charlie Bio',
+        'Audit chain',
+        'verification',
+        `audit-chain ${charlie.id}`,
+        '',
+        '',
+        '',
+        expect.stringMatching(/^\{"events":1,"intact":true,"brokenAtSeq":null,"latestSeal":\{"lastSeq":1,/),
+        // Sealed by the daily task, which runs with the jobs.
+        expect.stringMatching(/^1 events, chain intact up to seal of .+ \(event 1\); sealed hash [0-9a-f]{64}$/),
+        '',
+      ],
+    ]);
+    expect(chains[0]![0]).toMatch(new RegExp(`^${TODAY}T`));
+
     const [requested] = await t.db
       .select()
       .from(auditEvents)
@@ -294,12 +335,20 @@ describe('GET /export/Organization-logs', () => {
   });
 
   it("includes every organization's changes, deleted ones too, when none is selected (lower-case path)", async () => {
-    const { rows } = await exportAndReceive(`IncludeOrganizationChanges=True&${range}`, '/export/organization-logs');
+    const { rows, chains } = await exportAndReceive(
+      `IncludeOrganizationChanges=True&${range}`,
+      '/export/organization-logs',
+    );
     const changes = rows.slice(1).map((r) => [r[1], r[3], r[4]]);
     expect(changes).toEqual([
       ['Bravo Implants', 'change-status', `organization ${orgs['Bravo Implants']!.id}`],
       ['Bravo Implants', 'change-status', `organization ${orgs['Bravo Implants']!.id}`],
       ['Gone Away', 'delete', `organization ${deletedId}`],
+    ]);
+    // A deletion is in the provider's chain: it is verified too.
+    expect(chains.map((r) => [r[1], r[4], r[9]!.includes('chain intact')])).toEqual([
+      ['Bravo Implants', `audit-chain ${orgs['Bravo Implants']!.id}`, true],
+      ['Qualis (provider)', 'audit-chain provider', true],
     ]);
   });
 
@@ -308,6 +357,38 @@ describe('GET /export/Organization-logs', () => {
     expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([
       ['Bravo Implants', 'change-status'],
       ['Bravo Implants', 'change-status'],
+    ]);
+  });
+
+  it('says where a chain breaks in its closing row', async () => {
+    const delta = orgs['Delta Labs']!;
+    await t.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        { userId: null, email: null, ip: null, requestId: null },
+        {
+          organizationId: delta.id,
+          infoType: 'Users',
+          action: 'create',
+          entityType: 'x',
+          entityId: 'r2',
+          after: { firstName: 'Dee' },
+        },
+      ),
+    );
+    // A database owner edits an event with the triggers off.
+    await t.database.raw.exec('ALTER TABLE audit_events DISABLE TRIGGER USER');
+    await t.database.raw.query(`UPDATE audit_events SET reason = 'edited' WHERE chain_key = $1 AND seq = 1`, [
+      delta.id,
+    ]);
+    await t.database.raw.exec('ALTER TABLE audit_events ENABLE TRIGGER USER');
+    const { chains } = await exportAndReceive(`InfoTypes=${infoType('Users')}&SelectedIds=${delta.id}&${range}`);
+    expect(chains.map((r) => [r[1], r[8], r[9]])).toEqual([
+      [
+        'Delta Labs',
+        expect.stringContaining('"intact":false,"brokenAtSeq":1'),
+        expect.stringMatching(/^\d+ events, chain BROKEN at event 1 \(/),
+      ],
     ]);
   });
 

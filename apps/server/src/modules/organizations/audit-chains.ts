@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PROVIDER_CHAIN, auditChainKeys, sealAuditChain, verifyAuditChain, type AuditSeal } from '../../core/audit.js';
+import {
+  PROVIDER_CHAIN,
+  auditChainKeys,
+  sealAuditChain,
+  verifyAuditChain,
+  type AuditSeal,
+  type ChainVerification,
+} from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { renderMail } from '../../core/mail/templates.js';
@@ -11,6 +18,9 @@ const minuteUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' 
 
 export const AUDIT_SEAL_TASK = 'audit-seal';
 
+/** How the provider's chain is named where an organization's name stands for its chain. */
+export const PROVIDER_CHAIN_NAME = 'Qualis (provider)';
+
 /** Seals one chain and mails the seal to its holders, in one transaction. */
 function sealChain(ctx: AppContext, chainKey: string, now: Date): Promise<AuditSeal | undefined> {
   return ctx.database.db.transaction(async (tx) => {
@@ -20,7 +30,7 @@ function sealChain(ctx: AppContext, chainKey: string, now: Date): Promise<AuditS
     const seal = await sealAuditChain(tx, chainKey, now);
     if (!seal) return undefined;
     const values = {
-      organization: organization?.name ?? 'Qualis (provider)',
+      organization: organization?.name ?? PROVIDER_CHAIN_NAME,
       lastSeq: seal.lastSeq,
       lastHash: seal.lastHash,
       sealedAt: minuteUtc(seal.sealedAt),
@@ -61,6 +71,15 @@ export async function sealAuditChains(ctx: AppContext, log: FastifyBaseLogger, n
   return sealed;
 }
 
+/** A chain's verification in words: '2 events, chain intact up to seal of <time> (event 2)' or where it breaks. */
+export function chainVerificationText(v: ChainVerification): string {
+  const sealNote = v.seal ? `seal of ${minuteUtc(v.seal.sealedAt)} (event ${v.seal.lastSeq})` : 'no seal yet';
+  let result: string;
+  if (v.ok) result = v.seal ? `chain intact up to ${sealNote}` : `chain intact (${sealNote})`;
+  else result = `chain BROKEN at event ${v.brokenAtSeq} (${v.seal ? `latest ${sealNote}` : sealNote})`;
+  return `${v.count} events, ${result}`;
+}
+
 /**
  * `npm run audit:verify`: one line per chain (the organization's, or every chain), each verified
  * against its latest seal. `ok` is false when a chain breaks, or the organization named has no events.
@@ -79,11 +98,7 @@ export async function reportAuditChains(
       ok = false;
       continue;
     }
-    const sealNote = v.seal ? `seal of ${minuteUtc(v.seal.sealedAt)} (event ${v.seal.lastSeq})` : 'no seal yet';
-    let result: string;
-    if (v.ok) result = v.seal ? `chain intact up to ${sealNote}` : `chain intact (${sealNote})`;
-    else result = `chain BROKEN at event ${v.brokenAtSeq} (${v.seal ? `latest ${sealNote}` : sealNote})`;
-    lines.push(`${chainKey}: ${v.count} events, ${result}`);
+    lines.push(`${chainKey}: ${chainVerificationText(v)}`);
     ok &&= v.ok;
   }
   return { ok, lines };

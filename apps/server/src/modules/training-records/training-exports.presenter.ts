@@ -44,7 +44,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   update: 'Changed',
   pass: 'Passed',
   failedAttempt: 'Failed attempt',
-  newRound: 'New round of passes',
+  newRound: 'New round of passes (everyone passes again)',
   assign: 'Assigned through a user group',
   unassign: 'Unassigned through a user group',
 };
@@ -72,30 +72,40 @@ interface HistoryContext {
   documents: DocumentLinkRow[];
 }
 
+const documentName = (ctx: HistoryContext, id: unknown) => {
+  const document = ctx.documents.find((d) => d.id === id);
+  return document ? `"${document.name}"` : 'a document';
+};
+
 /**
  * An audit event's values before the shared renderer names their ids: the quiz as text, the
- * round and its document. Left out: the attempt's id, and the answers an attempt chose (those of
- * a pass are the right ones; the attempt prints by its result, quiz version and revision).
+ * document revision a round of passes is for. A round's number only in the event that starts a
+ * new round: elsewhere the revision says which round it is. Left out: the attempt's id, and the
+ * answers an attempt chose (those of a pass are the right ones; the attempt prints by its
+ * result, quiz version and revision).
  */
-function readable(values: unknown, ctx: HistoryContext): Record<string, unknown> | null {
+function readable(values: unknown, action: string, ctx: HistoryContext): Record<string, unknown> | null {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return null;
+  const fields = values as Record<string, unknown>;
+  // A round's revision prints with its document (passesFor).
+  const leftOut = ['attemptId', 'answers', ...('documentId' in fields ? ['revision'] : [])];
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(fields)) {
     if (key === 'groups')
       out.groups =
         objects(value)
           .map((g) => String(g.name))
           .join(', ') || null;
     else if (key === 'questions') out.questions = quizText(value, ctx.mayEdit) || null;
-    else if (key === 'cycle') out.round = value;
-    else if (key === 'documentModel' || key === 'documentId') {
-      // A round names its document and revision apart; the form's link as { id, revision }.
-      const model = key === 'documentModel' ? (value as { id: string; revision: number } | null) : null;
-      const id = model ? model.id : value;
-      const document = ctx.documents.find((d) => d.id === id);
-      out.document = document ? `"${document.name}"` : id ? 'a document' : null;
+    else if (key === 'cycle') {
+      if (action === 'newRound') out.cycle = value;
+    } else if (key === 'documentId')
+      out.passesFor = value ? `${documentName(ctx, value)} revision ${String(fields.revision)}` : null;
+    else if (key === 'documentModel') {
+      const model = value as { id: string; revision: number } | null;
+      out.document = model ? documentName(ctx, model.id) : null;
       if (model) out.revision = model.revision;
-    } else if (key !== 'attemptId' && key !== 'answers') out[key] = value;
+    } else if (!leftOut.includes(key)) out[key] = value;
   }
   return out;
 }
@@ -106,7 +116,9 @@ function historyLine(entry: HistoryEntry, ctx: HistoryContext) {
     at: entry.occurredAt,
     who: entry.actorEmail ?? 'system',
     what: HISTORY_ACTIONS[entry.action] ?? entry.action,
-    changes: changesText(readableChanges(readable(entry.before, ctx), readable(entry.after, ctx), ctx.names)),
+    changes: changesText(
+      readableChanges(readable(entry.before, entry.action, ctx), readable(entry.after, entry.action, ctx), ctx.names),
+    ),
   };
 }
 
@@ -136,6 +148,16 @@ function progressItem(entry: CompletionProgress['passedTrainingUsers'][number]) 
   return { title: personLine(entry.user), fields };
 }
 
+/**
+ * What the current round of passes is for: the document revision whose approval started it
+ * (`startTrainingRound`), the only way a round starts. None for round 1, the passes before any
+ * linked revision was approved.
+ */
+function currentRound(row: TrainingRowRecord): string | null {
+  if (row.forRevision) return revisionLabel(row.forRevision);
+  return row.cycle > 1 ? `round ${row.cycle} (a document revision that no longer exists)` : null;
+}
+
 export interface TrainingPdfParts {
   files: FileRow[];
   /** The current quiz as the exporting person may read it (`presentQuestions`). */
@@ -155,6 +177,7 @@ export interface TrainingPdfParts {
 export function trainingPdfRecord(row: TrainingRowRecord, parts: TrainingPdfParts): PdfRecord {
   const { progress } = parts;
   const ctx: HistoryContext = { names: parts.names, mayEdit: parts.mayEdit, documents: row.documents };
+  const round = currentRound(row);
   return {
     title: `Training record #${row.number}: ${row.name}`,
     fileName: `${row.number} ${row.name}`,
@@ -178,10 +201,7 @@ export function trainingPdfRecord(row: TrainingRowRecord, parts: TrainingPdfPart
       { label: 'Files', value: parts.files.map((f) => f.fileName).join(', ') },
       { label: 'Tags', value: row.tags.map((t) => t.name).join(', ') },
       { label: 'Linked document revisions', value: row.documents.map(revisionLabel).join(', ') },
-      {
-        label: 'Current round of passes',
-        value: `${row.cycle}${row.forRevision ? `, for ${revisionLabel(row.forRevision)}` : ' (no document revision)'}`,
-      },
+      ...(round ? [{ label: 'Passes for', value: round }] : []),
       { label: 'Quiz version', value: String(row.quizVersion) },
     ],
     sections: [
@@ -197,7 +217,7 @@ export function trainingPdfRecord(row: TrainingRowRecord, parts: TrainingPdfPart
         })),
       },
       {
-        heading: `Passed (round ${row.cycle})`,
+        heading: round ? `Passed for ${round}` : 'Passed',
         empty: 'No assignees have passed the training.',
         items: progress.passedTrainingUsers.map(progressItem),
       },

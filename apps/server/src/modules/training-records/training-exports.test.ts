@@ -26,6 +26,7 @@ let lou: Person;
 let outsider: Person;
 let hygiene: TrainingRecord;
 let gloves: TrainingRecord;
+let sopId: string;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const QUIZ = [
@@ -67,6 +68,7 @@ beforeAll(async () => {
   lou = await person(orgA, 'User', [], { firstName: 'Lou', lastName: 'Lane' });
   const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Packers', userIds: [lou.id] });
   const sop = await createDocument(t.app, t.db, admin, orgA, { name: 'Glove SOP' });
+  sopId = sop.id;
   const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'Glove chart.txt');
   const tagId = newId();
   await t.db.insert(tags).values({ organizationId: orgA, id: tagId, name: 'Hygiene' });
@@ -190,12 +192,10 @@ describe('training exports', () => {
       'Tags: Hygiene',
       'Packers (1 member)',
       'Linked document revisions: "Glove SOP" revision 1',
-      'Current round of passes: 1 (no document revision)',
       'Questions (quiz version 1)',
       '1. Which are gloves?',
       'A: Nitrile [correct]',
       'B: Paper',
-      'Passed (round 1)',
       `Kim Kern <${kim.email}>`,
       '(attempt 2)',
       'passed · quiz version 1 · no document revision',
@@ -218,6 +218,34 @@ describe('training exports', () => {
     }
     expect(text).not.toMatch(UUID);
     expect(text).toMatch(/Questions: 1\. Which are gloves\? \(A\. Nitrile \[correct\], B\. Paper\)/);
+    // The first round of passes, before any linked revision was approved, has no round to name.
+    expect(text).not.toMatch(/\bround\b|Passes for/i);
+  });
+
+  it('name a new round of passes by the revision whose approval started it, and say that everyone passes again', async () => {
+    const released = await call('PATCH', `/documents/${sopId}/revision`, admin.headers, {
+      organizationId: orgA,
+      revision: 1,
+      reason: 'Released',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const pdf = await call(
+      'GET',
+      `/export/one-training-record?organizationId=${orgA}&selectedIds=${gloves.id}`,
+      admin.headers,
+    );
+    const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
+    for (const expected of [
+      'Passes for: "Glove SOP" revision 1',
+      'Passed for "Glove SOP" revision 1',
+      'No assignees have passed the training.',
+      'New round of passes (everyone passes again)',
+      'Round of passes: 1 → 2; Passes for: — → "Glove SOP" revision 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Kim's passes of the first round stay, without a revision.
+    expect(text).toContain('passed · quiz version 1 · no document revision');
   });
 
   it('never shows the right answers to a person who may only pass the training', async () => {
