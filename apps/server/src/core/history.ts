@@ -176,6 +176,17 @@ export function withoutRecordedNames(values: Record<string, unknown> | null) {
   return rest;
 }
 
+/** A reference or link as an event holds it: `{ link, linkDescription, ... }`. */
+const isLink = (v: unknown): v is { link?: unknown; linkDescription?: unknown } =>
+  typeof v === 'object' && v !== null && ('link' in v || 'linkDescription' in v);
+
+/** A link as its reader knows it: 'Description (where it leads)'. */
+const linkText = ({ link, linkDescription }: { link?: unknown; linkDescription?: unknown }) => {
+  const where = typeof link === 'string' && link !== '' ? link : '';
+  if (typeof linkDescription !== 'string' || linkDescription === '') return where || EMPTY;
+  return where ? `${linkDescription} (${where})` : linkDescription;
+};
+
 const REMOVED = '(removed)';
 const EMPTY = '—';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -195,6 +206,7 @@ function text(field: string, value: unknown, names: HistoryNames, recorded: Reco
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
     return value.map(String).join(', ') || EMPTY;
   }
+  if (Array.isArray(value) && value.every(isLink)) return value.map(linkText).join(', ') || EMPTY;
   return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
 }
 

@@ -44,6 +44,22 @@ describe('readableChanges', () => {
     ]);
   });
 
+  it('reads references as their description and where they lead, not as JSON', () => {
+    const reference = {
+      id: 'r1',
+      type: null,
+      linkedId: null,
+      link: 'https://fda.gov/part-11',
+      linkDescription: '21 CFR Part 11',
+    };
+    const changes = readableChanges(
+      {},
+      { references: [reference, { id: 'r2', link: 'https://iso.org/13485', linkDescription: null }] },
+      names(),
+    );
+    expect(changesText(changes)).toBe('References: 21 CFR Part 11 (https://fda.gov/part-11), https://iso.org/13485');
+  });
+
   it('prints times in UTC and booleans as Yes/No', () => {
     expect(
       changesText(readableChanges({ isFinal: false }, { isFinal: true, finalAt: '2026-11-25T21:03:00.000Z' }, names())),
