@@ -299,9 +299,9 @@ describe('GET /export/Organization-logs', () => {
         '',
         '',
         '',
-        expect.stringMatching(/^\{"events":1,"intact":true,"brokenAtSeq":null,"latestSeal":\{"lastSeq":1,/),
-        // Sealed by the daily task, which runs with the jobs.
-        expect.stringMatching(/^1 events, chain intact up to seal of .+ \(event 1\); sealed hash [0-9a-f]{64}$/),
+        // Not sealed yet: a deployment's first daily seal comes a day after its start.
+        JSON.stringify({ events: 1, intact: true, brokenAtSeq: null, latestSeal: null }),
+        '1 events, chain intact (no seal yet)',
         '',
       ],
     ]);
