@@ -6,6 +6,7 @@ import {
   type NewDocumentReference,
   type UpdateDocumentGeneralRequest,
 } from '@qualis/contract';
+import type { AuditEntry } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { ServiceContext } from '../../core/service-context.js';
@@ -16,7 +17,7 @@ import { findActiveMembers, findTagIds, findVisibleActionIds } from '../actions/
 import { findVisibleHrRecordIds } from '../hr-records/hr-records.repository.js';
 import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-records/training-rows.repository.js';
 import { documentTypeExists, findOrganizationFileIds } from './document-rows.repository.js';
-import { revisionStateOf } from './document-states.js';
+import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 import { viewableTabs } from './documents.policy.js';
 import { findVisibleDocumentIds, type DocumentDetailRecord } from './documents.repository.js';
 
@@ -74,6 +75,22 @@ export const changedFields = <T extends object, K extends keyof T>(names: readon
   names.filter((f) => !sameValue(before[f], after[f]));
 export const pick = <T extends object, K extends keyof T>(value: T, names: readonly K[]) =>
   Object.fromEntries(names.map((f) => [f, value[f]]));
+
+/** The audit event of a revision's saved section: the fields that changed, before and after. */
+export const revisionUpdateEvent = <T extends object, K extends keyof T>(
+  documentId: string,
+  revision: number,
+  changed: readonly K[],
+  previous: T,
+  next: T,
+): Omit<AuditEntry, 'organizationId'> => ({
+  infoType: DOCUMENTS_INFO_TYPE,
+  action: 'update',
+  entityType: DOCUMENT_ENTITY,
+  entityId: documentId,
+  before: { revision, ...pick(previous, changed) },
+  after: { revision, ...pick(next, changed) },
+});
 
 /**
  * What General names must belong to the organization: the type, the files, the tags, and the

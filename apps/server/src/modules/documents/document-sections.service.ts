@@ -9,7 +9,14 @@ import { authorize } from '../policies.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { onTrainingLinked } from '../document-trainings/document-trainings.js';
 import { assignDocumentActions as assign, settleDocumentActions } from './document-actions.js';
-import { checkNewSigners, checkReferences, checkTraining, pick, referenceRow, sameValue } from './document-input.js';
+import {
+  checkNewSigners,
+  checkReferences,
+  checkTraining,
+  referenceRow,
+  revisionUpdateEvent,
+  sameValue,
+} from './document-input.js';
 import {
   deleteReferences,
   insertReferences,
@@ -119,12 +126,7 @@ export async function updateDocumentQualityTasks(
     if (linksTraining) await onTrainingLinked(tx, ctx, rec, next.trainingRecordId!);
     await recordAudit(tx, audit, {
       organizationId,
-      infoType: DOCUMENTS_INFO_TYPE,
-      action: 'update',
-      entityType: DOCUMENT_ENTITY,
-      entityId: documentId,
-      before: { revision: rec.revision, ...pick(previous, changed) },
-      after: { revision: rec.revision, ...pick(next, changed) },
+      ...revisionUpdateEvent(documentId, rec.revision, changed, previous, next),
     });
     if (signersChange) {
       await rebuildParticipants(tx, organizationId, documentId);

@@ -24,8 +24,8 @@ import {
   checkTraining,
   generalOf,
   generalOfRecord,
-  pick,
   referenceRow,
+  revisionUpdateEvent,
   sectionsOfNewRevision,
   withIdentityCheck,
 } from './document-input.js';
@@ -138,12 +138,7 @@ export async function updateDocumentGeneral(
         if (changed.includes('tagIds')) await replaceRevisionTags(tx, organizationId, documentId, rec.revision, tagIds);
         await recordAudit(tx, audit, {
           organizationId,
-          infoType: DOCUMENTS_INFO_TYPE,
-          action: 'update',
-          entityType: DOCUMENT_ENTITY,
-          entityId: documentId,
-          before: { revision: rec.revision, ...pick(previous, changed) },
-          after: { revision: rec.revision, ...pick(next, changed) },
+          ...revisionUpdateEvent(documentId, rec.revision, changed, previous, next),
         });
         if (changed.includes('submitterId')) await handOverResponsibility(tx, ctx, rec, next.submitterId);
         if (rec.status === 'Rejected') await startNextCycle(tx, ctx, rec);
