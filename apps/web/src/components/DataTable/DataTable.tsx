@@ -41,6 +41,8 @@ export interface DataTableColumn<T> {
   tooltip?: number;
   /** Hidden until chosen in 'Manage columns'. */
   hiddenByDefault?: boolean;
+  /** Pixels its cells need whatever the header (a row's option buttons: `rowOptionsWidth`). */
+  minWidth?: number;
 }
 
 export interface DataTableProps<T> {
@@ -166,12 +168,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           layout.visible.map((c) => ({
             key: c.key,
             weight: layout.widthOf(c.key),
-            min: headerMinWidth(c.title, c.sortKey !== undefined),
+            min: Math.max(headerMinWidth(c.title, c.sortKey !== undefined), c.minWidth ?? 0),
           })),
           room,
         )
       : undefined;
   const fittedWidth = fitted && Object.values(fitted).reduce((sum, w) => sum + w, 0);
+  // A table wider than its card scrolls; its first column and row options stay in view.
+  const scrolls = narrow || (fittedWidth !== undefined && fittedWidth > room);
   const tableColumns: TableColumnsType<T> = layout.visible.map((column, index) => {
     const { sortKey, sortFirst } = column;
     const direction = sortKey !== undefined && activeSort?.key === sortKey ? activeSort.direction : undefined;
@@ -184,7 +188,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ? NARROW_OPTIONS_PX
           : NARROW_COLUMN_PX
         : (fitted?.[column.key] ?? `${layout.widthOf(column.key)}%`),
-      fixed: narrow ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
+      fixed: scrolls ? (isOptions ? 'right' : index === 0 ? 'left' : undefined) : undefined,
       ellipsis: { showTitle: false },
       title: (
         <ColumnTitle
@@ -294,7 +298,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => setSelected(keys.map(String)),
                 columnWidth: SELECTION_PX,
-                fixed: narrow,
+                fixed: scrolls,
                 columnTitle: (
                   <Checkbox
                     aria-label={t('table.selectAllRows')}

@@ -18,6 +18,9 @@ export interface RowOption {
   onClick: () => void;
 }
 
+/** The pixels a row of `count` option buttons needs in its cell (32 px buttons, 2 px apart, the cell's padding). */
+export const rowOptionsWidth = (count: number) => count * 32 + (count - 1) * 2 + 32;
+
 /**
  * A row's options (spec 01 section 9): a row of icon buttons with tooltips on wide screens, one
  * '…' menu on phones so the options column stays narrow, named 'Options for <rowName>'. An option

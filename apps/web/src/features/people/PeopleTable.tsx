@@ -12,7 +12,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api-client';
-import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
+import {
+  DataTable,
+  listQuery,
+  RowOptions,
+  rowOptionsWidth,
+  useTableState,
+  type DataTableColumn,
+} from '../../components/DataTable';
 import { AccessCodeModal } from './AccessCodeModal';
 import { ChooseOrganizationsModal } from './ChooseOrganizationsModal';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -158,6 +165,8 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
       key: 'options',
       title: t('people.columns.options'),
       width: 28,
+      // View, Edit, Set (in)active, Resend invite, Access code, Delete.
+      minWidth: rowOptionsWidth(6),
       render: (p) => (
         <RowOptions
           rowName={fullName(p)}
