@@ -17,10 +17,17 @@ import { fitColumns, headerMinWidth, useColumnLayout } from './column-layout';
 import { ColumnTitle } from './ColumnTitle';
 import { ManageColumnsModal } from './ManageColumnsModal';
 import { Pager } from './Pager';
+import { rowOptionsWidth } from './RowOptions';
 import { SearchBox } from './SearchBox';
 import { currentSort, type TableAction, type TableState } from './table-state';
 
 /** Spec 01 section 9: tooltips on text cells over 10 characters and on names over 100. */
+
+/** A record's name stays readable: a table scrolls sideways rather than cut it to its header's width. */
+export const NAME_MIN_PX = 200;
+
+/** The row options hold up to three buttons unless their column says more (`minWidth`). */
+const defaultMinWidth = (key: string) => (key === 'options' ? rowOptionsWidth(3) : 0);
 
 export interface DataTableColumn<T> {
   key: string;
@@ -41,7 +48,7 @@ export interface DataTableColumn<T> {
   tooltip?: number;
   /** Hidden until chosen in 'Manage columns'. */
   hiddenByDefault?: boolean;
-  /** Pixels its cells need whatever the header (a row's option buttons: `rowOptionsWidth`). */
+  /** Pixels its cells need whatever the header (a row's option buttons: `rowOptionsWidth`; three by default). */
   minWidth?: number;
 }
 
@@ -168,7 +175,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           layout.visible.map((c) => ({
             key: c.key,
             weight: layout.widthOf(c.key),
-            min: Math.max(headerMinWidth(c.title, c.sortKey !== undefined), c.minWidth ?? 0),
+            min: Math.max(headerMinWidth(c.title, c.sortKey !== undefined), c.minWidth ?? defaultMinWidth(c.key)),
           })),
           room,
         )

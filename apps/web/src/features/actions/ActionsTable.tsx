@@ -4,7 +4,14 @@ import { Button, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
+import {
+  DataTable,
+  listQuery,
+  RowOptions,
+  useTableState,
+  type DataTableColumn,
+  NAME_MIN_PX,
+} from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { fullName } from '../people/row-actions';
@@ -90,6 +97,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
       key: 'name',
       title: t('actions.columns.name'),
       width: 20,
+      minWidth: NAME_MIN_PX,
       sortKey: 'name' satisfies SortKey,
       text: nameOf,
       render: (a) => {

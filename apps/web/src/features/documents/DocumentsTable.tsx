@@ -12,7 +12,14 @@ import { Button, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
+import {
+  DataTable,
+  listQuery,
+  RowOptions,
+  useTableState,
+  type DataTableColumn,
+  NAME_MIN_PX,
+} from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { formatDate } from '../../shared/dates';
@@ -103,6 +110,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       key: 'name',
       title: t('documents.columns.name'),
       width: 18,
+      minWidth: NAME_MIN_PX,
       sortKey: 'name' satisfies SortKey,
       render: (d) => (
         <Link to={documentPath(organizationId, d.id, d.revision)} state={{ name: d.name }} className="qualis-cell-text">

@@ -13,7 +13,14 @@ import { Button, Flex, Modal, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, listQuery, RowOptions, useTableState, type DataTableColumn } from '../../components/DataTable';
+import {
+  DataTable,
+  listQuery,
+  RowOptions,
+  useTableState,
+  type DataTableColumn,
+  NAME_MIN_PX,
+} from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import type { SuccessToast } from '../../components/useSuccessToast';
 import { EnteredLink, useLinkText } from '../actions/EnteredLink';
@@ -133,6 +140,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
       key: 'name',
       title: t('trainings.columns.name'),
       width: 18,
+      minWidth: NAME_MIN_PX,
       sortKey: 'name' satisfies SortKey,
       render: (r) => (
         <Link to={trainingPath(organizationId, r.id)} state={{ name: r.name }} className="qualis-cell-text">
