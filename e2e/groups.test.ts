@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { motionDone, screenshot } from './support/browser.js';
 import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, mainMenu, toast } from './support/journey.js';
 
@@ -157,6 +157,9 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     const typesCard = admin.locator('.ant-card', { hasText: 'Document Types' });
     await typesCard.getByRole('button', { name: 'Create' }).click();
     const typeDialog = admin.getByRole('dialog', { name: 'Create Document Type' });
+    // The dialog's form is reset as it opens: typing waits until it stands still.
+    await typeDialog.waitFor();
+    await motionDone(admin);
     await typeDialog.getByLabel('Name').fill('Standard Operating Procedure');
     await typeDialog.getByRole('button', { name: 'Create' }).click();
     await toast(admin, 'Document type has been successfully created');
@@ -165,6 +168,8 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     const tagsCard = admin.locator('.ant-card', { hasText: 'Tags' }).last();
     await tagsCard.getByRole('button', { name: 'Create' }).click();
     const tagDialog = admin.getByRole('dialog', { name: 'Create Tag' });
+    await tagDialog.waitFor();
+    await motionDone(admin);
     await tagDialog.getByLabel('Name').fill('ISO 13485');
     await tagDialog.getByRole('button', { name: 'Create' }).click();
     await toast(admin, 'The tag has been successfully created');
