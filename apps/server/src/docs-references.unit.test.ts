@@ -106,7 +106,11 @@ function specCitationProblems(path: string, text: string): string[] {
     else if (quoted) {
       const within = sections.length > 0 ? sections.map((s) => s!.text).join('\n') : spec.whole;
       // An elided quotation ('a ... b') is there when each of its parts is.
-      const parts = quoted.split(/\.\.\.|…/).map(squash).map((part) => part.trim()).filter(Boolean);
+      const parts = quoted
+        .split(/\.\.\.|…/)
+        .map(squash)
+        .map((part) => part.trim())
+        .filter(Boolean);
       if (!parts.every((part) => squash(within).includes(part))) {
         problems.push(`${where}: "${quoted}" is not in ${spec.name}${list ? ` section ${list}` : ''}`);
       }
@@ -196,5 +200,21 @@ describe('decision records', () => {
   it('gives each number to one record', () => {
     const numbers = decisionFiles.map((name) => name.slice(0, 4));
     expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const architecture = readFileSync(join(repo, 'docs/architecture.md'), 'utf8');
+  const modules = readdirSync(join(repo, 'apps/server/src/modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it('lists every server module in its Modules table', () => {
+    expect(modules.filter((name) => !architecture.includes(`| \`modules/${name}\` |`))).toEqual([]);
+  });
+
+  it('lists no module that is not there', () => {
+    const listed = [...architecture.matchAll(/^\| `modules\/([\w-]+)` \|/gm)].map((match) => match[1]!);
+    expect(listed.filter((name) => !modules.includes(name))).toEqual([]);
   });
 });
