@@ -30,15 +30,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // The web's imports point down: app -> pages/layouts -> features -> components -> shared
-  // (docs/architecture.md). Tests may mount the shell and pages.
+  // (docs/architecture.md), in tests as in the code they test.
   {
     files: ['apps/web/src/{features,components}/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layerImport(['app'])] }] },
   },
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,8 +1,8 @@
 // Training records and HR records at size: one organization of N trainings (a quiz of 2 questions x
 // 3 answers each, a few assignees each), a user group of 5,000 people assigned to the newest
-// training (some passed), and a "related only" User (no permission 30) assigned to a tenth of the
-// trainings. Each endpoint's p95 through the real app (app.inject, one request at a time) against
-// the raw SQL of the same page, written out as the repositories build it
+// training (some passed), and a "related only" User (without `Permission.ViewAllTrainingRecords`)
+// assigned to a tenth of the trainings. Each endpoint's p95 through the real app (app.inject, one
+// request at a time) against the raw SQL of the same page, written out as the repositories build it
 // (`npm run bench:trainings -- --help`).
 import type { Database } from '../apps/server/src/db/client.js';
 import { parseCommandLine } from './cli.js';
@@ -30,7 +30,10 @@ const ASSIGNEES_PER_TRAINING = 3;
 interface Fixture {
   organizationId: string;
   admin: Person;
-  /** In the group, no permission 30: sees the trainings they are assigned to (a tenth, and the group's). */
+  /**
+   * In the group, without `Permission.ViewAllTrainingRecords`: sees the trainings they are assigned
+   * to (a tenth, and the group's).
+   */
   related: Person;
   /** The newest training, assigned to the group of everyone. */
   groupTrainingId: string;

@@ -212,7 +212,7 @@ export const ZMemberOptionsQuery = z.object({
 export const ZMemberOption = ZActionPerson;
 export type MemberOption = z.infer<typeof ZMemberOption>;
 
-/** GET /tasks/available: the link-to-record picker's lookup of actions (spec 03 section 6). */
+/** GET /tasks/available: the link-to-record picker's lookup of actions (spec 03 section 7). */
 export const ZActionOptionsQuery = z.object({
   organizationId: ZUuid,
   search: z.string().trim().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from '../shared/save-file';
-import ToastHost from '../app/ToastHost';
+import { TestProviders } from '../test/app';
 import { FileDownloadButton } from './FileDownloadButton';
 
 const CHANGED = /The file has changed since it was stored \(and signed\)/;
@@ -10,13 +10,12 @@ async function download(changed: boolean) {
   vi.mocked(saveFile).mockClear();
   const blob = new Blob(['%PDF-1.7']);
   render(
-    <>
-      <ToastHost />
+    <TestProviders>
       <FileDownloadButton
         fileName="sop.pdf"
         fetchFile={() => Promise.resolve({ blob, fileName: 'sop.pdf', changed })}
       />
-    </>,
+    </TestProviders>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Download sop.pdf' }));
   await waitFor(() => expect(saveFile).toHaveBeenCalledWith(blob, 'sop.pdf'));

@@ -21,7 +21,8 @@ export default function SettingsPage() {
   const access = useAccessFlags(organizationId);
   const organization = useOrganization(organizationId);
   const { success } = useSuccessToast();
-  // The signing setting is the Admins' and the SuperAdmin's (not permission 56's): the server's rule.
+  // The signing setting is the Admins' and the SuperAdmin's (not `Permission.ManageOrganizationSettings`'s):
+  // the server's rule.
   const mayChangeSigning = useSessionUser().role !== 'User';
   const denied = !access.isLoading && !access.flags.canManageOrganization;
 

@@ -5,7 +5,8 @@ import { trainingsPath } from '../features/training-records/training-paths';
 
 /**
  * /organizations/{id}/training-records: 'List of Training Records' (spec 03 section 2); Add New
- * with canAddTrainingRecords (Admins always, Users with permission 29 or 33).
+ * with canAddTrainingRecords (Admins always, Users with `Permission.AddTrainingRecords` or
+ * `Permission.AddOwnTrainingRecords`).
  */
 export default function TrainingRecordsPage() {
   const { t } = useTranslation();

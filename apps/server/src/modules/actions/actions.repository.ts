@@ -23,9 +23,10 @@ export const seesEveryAction = (access: OrganizationAccess) =>
 
 /**
  * The actions module's visibility predicate, the SQL twin of the `action.view` policy: Admins,
- * the SuperAdmin and permission 22 see every action of the organization; 26 the actions the
- * person created, assigns or is assigned; everyone else the actions assigned to them. The list,
- * its count, the export, the detail and the bulk delete all use it, so they never disagree.
+ * the SuperAdmin and `Permission.ViewAllActions` see every action of the organization;
+ * `Permission.ViewRelatedActions` the actions the person created, assigns or is assigned; everyone
+ * else the actions assigned to them. The list, its count, the export, the detail and the bulk
+ * delete all use it, so they never disagree.
  */
 export function actionsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(actions.organizationId, access.organization.id);

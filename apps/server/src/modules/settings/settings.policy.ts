@@ -10,7 +10,8 @@ export const settingsPolicies = {
   'organizationSettings.read': organizationPolicy(() => true),
   /**
    * The signing setting (password at signing, 21 CFR 11.200(a)): a control of the organization's
-   * electronic signatures, so its Admins (and the SuperAdmin) only, not permission 56.
+   * electronic signatures, so its Admins (and the SuperAdmin) only, not
+   * `Permission.ManageOrganizationSettings`.
    */
   'organizationSigning.manage': organizationPolicy(() => true, { roles: ['SuperAdmin', 'Admin'] }),
 };

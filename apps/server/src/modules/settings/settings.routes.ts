@@ -66,7 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: manage,
         schema: {
           tags,
-          summary: `Create one of the organization's ${label} (permission 56)`,
+          summary: `Create one of the organization's ${label} (Permission.ManageOrganizationSettings)`,
           params: ZOrganizationParams,
           body: ZCreateNamedEntryRequest,
           response: { 201: withMessage(ZNamedEntry) },
@@ -84,7 +84,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: manage,
         schema: {
           tags,
-          summary: `Delete one of the organization's ${label} (permission 56)`,
+          summary: `Delete one of the organization's ${label} (Permission.ManageOrganizationSettings)`,
           params: ZOrganizationParams.extend({ entryId: ZUuid }),
           response: { 200: withMessage(z.object({ id: z.uuid() })) },
         },
@@ -106,7 +106,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
       schema: {
         tags,
-        summary: 'Make an image the caller uploaded the organization logo (permission 56)',
+        summary: 'Make an image the caller uploaded the organization logo (Permission.ManageOrganizationSettings)',
         params: ZOrganizationParams.extend({ imageId: ZUuid }),
         response: { 200: dataEnvelope(ZOrganization) },
       },

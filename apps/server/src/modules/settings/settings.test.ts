@@ -66,7 +66,7 @@ for (const kind of [
       expect((await call('POST', url(orgB), manager, { name: 'SOP' })).statusCode).toBe(404);
     });
 
-    it('refuses changes to a User without permission 56, who may still read them', async () => {
+    it('refuses changes to a User without Permission.ManageOrganizationSettings, who may still read them', async () => {
       const res = await call('POST', url(orgA), plainUser, { name: 'SOP' });
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[0].message).toBe(messages.accessDenied);
@@ -154,7 +154,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     expect((await setLogo(orgB, await upload(admin), admin)).statusCode).toBe(404);
   });
 
-  it('refuses a User without permission 56', async () => {
+  it('refuses a User without Permission.ManageOrganizationSettings', async () => {
     const res = await setLogo(orgA, await upload(plainUser), plainUser);
     expect(res.statusCode).toBe(403);
   });
@@ -172,7 +172,7 @@ describe('PUT /organizations/:id/logo/:imageId', () => {
     expect((await setLogo(orgA, 'nope', manager)).statusCode).toBe(400);
   });
 
-  it('sets the logo for the SuperAdmin and for a User with permission 56, audited', async () => {
+  it('sets the logo for the SuperAdmin and for a User with Permission.ManageOrganizationSettings, audited', async () => {
     for (const headers of [superAdmin, manager]) {
       const imageId = await upload(headers);
       const res = await setLogo(orgA, imageId, headers);
@@ -219,7 +219,7 @@ describe('PUT /organizations/:id/signing', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('is for Admins: a User with permission 56 is refused', async () => {
+  it('is for Admins: a User with Permission.ManageOrganizationSettings is refused', async () => {
     const res = await call('PUT', url(orgA), manager, { signingRequiresPassword: true });
     expect(res.statusCode).toBe(403);
     expect(await stored(orgA)).toBe(false);

@@ -23,9 +23,10 @@ export const seesEveryTraining = (access: OrganizationAccess) =>
 
 /**
  * The training records module's visibility predicate, the SQL twin of the `trainingRecord.view`
- * policy: Admins, the SuperAdmin and permission 30 see every training of the organization; everyone
- * else the trainings they created, assign or are assigned to. The list, its count, the detail, the
- * picker, the progress tab, the exports and the dashboard all use it, so they never disagree.
+ * policy: Admins, the SuperAdmin and `Permission.ViewAllTrainingRecords` see every training of the
+ * organization; everyone else the trainings they created, assign or are assigned to. The list, its
+ * count, the detail, the picker, the progress tab, the exports and the dashboard all use it, so
+ * they never disagree.
  */
 export function trainingsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(trainingRecords.organizationId, access.organization.id);

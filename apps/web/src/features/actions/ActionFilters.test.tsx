@@ -3,10 +3,9 @@ import { endpoints } from '@qualis/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
 import { sessionStore } from '../../shared/session-store';
-import { jsonResponse, queriesOf, stubApi, testTokens, testUser } from '../../test/app';
+import { jsonResponse, queriesOf, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG, SOON, uma } from '../../test/organization';
 import { ActionsTable } from './ActionsTable';
 
@@ -52,13 +51,13 @@ describe('Actions list filters (spec 03 section 2)', () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const fetch = serveActions();
       render(
-        <AppProviders>
+        <TestProviders>
           <QueryClientProvider client={createQueryClient()}>
             <MemoryRouter>
               <ActionsTable organizationId={ORG} onSuccess={vi.fn()} />
             </MemoryRouter>
           </QueryClientProvider>
-        </AppProviders>,
+        </TestProviders>,
       );
       expect(await screen.findByText('There are no Actions to display', {}, SOON)).toBeTruthy();
       expect(lastListQuery(fetch)).toMatchObject({ status: [], offset: '0' });

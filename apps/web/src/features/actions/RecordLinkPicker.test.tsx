@@ -2,11 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
 import { NO_ACCESS } from '../access/access.api';
 import { sessionStore } from '../../shared/session-store';
-import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { EVERY_FLAG, jsonResponse, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { RecordLinkPicker } from './RecordLinkPicker';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
@@ -23,13 +22,13 @@ const serve = (flags: object, routes: Record<string, () => Response> = {}) =>
 
 function renderPicker(onPick = vi.fn()) {
   render(
-    <AppProviders>
+    <TestProviders>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
           <RecordLinkPicker organizationId={ORG} onPick={onPick} />
         </MemoryRouter>
       </QueryClientProvider>
-    </AppProviders>,
+    </TestProviders>,
   );
   return onPick;
 }

@@ -3,10 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
 import { changeLanguage } from '../../shared/i18n';
 import { createQueryClient } from '../../shared/query-client';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { jsonResponse, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { sessionStore } from '../../shared/session-store';
 import { NOT_FOUND, ORG, SOON, ada, uma } from '../../test/organization';
 import { NotificationEntry } from '../notifications/NotificationEntry';
@@ -75,13 +74,13 @@ function renderList() {
     route === 'GET /api/v1/tasks' ? jsonResponse(200, { data: rows, pagination: { totalCount: 3 } }) : NOT_FOUND(),
   );
   return render(
-    <AppProviders>
+    <TestProviders>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
           <ActionsTable organizationId={ORG} onSuccess={() => undefined} />
         </MemoryRouter>
       </QueryClientProvider>
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

@@ -3,12 +3,11 @@ import { endpoints, type Notification } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
 import NotificationsPage from '../../pages/NotificationsPage';
 import { sessionStore } from '../../shared/session-store';
 import { formatDateTime } from '../../shared/dates';
-import { jsonResponse, queriesOf, stubApi, testTokens, testUser } from '../../test/app';
+import { jsonResponse, queriesOf, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG } from '../../test/organization';
 
 const SLOW = 120_000;
@@ -62,7 +61,7 @@ function TaskPage() {
 
 function renderPage() {
   render(
-    <AppProviders>
+    <TestProviders>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={[`/organizations/${ORG}/notifications`]}>
           <Routes>
@@ -71,7 +70,7 @@ function renderPage() {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

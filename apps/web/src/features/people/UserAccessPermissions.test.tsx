@@ -3,10 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Role, UserAccessSettings } from '@qualis/contract';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
 import { sessionStore } from '../../shared/session-store';
-import { EVERY_FLAG, jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { EVERY_FLAG, jsonResponse, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { UserAccessPermissions } from './UserAccessPermissions';
 
 const ORG = '0190a8e4-0000-7000-8000-0000000000aa';
@@ -48,13 +47,13 @@ function serve(initial: Partial<UserAccessSettings['user']>, viewerRole: Role = 
 
 function renderPage() {
   render(
-    <AppProviders>
+    <TestProviders>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
           <UserAccessPermissions organizationId={ORG} userId={USER} />
         </MemoryRouter>
       </QueryClientProvider>
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

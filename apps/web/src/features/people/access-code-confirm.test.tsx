@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
-import { jsonResponse, stubApi, testTokens, testUser } from '../../test/app';
+import { jsonResponse, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG, SOON } from '../../test/organization';
 import { sessionStore } from '../../shared/session-store';
 import { PeopleTable } from './PeopleTable';
@@ -46,13 +45,13 @@ describe("'Generate access code' in the list of Users", () => {
     });
     const onSuccess = vi.fn();
     render(
-      <AppProviders>
+      <TestProviders>
         <QueryClientProvider client={createQueryClient()}>
           <MemoryRouter>
             <PeopleTable kind="users" organizationId={ORG} onSuccess={onSuccess} />
           </MemoryRouter>
         </QueryClientProvider>
-      </AppProviders>,
+      </TestProviders>,
     );
     const chooseGenerate = async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Generate access code: Ann Lee' }, SOON));

@@ -3,12 +3,20 @@ import { endpoints, type GlobalSearchRow } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
 import { changeLanguage } from '../../shared/i18n';
 import { createQueryClient } from '../../shared/query-client';
 import { GlobalSearchBox } from './GlobalSearchBox';
 import { sessionStore } from '../../shared/session-store';
-import { jsonResponse, on, queriesOf, renderApp, stubEndpoints, testTokens, testUser } from '../../test/app';
+import {
+  jsonResponse,
+  on,
+  queriesOf,
+  renderApp,
+  stubEndpoints,
+  TestProviders,
+  testTokens,
+  testUser,
+} from '../../test/app';
 import { LAZY, ORG, organizationEndpoints, preparePages, SOON } from '../../test/organization';
 
 /**
@@ -168,13 +176,13 @@ describe('The search mode selector', () => {
     await changeLanguage('de');
     try {
       render(
-        <AppProviders>
+        <TestProviders>
           <QueryClientProvider client={createQueryClient()}>
             <MemoryRouter>
               <GlobalSearchBox organizationId={ORG} />
             </MemoryRouter>
           </QueryClientProvider>
-        </AppProviders>,
+        </TestProviders>,
       );
       expect(screen.getByRole('combobox', { name: 'Suchmodus' })).toBeInTheDocument();
       expect(modeShown()).toBe('Volltext');

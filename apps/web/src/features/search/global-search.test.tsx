@@ -4,11 +4,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/query-client';
 import { sessionStore } from '../../shared/session-store';
 import GlobalSearchPage from '../../pages/GlobalSearchPage';
-import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
+import {
+  jsonResponse,
+  on,
+  queriesOf,
+  renderFeature,
+  stubEndpoints,
+  TestProviders,
+  testTokens,
+  testUser,
+} from '../../test/app';
 import { ORG, organizationEndpoints } from '../../test/organization';
 import { GlobalSearchTable } from './GlobalSearchTable';
 
@@ -217,13 +225,13 @@ describe('Global search results', () => {
       );
       const client = createQueryClient();
       const table = (q: string): ReactNode => (
-        <AppProviders>
+        <TestProviders>
           <QueryClientProvider client={client}>
             <MemoryRouter>
               <GlobalSearchTable organizationId={ORG} terms={{ q, mode: 'text' }} />
             </MemoryRouter>
           </QueryClientProvider>
-        </AppProviders>
+        </TestProviders>
       );
       const view = render(table('ethanol'));
       expect(await screen.findByText('SOP-12 Cleaning procedure')).toBeInTheDocument();

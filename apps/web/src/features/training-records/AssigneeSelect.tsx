@@ -29,7 +29,7 @@ export interface AssigneeSelectProps {
 
 /**
  * A training's assignees: people of the organization and user groups with members, looked up
- * together by the typed text (at most 20 options in all, spec 03 section 6).
+ * together by the typed text (at most 20 options in all, spec 03 section 5).
  */
 export function AssigneeSelect({
   organizationId,

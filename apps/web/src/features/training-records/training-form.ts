@@ -150,7 +150,7 @@ export function trainingFormSchema(request: z.ZodType, savedGroups: readonly { i
 
 /**
  * The assignee options of a search: people and groups, at most LOOKUP_LIMIT together (spec 03
- * section 6). Each kind gets half, and what one kind does not use goes to the other.
+ * section 5). Each kind gets half, and what one kind does not use goes to the other.
  */
 export function combineOptions<P, G>(people: readonly P[], groups: readonly G[], limit = LOOKUP_LIMIT) {
   const peopleTaken = Math.min(people.length, Math.max(limit - groups.length, Math.ceil(limit / 2)));
