@@ -1,6 +1,7 @@
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
-import { BOLD, FONT, type PdfField } from './record-pdf.js';
+import { BOLD, FONT } from './pdf-document.js';
+import type { PdfField } from './record-pdf.js';
 
 /**
  * Stamping an existing PDF (a controlled copy, spec 03 and DESIGN.md "Exports"): every page gets

@@ -34,6 +34,7 @@ const head: PdfLetterhead = {
   logo: PNG_BYTES,
   exportedBy: 'auditor@example.com',
   exportedAt: new Date('2026-11-26T03:00:00Z'),
+  language: 'el',
 };
 const footerOf = (page: number) => `Page ${page} · Exported ${utc(head.exportedAt)} by ${head.exportedBy}`;
 
