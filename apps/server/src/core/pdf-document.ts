@@ -84,7 +84,8 @@ export function archivalPdf(options: ArchivalPdfOptions): ArchivalPdf {
 }
 
 /** Standard structure types (PDF 1.7, 14.8.4) the exports use. */
-export type StructureType = 'Sect' | 'H1' | 'H2' | 'H3' | 'P' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Figure';
+export type StructureType =
+  'Sect' | 'H1' | 'H2' | 'H3' | 'P' | 'Span' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure';
 
 /**
  * A structure element under `parent` whose content is what `draw` writes (a text, a picture),

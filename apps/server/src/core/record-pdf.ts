@@ -158,7 +158,7 @@ function keepTogether(doc: PDFKit.PDFDocument, height: number) {
 
 /**
  * `Label: value` lines, the label in bold; an empty value prints as a dash. Each a paragraph to a
- * screen reader (an element per field keeps a long export's tree small), its label in English.
+ * screen reader, its label a Span in English.
  */
 function writeFields(
   { doc }: ArchivalPdf,
@@ -168,16 +168,22 @@ function writeFields(
   width?: number,
 ) {
   for (const { label, value, alert } of fields) {
-    tagged(doc, parent, 'P', () => {
-      doc.markContent('Span', LABEL);
-      doc
-        .fillColor(alert ? '#b00000' : 'black')
-        .font('bold')
-        .fontSize(size)
-        .text(`${label}: `, { continued: true, ...(width ? { width } : {}) });
-      doc.endMarkedContent();
-      doc.font('body').text(value || '—', width ? { width } : {});
-    });
+    // The label a Span of its own (its language English), the value the paragraph's own content.
+    const field = group(doc, parent, 'P');
+    tagged(
+      doc,
+      field,
+      'Span',
+      () =>
+        doc
+          .fillColor(alert ? '#b00000' : 'black')
+          .font('bold')
+          .fontSize(size)
+          .text(`${label}: `, { continued: true, ...(width ? { width } : {}) }),
+      LABEL,
+    );
+    field.add(() => doc.font('body').text(value || '—', width ? { width } : {}));
+    field.end();
     doc.fillColor('black');
   }
 }
