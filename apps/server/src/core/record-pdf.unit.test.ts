@@ -150,18 +150,26 @@ describe('record PDF layout', () => {
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('prints every page of a single PDF with body text and only its footer at its foot', async () => {
-    const pages = await pagesOf(await buffer(singlePdfStream(each(records), head)), dir, 'single');
-    expect(pages.length).toBeGreaterThan(2 * records.length);
-    expect(problemsOf(pages, 'single PDF')).toEqual([]);
-  }, PICTURES_TIMEOUT);
+  it(
+    'prints every page of a single PDF with body text and only its footer at its foot',
+    async () => {
+      const pages = await pagesOf(await buffer(singlePdfStream(each(records), head)), dir, 'single');
+      expect(pages.length).toBeGreaterThan(2 * records.length);
+      expect(problemsOf(pages, 'single PDF')).toEqual([]);
+    },
+    PICTURES_TIMEOUT,
+  );
 
-  it('prints every page of each PDF of an archive the same way', async () => {
-    const entries = await unzipped(await buffer(pdfArchiveStream(each(records), head)));
-    expect(entries).toHaveLength(records.length);
-    const problems = await Promise.all(
-      entries.map(async ({ name, bytes }) => problemsOf(await pagesOf(bytes, dir, path.parse(name).name), name)),
-    );
-    expect(problems.flat()).toEqual([]);
-  }, PICTURES_TIMEOUT);
+  it(
+    'prints every page of each PDF of an archive the same way',
+    async () => {
+      const entries = await unzipped(await buffer(pdfArchiveStream(each(records), head)));
+      expect(entries).toHaveLength(records.length);
+      const problems = await Promise.all(
+        entries.map(async ({ name, bytes }) => problemsOf(await pagesOf(bytes, dir, path.parse(name).name), name)),
+      );
+      expect(problems.flat()).toEqual([]);
+    },
+    PICTURES_TIMEOUT,
+  );
 });
