@@ -48,6 +48,10 @@ const xmlText = (text: string) =>
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+/**
+ * A new PDF/A-2b, tagged A4 document, its font 'body' (bold: 'bold'); draw its content through
+ * `tagged`/`group` under `root` and its page furniture through `artifact`.
+ */
 export function archivalPdf(options: ArchivalPdfOptions): ArchivalPdf {
   const doc = new PDFDocument({
     pdfVersion: '1.7',
