@@ -23,6 +23,25 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Every PDF the server makes comes from one factory that makes it PDF/A-2b and tagged
+  // (core/pdf-document.ts, docs/decisions/0026-archival-pdfs.md). Tests make sample uploads freely.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/core/pdf-document.ts', 'apps/server/src/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'pdfkit',
+              message: 'Make PDFs with archivalPdf() of core/pdf-document.ts: PDF/A-2b and tagged, in one place.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,14 +1,16 @@
 // Makes sure the Debian packages the browser journeys use are installed (npm run test:e2e):
 // Chromium, the browser they drive, and poppler-utils, whose pdftoppm turns the PDFs they
-// download into pictures to look at (the record PDF layout test of the unit suite too). Quick
-// and silent when they are there; installs what is missing with apt-get when run as root.
-// `node scripts/ensure-browser-tools.mjs pdftoppm` sees to the named programs only.
+// download into pictures to look at (the record PDF layout test of the unit suite too), and qpdf,
+// whose --check reads every PDF Qualis makes through (the archival PDF test of the unit suite).
+// Quick and silent when they are there; installs what is missing with apt-get when run as root.
+// `node scripts/ensure-browser-tools.mjs pdftoppm qpdf` sees to the named programs only.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const TOOLS = [
   { program: '/usr/bin/chromium', debianPackage: 'chromium' },
   { program: '/usr/bin/pdftoppm', debianPackage: 'poppler-utils' },
+  { program: '/usr/bin/qpdf', debianPackage: 'qpdf' },
 ];
 
 const named = process.argv.slice(2);

@@ -15,11 +15,11 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const runs = only
   ? [{ name: only, projects: [only] }]
   : [
-      // The unit suite turns exported PDFs into pictures with pdftoppm.
+      // The unit suite turns exported PDFs into pictures with pdftoppm and checks them with qpdf.
       {
         name: 'unit-web-api',
         projects: ['unit', 'web', 'api'],
-        before: ['node', ['scripts/ensure-browser-tools.mjs', 'pdftoppm']],
+        before: ['node', ['scripts/ensure-browser-tools.mjs', 'pdftoppm', 'qpdf']],
       },
       { name: 'e2e', projects: ['e2e'], before: ['node', ['scripts/ensure-browser-tools.mjs']] },
     ];

@@ -1,12 +1,32 @@
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import {
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  beginMarkedContent,
+  decodePDFRawStream,
+  degrees,
+  endMarkedContent,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+} from '@cantoo/pdf-lib';
 import * as fontkit from 'fontkit';
-import { BOLD, FONT, type PdfField } from './record-pdf.js';
+import { BOLD, FONT } from './pdf-document.js';
+import type { PdfField } from './record-pdf.js';
 
 /**
  * Stamping an existing PDF (a controlled copy, spec 03 and DESIGN.md "Exports"): every page gets
  * a band above and below its content, and pages listing the signatures are appended. The page is
  * made taller by the bands instead of writing over it, so the stamp never hides a word of the
  * document, whatever its margins; the stored original is not touched (a new file is written).
+ *
+ * The copy is the uploaded file with our bands and pages in it, not a PDF Qualis made: it claims
+ * no PDF/A conformance (docs/decisions/0026-archival-pdfs.md). Its original's claim, if it has one,
+ * is taken out of the copy's metadata, as nobody has checked that the stamped file still meets
+ * it; what we add is drawn as PDF/A wants it (embedded fonts, no transparency), and the bands are
+ * page artifacts, so a tagged original is read by a screen reader as before.
  */
 
 /** How the copy stands: the released revision, a draft, or a final revision replaced by a later one. */
@@ -60,10 +80,30 @@ export async function stampPdf(original: Uint8Array, stamp: PdfStamp): Promise<U
     body: await doc.embedFont(FONT, { subset: true }),
     bold: await doc.embedFont(BOLD, { subset: true }),
   };
+  withoutPdfaClaim(doc);
   writeAppendix(doc, fonts, stamp.appendix);
   const pages = doc.getPages();
   pages.forEach((page, index) => stampPage(page, fonts, stamp, `Page ${index + 1} of ${pages.length}`));
   return doc.save();
+}
+
+/** Takes the pdfaid properties (part, conformance, amendment) out of the document's XMP, if any. */
+function withoutPdfaClaim(doc: PDFDocument) {
+  const ref = doc.catalog.get(PDFName.of('Metadata'));
+  const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : null;
+  if (!(ref instanceof PDFRef) || !(stream instanceof PDFRawStream)) return;
+  let xml: string;
+  try {
+    xml = new TextDecoder().decode(decodePDFRawStream(stream).decode());
+  } catch {
+    return; // A packet we cannot decode is left as it is: it is the original's.
+  }
+  const cleaned = xml
+    .replace(/<pdfaid:(\w+)\b[^>]*>[^<]*<\/pdfaid:\1>/g, '')
+    .replace(/<pdfaid:\w+\b[^>]*\/>/g, '')
+    .replace(/\s+pdfaid:\w+\s*=\s*("[^"]*"|'[^']*')/g, '');
+  if (cleaned === xml) return;
+  doc.context.assign(ref, doc.context.stream(new TextEncoder().encode(cleaned), { Type: 'Metadata', Subtype: 'XML' }));
 }
 
 interface Fonts {
@@ -152,6 +192,8 @@ function stampPage(page: PDFPage, fonts: Fonts, stamp: PdfStamp, pageLabel: stri
   const top = 30 + IDENTITY_LEADING * identity.length + 3;
   const bottom = 13 + FOOTER_LEADING * footer.length;
   const frame = growFrame(page, top, bottom);
+  // A pagination artifact: no part of the document's content to a screen reader.
+  page.pushOperators(beginMarkedContent('Artifact'));
   frame.rect(0, frame.height - top, frame.width, top, tone.paper, tone.ink);
   frame.text(state.text, SIDE, frame.height - 18, fonts.bold, state.size, tone.ink);
   identity.forEach((line, i) =>
@@ -160,6 +202,7 @@ function stampPage(page: PDFPage, fonts: Fonts, stamp: PdfStamp, pageLabel: stri
   frame.rect(0, 0, frame.width, bottom, tone.paper, tone.ink);
   frame.text(pageLabel, frame.width - SIDE - pageWidth, bottom - 14, fonts.body, FOOTER_SIZE, INK);
   footer.forEach((line, i) => frame.text(line, SIDE, bottom - 14 - FOOTER_LEADING * i, fonts.body, FOOTER_SIZE, INK));
+  page.pushOperators(endMarkedContent());
 }
 
 /** Lines of `text` no wider than `width` at `size` (words kept whole unless one alone is too wide). */

@@ -1,15 +1,13 @@
 import { once } from 'node:events';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
 import { safePathPart, uniqueEntryName } from './archive.js';
 import { nonEmpty } from './exports.js';
 import { attachmentHeader } from './files.js';
+import { archivalImage } from './pdf-image.js';
+import { archivalPdf, artifact, group, LABELS_LANGUAGE, tagged, type ArchivalPdf } from './pdf-document.js';
 
 /** One record as an auditor reads it: its fields, its parts (sections), then who changed what and when. */
 export interface PdfRecord {
@@ -43,13 +41,9 @@ export interface PdfLetterhead {
   logo: Buffer | null;
   exportedBy: string;
   exportedAt: Date;
+  /** The exporting person's language: the PDF's /Lang (a screen reader's voice for its texts). */
+  language: string;
 }
-
-// Names and texts come in seven languages (Greek and Cyrillic among them): a Unicode font.
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-// Read once: a ZIP of PDFs opens a document per record. Controlled copies (core/pdf-stamp.ts) use them too.
-export const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
-export const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
 /** The height of the band at the foot of every page that holds the footer and nothing else. */
@@ -57,17 +51,23 @@ export const FOOTER_BAND = MARGIN + 30;
 /** A time as every export prints it: date, time to the second, and its time zone (always UTC). */
 export const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
+/** The words Qualis prints itself (labels, headings): a screen reader reads them as English. */
+const LABEL = { lang: LABELS_LANGUAGE };
+
 /**
  * A document whose every page gets the footer (page number, export time, exporting person) as it
- * is added, so a long export streams without keeping its pages.
+ * is added, so a long export streams without keeping its pages. PDF/A and tagged, as every
+ * generated PDF (core/pdf-document.ts); the footer is a page artifact, not read as content.
  */
-function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
-  const doc = new PDFDocument({
-    size: 'A4',
+function newDocument(head: PdfLetterhead, title: string): ArchivalPdf {
+  const pdf = archivalPdf({
+    title,
+    language: head.language,
+    author: head.exportedBy,
+    createdAt: head.exportedAt,
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER_BAND },
-    info: { Title: `${head.organizationName} export`, Author: head.exportedBy, CreationDate: head.exportedAt },
   });
-  doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
+  const { doc } = pdf;
   let page = 0;
   const footer = () => {
     page += 1;
@@ -91,15 +91,23 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
     // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('body')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(`Page ${page}  ·  Exported ${utc(head.exportedAt)} by ${head.exportedBy}`, MARGIN, bottom, {
-        width: doc.page.width - 2 * MARGIN,
-        align: 'center',
-        lineBreak: false,
-      });
+    // pdfkit calls this before it opens again, on the new page, the structure a text broken by
+    // the page was in, so the footer is outside it.
+    artifact(
+      doc,
+      'Pagination',
+      () =>
+        doc
+          .font('body')
+          .fontSize(8)
+          .fillColor('#555555')
+          .text(`Page ${page}  ·  Exported ${utc(head.exportedAt)} by ${head.exportedBy}`, MARGIN, bottom, {
+            width: doc.page.width - 2 * MARGIN,
+            align: 'center',
+            lineBreak: false,
+          }),
+      ['Bottom'],
+    );
     doc.page.margins.bottom = margin;
     doc.fillColor(...(fill ?? (['black', 1] as const)));
     current._font = font;
@@ -111,30 +119,35 @@ function newDocument(head: PdfLetterhead): PDFKit.PDFDocument {
   };
   doc.on('pageAdded', footer);
   footer();
-  return doc;
+  return pdf;
 }
 
-function writeLetterhead(doc: PDFKit.PDFDocument, head: PdfLetterhead) {
+/** The organization's logo (a decoration: its name follows) and name, and a rule under them. */
+function writeLetterhead({ doc }: ArchivalPdf, parent: PDFKit.PDFStructureElement, head: PdfLetterhead) {
   const top = doc.y;
   if (head.logo) {
     try {
-      doc.image(head.logo, MARGIN, top, { fit: [48, 48] });
+      artifact(doc, 'Layout', () => doc.image(head.logo!, MARGIN, top, { fit: [48, 48] }));
       doc.x = MARGIN + 60;
     } catch {
       // A logo pdfkit cannot read (an SVG) is left out; the name still says whose records these are.
     }
   }
-  doc
-    .font('bold')
-    .fontSize(14)
-    .text(head.organizationName, doc.x, top + 14);
+  tagged(doc, parent, 'P', () =>
+    doc
+      .font('bold')
+      .fontSize(14)
+      .text(head.organizationName, doc.x, top + 14),
+  );
   doc.x = MARGIN;
   doc.y = Math.max(doc.y, top + 56);
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(doc.page.width - MARGIN, doc.y)
-    .strokeColor('#cccccc')
-    .stroke();
+  artifact(doc, 'Layout', () =>
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(doc.page.width - MARGIN, doc.y)
+      .strokeColor('#cccccc')
+      .stroke(),
+  );
   doc.moveDown();
 }
 
@@ -143,68 +156,109 @@ function keepTogether(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-/** `Label: value` lines, the label in bold; an empty value prints as a dash. */
-function writeFields(doc: PDFKit.PDFDocument, fields: PdfField[], size: number, width?: number) {
+/**
+ * `Label: value` lines, the label in bold; an empty value prints as a dash. Each a paragraph to a
+ * screen reader, its label a Span in English.
+ */
+function writeFields(
+  { doc }: ArchivalPdf,
+  parent: PDFKit.PDFStructureElement,
+  fields: PdfField[],
+  size: number,
+  width?: number,
+) {
   for (const { label, value, alert } of fields) {
-    doc
-      .fillColor(alert ? '#b00000' : 'black')
-      .font('bold')
-      .fontSize(size)
-      .text(`${label}: `, { continued: true, ...(width ? { width } : {}) });
-    doc.font('body').text(value || '—', width ? { width } : {});
+    // The label a Span of its own (its language English), the value the paragraph's own content.
+    const field = group(doc, parent, 'P');
+    tagged(
+      doc,
+      field,
+      'Span',
+      () =>
+        doc
+          .fillColor(alert ? '#b00000' : 'black')
+          .font('bold')
+          .fontSize(size)
+          .text(`${label}: `, { continued: true, ...(width ? { width } : {}) }),
+      LABEL,
+    );
+    field.add(() => doc.font('body').text(value || '—', width ? { width } : {}));
+    field.end();
     doc.fillColor('black');
   }
 }
 
-function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetterhead) {
-  writeLetterhead(doc, head);
-  doc.font('bold').fontSize(13).text(record.title);
+/** A heading or a paragraph in `font` at `size`. */
+const line = (
+  pdf: ArchivalPdf,
+  parent: PDFKit.PDFStructureElement,
+  type: 'H1' | 'H2' | 'H3' | 'P',
+  text: string,
+  font: 'body' | 'bold',
+  size: number,
+  options: PDFKit.Mixins.StructureElementOptions = {},
+) => tagged(pdf.doc, parent, type, () => pdf.doc.font(font).fontSize(size).text(text), options);
+
+/**
+ * A record as a section of the document: its title (H1), its fields, its parts (H2, their items
+ * H3) and its history, a paragraph a change.
+ */
+function writeRecord(pdf: ArchivalPdf, record: PdfRecord, head: PdfLetterhead) {
+  const { doc } = pdf;
+  const sect = group(doc, pdf.root, 'Sect');
+  writeLetterhead(pdf, sect, head);
+  line(pdf, sect, 'H1', record.title, 'bold', 13);
   doc.moveDown(0.5);
-  writeFields(doc, record.fields, 10);
+  writeFields(pdf, sect, record.fields, 10);
   doc.moveDown();
   for (const section of record.sections ?? []) {
     keepTogether(doc, 60);
-    doc.font('bold').fontSize(11).text(section.heading);
+    line(pdf, sect, 'H2', section.heading, 'bold', 11, LABEL);
     doc.moveDown(0.3);
-    if (section.items.length === 0) doc.font('body').fontSize(9).text(section.empty);
+    if (section.items.length === 0) line(pdf, sect, 'P', section.empty, 'body', 9, LABEL);
     for (const item of section.items) {
       keepTogether(doc, 40);
-      doc.font('bold').fontSize(9.5).text(item.title);
+      line(pdf, sect, 'H3', item.title, 'bold', 9.5);
       doc.x = MARGIN + 12;
-      writeFields(doc, item.fields, 9, doc.page.width - 2 * MARGIN - 12);
+      writeFields(pdf, sect, item.fields, 9, doc.page.width - 2 * MARGIN - 12);
       doc.x = MARGIN;
       doc.moveDown(0.4);
     }
     doc.moveDown(0.6);
   }
   keepTogether(doc, 60);
-  doc.font('bold').fontSize(11).text('History');
+  line(pdf, sect, 'H2', 'History', 'bold', 11, LABEL);
   doc.moveDown(0.3);
-  if (record.history.length === 0) doc.font('body').fontSize(9).text('No recorded changes.');
+  if (record.history.length === 0) line(pdf, sect, 'P', 'No recorded changes.', 'body', 9, LABEL);
   for (const entry of record.history) {
-    doc
-      .font('body')
-      .fontSize(9)
-      .text(`${utc(entry.at)} — ${entry.who} — ${entry.what}${entry.changes ? `: ${entry.changes}` : ''}`)
-      .moveDown(0.3);
+    const what = `${entry.what}${entry.changes ? `: ${entry.changes}` : ''}`;
+    line(pdf, sect, 'P', `${utc(entry.at)} — ${entry.who} — ${what}`, 'body', 9);
+    doc.moveDown(0.3);
   }
+  sect.end();
+}
+
+/** The logo as an archival PDF holds it (core/pdf-image.ts); one it cannot read is left out. */
+async function archivalHead(head: PdfLetterhead): Promise<PdfLetterhead> {
+  return { ...head, logo: head.logo && (await archivalImage(head.logo).catch(() => null)) };
 }
 
 /** Every record in one PDF, one after another, each starting on its own page. */
 export function singlePdfStream(records: AsyncIterable<PdfRecord>, head: PdfLetterhead): Readable {
-  const doc = newDocument(head);
+  const pdf = newDocument(head, `${head.organizationName} export`);
   const out = new PassThrough();
-  doc.pipe(out);
+  pdf.doc.pipe(out);
   void (async () => {
     let first = true;
     try {
+      const letterhead = await archivalHead(head);
       for await (const record of records) {
-        if (!first) doc.addPage();
+        if (!first) pdf.doc.addPage();
         first = false;
-        writeRecord(doc, record, head);
+        writeRecord(pdf, record, letterhead);
         await drained(out);
       }
-      doc.end();
+      pdf.doc.end();
     } catch (error) {
       out.destroy(error as Error);
     }
@@ -223,12 +277,14 @@ export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLet
   void (async () => {
     const used = new Set<string>();
     try {
+      const letterhead = await archivalHead(head);
       for await (const record of records) {
-        const doc = newDocument(head);
-        writeRecord(doc, record, head);
-        doc.end();
-        zip.addReadStream(doc as unknown as Readable, uniqueName(record.fileName, used), { mtime: head.exportedAt });
-        await finished(doc as unknown as Readable);
+        const pdf = newDocument(head, record.title);
+        writeRecord(pdf, record, letterhead);
+        pdf.doc.end();
+        const file = pdf.doc as unknown as Readable;
+        zip.addReadStream(file, uniqueName(record.fileName, used), { mtime: head.exportedAt });
+        await finished(file);
       }
       zip.end();
     } catch (error) {

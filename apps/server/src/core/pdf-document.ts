@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one place a PDF is made from nothing (docs/decisions/0026-archival-pdfs.md): every document
+ * is PDF/A-2b (XMP with its pdfaid claim, the sRGB output intent pdfkit embeds, fonts embedded,
+ * no transparency) and tagged (a structure tree a screen reader follows, /Lang, the title shown
+ * in the window). Callers draw through the helpers below so their text lands in that tree;
+ * eslint keeps `pdfkit` imported here only.
+ */
+
+// Names and texts come in seven languages (Greek and Cyrillic among them): a Unicode font.
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+// Read once: a ZIP of PDFs opens a document per record. Controlled copies (core/pdf-stamp.ts) use them too.
+export const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
+export const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
+
+/**
+ * The language of the words Qualis itself prints in a PDF (labels, headings, the footer): the
+ * exports are not translated yet, so their structure elements say so, whatever the document's.
+ */
+export const LABELS_LANGUAGE = 'en';
+
+export interface ArchivalPdfOptions {
+  /** Shown as the window's title (DisplayDocTitle) and written to the XMP's dc:title. */
+  title: string;
+  /** BCP 47 tag of the document's language (the catalog's /Lang): the person's it is made for. */
+  language: string;
+  author: string;
+  createdAt: Date;
+  size?: string;
+  margins?: { top: number; left: number; right: number; bottom: number };
+}
+
+/** A tagged PDF/A-2b document with the Unicode fonts 'body' and 'bold', and its structure's root. */
+export interface ArchivalPdf {
+  doc: PDFKit.PDFDocument;
+  /** The `Document` element: every structure element of the file goes under it. */
+  root: PDFKit.PDFStructureElement;
+}
+
+/** `text` as XML character data: pdfkit writes the XMP's title and author as they come. */
+const xmlText = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- XML 1.0 has no place for these characters
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * A new PDF/A-2b, tagged A4 document, its font 'body' (bold: 'bold'); draw its content through
+ * `tagged`/`group` under `root` and its page furniture through `artifact`.
+ */
+export function archivalPdf(options: ArchivalPdfOptions): ArchivalPdf {
+  const doc = new PDFDocument({
+    pdfVersion: '1.7',
+    subset: 'PDF/A-2b',
+    tagged: true,
+    lang: options.language,
+    displayTitle: true,
+    // No Helvetica: a standard font is never embedded, and PDF/A wants every font in the file.
+    font: null as unknown as string,
+    size: options.size ?? 'A4',
+    ...(options.margins ? { margins: options.margins } : {}),
+    info: { Title: options.title, Author: options.author, CreationDate: options.createdAt, Creator: 'Qualis' },
+  });
+  doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
+  // The XMP repeats the document information (PDF/A wants both to say the same): pdfkit writes it
+  // into the XML unescaped, so an '&' in an organization's name would break the packet.
+  const withInfo = doc as unknown as { _addInfo(): void; info: Record<string, unknown> };
+  const addInfo = withInfo._addInfo;
+  withInfo._addInfo = function (this: typeof withInfo) {
+    const info = this.info;
+    this.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? xmlText(value) : value]),
+    );
+    try {
+      addInfo.call(this);
+    } finally {
+      this.info = info;
+    }
+  };
+  // pdfkit ends the root, and writes the tree, when the document ends.
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  return { doc, root };
+}
+
+/** Standard structure types (PDF 1.7, 14.8.4) the exports use. */
+export type StructureType =
+  'Sect' | 'H1' | 'H2' | 'H3' | 'P' | 'Span' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure';
+
+/**
+ * A structure element under `parent` whose content is what `draw` writes (a text, a picture),
+ * a page break in the middle included; answers the element, ended.
+ */
+export function tagged(
+  doc: PDFKit.PDFDocument,
+  parent: PDFKit.PDFStructureElement,
+  type: StructureType,
+  draw: () => void,
+  options: PDFKit.Mixins.StructureElementOptions = {},
+) {
+  const element = doc.struct(type, options, draw);
+  parent.add(element);
+  return element;
+}
+
+/** An element under `parent` to add children to; `end()` it when the last one is in. */
+export function group(
+  doc: PDFKit.PDFDocument,
+  parent: PDFKit.PDFStructureElement,
+  type: StructureType,
+  options: PDFKit.Mixins.StructureElementOptions = {},
+) {
+  const element = doc.struct(type, options);
+  parent.add(element);
+  return element;
+}
+
+/**
+ * What `draw` writes is no part of the content a screen reader reads: a page's header or footer
+ * ('Pagination'), a rule or a decorative picture ('Layout').
+ */
+export function artifact(
+  doc: PDFKit.PDFDocument,
+  type: 'Pagination' | 'Layout',
+  draw: () => void,
+  attached?: string[],
+) {
+  doc.markContent('Artifact', { type, ...(attached ? { attached } : {}) });
+  try {
+    draw();
+  } finally {
+    doc.endMarkedContent();
+  }
+}
