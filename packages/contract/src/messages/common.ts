@@ -21,6 +21,7 @@ export const commonMessages = {
   nameTooLong: 'Must be 100 characters or fewer',
   pageNotFound: 'Sorry, page not found',
   invalidSortColumn: 'This column cannot be used for sorting.',
+  tooManyAtATime: 'At most {max} at a time',
   noRecordsToExport: 'No records to export',
   reportBeingGenerated: 'Your report is being generated, please, wait.',
   exportFileExpired: 'This export link has expired. Please, export the list again.',
