@@ -45,7 +45,9 @@ export const SIGNING_SECTION_STATUS_LABELS: Record<SigningSectionStatus, string>
 
 /** A response as the client speaks it: Reviewed/Approved (0) or Rejected (1). */
 export const SIGNATURE_RESPONSE = { Accepted: 0, Rejected: 1 } as const;
-export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], { error: messageKeys.signatureResponseInvalid });
+export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], {
+  error: messageKeys.signatureResponseInvalid,
+});
 export type SignatureResponse = z.infer<typeof ZSignatureResponse>;
 /** The meaning of a signature (21 CFR 11.50(a)(3)). */
 export const SIGNATURE_MEANINGS = ['Reviewed', 'Approved', 'Rejected'] as const;

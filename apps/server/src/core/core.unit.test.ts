@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, ZListQuery, messages } from '@qualis/contract';
+import { LANGUAGES, ZListQuery } from '@qualis/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { generatePassword } from '../bootstrap.js';
 import { ZNewPassword } from '@qualis/contract';
