@@ -74,7 +74,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = requireActor(request);
         await requestOrganizationLogsExport(app.ctx, actor, auditActorOf(request), request.query);
-        return { data: { ...message('reportBeingGenerated') } };
+        return { data: message('reportBeingGenerated') };
       },
     );
   }

@@ -123,7 +123,7 @@ export async function sendRecordExport(
   const count = await source.count(db, access, selection, max + 1);
   if (count > max) {
     await queueRecordExport(ctx, source, format, selection);
-    return reply.send({ data: { ...message('reportBeingGenerated') } });
+    return reply.send({ data: message('reportBeingGenerated') });
   }
   const fileName = exportFileName(source.label, access.actor.email, new Date(), format);
   const records = source.records(app, access, selection);

@@ -171,7 +171,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = request.params;
       await deleteOrganization(app.ctx, auditActorOf(request), organizationId, request.log);
-      return { data: { ...message('organizationDeleted') } };
+      return { data: message('organizationDeleted') };
     },
   );
 };

@@ -55,7 +55,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changeOwnPassword(app.ctx, requireActor(request), request.body, auditActorOf(request));
-      return { data: { ...message('passwordChanged') } };
+      return { data: message('passwordChanged') };
     },
   );
 
@@ -72,7 +72,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await sendOwnResetLink(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
-      return { data: { ...message('resetLinkSentToMailbox') } };
+      return { data: message('resetLinkSentToMailbox') };
     },
   );
 
