@@ -16,10 +16,17 @@ const bundle = path.join(dist, 'main.js');
 const template = path.join(dist, 'pglite-template');
 const isTest = (file) => /\.test\.ts$/.test(file) || file === path.join(server, 'src/test');
 
+// The mail texts are bundled from the locale catalogues (core/mail/templates.ts).
+const locales = path.join(root, 'apps/web/src/locales');
+const mailCatalogues = fs
+  .readdirSync(locales)
+  .map((language) => path.join(locales, language, 'mail.json'))
+  .filter((file) => fs.existsSync(file));
 const sources = [
   path.join(server, 'src'),
   path.join(server, 'package.json'),
   path.join(root, 'packages/contract/src'),
+  ...mailCatalogues,
   fileURLToPath(import.meta.url),
 ];
 if (isStale(bundle, sources, isTest)) {

@@ -10,7 +10,6 @@ import type { Database } from './db/client.js';
 import { errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
 import { LocalDiskStorage } from './core/files.js';
-import { registerMessageKeys } from './core/message-keys.js';
 import { newId } from './core/ids.js';
 import { API_PREFIX, openApiOptions } from './core/openapi.js';
 import { JobRunner } from './core/jobs.js';
@@ -46,7 +45,6 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { policyNamed } from './modules/policies.js';
-import { messages } from '@qualis/contract';
 
 export interface AppDeps {
   config: Config;
@@ -87,7 +85,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerMessageKeys(app);
 
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const mailer = new Mailer(database.db, app.log, {
@@ -163,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (serveWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(errorEnvelope('NOT_FOUND', messages.routeNotFound));
+    return reply.status(404).send(errorEnvelope('NOT_FOUND', 'routeNotFound'));
   });
 
   app.addHook('onReady', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataEnvelope, messageFields } from './envelopes.js';
 import { ZEmail, ZNewPassword } from './fields.js';
 import { NAME_MAX_LENGTH } from './limits.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 
 /** Answers that carry only a text for a toast. */
 export const ZMessageResponse = dataEnvelope(z.object(messageFields));
@@ -10,14 +10,14 @@ export type MessageResponse = z.infer<typeof ZMessageResponse>;
 
 export const VERIFICATION_TYPES = ['reset-password', 'set-password', 'confirm-email'] as const;
 
-const ZLinkToken = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(200);
+const ZLinkToken = z.string({ error: messageKeys.fieldRequired }).trim().min(1, messageKeys.fieldRequired).max(200);
 
-const ZCurrentPassword = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(200);
+const ZCurrentPassword = z.string({ error: messageKeys.fieldRequired }).min(1, messageKeys.fieldRequired).max(200);
 
 /** A new password twice; a different confirmation is refused on the confirmPassword field. */
-const newPasswordTwice = { password: ZNewPassword, confirmPassword: z.string({ error: messages.fieldRequired }) };
+const newPasswordTwice = { password: ZNewPassword, confirmPassword: z.string({ error: messageKeys.fieldRequired }) };
 const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
-const mismatch = { message: messages.passwordMismatch, path: ['confirmPassword'] };
+const mismatch = { message: messageKeys.passwordMismatch, path: ['confirmPassword'] };
 
 export const ZEmailRequest = z.object({ email: ZEmail });
 export type EmailRequest = z.infer<typeof ZEmailRequest>;
@@ -50,9 +50,9 @@ export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 const ZPersonName = z
   .string()
   .trim()
-  .max(NAME_MAX_LENGTH, messages.nameTooLong)
+  .max(NAME_MAX_LENGTH, messageKeys.nameTooLong)
   .nullable()
-  .refine((name) => Boolean(name), messages.fieldRequired);
+  .refine((name) => Boolean(name), messageKeys.fieldRequired);
 
 /**
  * PUT /users/{id}: a new e-mail, or first and last name, or all three (the admin's edit form).
@@ -64,13 +64,13 @@ export const ZUpdateAccountRequest = z
     const names = [body.firstName, body.lastName].filter((n) => n !== undefined).length;
     if (names === 1) {
       const missing = body.firstName === undefined ? 'firstName' : 'lastName';
-      ctx.addIssue({ code: 'custom', message: messages.fieldRequired, path: [missing] });
+      ctx.addIssue({ code: 'custom', message: messageKeys.fieldRequired, path: [missing] });
     } else if (names === 0 && body.email === undefined) {
-      ctx.addIssue({ code: 'custom', message: messages.accountUpdateEmpty, path: ['email'] });
+      ctx.addIssue({ code: 'custom', message: messageKeys.accountUpdateEmpty, path: ['email'] });
     }
   });
 export type UpdateAccountRequest = z.infer<typeof ZUpdateAccountRequest>;
 
-export const ZAvatarRequest = z.object({ imageId: z.uuid({ error: messages.notFound }).optional() }).nullish();
+export const ZAvatarRequest = z.object({ imageId: z.uuid({ error: messageKeys.notFound }).optional() }).nullish();
 
 export const ZEmailNotificationsRequest = z.object({ emailNotificationState: z.boolean().optional() }).nullish();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery, repeated } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZDay } from './organization-exports.js';
 import { ZRole } from './roles.js';
 import { ZExportSelection, mergeSelection } from './user-groups.js';
@@ -18,7 +18,7 @@ export const ACTION_STATUS_LABELS: Record<ActionStatus, string> = { 0: 'To do', 
 export const actionStatusName = (status: ActionStatus): ActionStatusName =>
   status === ACTION_STATUS.Complete ? 'Complete' : 'ToDo';
 
-export const ZActionStatus = z.union([z.literal(0), z.literal(1)], { error: messages.actionStatusInvalid });
+export const ZActionStatus = z.union([z.literal(0), z.literal(1)], { error: messageKeys.actionStatusInvalid });
 
 /** Columns of the actions list, their CSV headers, and the list's sort keys (all but `link`). */
 export const ACTION_COLUMNS = {
@@ -111,10 +111,10 @@ export const ZLink = z
   .max(LINK_MAX_LENGTH, `Must be ${LINK_MAX_LENGTH} characters or fewer`)
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || RECORD_LINK_PATTERN.test(v), messages.linkNotHttp);
+  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || RECORD_LINK_PATTERN.test(v), messageKeys.linkNotHttp);
 
-const ZDueDate = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).pipe(ZDay);
-const ZPersonId = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid);
+const ZDueDate = z.string({ error: messageKeys.fieldRequired }).trim().min(1, messageKeys.fieldRequired).pipe(ZDay);
+const ZPersonId = z.string({ error: messageKeys.fieldRequired }).min(1, messageKeys.fieldRequired).pipe(ZUuid);
 
 /** POST /tasks. Required: name, description, due date, assigner, assignee (spec 03 section 5). */
 export const ZCreateActionRequest = z.object({
@@ -140,7 +140,7 @@ export type CreateActionRequest = z.infer<typeof ZCreateActionRequest>;
 export const ZUpdateActionRequest = ZCreateActionRequest.extend({
   status: z
     .unknown()
-    .refine((v) => v !== undefined && v !== null, messages.fieldRequired)
+    .refine((v) => v !== undefined && v !== null, messageKeys.fieldRequired)
     .pipe(ZActionStatus),
 });
 export type UpdateActionRequest = z.infer<typeof ZUpdateActionRequest>;
@@ -151,9 +151,9 @@ export type UpdateActionRequest = z.infer<typeof ZUpdateActionRequest>;
  */
 export const ZActionFilters = z.object({
   status: repeated(
-    z.enum(['0', '1'], { error: messages.actionStatusInvalid }).transform((v) => Number(v) as ActionStatus),
+    z.enum(['0', '1'], { error: messageKeys.actionStatusInvalid }).transform((v) => Number(v) as ActionStatus),
   ),
-  assigneeId: z.uuid({ error: messages.actionAssigneeFilterInvalid }).optional(),
+  assigneeId: z.uuid({ error: messageKeys.actionAssigneeFilterInvalid }).optional(),
   dueDateFrom: ZDay.optional(),
   dueDateTo: ZDay.optional(),
 });
@@ -162,7 +162,7 @@ export type ActionFilters = z.infer<typeof ZActionFilters>;
 /** A due date range ends no earlier than it starts. */
 const dueRangeInOrder = (q: ActionFilters, ctx: z.RefinementCtx) => {
   if (q.dueDateFrom && q.dueDateTo && q.dueDateFrom > q.dueDateTo) {
-    ctx.addIssue({ code: 'custom', message: messages.actionDueDateRangeOrder, path: ['dueDateTo'] });
+    ctx.addIssue({ code: 'custom', message: messageKeys.actionDueDateRangeOrder, path: ['dueDateTo'] });
   }
 };
 
@@ -178,7 +178,7 @@ export const ZDeleteActionsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseActions).max(1000, 'At most 1000 at a time'),
+    z.array(ZUuid).min(1, messageKeys.chooseActions).max(1000, 'At most 1000 at a time'),
   ),
 });
 export type DeleteActionsQuery = z.infer<typeof ZDeleteActionsQuery>;

@@ -3,7 +3,7 @@ import { ZActionPerson } from './actions.js';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery, repeated } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZFlag } from './organization-exports.js';
 import { ZNamedEntriesQuery } from './settings.js';
 import { ZExportSelection, mergeSelection } from './user-groups.js';
@@ -45,7 +45,9 @@ export const SIGNING_SECTION_STATUS_LABELS: Record<SigningSectionStatus, string>
 
 /** A response as the client speaks it: Reviewed/Approved (0) or Rejected (1). */
 export const SIGNATURE_RESPONSE = { Accepted: 0, Rejected: 1 } as const;
-export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], { error: messages.signatureResponseInvalid });
+export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], {
+  error: messageKeys.signatureResponseInvalid,
+});
 export type SignatureResponse = z.infer<typeof ZSignatureResponse>;
 /** The meaning of a signature (21 CFR 11.50(a)(3)). */
 export const SIGNATURE_MEANINGS = ['Reviewed', 'Approved', 'Rejected'] as const;
@@ -57,10 +59,10 @@ export const REFERENCE_TYPES = { Document: 0, Action: 1, TrainingRecord: 2, Huma
 export type ReferenceType = (typeof REFERENCE_TYPES)[keyof typeof REFERENCE_TYPES];
 // A number from 0 to 3 rather than a union of literals: a nullable union has no OpenAPI type.
 export const ZReferenceType = z
-  .number({ error: messages.referenceTypeInvalid })
-  .int(messages.referenceTypeInvalid)
-  .min(0, messages.referenceTypeInvalid)
-  .max(3, messages.referenceTypeInvalid);
+  .number({ error: messageKeys.referenceTypeInvalid })
+  .int(messageKeys.referenceTypeInvalid)
+  .min(0, messageKeys.referenceTypeInvalid)
+  .max(3, messageKeys.referenceTypeInvalid);
 
 /** Columns of the documents list, their CSV headers; all but `file` sort. */
 export const DOCUMENT_COLUMNS = {
@@ -218,19 +220,19 @@ export const ZDocumentDetail = z.object({
 export type DocumentDetail = z.infer<typeof ZDocumentDetail>;
 
 const ZRevisionNumber = z.coerce
-  .number({ error: messages.documentRevisionInvalid })
-  .int(messages.documentRevisionInvalid)
-  .min(DOCUMENT_REVISION_MIN, messages.documentRevisionInvalid)
-  .max(DOCUMENT_REVISION_MAX, messages.documentRevisionInvalid);
+  .number({ error: messageKeys.documentRevisionInvalid })
+  .int(messageKeys.documentRevisionInvalid)
+  .min(DOCUMENT_REVISION_MIN, messageKeys.documentRevisionInvalid)
+  .max(DOCUMENT_REVISION_MAX, messageKeys.documentRevisionInvalid);
 /** A required revision number (a body field or query parameter). */
 export const ZDocumentRevisionNumber = z
   .unknown()
-  .refine((v) => v !== undefined && v !== null && v !== '', messages.fieldRequired)
+  .refine((v) => v !== undefined && v !== null && v !== '', messageKeys.fieldRequired)
   .pipe(ZRevisionNumber);
 /** `?revision=`: the revision to open; the default revision when left out. */
 const ZOptionalRevision = z.preprocess((v) => (v === '' || v === null ? undefined : v), ZRevisionNumber.optional());
 
-const ZRequiredId = z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid);
+const ZRequiredId = z.string({ error: messageKeys.fieldRequired }).min(1, messageKeys.fieldRequired).pipe(ZUuid);
 const ids = (max: number, tooMany: string) =>
   z
     .array(ZUuid)
@@ -270,7 +272,7 @@ const finalFields = {
 };
 const finalNeedsReason = (value: { setAsFinal?: boolean | null; reason: string | null }, ctx: z.RefinementCtx) => {
   if (value.setAsFinal && value.reason === null) {
-    ctx.addIssue({ code: 'custom', message: messages.documentFinalReasonRequired, path: ['reason'] });
+    ctx.addIssue({ code: 'custom', message: messageKeys.documentFinalReasonRequired, path: ['reason'] });
   }
 };
 
@@ -306,12 +308,12 @@ export const ZNewDocumentReference = z
   .superRefine((r, issue) => {
     if (r.type !== null || r.linkId !== null) {
       if (r.type === null || r.linkId === null)
-        issue.addIssue({ code: 'custom', message: messages.referenceIncomplete });
+        issue.addIssue({ code: 'custom', message: messageKeys.referenceIncomplete });
       return;
     }
-    if (r.link === null) issue.addIssue({ code: 'custom', message: messages.referenceIncomplete, path: ['link'] });
+    if (r.link === null) issue.addIssue({ code: 'custom', message: messageKeys.referenceIncomplete, path: ['link'] });
     else if (!/^https?:\/\/\S+$/i.test(r.link))
-      issue.addIssue({ code: 'custom', message: messages.linkNotHttp, path: ['link'] });
+      issue.addIssue({ code: 'custom', message: messageKeys.linkNotHttp, path: ['link'] });
   })
   // A record reference keeps no link text; the record's path is shown.
   .transform((r) => (r.linkId ? { ...r, link: null } : r));
@@ -353,7 +355,7 @@ export const ZAddedDocumentRevision = z.object({ id: z.uuid(), revision: z.numbe
 export const ZSetDocumentFinalRequest = z.object({
   organizationId: ZUuid,
   revision: ZDocumentRevisionNumber,
-  reason: requiredReason(messages.documentFinalReasonRequired, LONG_TEXT_MAX_LENGTH),
+  reason: requiredReason(messageKeys.documentFinalReasonRequired, LONG_TEXT_MAX_LENGTH),
 });
 export type SetDocumentFinalRequest = z.infer<typeof ZSetDocumentFinalRequest>;
 /**
@@ -489,12 +491,12 @@ const signingFields = {
   revision: ZDocumentRevisionNumber,
   status: z
     .unknown()
-    .refine((v) => v !== undefined && v !== null, messages.signatureResponseRequired)
+    .refine((v) => v !== undefined && v !== null, messageKeys.signatureResponseRequired)
     .pipe(ZSignatureResponse),
   comment: z
     .string()
     .trim()
-    .max(SIGNATURE_COMMENT_MAX_LENGTH, messages.signatureCommentTooLong)
+    .max(SIGNATURE_COMMENT_MAX_LENGTH, messageKeys.signatureCommentTooLong)
     .nullish()
     .transform((v) => (v ? v : null)),
   /** Required when the organization asks signers to re-enter their password (never logged). */
@@ -507,10 +509,10 @@ export type AddDocumentReviewRequest = z.infer<typeof ZAddDocumentReviewRequest>
 
 /** An access code: numeric, at most 999999; six digits, leading zeros kept. */
 export const ZAccessCode = z
-  .union([z.string().trim(), z.number()], { error: messages.accessCodeRequired })
+  .union([z.string().trim(), z.number()], { error: messageKeys.accessCodeRequired })
   .transform((v) => String(v))
-  .refine((v) => v.length > 0, messages.accessCodeRequired)
-  .refine((v) => /^\d{1,6}$/.test(v) && Number(v) <= ACCESS_CODE_MAX, messages.accessCodeInvalid)
+  .refine((v) => v.length > 0, messageKeys.accessCodeRequired)
+  .refine((v) => /^\d{1,6}$/.test(v) && Number(v) <= ACCESS_CODE_MAX, messageKeys.accessCodeInvalid)
   .transform((v) => v.padStart(6, '0'));
 
 /** POST /documents/{id}/approvals: 0 Approved, 1 Rejected, with the person's access code. */
@@ -522,7 +524,7 @@ export const ZDeleteDocumentsQuery = z.object({
   organizationId: ZUuid,
   documentIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseDocuments).max(1000, 'At most 1000 at a time'),
+    z.array(ZUuid).min(1, messageKeys.chooseDocuments).max(1000, 'At most 1000 at a time'),
   ),
   reason: ZDeleteReason,
 });
@@ -582,7 +584,7 @@ export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
+    z.array(ZUuid).min(1, messageKeys.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
   ),
 }).transform(mergeSelection);
 export type DocumentAttachmentsExportQuery = z.infer<typeof ZDocumentAttachmentsExportQuery>;

@@ -8,7 +8,7 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
 
 /**
  * The catalogue key of a `message` (a key of `messages`) and the values of its placeholders, next
- * to the English text, so a client shows the text in its own language (see `messageKeyOf`).
+ * to the English text, so a client shows the text in its own language (see `message()`).
  */
 export const messageKeyFields = {
   messageKey: z.string().optional().describe('Key of the message in the catalogue, for translation'),
@@ -21,5 +21,6 @@ export type DataEnvelope<T> = { data: T };
 export type ListEnvelope<T> = { data: T[]; pagination: { totalCount: number } };
 
 /** The answer of a change: the record and, often, the server's success text (spec 02 section 8). */
-export const changedEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
-export type Changed<T> = { data: T; message?: string };
+export const changedEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ data, message: z.string().optional(), ...messageKeyFields });
+export type Changed<T> = { data: T; message?: string; messageKey?: string; messageParams?: Record<string, string> };

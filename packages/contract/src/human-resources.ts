@@ -4,7 +4,7 @@ import { ZDocumentFile } from './documents.js';
 import { ZUuid } from './fields.js';
 import { SEARCH_MAX_LENGTH } from './limits.js';
 import { ZListQuery } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZRole } from './roles.js';
 import { ZExportSelection, mergeSelection } from './user-groups.js';
 
@@ -106,7 +106,7 @@ export const ZDeleteHrRecordsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseHrRecords).max(1000, 'At most 1000 at a time'),
+    z.array(ZUuid).min(1, messageKeys.chooseHrRecords).max(1000, 'At most 1000 at a time'),
   ),
 });
 

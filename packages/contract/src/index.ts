@@ -1,6 +1,6 @@
 export * from './limits.js';
 export * from './roles.js';
-export * from './messages.js';
+export * from './messages/index.js';
 export * from './languages.js';
 export * from './errors.js';
 export * from './envelopes.js';

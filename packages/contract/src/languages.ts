@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 
 /**
  * The languages the product ships (the web's language switch, the mail templates and the
@@ -11,7 +11,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
-export const ZLanguage = z.enum(LANGUAGES, { error: messages.invalidLanguage });
+export const ZLanguage = z.enum(LANGUAGES, { error: messageKeys.invalidLanguage });
 
 /** PATCH /users/me/profile/language: the language of the web's switch, kept for the person's e-mails. */
 export const ZLanguageRequest = z.object({ language: ZLanguage });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUDIT_INFO_TYPES, type AuditInfoType } from './audit.js';
 import { ZUuid } from './fields.js';
 import { ZListQuery, repeated } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 
 /** Columns of the organizations CSV, by the list's column keys, with the spec's headers. */
 export const ORGANIZATION_EXPORT_COLUMNS = {
@@ -26,20 +26,20 @@ export type OrganizationsExportQuery = z.infer<typeof ZOrganizationsExportQuery>
 /** A calendar day, YYYY-MM-DD; a time part (the client sends the end as ...T23:50:00Z) is dropped. */
 export const ZDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, messages.invalidDate)
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, messageKeys.invalidDate)
   .transform((v) => v.slice(0, 10))
   .refine(
     (day) =>
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
     {
-      message: messages.invalidDate,
+      message: messageKeys.invalidDate,
     },
   );
 
 /** A true/false query parameter. */
 export const ZFlag = z.preprocess(
   (v) => (typeof v === 'string' ? v.toLowerCase() : v),
-  z.enum(['true', 'false'], { error: messages.invalidFlag }).transform((v) => v === 'true'),
+  z.enum(['true', 'false'], { error: messageKeys.invalidFlag }).transform((v) => v === 'true'),
 );
 
 /** The day `months` calendar months before `day` (both YYYY-MM-DD, UTC). */
@@ -58,9 +58,9 @@ const shiftDays = (day: string, days: number) =>
  * yesterday or tomorrow in UTC.
  */
 export function logsExportRangeProblem(start: string, end: string, today: string): string | undefined {
-  if (start > end) return messages.logsExportDateRangeOrder;
+  if (start > end) return messageKeys.logsExportDateRangeOrder;
   if (start < shiftDays(monthsBefore(today, 3), -1) || end > shiftDays(today, 1)) {
-    return messages.logsExportDateRangeLimit;
+    return messageKeys.logsExportDateRangeLimit;
   }
   return undefined;
 }
@@ -74,10 +74,10 @@ export const ZOrganizationLogsExportQuery = z
     search: ZListQuery.shape.search,
     InfoTypes: repeated(
       z.coerce
-        .number({ error: messages.invalidInfoType })
-        .int(messages.invalidInfoType)
-        .min(0, messages.invalidInfoType)
-        .max(AUDIT_INFO_TYPES.length - 1, messages.invalidInfoType),
+        .number({ error: messageKeys.invalidInfoType })
+        .int(messageKeys.invalidInfoType)
+        .min(0, messageKeys.invalidInfoType)
+        .max(AUDIT_INFO_TYPES.length - 1, messageKeys.invalidInfoType),
     ),
     'DateRange.Start': ZDay.optional(),
     'DateRange.End': ZDay.optional(),
@@ -88,14 +88,14 @@ export const ZOrganizationLogsExportQuery = z
   .superRefine((q, ctx) => {
     const chosen = (q.InfoTypes?.length ?? 0) > 0 && (q.SelectedIds?.length ?? 0) + (q.selectedIds?.length ?? 0) > 0;
     if (!chosen && !q.IncludeOrganizationChanges) {
-      ctx.addIssue({ code: 'custom', message: messages.logsExportSelectionRequired, path: ['SelectedIds'] });
+      ctx.addIssue({ code: 'custom', message: messageKeys.logsExportSelectionRequired, path: ['SelectedIds'] });
       return;
     }
     const start = q['DateRange.Start'];
     const end = q['DateRange.End'];
     if (!start || !end) {
       const path = start ? 'DateRange.End' : 'DateRange.Start';
-      ctx.addIssue({ code: 'custom', message: messages.logsExportDateRangeRequired, path: [path] });
+      ctx.addIssue({ code: 'custom', message: messageKeys.logsExportDateRangeRequired, path: [path] });
       return;
     }
     const problem = logsExportRangeProblem(start, end, new Date().toISOString().slice(0, 10));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageFields } from './envelopes.js';
 import { ZEmail, ZUuid, requiredText } from './fields.js';
 import { ZListQuery, repeated } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZMembershipStatus, ZRole } from './roles.js';
 
 /** Admins and Users of an organization (spec 02 sections 2, 3 and 7). */
@@ -84,13 +84,13 @@ export type CreatePersonRequest = z.infer<typeof ZCreatePersonRequest>;
 
 export const ZAddPeopleRequest = z.object({
   organizationId: ZUuid,
-  ids: idList(messages.choosePeople),
+  ids: idList(messageKeys.choosePeople),
 });
 export type AddPeopleRequest = z.infer<typeof ZAddPeopleRequest>;
 
 export const ZSetPersonStatusRequest = z.object({
   /** The organizations in which the status changes. */
-  ids: idList(messages.chooseOrganizations),
+  ids: idList(messageKeys.chooseOrganizations),
   /** Omitted: each organization's status is toggled. */
   status: ZMembershipStatus.optional(),
 });

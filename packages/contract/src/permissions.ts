@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageFields } from './envelopes.js';
 import { ZUuid } from './fields.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZMembershipRestriction, ZRole, type Role } from './roles.js';
 
 /**
@@ -537,10 +537,10 @@ export const ZAccessFlags = z.object({
 export type AccessFlags = z.infer<typeof ZAccessFlags>;
 
 export const ZPermissionType = z
-  .number({ error: messages.unknownPermissionType })
-  .int(messages.unknownPermissionType)
-  .min(MIN_PERMISSION_TYPE, messages.unknownPermissionType)
-  .max(MAX_PERMISSION_TYPE, messages.unknownPermissionType);
+  .number({ error: messageKeys.unknownPermissionType })
+  .int(messageKeys.unknownPermissionType)
+  .min(MIN_PERMISSION_TYPE, messageKeys.unknownPermissionType)
+  .max(MAX_PERMISSION_TYPE, messageKeys.unknownPermissionType);
 
 export const ZAccessSetting = z.object({ type: z.number().int(), isSwitchedOn: z.boolean() });
 export type AccessSetting = z.infer<typeof ZAccessSetting>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 
 export const ROLES = ['SuperAdmin', 'Admin', 'User'] as const;
 export const ZRole = z.enum(ROLES);
@@ -12,7 +12,7 @@ export type Role = z.infer<typeof ZRole>;
  * records); 'hrLimited' keeps the role but never reaches HR records.
  */
 export const MEMBERSHIP_RESTRICTIONS = ['none', 'client', 'hrLimited'] as const;
-export const ZMembershipRestriction = z.enum(MEMBERSHIP_RESTRICTIONS, { error: messages.unknownRestriction });
+export const ZMembershipRestriction = z.enum(MEMBERSHIP_RESTRICTIONS, { error: messageKeys.unknownRestriction });
 export type MembershipRestriction = z.infer<typeof ZMembershipRestriction>;
 
 export const MEMBERSHIP_STATUSES = ['Active', 'Inactive'] as const;

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { ZEmail } from './fields.js';
 import { ZLanguage } from './languages.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZRole } from './roles.js';
 
 export const ZSignInRequest = z.object({
   email: ZEmail,
   password: z
-    .string({ error: messages.fieldRequired })
-    .min(1, messages.fieldRequired)
-    .max(200, messages.invalidCredentials),
+    .string({ error: messageKeys.fieldRequired })
+    .min(1, messageKeys.fieldRequired)
+    .max(200, messageKeys.invalidCredentials),
   /** The web's current language; stored as the person's language when the sign-in succeeds. */
   language: ZLanguage.optional(),
 });
 export type SignInRequest = z.infer<typeof ZSignInRequest>;
 
 export const ZRefreshRequest = z.object({
-  refreshToken: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(200),
+  refreshToken: z.string({ error: messageKeys.fieldRequired }).min(1, messageKeys.fieldRequired).max(200),
 });
 export type RefreshRequest = z.infer<typeof ZRefreshRequest>;
 

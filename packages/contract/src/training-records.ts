@@ -4,7 +4,7 @@ import { ZDocumentFile } from './documents.js';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZDay } from './organization-exports.js';
 import { ZExportSelection, mergeSelection } from './user-groups.js';
 
@@ -191,9 +191,9 @@ export const ZTrainingQuestionInput = z.object({
   name: requiredText(LONG_TEXT_MAX_LENGTH),
   answers: z
     .array(z.object({ name: requiredText(SHORT_TEXT_MAX_LENGTH), isCorrect: z.boolean().default(false) }))
-    .min(2, messages.trainingAnswersTooFew)
+    .min(2, messageKeys.trainingAnswersTooFew)
     .max(26, 'At most 26 answers')
-    .refine((answers) => answers.some((a) => a.isCorrect), messages.trainingNoCorrectAnswer),
+    .refine((answers) => answers.some((a) => a.isCorrect), messageKeys.trainingNoCorrectAnswer),
 });
 export type TrainingQuestionInput = z.infer<typeof ZTrainingQuestionInput>;
 
@@ -207,8 +207,8 @@ const trainingFields = {
   organizationId: ZUuid,
   name: requiredText(SHORT_TEXT_MAX_LENGTH),
   description: requiredText(LONG_TEXT_MAX_LENGTH),
-  dueDate: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).pipe(ZDay),
-  assignerId: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).pipe(ZUuid),
+  dueDate: z.string({ error: messageKeys.fieldRequired }).trim().min(1, messageKeys.fieldRequired).pipe(ZDay),
+  assignerId: z.string({ error: messageKeys.fieldRequired }).min(1, messageKeys.fieldRequired).pipe(ZUuid),
   assigneeUserIds: ids(1000),
   newAssigneeUserGroupIds: ids(100),
   fileIds: ids(50),
@@ -224,7 +224,7 @@ const trainingFields = {
 export const ZCreateTrainingRequest = z
   .object({ ...trainingFields, documentModel: ZTrainingDocumentModel.nullish() })
   .refine((t) => t.assigneeUserIds.length + t.newAssigneeUserGroupIds.length > 0, {
-    message: messages.trainingAssigneeRequired,
+    message: messageKeys.trainingAssigneeRequired,
     path: ['assigneeUserIds'],
   });
 export type CreateTrainingRequest = z.infer<typeof ZCreateTrainingRequest>;
@@ -244,7 +244,7 @@ export const ZUpdateTrainingRequest = z
       .transform((v) => [...new Set(v ?? [])]),
   })
   .refine((t) => t.assigneeUserIds.length + t.newAssigneeUserGroupIds.length + t.oldAssigneeUserGroupNames.length > 0, {
-    message: messages.trainingAssigneeRequired,
+    message: messageKeys.trainingAssigneeRequired,
     path: ['assigneeUserIds'],
   });
 export type UpdateTrainingRequest = z.infer<typeof ZUpdateTrainingRequest>;
@@ -260,8 +260,8 @@ export const ZPassTrainingRequest = z.object({
       }),
     )
     .max(100),
-  acknowledged: z.literal(true, { error: messages.trainingAcknowledgeRequired }),
-  understood: z.literal(true, { error: messages.trainingAcknowledgeRequired }),
+  acknowledged: z.literal(true, { error: messageKeys.trainingAcknowledgeRequired }),
+  understood: z.literal(true, { error: messageKeys.trainingAcknowledgeRequired }),
 });
 export type PassTrainingRequest = z.infer<typeof ZPassTrainingRequest>;
 
@@ -303,7 +303,7 @@ export const ZDeleteTrainingsQuery = z.object({
   organizationId: ZUuid,
   ids: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(ZUuid).min(1, messages.chooseTrainings).max(1000, 'At most 1000 at a time'),
+    z.array(ZUuid).min(1, messageKeys.chooseTrainings).max(1000, 'At most 1000 at a time'),
   ),
 });
 

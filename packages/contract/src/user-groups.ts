@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUuid, requiredText } from './fields.js';
 import { ZListQuery, repeated } from './lists.js';
-import { messages } from './messages.js';
+import { messageKeys } from './messages/index.js';
 import { ZPermissionType } from './permissions.js';
 import { ZMembershipStatus } from './roles.js';
 
@@ -104,9 +104,9 @@ export const ZAddGroupUsersRequest = z.object({
   organizationId: ZUuid,
   users: z
     .array(z.object({ userId: ZUuid, trainingIds: z.array(ZUuid).max(1000, 'At most 1000').default([]) }), {
-      error: messages.choosePeople,
+      error: messageKeys.choosePeople,
     })
-    .min(1, messages.choosePeople)
+    .min(1, messageKeys.choosePeople)
     .max(100, 'At most 100 at a time'),
 });
 export type AddGroupUsersRequest = z.infer<typeof ZAddGroupUsersRequest>;

@@ -1,11 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  PERMISSION_TYPES,
-  messages,
-  type MembershipRestriction,
-  type PermissionType,
-  type Role,
-} from '@qualis/contract';
+import { PERMISSION_TYPES, type MembershipRestriction, type PermissionType, type Role } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { memberships, organizations } from '../db/schema/index.js';
 import type { Actor } from './auth.js';
@@ -116,8 +110,8 @@ export async function resolveOrganizationAccess(
     };
   }
   if (!membershipStatus) throw AppError.notFound();
-  if (organization.status !== 'Active') throw new AppError('UNPROCESSABLE', messages.organizationInactive);
-  if (membershipStatus !== 'Active') throw new AppError('UNPROCESSABLE', messages.membershipInactive);
+  if (organization.status !== 'Active') throw new AppError('UNPROCESSABLE', 'organizationInactive');
+  if (membershipStatus !== 'Active') throw new AppError('UNPROCESSABLE', 'membershipInactive');
   const restriction = row.restriction ?? 'none';
   return {
     actor,

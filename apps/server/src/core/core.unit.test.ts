@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, ZListQuery, messages } from '@qualis/contract';
+import { LANGUAGES, ZListQuery } from '@qualis/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { generatePassword } from '../bootstrap.js';
 import { ZNewPassword } from '@qualis/contract';
@@ -16,7 +16,7 @@ import { PNG_BYTES } from '../test/multipart.js';
 import { likePattern } from './lists.js';
 import { backoffMs } from './retry.js';
 import { findInputProblem } from './validation.js';
-import { renderMail, templates } from './mail/templates.js';
+import { type MailTemplate, renderMail, type TemplateName, templates } from './mail/templates.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -118,11 +118,11 @@ describe('mail', () => {
 
   it('has every template in every language with the same placeholders', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [name, set] of Object.entries(templates)) {
+    for (const [name, english] of Object.entries(templates.en) as [TemplateName, MailTemplate][]) {
       for (const language of LANGUAGES) {
-        const t = set[language];
-        expect(placeholders(t.body), `${name}/${language}`).toEqual(placeholders(set.en.body));
-        expect(placeholders(t.subject), `${name}/${language}`).toEqual(placeholders(set.en.subject));
+        const t = templates[language][name];
+        expect(placeholders(t.body), `${name}/${language}`).toEqual(placeholders(english.body));
+        expect(placeholders(t.subject), `${name}/${language}`).toEqual(placeholders(english.subject));
       }
     }
   });
@@ -241,22 +241,22 @@ describe('input walk', () => {
   const nested = (depth: number): unknown => (depth === 0 ? 'x' : [nested(depth - 1)]);
 
   it('names the first unfit text in document order, keys before their values', () => {
-    const control = { message: messages.controlCharacter };
+    const control = { message: 'controlCharacter' };
     expect(findInputProblem({ a: 'ok', b: ['ok', 'b\u0007'], c: 'c\u0000' })).toEqual({ ...control, field: 'b.1' });
     expect(findInputProblem({ a: { 'k\u0000': 'v\u0000' } })).toEqual({ ...control, field: 'a.k\u0000' });
     expect(findInputProblem({ a: ['\ud83d\ude00', 'x\udc00'] })).toEqual({
-      message: messages.illFormedText,
+      message: 'illFormedText',
       field: 'a.1',
     });
-    expect(findInputProblem('\ud800')).toEqual({ message: messages.illFormedText, field: '' });
+    expect(findInputProblem('\ud800')).toEqual({ message: 'illFormedText', field: '' });
     expect(findInputProblem({ a: 'tab\tand\r\nlines', n: 1, z: null })).toBeUndefined();
   });
 
   it('takes 64 levels of nesting and refuses 65, without recursion', () => {
     expect(findInputProblem(nested(64))).toBeUndefined();
-    expect(findInputProblem(nested(65))).toEqual({ message: messages.nestedTooDeeply, field: '' });
+    expect(findInputProblem(nested(65))).toEqual({ message: 'nestedTooDeeply', field: '' });
     expect(findInputProblem(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toMatchObject({
-      message: messages.nestedTooDeeply,
+      message: 'nestedTooDeeply',
     });
   });
 });

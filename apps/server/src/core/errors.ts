@@ -2,7 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, type ErrorEnvelope, messageKeyOf, messages } from '@qualis/contract';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  isMessageKey,
+  type KeyedMessage,
+  message,
+  type MessageArgs,
+  type MessageKey,
+} from '@qualis/contract';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -25,51 +33,105 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The one error type business code throws; the handler turns it into the spec's envelope. */
+/** A key of the catalogue whose text has no placeholders. */
+export type PlainMessageKey = { [K in MessageKey]: MessageArgs<K> extends [] ? K : never }[MessageKey];
+
+/** A text without a key: a framework's own (Zod's "Invalid input"), shown by the web as it is. */
+export interface UnkeyedText {
+  message: string;
+  messageKey?: undefined;
+}
+
+/**
+ * What an error says: a plain key (`'fileMissing'`), a template with its values (`message(...)`),
+ * or what a schema said (`schemaText(issue.message)`).
+ */
+export type ErrorMessage = PlainMessageKey | KeyedMessage | UnkeyedText;
+
+const keyed = (said: ErrorMessage): KeyedMessage | UnkeyedText => (typeof said === 'string' ? message(said) : said);
+
+/**
+ * A schema's refusal: the contract's schemas give a key of the catalogue as their message (its
+ * English text and key are answered); Zod's own texts have no key and go as they are.
+ */
+export const schemaText = (text: string): KeyedMessage | UnkeyedText =>
+  isMessageKey(text) ? message(text as PlainMessageKey) : { message: text };
+
+/**
+ * The one error type business code throws; the handler turns it into the spec's envelope. It
+ * says a message of the catalogue by key: `AppError.badRequest('fileMissing', 'file')`, or
+ * `AppError.conflict(message('hrRecordOfMember', { name }), 'ids')` for a template.
+ */
 export class AppError extends Error {
   readonly status: number;
+  readonly said: KeyedMessage | UnkeyedText;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    said: ErrorMessage,
     readonly field?: string,
   ) {
-    super(message);
+    const text = keyed(said);
+    super(text.message);
+    this.said = text;
     this.status = STATUS_OF[code];
   }
 
-  static badRequest(message: string, field?: string) {
-    return new AppError('VALIDATION_FAILED', message, field);
+  get messageKey(): MessageKey | undefined {
+    return this.said.messageKey;
   }
-  static unauthenticated(message: string = messages.accessDenied) {
-    return new AppError('UNAUTHENTICATED', message);
+
+  static badRequest(said: ErrorMessage, field?: string) {
+    return new AppError('VALIDATION_FAILED', said, field);
   }
-  static forbidden(message: string = messages.accessDenied) {
-    return new AppError('FORBIDDEN', message);
+  static unauthenticated(said: ErrorMessage = 'accessDenied') {
+    return new AppError('UNAUTHENTICATED', said);
   }
-  static notFound(message: string = messages.notFound) {
-    return new AppError('NOT_FOUND', message);
+  static forbidden(said: ErrorMessage = 'accessDenied') {
+    return new AppError('FORBIDDEN', said);
   }
-  static conflict(message: string, field?: string) {
-    return new AppError('CONFLICT', message, field);
+  static notFound(said: ErrorMessage = 'notFound') {
+    return new AppError('NOT_FOUND', said);
+  }
+  static conflict(said: ErrorMessage, field?: string) {
+    return new AppError('CONFLICT', said, field);
   }
 }
 
-/** The spec's error envelope; a message of the catalogue carries its key (and placeholder values). */
-export const errorEnvelope = (code: ErrorCode, message: string, field?: string): ErrorEnvelope => ({
-  errors: [{ code, message, ...messageKeyOf(message), ...(field ? { field } : {}) }],
+/** The spec's error envelope: the English text with its key (and placeholder values) when it has one. */
+export const errorEnvelope = (code: ErrorCode, said: ErrorMessage, field?: string): ErrorEnvelope => ({
+  errors: [{ code, ...keyed(said), ...(field ? { field } : {}) }],
 });
 
 /** Fastify's own errors, by code, with the message a person should read instead. */
-const FRAMEWORK_ERRORS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: ['BAD_REQUEST', messages.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['BAD_REQUEST', messages.invalidJson],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', messages.invalidJson],
-  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
-  FST_ERR_BAD_URL: ['BAD_REQUEST', messages.badUrl],
-  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', messages.uriTooLong],
+const FRAMEWORK_ERRORS: Record<string, [ErrorCode, PlainMessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['BAD_REQUEST', 'invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['BAD_REQUEST', 'invalidJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'invalidJson'],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'bodyTooLarge'],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 'badUrl'],
+  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', 'uriTooLong'],
 };
+
+/** A schema's first refusal, by its field (or the part of the request), as `schemaText` says it. */
+function validationEnvelope(
+  error: FastifyError & { validation: readonly ValidationIssue[]; validationContext?: string },
+) {
+  const first = error.validation[0];
+  const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+  const where = error.validationContext === 'body' ? undefined : error.validationContext;
+  return errorEnvelope(
+    'VALIDATION_FAILED',
+    first?.message ? schemaText(first.message) : 'requestFailed',
+    field ?? where,
+  );
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(sendError);
@@ -84,14 +146,14 @@ export const httpLayerErrorHandling = {
   frameworkErrors: sendError,
   clientErrorHandler: (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [code, message]: [ErrorCode, string] =
+    const [code, said]: [ErrorCode, PlainMessageKey] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? ['HEADERS_TOO_LARGE', messages.headersTooLarge]
+        ? ['HEADERS_TOO_LARGE', 'headersTooLarge']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? ['REQUEST_TIMEOUT', messages.requestTimeout]
-          : ['BAD_REQUEST', messages.requestFailed];
+          ? ['REQUEST_TIMEOUT', 'requestTimeout']
+          : ['BAD_REQUEST', 'requestFailed'];
     const status = STATUS_OF[code];
-    const body = JSON.stringify(errorEnvelope(code, message));
+    const body = JSON.stringify(errorEnvelope(code, said));
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -104,27 +166,20 @@ export const httpLayerErrorHandling = {
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.status(error.status).send(errorEnvelope(error.code, error.message, error.field));
+    return reply.status(error.status).send(errorEnvelope(error.code, error.said, error.field));
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
-    const where = error.validationContext === 'body' ? undefined : error.validationContext;
-    return reply
-      .status(400)
-      .send(errorEnvelope('VALIDATION_FAILED', first?.message ?? messages.requestFailed, field ?? where));
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(validationEnvelope(error));
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) {
     return reply.status(STATUS_OF[known[0]]).send(errorEnvelope(known[0], known[1]));
   }
   if (error.statusCode === 429) {
-    return reply.status(429).send(errorEnvelope('RATE_LIMITED', messages.rateLimited));
+    return reply.status(429).send(errorEnvelope('RATE_LIMITED', 'rateLimited'));
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     request.log.info({ err: error }, 'client error');
-    return reply.status(error.statusCode).send(errorEnvelope('BAD_REQUEST', messages.requestFailed));
+    return reply.status(error.statusCode).send(errorEnvelope('BAD_REQUEST', 'requestFailed'));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send(errorEnvelope('INTERNAL', messages.internal));
+  return reply.status(500).send(errorEnvelope('INTERNAL', 'internal'));
 }

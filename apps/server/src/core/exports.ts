@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { messages } from '@qualis/contract';
 import { AppError } from './errors.js';
 import { attachmentHeader } from './files.js';
 import type { ExportListQuery } from './lists.js';
@@ -117,7 +116,7 @@ export async function sendCsvExport<T>(
 export async function nonEmpty<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
-  if (first.done) throw AppError.badRequest(messages.noRecordsToExport);
+  if (first.done) throw AppError.badRequest('noRecordsToExport');
   return (async function* () {
     yield first.value;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;

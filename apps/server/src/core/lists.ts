@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { type ListQuery, messages } from '@qualis/contract';
+import { type ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
 
@@ -63,7 +63,7 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
   const direction = query.orderType ?? query['Order.Direction'] ?? spec.defaultSort.direction;
   const sortKey = requestedKey ?? spec.defaultSort.key;
   const sortExpr = lookupSortable(spec.sortable, sortKey);
-  if (!sortExpr) throw AppError.badRequest(messages.invalidSortColumn, 'orderBy');
+  if (!sortExpr) throw AppError.badRequest('invalidSortColumn', 'orderBy');
   const order = direction === 'desc' ? desc : asc;
   const search = query.search?.trim();
   const sortNotNull =

@@ -1,9 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { PEOPLE_BATCH_MAX, ZUuid, messages } from '@qualis/contract';
+import { PEOPLE_BATCH_MAX, ZUuid, message } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
 import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
 import type { UserRow } from '../db/schema/index.js';
-import { AppError } from './errors.js';
+import { AppError, type PlainMessageKey, schemaText } from './errors.js';
 import { passes, roleMayPass, type AnyPolicy, type PolicyScope } from './policies.js';
 
 /**
@@ -16,7 +16,7 @@ export interface OrganizationSource {
   read: (request: FastifyRequest) => unknown;
   optional?: boolean;
   /** The message when no organization is given (default: the message of an invalid id). */
-  missingMessage?: string;
+  missingMessage?: PlainMessageKey;
 }
 
 const fieldOf =
@@ -68,17 +68,17 @@ function organizationIdsOf(source: OrganizationSource, request: FastifyRequest):
   const values = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw]) as unknown[];
   if (values.length === 0) {
     if (source.optional) return undefined;
-    throw AppError.badRequest(source.missingMessage ?? messages.fieldRequired, source.field);
+    throw AppError.badRequest(source.missingMessage ?? 'fieldRequired', source.field);
   }
   // Each organization costs a query before the body is validated: bound it like the bulk calls.
   if (values.length > PEOPLE_BATCH_MAX) {
-    throw AppError.badRequest(`At most ${PEOPLE_BATCH_MAX} at a time`, source.field);
+    throw AppError.badRequest(message('tooManyAtATime', { max: PEOPLE_BATCH_MAX }), source.field);
   }
   return [
     ...new Set(
       values.map((value) => {
         const parsed = ZUuid.safeParse(value);
-        if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]!.message, source.field);
+        if (!parsed.success) throw AppError.badRequest(schemaText(parsed.error.issues[0]!.message), source.field);
         return parsed.data;
       }),
     ),

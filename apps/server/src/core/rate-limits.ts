@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { messages } from '@qualis/contract';
 import type { Config } from '../config.js';
 import { bearerToken, requireActor } from './auth.js';
 import { AppError, errorEnvelope } from './errors.js';
@@ -32,7 +31,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: Config['r
     max: (_request, key) => (key.startsWith(PERSON) ? limits.personPerMinute : limits.addressPerMinute),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      ...errorEnvelope('RATE_LIMITED', messages.rateLimited),
+      ...errorEnvelope('RATE_LIMITED', 'rateLimited'),
       retryAfterSeconds: Math.ceil(context.ttl / 1000),
     }),
   });
@@ -55,5 +54,5 @@ export const accessCodeSendRateLimit = {
   timeWindow: '5 minutes',
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `access-code-send:${requireActor(request).userId}`,
-  errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.accessCodeSendLimit),
+  errorResponseBuilder: () => new AppError('RATE_LIMITED', 'accessCodeSendLimit'),
 };

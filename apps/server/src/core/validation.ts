@@ -1,8 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { messages } from '@qualis/contract';
-import { AppError } from './errors.js';
+import { AppError, type PlainMessageKey } from './errors.js';
 
 /**
  * C0 control characters other than tab, line feed and carriage return. NUL cannot be stored in
@@ -15,16 +14,17 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const NESTING_MAX = 64;
 
 /** Why a text cannot be taken: a control character, or a lone surrogate, which jsonb refuses. */
-function textProblem(text: string): string | undefined {
-  if (CONTROL_CHARACTER.test(text)) return messages.controlCharacter;
-  if (!text.isWellFormed()) return messages.illFormedText;
+function textProblem(text: string): PlainMessageKey | undefined {
+  if (CONTROL_CHARACTER.test(text)) return 'controlCharacter';
+  if (!text.isWellFormed()) return 'illFormedText';
   return undefined;
 }
 
 export interface InputProblem {
   /** The path of the text ('' for the value itself or for nesting too deep), dot-separated. */
   field: string;
-  message: string;
+  /** The catalogue key of what is wrong. */
+  message: PlainMessageKey;
 }
 
 /**
@@ -41,7 +41,7 @@ export function findInputProblem(value: unknown): InputProblem | undefined {
       continue;
     }
     if (next.value === null || typeof next.value !== 'object') continue;
-    if (depth === NESTING_MAX) return { field: '', message: messages.nestedTooDeeply };
+    if (depth === NESTING_MAX) return { field: '', message: 'nestedTooDeeply' };
     // Last entry first, each key above its value: they come off the stack in document order.
     for (const [key, item] of Object.entries(next.value).reverse()) {
       const itemPath = path ? `${path}.${key}` : key;

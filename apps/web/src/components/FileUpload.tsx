@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { endpoints, FILE_MAX_BYTES, messages } from '@qualis/contract';
+import { endpoints, FILE_MAX_BYTES } from '@qualis/contract';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,7 @@ export function FileUpload({ organizationId, multiple = false, known, value, onC
 
   const upload = async (file: File) => {
     if (file.size > FILE_MAX_BYTES) {
-      notify(text(messages.fileTooLarge));
+      notify(text('fileTooLarge'));
       return;
     }
     setBusy((n) => n + 1);

@@ -1,30 +1,31 @@
-import { messages } from '@qualis/contract';
+import { isMessageKey, messages } from '@qualis/contract';
 import { Form, type FormInstance, type FormRule } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../shared/api-client';
+import { translateMessage } from '../shared/server-text';
 
 const NO_CONTEXT = {};
 
-const messageKeys = new Map<string, string>(Object.entries(messages).map(([key, text]) => [text, key]));
-
 /**
- * A contract message in the person's language: `messages.<key>` of the translations when there is
- * one, else the contract's English text (which is what the server answers too).
+ * A contract message in the person's language. The contract's schemas say a key of the catalogue
+ * (`'fieldRequired'`): its translation `messages.<key>` is shown, else the English text. Zod's own
+ * texts (no key) are shown as they are.
  */
 export function useMessageText() {
   const { t } = useTranslation();
   return useCallback(
-    (message: string) => {
-      const key = messageKeys.get(message);
-      return key ? t(`messages.${key}`, { defaultValue: message }) : message;
-    },
+    (keyOrText: string) =>
+      isMessageKey(keyOrText) ? t(`messages.${keyOrText}`, { defaultValue: messages[keyOrText] }) : keyOrText,
     [t],
   );
 }
 
-/** The first message per field of the form's values checked by the contract schema (only the form's own fields). */
+/**
+ * The first message per field of the form's values checked by the contract schema (only the form's
+ * own fields): a key of the catalogue, or Zod's own text; `useMessageText` shows either.
+ */
 export function zodFieldErrors(schema: z.ZodType, values: unknown, fields: readonly string[]): Record<string, string> {
   const result = schema.safeParse(values);
   const errors: Record<string, string> = {};
@@ -82,9 +83,9 @@ export function useZodForm<F extends string, V = string>(
     (error: unknown) => {
       if (!(error instanceof ApiError)) return;
       const known = error.errors.filter((e) => e.field && (fields as readonly string[]).includes(e.field));
-      instance.setFields(known.map((e) => ({ name: e.field as string, errors: [text(e.message)] })));
+      instance.setFields(known.map((e) => ({ name: e.field as string, errors: [translateMessage(e)] })));
     },
-    [instance, fields, text],
+    [instance, fields],
   );
 
   /** Sets fields from code (a picker), as typing would: the form's values and checks follow. */

@@ -2,15 +2,17 @@ import { messages, PERMISSION_CATALOGUE } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../shared/i18n';
 import enHelp from './en/help.json';
+import enMail from './en/mail.json';
 import enPublic from './en/public.json';
 import enRest from './en/translation.json';
 
 // Each language: public.json (the sign-in page) and translation.json (the rest), one set of keys;
-// and help.json, the Help page's namespace.
+// help.json, the Help page's namespace; and mail.json, the server's e-mails (apps/server/src/core/mail).
 const en = { ...enPublic, ...enRest };
 const publicFiles = import.meta.glob<{ default: object }>('./*/public.json', { eager: true });
 const restFiles = import.meta.glob<{ default: object }>('./*/translation.json', { eager: true });
 const helpFiles = import.meta.glob<{ default: object }>('./*/help.json', { eager: true });
+const mailFiles = import.meta.glob<{ default: object }>('./*/mail.json', { eager: true });
 const textsOf = (code: string) => ({
   ...publicFiles[`./${code}/public.json`]!.default,
   ...restFiles[`./${code}/translation.json`]!.default,
@@ -34,6 +36,7 @@ describe('translations', () => {
     expect(Object.keys(publicFiles).sort()).toEqual(codes.map((code) => `./${code}/public.json`));
     expect(Object.keys(restFiles).sort()).toEqual(codes.map((code) => `./${code}/translation.json`));
     expect(Object.keys(helpFiles).sort()).toEqual(codes.map((code) => `./${code}/help.json`));
+    expect(Object.keys(mailFiles).sort()).toEqual(codes.map((code) => `./${code}/mail.json`));
     for (const code of codes) {
       expect(Object.keys(publicFiles[`./${code}/public.json`]!.default), code).toEqual(Object.keys(enPublic));
     }
@@ -57,6 +60,19 @@ describe('translations', () => {
       expect(placeholders(text), key).toEqual(placeholders(englishHelp[key]!));
     }
   });
+
+  it.each(LANGUAGES.map((l) => l.code))(
+    '%s has every mail of English, subject and body, with the same placeholders',
+    (code) => {
+      const englishMail = leaves(enMail);
+      const translated = leaves(mailFiles[`./${code}/mail.json`]!.default);
+      expect(Object.keys(translated).sort()).toEqual(Object.keys(englishMail).sort());
+      for (const [key, text] of Object.entries(translated)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(englishMail[key]!));
+      }
+    },
+  );
 
   it("says in English what the contract's messages say", () => {
     expect(en.errors.accessDenied).toBe(messages.accessDenied);

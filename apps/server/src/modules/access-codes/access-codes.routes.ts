@@ -42,8 +42,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findAccessCodeTarget(app.ctx.database.db, actor, request.params.id, organizationId);
       if (!target) throw AppError.notFound();
       authorize(actor, 'accessCode.generate', target);
-      const message = await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null);
-      return { data: { message } };
+      return { data: await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null) };
     },
   );
 
@@ -68,8 +67,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceContextOf(request);
       const owner = await findUserById(app.ctx.database.db, ctx.access.actor.userId);
       if (!owner) throw AppError.unauthenticated();
-      const message = await sendOwnAccessCode(ctx, owner);
-      return { data: { message } };
+      return { data: await sendOwnAccessCode(ctx, owner) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { messages } from '@qualis/contract';
+import { type KeyedMessage, message } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -71,7 +71,7 @@ async function replaceAccessCode(ctx: AppContext, tx: DbOrTx, audit: AuditActor,
 }
 
 /** The toast after a code is e-mailed. */
-const codeSentTo = (email: string) => messages.accessCodeSent.replace('{email}', email);
+const codeSentTo = (email: string) => message('accessCodeSent', { email });
 
 /** Generates and e-mails a new code; answers the toast text. */
 export async function generateAccessCode(
@@ -79,7 +79,7 @@ export async function generateAccessCode(
   audit: AuditActor,
   owner: CodeOwner,
   organizationId: string | null,
-): Promise<string> {
+): Promise<KeyedMessage> {
   await ctx.database.db.transaction(async (tx) => {
     await lockCodeOwners(tx, [owner.id]);
     await replaceAccessCode(ctx, tx, audit, owner, { action: 'generate', organizationId });
@@ -112,11 +112,11 @@ export async function hasValidAccessCode(db: DbOrTx, userId: string): Promise<bo
  * or expired. A valid code is never replaced here (only its hash is kept, so it cannot be sent
  * again): 409 tells them to use the e-mailed one. Answers the toast text.
  */
-export async function sendOwnAccessCode(ctx: ServiceContext, owner: CodeOwner): Promise<string> {
+export async function sendOwnAccessCode(ctx: ServiceContext, owner: CodeOwner): Promise<KeyedMessage> {
   const organizationId = ctx.access.organization.id;
   await ctx.app.database.db.transaction(async (tx) => {
     await lockCodeOwners(tx, [owner.id]);
-    if (await findValidCode(tx, owner.id, validCodesSince())) throw AppError.conflict(messages.accessCodeStillValid);
+    if (await findValidCode(tx, owner.id, validCodesSince())) throw AppError.conflict('accessCodeStillValid');
     await replaceAccessCode(ctx.app, tx, ctx.audit, owner, {
       action: 'generate',
       organizationId,

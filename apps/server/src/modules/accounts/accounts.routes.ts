@@ -12,7 +12,7 @@ import {
   ZUpdateAccountRequest,
   ZUuid,
   dataEnvelope,
-  messages,
+  message,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import {
@@ -44,7 +44,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requestPasswordReset(app.ctx, request.body.email, auditActorOf(request));
-      return { data: { message: messages.resetLinkPromised } };
+      return { data: message('resetLinkPromised') };
     },
   );
 
@@ -77,7 +77,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await setPasswordByLink(app.ctx, 'reset-password', request.body, auditActorOf(request));
-      return { data: { message: messages.passwordUpdated } };
+      return { data: message('passwordUpdated') };
     },
   );
 
@@ -95,7 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await setPasswordByLink(app.ctx, 'set-password', request.body, auditActorOf(request));
-      return { data: { message: messages.passwordSetUp } };
+      return { data: message('passwordSetUp') };
     },
   );
 
@@ -113,7 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await confirmNewEmail(app.ctx, request.body, auditActorOf(request));
-      return { data: { message: messages.newEmailConfirmed } };
+      return { data: message('newEmailConfirmed') };
     },
   );
 
@@ -130,7 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resendConfirmEmail(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
-      return { data: { message: messages.confirmationLinkSent } };
+      return { data: message('confirmationLinkSent') };
     },
   );
 
@@ -146,7 +146,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: { message: await resendInvite(app.ctx, requireActor(request), request.body.email, auditActorOf(request)) },
+      data: await resendInvite(app.ctx, requireActor(request), request.body.email, auditActorOf(request)),
     }),
   );
 

@@ -1,5 +1,6 @@
 import {
-  messages,
+  type KeyedMessage,
+  message,
   type AuditInfoType,
   type ConfirmEmailRequest,
   type PasswordWithTokenRequest,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, type PlainMessageKey } from '../../core/errors.js';
 import { hashPassword, verifyPassword } from '../../core/passwords.js';
 import { isUniqueViolation } from '../../core/unique-violation.js';
 import { authorize } from '../policies.js';
@@ -79,10 +80,10 @@ export async function checkLinkToken(ctx: AppContext, body: TokenCheckRequest) {
   return { isValid: check.status === 'valid', isExpired: check.status === 'expired' };
 }
 
-const EXPIRED_MESSAGE: Record<VerificationPurpose, string> = {
-  'reset-password': messages.resetLinkExpired,
-  'set-password': messages.setPasswordLinkExpired,
-  'confirm-email': messages.confirmEmailLinkExpired,
+const EXPIRED_MESSAGE: Record<VerificationPurpose, PlainMessageKey> = {
+  'reset-password': 'resetLinkExpired',
+  'set-password': 'setPasswordLinkExpired',
+  'confirm-email': 'confirmEmailLinkExpired',
 };
 
 function assertLinkValid(
@@ -90,7 +91,7 @@ function assertLinkValid(
   purpose: VerificationPurpose,
 ): asserts check is TokenCheck & { status: 'valid' } {
   if (check.status === 'expired') throw AppError.badRequest(EXPIRED_MESSAGE[purpose], 'token');
-  if (check.status === 'invalid') throw AppError.badRequest(messages.linkInvalid, 'token');
+  if (check.status === 'invalid') throw AppError.badRequest('linkInvalid', 'token');
 }
 
 /**
@@ -128,7 +129,7 @@ export async function setPasswordByLink(
     const check = await consumeVerificationToken(tx, { token: body.token, email: body.email, purpose });
     assertLinkValid(check, purpose);
     const user = await findUserById(tx, check.userId);
-    if (!user) throw AppError.badRequest(messages.linkInvalid, 'token');
+    if (!user) throw AppError.badRequest('linkInvalid', 'token');
     const action = purpose === 'reset-password' ? 'password-reset' : 'password-set';
     const updated = await applyNewPassword(tx, user, body.password, { confirmEmail: true, reason: action });
     await recordAudit(
@@ -147,10 +148,10 @@ export async function confirmNewEmail(ctx: AppContext, body: ConfirmEmailRequest
   assertLinkValid(check, 'confirm-email');
   const user = await findUserById(db, check.userId);
   if (!user?.newEmail || user.newEmail.toLowerCase() !== body.email) {
-    throw AppError.badRequest(messages.linkInvalid, 'token');
+    throw AppError.badRequest('linkInvalid', 'token');
   }
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    throw AppError.badRequest(messages.passwordIncorrect, 'password');
+    throw AppError.badRequest('passwordIncorrect', 'password');
   }
   try {
     await db.transaction(async (tx) => {
@@ -165,7 +166,7 @@ export async function confirmNewEmail(ctx: AppContext, body: ConfirmEmailRequest
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(messages.emailTaken, 'email');
+    if (isUniqueViolation(error)) throw AppError.conflict('emailTaken', 'email');
     throw error;
   }
 }
@@ -192,9 +193,9 @@ export async function updateAccount(
   authorize(actor, 'account.edit', target);
   const newEmail = body.email;
   if (newEmail !== undefined) {
-    if (newEmail === user.email.toLowerCase()) throw AppError.badRequest(messages.emailUnchanged, 'email');
-    if (!user.emailConfirmed) throw AppError.badRequest(messages.emailNotConfirmed, 'email');
-    if (await isEmailTaken(db, newEmail, user.id)) throw AppError.conflict(messages.emailTaken, 'email');
+    if (newEmail === user.email.toLowerCase()) throw AppError.badRequest('emailUnchanged', 'email');
+    if (!user.emailConfirmed) throw AppError.badRequest('emailNotConfirmed', 'email');
+    if (await isEmailTaken(db, newEmail, user.id)) throw AppError.conflict('emailTaken', 'email');
   }
   try {
     return await db.transaction(async (tx) => {
@@ -225,14 +226,14 @@ export async function updateAccount(
       return presentSessionUser(tx, updated);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(messages.emailTaken, 'email');
+    if (isUniqueViolation(error)) throw AppError.conflict('emailTaken', 'email');
     throw error;
   }
 }
 
 async function assertWithinDailyLimit(db: DbOrTx, userId: string, purpose: VerificationPurpose) {
   const sent = await countTokensSince(db, userId, purpose, new Date(Date.now() - 24 * HOUR_MS));
-  if (sent >= LINKS_PER_DAY) throw new AppError('RATE_LIMITED', messages.linkResendLimit);
+  if (sent >= LINKS_PER_DAY) throw new AppError('RATE_LIMITED', 'linkResendLimit');
 }
 
 /** "Resend Link" of a pending new e-mail; `email` is the person's current or new e-mail. */
@@ -241,7 +242,7 @@ export async function resendConfirmEmail(ctx: AppContext, actor: Actor, email: s
   const { user, target } = await loadVisibleAccount(db, actor, { email });
   authorize(actor, 'account.edit', target);
   const newEmail = user.newEmail;
-  if (!newEmail) throw AppError.badRequest(messages.noPendingEmail, 'email');
+  if (!newEmail) throw AppError.badRequest('noPendingEmail', 'email');
   await db.transaction(async (tx) => {
     await assertWithinDailyLimit(tx, user.id, 'confirm-email');
     await sendConfirmEmailMail(ctx, tx, user, newEmail);
@@ -250,17 +251,20 @@ export async function resendConfirmEmail(ctx: AppContext, actor: Actor, email: s
 }
 
 /** "Resend Invite": a new set-password link while the person has not set a password. */
-export async function resendInvite(ctx: AppContext, actor: Actor, email: string, audit: AuditActor): Promise<string> {
+export async function resendInvite(
+  ctx: AppContext,
+  actor: Actor,
+  email: string,
+  audit: AuditActor,
+): Promise<KeyedMessage> {
   const { db } = ctx.database;
   const { user, target } = await loadVisibleAccount(db, actor, { email });
   authorize(actor, 'account.resend-invite', target);
-  if (user.passwordHash) throw AppError.badRequest(messages.passwordAlreadySet, 'email');
+  if (user.passwordHash) throw AppError.badRequest('passwordAlreadySet', 'email');
   await db.transaction(async (tx) => {
     await assertWithinDailyLimit(tx, user.id, 'set-password');
     await sendWelcomeMail(ctx, tx, user);
     await recordAudit(tx, audit, personAudit(user, 'welcome-mail-resent'));
   });
-  return messages.welcomeMailSent
-    .replace('{role}', user.role === 'User' ? 'User' : 'Admin')
-    .replace('{email}', user.email);
+  return message('welcomeMailSent', { role: user.role === 'User' ? 'User' : 'Admin', email: user.email });
 }

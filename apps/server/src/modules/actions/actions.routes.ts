@@ -17,7 +17,7 @@ import {
   dataEnvelope,
   listEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -110,7 +110,7 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = await createAction(serviceContextOf(request), request.body);
       const data = await presentedAction(db(), organizationAccessOf(request), id);
-      return reply.status(201).send({ data, message: messages.actionCreated });
+      return reply.status(201).send({ data, ...message('actionCreated') });
     },
   );
 
@@ -131,7 +131,7 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { taskId } = request.params;
       await updateAction(serviceContextOf(request), taskId, request.body);
       const data = await presentedAction(db(), organizationAccessOf(request), taskId);
-      return { data, message: messages.actionUpdated };
+      return { data, ...message('actionUpdated') };
     },
   );
 
@@ -150,7 +150,7 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { ids } = request.query;
       await deleteActions(serviceContextOf(request), ids);
-      return { data: { ids }, message: messages.actionDeleted };
+      return { data: { ids }, ...message('actionDeleted') };
     },
   );
 

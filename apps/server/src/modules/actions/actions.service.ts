@@ -1,7 +1,6 @@
 import {
   RECORD_LINK_PATTERN,
   actionStatusName,
-  messages,
   type CreateActionRequest,
   type UpdateActionRequest,
 } from '@qualis/contract';
@@ -94,19 +93,18 @@ async function checkReferences(
   );
   for (const field of people) {
     if (!active.includes(next[field])) {
-      const message = field === 'assigneeId' ? messages.actionAssigneeNotMember : messages.actionAssignerNotMember;
-      throw AppError.badRequest(message, field);
+      throw AppError.badRequest(field === 'assigneeId' ? 'actionAssigneeNotMember' : 'actionAssignerNotMember', field);
     }
   }
   for (const field of ['link', 'extraLink'] as const) {
     const recordOrganization = RECORD_LINK_PATTERN.exec(next[field] ?? '')?.[1];
     if (recordOrganization && recordOrganization !== organizationId) {
-      throw AppError.badRequest(messages.recordLinkOtherOrganization, field);
+      throw AppError.badRequest('recordLinkOtherOrganization', field);
     }
   }
   const newTags = next.tagIds.filter((id) => !previous?.tagIds.includes(id));
   if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
-    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+    throw AppError.badRequest('tagsUnknown', 'tagIds');
   }
 }
 
@@ -204,11 +202,11 @@ export async function updateAction(ctx: ServiceContext, id: string, input: Updat
     const statusChanged = status !== row.status;
 
     if (row.kind !== 'manual') {
-      if (statusChanged) throw AppError.badRequest(messages.automaticActionStatus, 'status');
-      if (changed.includes('assigneeId')) throw AppError.badRequest(messages.automaticActionAssignee, 'assigneeId');
+      if (statusChanged) throw AppError.badRequest('automaticActionStatus', 'status');
+      if (changed.includes('assigneeId')) throw AppError.badRequest('automaticActionAssignee', 'assigneeId');
     }
     if (changed.length > 0 && !can(ctx.access, 'action.edit', state)) {
-      throw AppError.forbidden(can(ctx.access, 'action.changeStatus', state) ? messages.actionStatusOnly : undefined);
+      throw AppError.forbidden(can(ctx.access, 'action.changeStatus', state) ? 'actionStatusOnly' : undefined);
     }
     if (statusChanged) authorize(ctx.access, 'action.changeStatus', state);
     if (changed.length === 0 && !statusChanged) return;

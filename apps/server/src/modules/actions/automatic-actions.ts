@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
-import { ACTION_TEXTS, actionTextName, messages, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
+import { ACTION_TEXTS, actionTextName, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import { addAction } from './actions.service.js';
 import { readActionNotifications } from '../notifications/notifications.service.js';
@@ -97,7 +97,7 @@ export async function assignActions(tx: Tx, ctx: ServiceContext, input: AssignAc
   const { organizationId } = scopeFor(ctx, input.source);
   const people = [...new Set(input.people)];
   const active = await findActiveMembers(tx, organizationId, people);
-  if (active.length !== people.length) throw AppError.badRequest(messages.actionAssigneeNotMember);
+  if (active.length !== people.length) throw AppError.badRequest('actionAssigneeNotMember');
 
   const open = await lockOpenAutomaticActions(tx, query(organizationId, { ...input, people }));
   const assigned = new Set(open.map((a) => a.assigneeId));

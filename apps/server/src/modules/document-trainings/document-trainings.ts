@@ -1,4 +1,3 @@
-import { messages } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../policies.js';
@@ -48,13 +47,13 @@ export async function revisionToLinkTraining(
 ) {
   const [doc] = await lockVisibleDocuments(tx, ctx.access, [target.documentId]);
   const rec = doc && (await findVisibleRevision(tx, ctx.access, target.documentId, target.revision));
-  if (!rec) throw AppError.badRequest(messages.trainingDocumentUnknown, 'documentModel');
+  if (!rec) throw AppError.badRequest('trainingDocumentUnknown', 'documentModel');
   authorize(
     ctx.access,
     rec.isFinal ? 'document.linkTraining' : 'document.edit.qualityTasks',
     revisionStateOf(rec, ctx.access.actor.userId),
   );
-  if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
+  if (rec.trainingRecordId !== null) throw AppError.badRequest('trainingDocumentLinked', 'documentModel');
   return rec;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_DEFAULT_COLUMNS, messages, type DocumentsExportQuery } from '@qualis/contract';
+import { DOCUMENT_DEFAULT_COLUMNS, type DocumentsExportQuery } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { safePathPart, type ArchiveEntry } from '../../core/archive.js';
 import { auditHistoryOf, countAuditHistory, recordAudit } from '../../core/audit.js';
@@ -221,7 +221,7 @@ export async function makeControlledCopy(
   authorize(access, 'document.viewTab.general', revisionStateOf(rec, access.actor.userId));
   const file = await findVisibleRevisionFile(db, access, documentId, rec.fileId, rec.revision);
   if (!file) throw AppError.notFound();
-  if (file.contentType !== 'application/pdf') throw AppError.badRequest(messages.controlledCopyPdfOnly);
+  if (file.contentType !== 'application/pdf') throw AppError.badRequest('controlledCopyPdfOnly');
   const original = await buffer(await app.storage.read(file.storageKey));
   const fileSha256 = createHash('sha256').update(original).digest('hex');
   const signatures = await listSignaturesOf(db, access.organization.id, documentId, [rec.revision]);
@@ -231,7 +231,7 @@ export async function makeControlledCopy(
   try {
     bytes = await stampPdf(new Uint8Array(original), stamp);
   } catch (error) {
-    if (error instanceof UnreadablePdf) throw AppError.badRequest(messages.controlledCopyUnreadable);
+    if (error instanceof UnreadablePdf) throw AppError.badRequest('controlledCopyUnreadable');
     throw error;
   }
   await db.transaction((tx) =>

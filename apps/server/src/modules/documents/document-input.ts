@@ -1,6 +1,5 @@
 import {
   REFERENCE_TYPES,
-  messages,
   type AddDocumentRevisionRequest,
   type CreateDocumentRequest,
   type NewDocumentReference,
@@ -99,21 +98,20 @@ export const revisionUpdateEvent = <T extends object, K extends keyof T>(
  */
 export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
   if (next.typeId !== previous?.typeId && !(await documentTypeExists(tx, organizationId, next.typeId))) {
-    throw AppError.badRequest(messages.documentTypeUnknown, 'typeId');
+    throw AppError.badRequest('documentTypeUnknown', 'typeId');
   }
   const known = new Set([previous?.fileId, ...(previous?.extraFileIds ?? [])]);
   const newFiles = [next.fileId, ...next.extraFileIds].filter((id) => !known.has(id));
   const found = new Set(await findOrganizationFileIds(tx, organizationId, newFiles));
   const missing = newFiles.find((id) => !found.has(id));
-  if (missing)
-    throw AppError.badRequest(messages.documentFileUnknown, missing === next.fileId ? 'fileId' : 'extraFileIds');
+  if (missing) throw AppError.badRequest('documentFileUnknown', missing === next.fileId ? 'fileId' : 'extraFileIds');
   if (next.submitterId !== previous?.submitterId) {
     const active = await findActiveMembers(tx, organizationId, [next.submitterId]);
-    if (active.length === 0) throw AppError.badRequest(messages.documentResponsibleNotMember, 'submitterId');
+    if (active.length === 0) throw AppError.badRequest('documentResponsibleNotMember', 'submitterId');
   }
   const newTags = next.tagIds.filter((id) => !previous?.tagIds.includes(id));
   if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
-    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+    throw AppError.badRequest('tagsUnknown', 'tagIds');
   }
 }
 
@@ -123,14 +121,14 @@ export async function checkNewSigners(tx: Tx, organizationId: string, added: Rec
     ['approver', 'approverIds'],
   ] as const) {
     const active = await findActiveMembers(tx, organizationId, added[role]);
-    if (active.length !== added[role].length) throw AppError.badRequest(messages.documentSignerNotMember, field);
+    if (active.length !== added[role].length) throw AppError.badRequest('documentSignerNotMember', field);
   }
 }
 
 /** A training linked to a revision is one of the organization's the person may see (locked). */
 export async function checkTraining(tx: Tx, ctx: ServiceContext, trainingRecordId: string) {
   const [training] = await lockVisibleTrainings(tx, ctx.access, [trainingRecordId]);
-  if (!training) throw AppError.badRequest(messages.trainingRecordUnknown, 'trainingRecordId');
+  if (!training) throw AppError.badRequest('trainingRecordUnknown', 'trainingRecordId');
 }
 
 /** Records referenced must exist in the organization and be visible to the person. */
@@ -145,7 +143,7 @@ export async function checkReferences(tx: Tx, ctx: ServiceContext, references: N
   for (const [type, findVisible] of checks) {
     const ids = [...new Set(byType(type))];
     if ((await findVisible(tx, ctx.access, ids)).length !== ids.length) {
-      throw AppError.badRequest(messages.referenceRecordUnknown, 'newReferences');
+      throw AppError.badRequest('referenceRecordUnknown', 'newReferences');
     }
   }
 }
@@ -155,7 +153,7 @@ export async function withIdentityCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(messages.documentIdentityTaken, 'name');
+    if (isUniqueViolation(error)) throw AppError.conflict('documentIdentityTaken', 'name');
     throw error;
   }
 }

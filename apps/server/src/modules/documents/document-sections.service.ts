@@ -1,5 +1,5 @@
 import {
-  messages,
+  message,
   type UpdateDocumentQualityTasksRequest,
   type UpdateDocumentReferencesRequest,
 } from '@qualis/contract';
@@ -82,7 +82,7 @@ export async function updateDocumentQualityTasks(
     if (changed.length === 0) return;
     const signersChange = changed.includes('reviewerIds') || changed.includes('approverIds');
     if (rec.isFinal && !linksTraining) {
-      throw AppError.conflict(signersChange ? messages.documentSignersOfApproved : messages.documentRevisionFinal);
+      throw AppError.conflict(signersChange ? 'documentSignersOfApproved' : 'documentRevisionFinal');
     }
     if (changed.includes('trainingRecordId') && next.trainingRecordId !== null) {
       await checkTraining(tx, ctx, next.trainingRecordId);
@@ -104,10 +104,7 @@ export async function updateDocumentQualityTasks(
           (s.kind === 'approval' && removed.approver.includes(s.signerId)),
       );
       if (responded) {
-        throw AppError.conflict(
-          messages.documentSignerResponded.replace('{name}', responded.signerName),
-          'reviewerIds',
-        );
+        throw AppError.conflict(message('documentSignerResponded', { name: responded.signerName }), 'reviewerIds');
       }
     }
     await checkNewSigners(tx, organizationId, added);
@@ -158,11 +155,11 @@ export async function updateDocumentReferences(
     const existing = await listReferenceRows(tx, organizationId, documentId, rec.revision);
     const existingIds = new Set(existing.map((r) => r.id));
     if (input.oldReferenceIds.some((id) => !existingIds.has(id))) {
-      throw AppError.badRequest(messages.referenceUnknown, 'oldReferenceIds');
+      throw AppError.badRequest('referenceUnknown', 'oldReferenceIds');
     }
     const removed = existing.filter((r) => !input.oldReferenceIds.includes(r.id));
     if (removed.length === 0 && input.newReferences.length === 0) return;
-    if (isRevisionLocked(rec)) throw AppError.conflict(messages.documentRevisionLocked);
+    if (isRevisionLocked(rec)) throw AppError.conflict('documentRevisionLocked');
     await checkReferences(tx, ctx, input.newReferences);
     const added = input.newReferences.map((r) => referenceRow(organizationId, documentId, rec.revision, r));
     await deleteReferences(

@@ -1,4 +1,4 @@
-import { messages, type DocumentStatus, type SignatureMeaning } from '@qualis/contract';
+import { type DocumentStatus, type SignatureMeaning } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationPolicy, passes } from '../../core/policies.js';
@@ -41,19 +41,19 @@ export const documentSignaturePolicies = {
 export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
   const userId = access.actor.userId;
   if (!passes(access, documentSignaturePolicies[kind === 'review' ? 'document.review' : 'document.approve'], state)) {
-    return AppError.forbidden(kind === 'review' ? messages.reviewNotReviewer : messages.approvalNotApprover);
+    return AppError.forbidden(kind === 'review' ? 'reviewNotReviewer' : 'approvalNotApprover');
   }
-  if (state.isFinal) return AppError.conflict(messages.documentRevisionFinal);
+  if (state.isFinal) return AppError.conflict('documentRevisionFinal');
   if (state.status === 'Rejected' || state.signatures.some((s) => s.meaning === 'Rejected')) {
-    return AppError.conflict(messages.signatureRevisionRejected);
+    return AppError.conflict('signatureRevisionRejected');
   }
   if (state.signatures.some((s) => s.kind === kind && s.signerId === userId)) {
-    return AppError.conflict(messages.signatureAlreadyGiven);
+    return AppError.conflict('signatureAlreadyGiven');
   }
   const reviewed = (id: string) =>
     state.signatures.some((s) => s.kind === 'review' && s.signerId === id && s.meaning === 'Reviewed');
   if (kind === 'approval' && !state.reviewerIds.every(reviewed)) {
-    return AppError.conflict(messages.approvalBeforeReviews);
+    return AppError.conflict('approvalBeforeReviews');
   }
   return undefined;
 }

@@ -9,7 +9,7 @@ import {
   ZUuid,
   dataEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import { organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
@@ -48,7 +48,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'review', request.body);
       const data = await reviewsAfterSigning(ctx, documentId, request.body.revision);
-      return reply.status(201).send({ data, message: messages.reviewAdded });
+      return reply.status(201).send({ data, ...message('reviewAdded') });
     },
   );
 
@@ -72,7 +72,7 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentId } = request.params;
       await signDocumentRevision(ctx, documentId, 'approval', request.body);
       const data = await approvalsAfterSigning(ctx, documentId, request.body.revision);
-      return reply.status(201).send({ data, message: messages.approvalAdded });
+      return reply.status(201).send({ data, ...message('approvalAdded') });
     },
   );
 };

@@ -1,6 +1,6 @@
 import {
+  message,
   SIGNATURE_RESPONSE,
-  messages,
   type AddDocumentApprovalRequest,
   type AddDocumentReviewRequest,
   type DocumentStatus,
@@ -92,7 +92,7 @@ const MEANINGS: Record<SignatureKind, [accepted: SignatureMeaning, rejected: Sig
 };
 
 const lockedError = (until: Date) =>
-  new AppError('SIGNING_LOCKED', messages.signingLocked.replace('{until}', lockEndText(until)));
+  new AppError('SIGNING_LOCKED', message('signingLocked', { until: lockEndText(until) }));
 
 interface Attempt {
   kind: SignatureKind;
@@ -148,9 +148,9 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
   const needsPassword = ctx.access.organization.signingRequiresPassword;
   const needsCode = attempt.kind === 'approval';
   if (needsCode && !(await hasValidAccessCode(db, signer.id))) {
-    throw AppError.badRequest(messages.accessCodeMissing, 'accessCode');
+    throw AppError.badRequest('accessCodeMissing', 'accessCode');
   }
-  if (needsPassword && !input.password) throw AppError.badRequest(messages.signingPasswordRequired, 'password');
+  if (needsPassword && !input.password) throw AppError.badRequest('signingPasswordRequired', 'password');
 
   const refuseLocked = async (tx: DbOrTx, lockedUntil: Date) => {
     await auditRefusal(tx, ctx, attempt, { reason: 'locked', lockedUntil });
@@ -178,8 +178,8 @@ async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: A
       return lockedError(until);
     }
     return codeRight
-      ? AppError.badRequest(messages.passwordIncorrect, 'password')
-      : AppError.badRequest(messages.accessCodeWrong, 'accessCode');
+      ? AppError.badRequest('passwordIncorrect', 'password')
+      : AppError.badRequest('accessCodeWrong', 'accessCode');
   });
   if (refusal) throw refusal;
   return needsPassword;
@@ -324,7 +324,7 @@ export async function signDocumentRevision(
     });
   } catch (error) {
     // Two answers of the same person at once: the unique index keeps one.
-    if (isUniqueViolation(error)) throw AppError.conflict(messages.signatureAlreadyGiven);
+    if (isUniqueViolation(error)) throw AppError.conflict('signatureAlreadyGiven');
     throw error;
   }
 }

@@ -27,7 +27,7 @@ import {
   dataEnvelope,
   listEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
@@ -179,7 +179,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, revision } = await createDocument(serviceContextOf(request), request.body);
       const data = await detailOf(organizationAccessOf(request), id, revision);
-      return reply.status(201).send({ data, message: messages.documentCreated });
+      return reply.status(201).send({ data, ...message('documentCreated') });
     },
   );
 
@@ -201,7 +201,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const revision = await updateDocumentGeneral(serviceContextOf(request), documentId, request.body);
       return {
         data: await detailOf(organizationAccessOf(request), documentId, revision),
-        message: messages.documentUpdated,
+        ...message('documentUpdated'),
       };
     },
   );
@@ -221,7 +221,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { documentId } = request.params;
       const revision = await addDocumentRevision(serviceContextOf(request), documentId, request.body);
-      return { data: { id: documentId, revision }, message: messages.documentRevisionSaved };
+      return { data: { id: documentId, revision }, ...message('documentRevisionSaved') };
     },
   );
 
@@ -244,7 +244,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await setDocumentRevisionFinal(serviceContextOf(request), documentId, request.body);
       return {
         data: await detailOf(organizationAccessOf(request), documentId, revision),
-        message: messages.documentSetAsFinal,
+        ...message('documentSetAsFinal'),
       };
     },
   );
@@ -266,7 +266,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentId } = request.params;
       const { revision } = request.query;
       await deleteDocumentRevision(serviceContextOf(request), documentId, request.query);
-      return { data: { id: documentId, revision }, message: messages.documentRevisionDeleted };
+      return { data: { id: documentId, revision }, ...message('documentRevisionDeleted') };
     },
   );
 
@@ -317,7 +317,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateDocumentQualityTasks(serviceContextOf(request), documentId, request.body);
       const rec = await visibleRevision(db(), access, documentId, request.body.revision);
       const signers = await listRevisionSigners(db(), access.organization.id, documentId, rec.revision);
-      return { data: presentQualityTasks(access, rec, signers), message: messages.documentQualityTasksSaved };
+      return { data: presentQualityTasks(access, rec, signers), ...message('documentQualityTasksSaved') };
     },
   );
 
@@ -357,7 +357,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentId } = request.params;
       await updateDocumentReferences(serviceContextOf(request), documentId, request.body);
       const rec = await visibleRevision(db(), access, documentId, request.body.revision);
-      return { data: presentReferences(access, rec), message: messages.documentReferencesSaved };
+      return { data: presentReferences(access, rec), ...message('documentReferencesSaved') };
     },
   );
 
@@ -414,8 +414,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { documentIds, reason } = request.query;
       await deleteDocuments(serviceContextOf(request), documentIds, reason);
-      const message = new Set(documentIds).size > 1 ? messages.documentsDeleted : messages.documentDeleted;
-      return { data: { ids: documentIds }, message };
+      const said = message(new Set(documentIds).size > 1 ? 'documentsDeleted' : 'documentDeleted');
+      return { data: { ids: documentIds }, ...said };
     },
   );
 

@@ -1,5 +1,5 @@
 import {
-  messages,
+  message,
   type AddDocumentRevisionRequest,
   type CreateDocumentRequest,
   type DeleteDocumentRevisionQuery,
@@ -128,7 +128,7 @@ export async function updateDocumentGeneral(
       const next = generalOf(input);
       const changed = changedFields(GENERAL_FIELDS, previous, next);
       if (changed.length > 0) {
-        if (isRevisionLocked(rec)) throw AppError.conflict(messages.documentRevisionLocked);
+        if (isRevisionLocked(rec)) throw AppError.conflict('documentRevisionLocked');
         await checkGeneral(tx, organizationId, next, previous);
         const { extraFileIds, tagIds, ...columns } = next;
         await updateRevisionRow(tx, organizationId, documentId, rec.revision, columns);
@@ -171,10 +171,10 @@ export async function addDocumentRevision(
       const { reviewerIds, approverIds, requiresTraining, references } = sectionsOfNewRevision(ctx, previous, input);
       const signers = { reviewer: reviewerIds, approver: approverIds };
       if (input.revision !== revision) {
-        throw AppError.badRequest(messages.documentRevisionNotNext.replace('{revision}', String(revision)), 'revision');
+        throw AppError.badRequest(message('documentRevisionNotNext', { revision }), 'revision');
       }
       if (input.setAsFinal && (input.reviewerIds.length > 0 || input.approverIds.length > 0)) {
-        throw AppError.badRequest(messages.documentFinalNeedsNoSigners, 'setAsFinal');
+        throw AppError.badRequest('documentFinalNeedsNoSigners', 'setAsFinal');
       }
       await checkGeneral(tx, organizationId, fields);
       await checkNewSigners(tx, organizationId, signers);
@@ -264,10 +264,9 @@ export async function deleteDocumentRevision(
     const doc = await lockVisibleDocument(tx, ctx, documentId);
     const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, revision);
     authorize(ctx.access, 'document.delete', documentStateOf(doc));
-    if (rec.revisionCount <= 1) throw AppError.conflict(messages.documentLastRevision, 'revision');
-    if (rec.hasSignature) throw AppError.conflict(messages.documentRevisionSigned, 'revision');
-    if (rec.isFinal && reason === null)
-      throw AppError.badRequest(messages.documentRevisionDeleteReasonRequired, 'reason');
+    if (rec.revisionCount <= 1) throw AppError.conflict('documentLastRevision', 'revision');
+    if (rec.hasSignature) throw AppError.conflict('documentRevisionSigned', 'revision');
+    if (rec.isFinal && reason === null) throw AppError.badRequest('documentRevisionDeleteReasonRequired', 'reason');
     const before = await revisionSnapshot(tx, organizationId, documentId, revision);
     await deleteRevisionRow(tx, organizationId, documentId, revision);
     await refreshDocumentRevisions(tx, organizationId, documentId);
@@ -303,7 +302,7 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[], reason
     if (rows.length !== unique.length) throw AppError.notFound();
     for (const row of rows) authorize(ctx.access, 'document.delete', documentStateOf(row));
     if (reason === null && rows.some((row) => row.releasedRevision !== null)) {
-      throw AppError.badRequest(messages.documentDeleteReasonRequired, 'reason');
+      throw AppError.badRequest('documentDeleteReasonRequired', 'reason');
     }
     for (const row of rows) await recordDocumentDelete(tx, row);
     for (const row of rows) {

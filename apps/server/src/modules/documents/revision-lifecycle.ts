@@ -1,4 +1,3 @@
-import { messages } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
@@ -168,9 +167,9 @@ export async function startNextCycle(tx: Tx, ctx: ServiceContext, rec: DocumentD
 /** Marks a revision final (Set as Final) for the person's reason: the released revision follows. */
 export async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetailRecord, reason: string) {
   const { organizationId, audit } = scopeOf(ctx);
-  if (rec.isFinal) throw AppError.conflict(messages.documentAlreadyFinal, 'revision');
+  if (rec.isFinal) throw AppError.conflict('documentAlreadyFinal', 'revision');
   if (rec.reviewerIds.length > 0 || rec.approverIds.length > 0) {
-    throw AppError.conflict(messages.documentFinalNeedsNoSigners, 'setAsFinal');
+    throw AppError.conflict('documentFinalNeedsNoSigners', 'setAsFinal');
   }
   const finalAt = new Date();
   await updateRevisionRow(tx, organizationId, rec.id, rec.revision, { isFinal: true, finalAt });

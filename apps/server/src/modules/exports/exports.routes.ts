@@ -7,7 +7,7 @@ import {
   ZUuid,
   dataEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
@@ -74,7 +74,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = requireActor(request);
         await requestOrganizationLogsExport(app.ctx, actor, auditActorOf(request), request.query);
-        return { data: { message: messages.reportBeingGenerated } };
+        return { data: message('reportBeingGenerated') };
       },
     );
   }

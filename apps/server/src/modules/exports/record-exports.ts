@@ -8,7 +8,7 @@ import {
   ZExportSelection,
   ZUuid,
   mergeSelection,
-  messages,
+  message,
   repeated,
   type AuditInfoType,
 } from '@qualis/contract';
@@ -123,7 +123,7 @@ export async function sendRecordExport(
   const count = await source.count(db, access, selection, max + 1);
   if (count > max) {
     await queueRecordExport(ctx, source, format, selection);
-    return reply.send({ data: { message: messages.reportBeingGenerated } });
+    return reply.send({ data: message('reportBeingGenerated') });
   }
   const fileName = exportFileName(source.label, access.actor.email, new Date(), format);
   const records = source.records(app, access, selection);
@@ -289,13 +289,13 @@ export async function sendExportFile(ctx: ServiceContext, reply: FastifyReply, f
   const source = sources.get(file.source);
   if (!source) throw AppError.notFound();
   authorize(access, 'exportFile.download', { sourcePolicy: policies[source.policy] });
-  if (file.expiresAt.getTime() <= Date.now()) throw AppError.notFound(messages.exportFileExpired);
+  if (file.expiresAt.getTime() <= Date.now()) throw AppError.notFound('exportFileExpired');
   let bytes: Readable;
   try {
     bytes = await app.storage.read(file.storageKey);
   } catch {
     // Removed by the clean-up task between the check and the read.
-    throw AppError.notFound(messages.exportFileExpired);
+    throw AppError.notFound('exportFileExpired');
   }
   return reply
     .header('content-type', file.contentType)

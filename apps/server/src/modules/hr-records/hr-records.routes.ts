@@ -15,7 +15,7 @@ import {
   dataEnvelope,
   listEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
@@ -129,7 +129,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { resourceId } = request.params;
       await updateHrRecord(serviceContextOf(request), resourceId, request.body);
       const data = await presentedRecord(db(), organizationAccessOf(request), resourceId);
-      return { data, message: messages.hrRecordEdited };
+      return { data, ...message('hrRecordEdited') };
     },
   );
 
@@ -149,8 +149,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { ids } = request.query;
       await deleteHrRecords(serviceContextOf(request), ids);
-      const message = new Set(ids).size > 1 ? messages.hrRecordsDeleted : messages.hrRecordDeleted;
-      return { data: { ids }, message };
+      return { data: { ids }, ...message(new Set(ids).size > 1 ? 'hrRecordsDeleted' : 'hrRecordDeleted') };
     },
   );
 

@@ -1,4 +1,4 @@
-import { messages, type UpdateHrRecordRequest } from '@qualis/contract';
+import { message, type UpdateHrRecordRequest } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { can } from '../policies.js';
@@ -23,7 +23,7 @@ export const HR_ENTITY = 'hr-record';
  * before and after). The route has passed `hrRecord.edit`; a record the person cannot see is 404.
  */
 export async function updateHrRecord(ctx: ServiceContext, id: string, input: UpdateHrRecordRequest): Promise<void> {
-  if (input.id !== undefined && input.id !== id) throw AppError.badRequest(messages.hrRecordIdMismatch, 'id');
+  if (input.id !== undefined && input.id !== id) throw AppError.badRequest('hrRecordIdMismatch', 'id');
   const { db, audit, organizationId } = scopeOf(ctx);
   await db.transaction(async (tx) => {
     const [row] = await lockVisibleHrRecords(tx, ctx.access, [id]);
@@ -35,11 +35,11 @@ export async function updateHrRecord(ctx: ServiceContext, id: string, input: Upd
 
     if (fileChanged && next.fileId !== null) {
       const found = await findOrganizationFileIds(tx, organizationId, [next.fileId]);
-      if (found.length === 0) throw AppError.badRequest(messages.hrRecordCvUnknown, 'fileId');
+      if (found.length === 0) throw AppError.badRequest('hrRecordCvUnknown', 'fileId');
     }
     const newTags = next.tagIds.filter((tag) => !row.tagIds.includes(tag));
     if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
-      throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+      throw AppError.badRequest('tagsUnknown', 'tagIds');
     }
 
     if (fileChanged) await setHrRecordFile(tx, organizationId, id, next.fileId);
@@ -75,7 +75,7 @@ export async function deleteHrRecords(ctx: ServiceContext, ids: string[]): Promi
     if (rows.length !== unique.length) throw AppError.notFound();
     const member = rows.find((row) => !can(ctx.access, 'hrRecord.delete', hrRecordStateOf(row)));
     if (member) {
-      throw AppError.conflict(messages.hrRecordOfMember.replace('{name}', personNameOf(member)), 'ids');
+      throw AppError.conflict(message('hrRecordOfMember', { name: personNameOf(member) }), 'ids');
     }
     await deleteHrRecordRows(tx, organizationId, unique);
     for (const row of rows) {

@@ -86,12 +86,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { organizationId, id } = request.body;
-      const message = await dismiss(app.ctx.database.db, auditActorOf(request), {
-        organizationId,
-        userId: actor.userId,
-        id,
-      });
-      return { message };
+      return dismiss(app.ctx.database.db, auditActorOf(request), { organizationId, userId: actor.userId, id });
     },
   );
 

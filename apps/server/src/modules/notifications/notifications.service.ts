@@ -1,4 +1,4 @@
-import { localActionName, messages, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
+import { localActionName, message, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -73,7 +73,7 @@ export async function dismiss(
     const dismissed = await markNotificationsRead(tx, organizationId, userId, { id });
     if (id && dismissed.length === 0) {
       if (!(await ownsNotification(tx, organizationId, userId, id))) throw AppError.notFound();
-      throw AppError.conflict(messages.notificationAlreadyDismissed, 'id');
+      throw AppError.conflict('notificationAlreadyDismissed', 'id');
     }
     if (dismissed.length > 0) {
       await recordAudit(tx, audit, {
@@ -85,7 +85,7 @@ export async function dismiss(
         after: { dismissed: dismissed },
       });
     }
-    return id ? messages.notificationDismissed : messages.notificationsDismissed;
+    return message(id ? 'notificationDismissed' : 'notificationsDismissed');
   });
 }
 

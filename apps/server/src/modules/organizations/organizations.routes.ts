@@ -9,7 +9,7 @@ import {
   dataEnvelope,
   messageFields,
   listEnvelope,
-  messages,
+  message,
 } from '@qualis/contract';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -90,7 +90,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await createOrganization(app.ctx, auditActorOf(request), request.body.name);
       return reply.status(201).send({
         data: await presentOrganization(app.ctx.database.db, organization),
-        message: messages.organizationCreated,
+        ...message('organizationCreated'),
       });
     },
   );
@@ -112,7 +112,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await renameOrganization(app.ctx, auditActorOf(request), organizationId, request.body.name);
       return {
         data: await presentOrganization(app.ctx.database.db, organization),
-        message: messages.organizationRenamed,
+        ...message('organizationRenamed'),
       };
     },
   );
@@ -134,7 +134,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         const organization = await toggleOrganizationStatus(app.ctx, auditActorOf(request), organizationId);
         return {
           data: await presentOrganization(app.ctx.database.db, organization),
-          message: messages.organizationStatusChanged,
+          ...message('organizationStatusChanged'),
         };
       },
     });
@@ -171,7 +171,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = request.params;
       await deleteOrganization(app.ctx, auditActorOf(request), organizationId, request.log);
-      return { data: { message: messages.organizationDeleted } };
+      return { data: message('organizationDeleted') };
     },
   );
 };

@@ -1,4 +1,5 @@
-import { messages, type AuditInfoType } from '@qualis/contract';
+import { type AuditInfoType } from '@qualis/contract';
+import type { PlainMessageKey } from '../../core/errors.js';
 
 /**
  * Admins and Users are managed the same way; what differs is who may do it, the paths, the
@@ -13,9 +14,9 @@ export interface PersonKind {
   infoType: AuditInfoType;
   /** The export file name's label. */
   label: 'Admins' | 'Users';
-  created: string;
-  added: string;
-  deleted: string;
+  created: PlainMessageKey;
+  added: PlainMessageKey;
+  deleted: PlainMessageKey;
 }
 
 export const ADMINS: PersonKind = {
@@ -25,9 +26,9 @@ export const ADMINS: PersonKind = {
   exportPath: '/export/admins',
   infoType: 'Admins',
   label: 'Admins',
-  created: messages.adminCreated,
-  added: messages.adminsAdded,
-  deleted: messages.adminDeleted,
+  created: 'adminCreated',
+  added: 'adminsAdded',
+  deleted: 'adminDeleted',
 };
 
 export const USERS: PersonKind = {
@@ -37,9 +38,9 @@ export const USERS: PersonKind = {
   exportPath: '/export/users',
   infoType: 'Users',
   label: 'Users',
-  created: messages.userCreated,
-  added: messages.usersAdded,
-  deleted: messages.userDeleted,
+  created: 'userCreated',
+  added: 'usersAdded',
+  deleted: 'userDeleted',
 };
 
 export const policyOf = (kind: PersonKind) => `${kind.resource}.manage` as const;

@@ -14,8 +14,8 @@ import {
   ZUuid,
   dataEnvelope,
   messageFields,
+  message,
   listEnvelope,
-  messages,
 } from '@qualis/contract';
 import { requireActor } from '../../core/auth.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
@@ -31,7 +31,7 @@ const ZPersonParams = z.object({ id: ZUuid });
 /** `DELETE ...?ids=` (Admins) and `?organizationIds=` (Users): the organizations to remove the person from. */
 const deleteOrganizations = organizationFrom.custom({
   field: 'organizationIds',
-  missingMessage: messages.chooseOrganizations,
+  missingMessage: 'chooseOrganizations',
   read: (request) => {
     const query = request.query as Record<string, unknown>;
     return [query.ids ?? [], query.organizationIds ?? []].flat();
@@ -109,7 +109,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     },
     async (request, reply) => {
       const data = await createPerson(serviceContextOf(request), kind, request.body);
-      return reply.status(201).send({ data, message: kind.created });
+      return reply.status(201).send({ data, ...message(kind.created) });
     },
   );
 
@@ -126,14 +126,14 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     },
     async (request) => {
       const ids = await addPeople(serviceContextOf(request), kind, request.body);
-      return { data: { ids }, message: kind.added };
+      return { data: { ids }, ...message(kind.added) };
     },
   );
 
   api.route({
     method: ['PATCH', 'PUT'],
     url: `${kind.path}/:id/status`,
-    config: { policy, organization: { ...organizationFrom.body('ids'), missingMessage: messages.chooseOrganizations } },
+    config: { policy, organization: { ...organizationFrom.body('ids'), missingMessage: 'chooseOrganizations' } },
     schema: {
       tags,
       summary: `Set (or toggle) a ${kind.role}'s status in the chosen organizations`,
@@ -168,7 +168,7 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
         userId: request.params.id,
         accesses: request.organizationAccesses,
       });
-      return { data: { id: request.params.id }, message: kind.deleted };
+      return { data: { id: request.params.id }, ...message(kind.deleted) };
     },
   );
 

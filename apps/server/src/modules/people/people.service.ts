@@ -1,4 +1,4 @@
-import { messages, type CreatePersonRequest, type MembershipStatus, type Person } from '@qualis/contract';
+import { type CreatePersonRequest, type MembershipStatus, type Person } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -39,7 +39,7 @@ async function presentIn(db: DbOrTx, access: OrganizationAccess, kind: PersonKin
 /** Creates the person without a password and an inactive membership; the e-mail is unique system-wide. */
 export async function createPerson(ctx: ServiceContext, kind: PersonKind, input: CreatePersonRequest): Promise<Person> {
   return ctx.app.database.db.transaction(async (tx) => {
-    const emailTaken = () => AppError.conflict(messages.emailTaken, 'email');
+    const emailTaken = () => AppError.conflict('emailTaken', 'email');
     if (await isEmailInUse(tx, input.email)) throw emailTaken();
     const values = {
       id: newId(),
@@ -168,7 +168,7 @@ export async function deletePerson(
         };
         return can(access, `${kind.resource}.delete`, state);
       });
-      if (!deletable) throw AppError.badRequest(messages.personNotDeletable);
+      if (!deletable) throw AppError.badRequest('personNotDeletable');
       const remaining = await deleteMemberships(tx, person.id, organizationIds);
       if (remaining === 0) await deleteUser(tx, person.id);
       for (const membership of current) {
@@ -192,7 +192,7 @@ export async function deletePerson(
   } catch (error) {
     // Their account still appears in other records (an action they were assigned while active):
     // those records must keep naming them, so the person stays, inactive.
-    if (isForeignKeyViolation(error)) throw AppError.badRequest(messages.personHasRecords);
+    if (isForeignKeyViolation(error)) throw AppError.badRequest('personHasRecords');
     throw error;
   }
 }

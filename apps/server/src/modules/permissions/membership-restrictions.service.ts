@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { messages, type MembershipRestriction, type SetRestrictionRequest } from '@qualis/contract';
+import { message, type MembershipRestriction, type SetRestrictionRequest } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../policies.js';
@@ -42,6 +42,6 @@ export async function setMembershipRestriction(
         after: { restriction: input.restriction },
       });
     }
-    return { restriction: input.restriction, message: messages.restrictionChanged };
+    return { restriction: input.restriction, ...message('restrictionChanged') };
   });
 }

@@ -11,7 +11,7 @@ import {
   ZSessionUser,
   ZUuid,
   dataEnvelope,
-  messages,
+  message,
 } from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
@@ -55,7 +55,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changeOwnPassword(app.ctx, requireActor(request), request.body, auditActorOf(request));
-      return { data: { message: messages.passwordChanged } };
+      return { data: message('passwordChanged') };
     },
   );
 
@@ -72,7 +72,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await sendOwnResetLink(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
-      return { data: { message: messages.resetLinkSentToMailbox } };
+      return { data: message('resetLinkSentToMailbox') };
     },
   );
 
@@ -91,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { imageId } = request.params;
       if (request.body?.imageId && request.body.imageId !== imageId) {
-        throw AppError.badRequest(messages.imageIdMismatch, 'imageId');
+        throw AppError.badRequest('imageIdMismatch', 'imageId');
       }
       return { data: await setAvatar(app.ctx, requireActor(request), imageId, auditActorOf(request)) };
     },

@@ -1,4 +1,4 @@
-import { messages, type ChangePasswordRequest, type Language, type SessionUser } from '@qualis/contract';
+import { type ChangePasswordRequest, type Language, type SessionUser } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { Actor } from '../../core/auth.js';
@@ -28,7 +28,7 @@ export async function changeOwnPassword(
   const { db } = ctx.database;
   const user = await loadSelf(db, actor);
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    throw AppError.badRequest(messages.currentPasswordIncorrect, 'oldPassword');
+    throw AppError.badRequest('currentPasswordIncorrect', 'oldPassword');
   }
   await db.transaction(async (tx) => {
     await applyNewPassword(tx, user, body.password, {
@@ -44,7 +44,7 @@ export async function changeOwnPassword(
 export async function sendOwnResetLink(ctx: AppContext, actor: Actor, email: string, audit: AuditActor) {
   const { db } = ctx.database;
   const user = await loadSelf(db, actor);
-  if (email !== user.email.toLowerCase()) throw AppError.badRequest(messages.notOwnEmail, 'email');
+  if (email !== user.email.toLowerCase()) throw AppError.badRequest('notOwnEmail', 'email');
   await db.transaction((tx) => sendResetLinkWithinLimit(ctx, tx, user, audit));
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { messages, type SessionUser, type SignInRequest, type TokenPair } from '@qualis/contract';
+import { type SessionUser, type SignInRequest, type TokenPair } from '@qualis/contract';
 import type { AppContext } from '../../core/context.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -75,7 +75,7 @@ export async function signIn(
     await db.transaction((tx) =>
       recordAudit(tx, auditActor, sessionAudit(undefined, 'sign-in-refused', { email: input.email, reason: 'locked' })),
     );
-    throw new AppError('SIGN_IN_LOCKED', messages.signInLocked);
+    throw new AppError('SIGN_IN_LOCKED', 'signInLocked');
   }
   const [accountAttempts = 0, addressAttempts = 0] = counts;
 
@@ -88,7 +88,7 @@ export async function signIn(
       await registerFailure(ctx, tx, input.email, user, meta, { count: accountAttempts, lockedNow });
     });
     if (accountAttempts >= THROTTLE.slowAfterAccountFailures) await sleep(ctx.signInSlowdownMs);
-    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+    throw new AppError('INVALID_CREDENTIALS', 'invalidCredentials');
   }
 
   return db.transaction(async (tx) => {
@@ -178,7 +178,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, meta
     );
     return undefined;
   });
-  if (!pair) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  if (!pair) throw new AppError('UNAUTHENTICATED', 'sessionExpired');
   return pair;
 }
 

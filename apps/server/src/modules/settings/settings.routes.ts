@@ -10,7 +10,7 @@ import {
   ZUuid,
   dataEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { approvedDocumentTypeIds } from '../documents/document-visibility.js';
@@ -74,7 +74,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const data = await createNamedEntry(serviceContextOf(request), kind, { name: request.body.name });
-        return reply.status(201).send({ data, message: kind.created });
+        return reply.status(201).send({ data, ...message(kind.created) });
       },
     );
 
@@ -92,7 +92,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { entryId } = request.params;
         await removeNamedEntry(serviceContextOf(request), kind, { id: entryId });
-        return { data: { id: entryId }, message: kind.deleted };
+        return { data: { id: entryId }, ...message(kind.deleted) };
       },
     );
   };
@@ -132,7 +132,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const organization = await changeSigningSetting(serviceContextOf(request), request.body);
-      return { data: await presentOrganization(db(), organization), message: messages.signingSettingsSaved };
+      return { data: await presentOrganization(db(), organization), ...message('signingSettingsSaved') };
     },
   );
 };

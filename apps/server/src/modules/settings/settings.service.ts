@@ -1,9 +1,9 @@
-import { messages, type AuditInfoType } from '@qualis/contract';
+import { type AuditInfoType } from '@qualis/contract';
 import { eq } from 'drizzle-orm';
 import { documentTypes, organizations, tags } from '../../db/schema/index.js';
 import { recordAudit } from '../../core/audit.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, type PlainMessageKey } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/unique-violation.js';
 import { documentTypeInUse } from '../documents/document-rows.repository.js';
@@ -22,27 +22,27 @@ export interface NamedEntryKind {
   table: NamedEntryTable;
   entityType: string;
   infoType: AuditInfoType;
-  nameTaken: string;
-  created: string;
-  deleted: string;
+  nameTaken: PlainMessageKey;
+  created: PlainMessageKey;
+  deleted: PlainMessageKey;
 }
 
 export const DOCUMENT_TYPES: NamedEntryKind = {
   table: documentTypes,
   entityType: 'documentType',
   infoType: 'Document Types',
-  nameTaken: messages.documentTypeNameTaken,
-  created: messages.documentTypeCreated,
-  deleted: messages.documentTypeDeleted,
+  nameTaken: 'documentTypeNameTaken',
+  created: 'documentTypeCreated',
+  deleted: 'documentTypeDeleted',
 };
 
 export const TAGS: NamedEntryKind = {
   table: tags,
   entityType: 'tag',
   infoType: 'Tags',
-  nameTaken: messages.tagNameTaken,
-  created: messages.tagCreated,
-  deleted: messages.tagDeleted,
+  nameTaken: 'tagNameTaken',
+  created: 'tagCreated',
+  deleted: 'tagDeleted',
 };
 
 export async function createNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { name: string }) {
@@ -73,7 +73,7 @@ export async function createNamedEntry(ctx: ServiceContext, kind: NamedEntryKind
  */
 export async function removeNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { id: string }) {
   const { db, audit, organizationId } = scopeOf(ctx);
-  const inUse = () => AppError.conflict(messages.documentTypeInUse);
+  const inUse = () => AppError.conflict('documentTypeInUse');
   try {
     await db.transaction(async (tx) => {
       if (kind === DOCUMENT_TYPES && (await documentTypeInUse(tx, organizationId, input.id))) throw inUse();

@@ -1,4 +1,3 @@
-import { messages } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
@@ -50,7 +49,7 @@ export async function unassignPeople(tx: Tx, ctx: ServiceContext, training: Trai
 async function lockGroupTrainings(tx: Tx, organizationId: string, groupId: string, trainingIds: string[]) {
   const unique = [...new Set(trainingIds)];
   const found = await findGroupTrainingIds(tx, organizationId, groupId, unique);
-  if (found.length !== unique.length) throw AppError.badRequest(messages.trainingNotOfGroup, 'trainingIds');
+  if (found.length !== unique.length) throw AppError.badRequest('trainingNotOfGroup', 'trainingIds');
   const rows: TrainingTableRow[] = [];
   for (const id of unique.sort()) rows.push((await lockTraining(tx, organizationId, id))!);
   return rows;
@@ -105,7 +104,7 @@ export async function unassignGroupTrainings(
   const trainings = await lockGroupTrainings(tx, organizationId, groupId, trainingIds);
   for (const training of trainings) {
     if ((await findPassedUserIds(tx, training, [userId])).length > 0) {
-      throw AppError.badRequest(messages.trainingPassedNotUnassigned, 'trainingIds');
+      throw AppError.badRequest('trainingPassedNotUnassigned', 'trainingIds');
     }
   }
   for (const training of trainings) {

@@ -1,4 +1,4 @@
-import { messages, type PassTrainingRequest } from '@qualis/contract';
+import { type PassTrainingRequest } from '@qualis/contract';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -22,21 +22,21 @@ export async function passTraining(ctx: ServiceContext, id: string, input: PassT
   const me = ctx.access.actor.userId;
   return db.transaction(async (tx) => {
     const row = await lockVisibleTraining(tx, ctx, id);
-    if (!(await isAssigned(tx, organizationId, id, me))) throw AppError.forbidden(messages.trainingNotAssigned);
-    if ((await findPassedUserIds(tx, row, [me])).length > 0) throw AppError.conflict(messages.trainingAlreadyPassed);
+    if (!(await isAssigned(tx, organizationId, id, me))) throw AppError.forbidden('trainingNotAssigned');
+    if ((await findPassedUserIds(tx, row, [me])).length > 0) throw AppError.conflict('trainingAlreadyPassed');
 
     const questions = await listQuestions(tx, organizationId, id, row.quizVersion);
     const posted = new Map(input.questions.map((q) => [q.id, q.answers]));
     if ([...posted.keys()].some((q) => !questions.some((c) => c.id === q))) {
-      throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
+      throw AppError.badRequest('trainingAnswersUnknown', 'questions');
     }
     const answers = questions.map((q) => {
       const chosen = posted.get(q.id) ?? [];
       if (chosen.some((a) => !q.answers.some((c) => c.id === a.id))) {
-        throw AppError.badRequest(messages.trainingAnswersUnknown, 'questions');
+        throw AppError.badRequest('trainingAnswersUnknown', 'questions');
       }
       const answerIds = [...new Set(chosen.filter((a) => a.isSelected).map((a) => a.id))].sort();
-      if (answerIds.length === 0) throw AppError.badRequest(messages.trainingQuestionsUnanswered, 'questions');
+      if (answerIds.length === 0) throw AppError.badRequest('trainingQuestionsUnanswered', 'questions');
       return { questionId: q.id, answerIds };
     });
     const passed = questions.every((q, i) =>

@@ -18,7 +18,7 @@ import {
   dataEnvelope,
   listEnvelope,
   messageFields,
-  messages,
+  message,
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
@@ -179,8 +179,8 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = await createTraining(serviceContextOf(request), request.body);
       const data = await presentedTraining(db(), organizationAccessOf(request), id);
-      const message = request.body.documentModel ? messages.trainingLinkedToDocument : messages.trainingCreated;
-      return reply.status(201).send({ data, message });
+      const said = message(request.body.documentModel ? 'trainingLinkedToDocument' : 'trainingCreated');
+      return reply.status(201).send({ data, ...said });
     },
   );
 
@@ -201,7 +201,7 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { recordId } = request.params;
       await updateTraining(serviceContextOf(request), recordId, request.body);
       const data = await presentedTraining(db(), organizationAccessOf(request), recordId);
-      return { data, message: messages.trainingUpdated };
+      return { data, ...message('trainingUpdated') };
     },
   );
 
@@ -222,7 +222,7 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { recordId } = request.params;
       const passed = await passTraining(serviceContextOf(request), recordId, request.body);
       const data = await presentedTraining(db(), organizationAccessOf(request), recordId);
-      return { data, passed, message: passed ? messages.trainingPassed : messages.trainingFailed };
+      return { data, passed, ...message(passed ? 'trainingPassed' : 'trainingFailed') };
     },
   );
 
@@ -242,7 +242,7 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { ids } = request.query;
       await deleteTrainings(serviceContextOf(request), ids);
-      return { data: { ids }, message: messages.trainingDeleted };
+      return { data: { ids }, ...message('trainingDeleted') };
     },
   );
 };

@@ -1,6 +1,5 @@
 import {
   RECORD_LINK_PATTERN,
-  messages,
   type CreateTrainingRequest,
   type TrainingQuestionInput,
   type UpdateTrainingRequest,
@@ -92,35 +91,34 @@ const pick = <T extends object, K extends keyof T>(value: T, names: readonly K[]
 async function checkReferences(tx: Tx, organizationId: string, next: TrainingFields, previous?: TrainingFields) {
   if (!previous || previous.assignerId !== next.assignerId) {
     if ((await findActiveMembers(tx, organizationId, [next.assignerId])).length !== 1) {
-      throw AppError.badRequest(messages.actionAssignerNotMember, 'assignerId');
+      throw AppError.badRequest('actionAssignerNotMember', 'assignerId');
     }
   }
   const added = <T>(list: T[], before: T[] | undefined) => list.filter((x) => !before?.includes(x));
   const newAssignees = added(next.assigneeUserIds, previous?.assigneeUserIds);
   if ((await findActiveMembers(tx, organizationId, newAssignees)).length !== newAssignees.length) {
-    throw AppError.badRequest(messages.trainingAssigneesNotMembers, 'assigneeUserIds');
+    throw AppError.badRequest('trainingAssigneesNotMembers', 'assigneeUserIds');
   }
   for (const field of ['link', 'extraLink'] as const) {
     const recordOrganization = RECORD_LINK_PATTERN.exec(next[field] ?? '')?.[1];
     if (recordOrganization && recordOrganization !== organizationId) {
-      throw AppError.badRequest(messages.recordLinkOtherOrganization, field);
+      throw AppError.badRequest('recordLinkOtherOrganization', field);
     }
   }
   const newFiles = added(next.fileIds, previous?.fileIds);
   if ((await findOrganizationFileIds(tx, organizationId, newFiles)).length !== newFiles.length) {
-    throw AppError.badRequest(messages.documentFileUnknown, 'fileIds');
+    throw AppError.badRequest('documentFileUnknown', 'fileIds');
   }
   const newTags = added(next.tagIds, previous?.tagIds);
   if ((await findTagIds(tx, organizationId, newTags)).length !== newTags.length) {
-    throw AppError.badRequest(messages.tagsUnknown, 'tagIds');
+    throw AppError.badRequest('tagsUnknown', 'tagIds');
   }
 }
 
 /** The groups to add must be of the organization. */
 async function checkGroups(tx: Tx, organizationId: string, groupIds: string[]) {
   const found = await findGroups(tx, organizationId, groupIds);
-  if (found.length !== groupIds.length)
-    throw AppError.badRequest(messages.trainingGroupsUnknown, 'newAssigneeUserGroupIds');
+  if (found.length !== groupIds.length) throw AppError.badRequest('trainingGroupsUnknown', 'newAssigneeUserGroupIds');
   return found;
 }
 

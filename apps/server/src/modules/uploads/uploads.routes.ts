@@ -10,7 +10,6 @@ import {
   ZUploadedImage,
   ZUuid,
   dataEnvelope,
-  messages,
 } from '@qualis/contract';
 import { sendStoredFile } from '../../core/files.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
@@ -25,16 +24,16 @@ import type { OrganizationFileRow } from './uploads.repository.js';
  * of keeping it cut short.
  */
 async function openUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
-  if (!request.isMultipart()) throw AppError.badRequest(messages.fileMissing, 'file');
+  if (!request.isMultipart()) throw AppError.badRequest('fileMissing', 'file');
   let part;
   try {
     part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
   } catch {
     // No boundary, a malformed header, a body cut short before the file: the client's bytes.
-    throw AppError.badRequest(messages.uploadUnreadable, 'file');
+    throw AppError.badRequest('uploadUnreadable', 'file');
   }
-  if (!part) throw AppError.badRequest(messages.fileMissing, 'file');
-  if (part.fieldname !== 'file') throw AppError.badRequest(messages.uploadFieldName, 'file');
+  if (!part) throw AppError.badRequest('fileMissing', 'file');
+  if (part.fieldname !== 'file') throw AppError.badRequest('uploadFieldName', 'file');
   return { fileName: part.filename, content: part.file };
 }
 
@@ -65,7 +64,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const upload = await openUpload(request, IMAGE_MAX_BYTES);
-      const limit = { maxBytes: IMAGE_MAX_BYTES, tooLarge: messages.imageTooLarge };
+      const limit = { maxBytes: IMAGE_MAX_BYTES, tooLarge: 'imageTooLarge' as const };
       const id = await storeImage(app.ctx, upload, limit, actor.userId);
       return reply.status(201).send({ data: { id } });
     },
@@ -89,7 +88,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const organizationId = organizationAccessOf(request).organization.id;
       const upload = await openUpload(request, FILE_MAX_BYTES);
-      const limit = { maxBytes: FILE_MAX_BYTES, tooLarge: messages.fileTooLarge };
+      const limit = { maxBytes: FILE_MAX_BYTES, tooLarge: 'fileTooLarge' as const };
       const actor = { ...auditActorOf(request), userId: requireActor(request).userId };
       const file = await storeOrganizationFile(app.ctx, upload, limit, { organizationId, actor });
       return reply.status(201).send({ data: presentFile(file) });

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { IMAGE_EXTENSIONS, messages } from '@qualis/contract';
+import { IMAGE_EXTENSIONS } from '@qualis/contract';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, type PlainMessageKey } from '../../core/errors.js';
 import {
   cleanFileName,
   extensionOf,
@@ -31,7 +31,7 @@ export interface Upload {
 
 interface Limit {
   maxBytes: number;
-  tooLarge: string;
+  tooLarge: PlainMessageKey;
 }
 
 /**
@@ -53,12 +53,12 @@ async function receive(ctx: AppContext, upload: Upload, storageKey: string, limi
     // says nothing; a failed system call (disk, permissions) is ours, anything else came from
     // the client's bytes (a body cut short, a malformed part).
     if (isSystemError(failure)) throw failure;
-    throw AppError.badRequest(messages.uploadUnreadable, 'file');
+    throw AppError.badRequest('uploadUnreadable', 'file');
   }
   const facts = inspector.facts();
   if (facts.sizeBytes === 0) {
     await ctx.storage.remove(storageKey);
-    throw AppError.badRequest(messages.fileMissing, 'file');
+    throw AppError.badRequest('fileMissing', 'file');
   }
   return facts;
 }
@@ -92,7 +92,7 @@ export async function storeImage(ctx: AppContext, upload: Upload, limit: Limit, 
     const sniffed = await sniffType(facts.head);
     const contentType = sniffed && IMAGE_FORMATS[sniffed.format];
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)) || !contentType) {
-      throw AppError.badRequest(messages.imageFormat, 'file');
+      throw AppError.badRequest('imageFormat', 'file');
     }
     await insertImage(ctx.database.db, {
       id,
@@ -108,10 +108,10 @@ export async function storeImage(ctx: AppContext, upload: Upload, limit: Limit, 
   });
 }
 
-const REFUSALS: Record<Extract<FileVerdict, { allowed: false }>['reason'], string> = {
-  type: messages.fileTypeNotAllowed,
-  mismatch: messages.fileTypeMismatch,
-  notText: messages.fileNotText,
+const REFUSALS: Record<Extract<FileVerdict, { allowed: false }>['reason'], PlainMessageKey> = {
+  type: 'fileTypeNotAllowed',
+  mismatch: 'fileTypeMismatch',
+  notText: 'fileNotText',
 };
 
 /**

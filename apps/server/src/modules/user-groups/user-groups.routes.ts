@@ -24,7 +24,7 @@ import {
   dataEnvelope,
   messageFields,
   listEnvelope,
-  messages,
+  message,
 } from '@qualis/contract';
 import { requireActor } from '../../core/auth.js';
 import { serviceContextOf } from '../../core/service-context.js';
@@ -107,7 +107,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await createUserGroup(serviceContextOf(request), request.body);
-      return reply.status(201).send({ data, message: messages.userGroupCreated });
+      return reply.status(201).send({ data, ...message('userGroupCreated') });
     },
   );
 
@@ -127,7 +127,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.body;
       const group = await loadGroup(request, request.params.groupId);
       await renameGroup(serviceContextOf(request), { id: group.id, name });
-      return { data: { id: group.id, name, userCount: group.userCount }, message: messages.userGroupEdited };
+      return { data: { id: group.id, name, userCount: group.userCount }, ...message('userGroupEdited') };
     },
   );
 
@@ -145,7 +145,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await loadGroup(request, request.body.sourceGroupId);
       const data = await duplicateUserGroup(serviceContextOf(request), request.body);
-      return reply.status(201).send({ data, message: messages.userGroupDuplicated });
+      return reply.status(201).send({ data, ...message('userGroupDuplicated') });
     },
   );
 
@@ -169,7 +169,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(groupReceiverId ? { groupReceiverId } : {}),
         ...(acknowledge !== undefined ? { acknowledge } : {}),
       });
-      return { data: { id: group.id }, message: messages.userGroupDeleted };
+      return { data: { id: group.id }, ...message('userGroupDeleted') };
     },
   );
 
@@ -274,7 +274,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const group = await loadGroup(request, request.params.groupId);
       const userIds = await addGroupUsers(serviceContextOf(request), { ...request.body, id: group.id });
-      return { data: { userIds }, message: messages.usersAdded };
+      return { data: { userIds }, ...message('usersAdded') };
     },
   );
 
@@ -296,7 +296,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const group = await loadGroup(request, request.params.groupId);
       const trainingIds = request.query.trainingIds ?? [];
       await removeGroupUser(serviceContextOf(request), { id: group.id, userId, trainingIds });
-      return { data: { userId }, message: messages.groupUserRemoved };
+      return { data: { userId }, ...message('groupUserRemoved') };
     },
   );
 

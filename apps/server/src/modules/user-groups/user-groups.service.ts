@@ -1,6 +1,6 @@
 import {
   applyPermissionToggle,
-  messages,
+  message,
   missingParentOf,
   permissionOf,
   type AddGroupUsersRequest,
@@ -33,7 +33,7 @@ async function withUniqueName<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(messages.userGroupNameTaken, 'name');
+    if (isUniqueViolation(error)) throw AppError.conflict('userGroupNameTaken', 'name');
     throw error;
   }
 }
@@ -116,12 +116,11 @@ export async function removeUserGroup(
     const group = await lockOrNotFound(tx, organizationId, input.id);
     const userIds = await listGroupMemberIds(tx, organizationId, group.id);
     if (userIds.length > 0 && input.acknowledge !== true) {
-      throw AppError.badRequest(messages.userGroupAcknowledge, 'acknowledge');
+      throw AppError.badRequest('userGroupAcknowledge', 'acknowledge');
     }
     let receiver: { id: string; name: string } | null = null;
     if (input.groupReceiverId) {
-      if (input.groupReceiverId === group.id)
-        throw AppError.badRequest(messages.userGroupReceiverSame, 'groupReceiverId');
+      if (input.groupReceiverId === group.id) throw AppError.badRequest('userGroupReceiverSame', 'groupReceiverId');
       receiver = (await lockUserGroup(tx, organizationId, input.groupReceiverId)) ?? null;
       if (!receiver) throw AppError.notFound();
       await insertGroupMembers(tx, organizationId, receiver.id, userIds);
@@ -156,7 +155,7 @@ export async function toggleGroupPermission(
     const parent = on ? missingParentOf(current, input.type) : null;
     if (parent !== null) {
       throw AppError.badRequest(
-        messages.permissionRequiresParent.replace('{permission}', permissionOf(parent).label),
+        message('permissionRequiresParent', { permission: permissionOf(parent).label }),
         'type',
       );
     }
@@ -189,7 +188,7 @@ export async function addGroupUsers(
   return db.transaction(async (tx) => {
     const group = await lockOrNotFound(tx, organizationId, input.id);
     const allowed = await findUserMembers(tx, organizationId, userIds);
-    if (allowed.length !== userIds.length) throw AppError.badRequest(messages.groupUsersOnlyUsers, 'users');
+    if (allowed.length !== userIds.length) throw AppError.badRequest('groupUsersOnlyUsers', 'users');
     const before = await listGroupMemberIds(tx, organizationId, group.id);
     const added = userIds.filter((id) => !before.includes(id));
     if (added.length > 0) {

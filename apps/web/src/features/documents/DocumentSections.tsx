@@ -3,7 +3,6 @@ import {
   DELETE_REASON_MAX_LENGTH,
   LONG_TEXT_MAX_LENGTH,
   documentStatusShown,
-  messages,
   type ActionPerson,
   type DocumentDetail,
 } from '@qualis/contract';
@@ -185,7 +184,7 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
         )}
       </Toolbar>
       {document.isLocked && (
-        <Alert type="info" showIcon className="qualis-form-note" title={text(messages.documentRevisionLocked)} />
+        <Alert type="info" showIcon className="qualis-form-note" title={text('documentRevisionLocked')} />
       )}
       <DocumentGeneralView organizationId={organizationId} document={document} />
       <ReasonModal
@@ -327,7 +326,7 @@ export function ReferencesSection({ organizationId, document }: { organizationId
         </Toolbar>
       )}
       {!data.canBeEdited && document.canViewDocumentReferences && document.isLocked && (
-        <Alert type="info" showIcon className="qualis-form-note" title={text(messages.documentRevisionLocked)} />
+        <Alert type="info" showIcon className="qualis-form-note" title={text('documentRevisionLocked')} />
       )}
       <ReferencesView organizationId={organizationId} references={data.references} />
     </>

@@ -1,0 +1,22 @@
+/** User groups, permissions and organization settings: document types and tags (spec 02 sections 4, 5, 6, 8). */
+export const userGroupsMessages = {
+  userGroupCreated: 'User Group has been successfully created',
+  userGroupEdited: 'User Group has been successfully edited',
+  userGroupDuplicated: 'User Group has been successfully duplicated',
+  userGroupDeleted: 'User Group has been successfully deleted',
+  userGroupNameTaken: 'A User Group with this name already exists in this organization.',
+  userGroupAcknowledge: 'Please, acknowledge that the users of this User Group lose its permissions.',
+  userGroupReceiverSame: 'Please, choose another User Group to receive the users.',
+  groupUsersOnlyUsers: 'Only Users of this organization can be added to a User Group.',
+  groupUserRemoved: 'User has been successfully removed from the User Group',
+  unknownPermissionType: 'Unknown permission type',
+  unknownRestriction: 'Please, choose no restriction, client or HR-limited.',
+  restrictionChanged: 'The restriction has been successfully changed',
+  permissionRequiresParent: 'Please, switch on "{permission}" first.',
+  documentTypeCreated: 'Document type has been successfully created',
+  documentTypeDeleted: 'Document type has been successfully deleted',
+  documentTypeNameTaken: 'A document type with this name already exists in this organization.',
+  tagCreated: 'The tag has been successfully created',
+  tagDeleted: 'The tag has been successfully deleted',
+  tagNameTaken: 'A tag with this name already exists in this organization.',
+} as const;
