@@ -236,6 +236,11 @@ export const messages = {
     'Only the records of people who no longer belong to the organization can be deleted; {name} still belongs to it.',
   hrRecordCvUnknown: 'The CV must be a file uploaded to this organization.',
   hrRecordIdMismatch: 'The record in the request body is not the record of the address.',
+  // The audit trail review (issue 23; docs/api.md "Audit trail").
+  auditTrailDateRangeOrder: 'The date "from" must not be after the date "to".',
+  auditTrailReviewUpTo: 'Please, choose the event up to which the audit trail was reviewed.',
+  auditTrailReviewBeyondChain: 'The reviewed range must end at an event of the audit trail.',
+  auditTrailReviewed: 'The audit trail is marked as reviewed',
   // The person's language (the web's switch and the e-mails).
   invalidLanguage: 'Please, choose one of the languages: en, el, it, sr, es, de, ru.',
 } as const;
