@@ -191,5 +191,20 @@ describe('groups journey: a group grants a User documents, losing it blocks them
       .waitFor();
     await admin.locator('.qualis-topbar__organization img').waitFor();
     await screenshot(admin, 'groups-14-logo');
-  }, 120_000);
+
+    // 9. The audit trail (issue 23): the chain's verification, then 'Mark reviewed' of the whole trail.
+    await mainMenu(admin).getByRole('link', { name: 'Audit trail' }).click();
+    await admin.waitForURL(`**${base}/audit-trail`);
+    await admin.getByText(/^[\d,]+ events, chain intact/).waitFor();
+    await admin.getByRole('row', { name: new RegExp(ADMIN.email) }).first().waitFor();
+    await admin.getByRole('button', { name: 'Mark reviewed' }).click();
+    const review = admin.getByRole('dialog', { name: 'Mark the audit trail reviewed' });
+    await review.waitFor();
+    await motionDone(admin);
+    await review.getByLabel('Comment').fill('Weekly review');
+    await review.getByRole('button', { name: 'Mark reviewed' }).click();
+    await toast(admin, 'The audit trail is marked as reviewed');
+    await admin.getByRole('row', { name: /Weekly review/ }).waitFor();
+    await screenshot(admin, 'groups-15-audit-trail-reviewed');
+  }, 150_000);
 });
