@@ -196,7 +196,10 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await mainMenu(admin).getByRole('link', { name: 'Audit trail' }).click();
     await admin.waitForURL(`**${base}/audit-trail`);
     await admin.getByText(/^[\d,]+ events, chain intact/).waitFor();
-    await admin.getByRole('row', { name: new RegExp(ADMIN.email) }).first().waitFor();
+    await admin
+      .getByRole('row', { name: new RegExp(ADMIN.email) })
+      .first()
+      .waitFor();
     await admin.getByRole('button', { name: 'Mark reviewed' }).click();
     const review = admin.getByRole('dialog', { name: 'Mark the audit trail reviewed' });
     await review.waitFor();

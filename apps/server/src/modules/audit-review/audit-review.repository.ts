@@ -94,8 +94,11 @@ export const listAuditEvents = (db: DbOrTx, selection: AuditTrailSelection, quer
   readers.page(db, selection, query);
 
 /** Every event the filters choose, in the list's order, read by keyset (the exports). */
-export const auditEventRows = (db: DbOrTx, selection: AuditTrailSelection, query: Omit<ListQuery, 'limit' | 'offset'>) =>
-  readers.exportRows(db, selection, query);
+export const auditEventRows = (
+  db: DbOrTx,
+  selection: AuditTrailSelection,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+) => readers.exportRows(db, selection, query);
 
 /** How many events the filters choose (up to the reviewed event). */
 export async function countAuditEvents(db: DbOrTx, selection: AuditTrailSelection): Promise<number> {

@@ -173,7 +173,9 @@ describe('reading the trail', () => {
     expect(res.statusCode, res.body).toBe(200);
     const count = (await chainOf(orgA)).length;
     expect(res.json().data).toMatchObject({ count, intact: true, brokenAtSeq: null, seal: null });
-    expect(res.json().data.text).toMatch(new RegExp(`^${count} events, chain intact \\(no seal yet\\), verified \\d{4}`));
+    expect(res.json().data.text).toMatch(
+      new RegExp(`^${count} events, chain intact \\(no seal yet\\), verified \\d{4}`),
+    );
   });
 });
 
@@ -255,7 +257,12 @@ describe('a broken chain', () => {
     const gammaAdmin = await person(org, 'Admin');
     await t.db.transaction(async (tx) => {
       for (const action of ['one', 'two', 'three']) {
-        await recordAudit(tx, actorOf(gammaAdmin), { organizationId: org, infoType: 'Tags', action, entityType: 'tag' });
+        await recordAudit(tx, actorOf(gammaAdmin), {
+          organizationId: org,
+          infoType: 'Tags',
+          action,
+          entityType: 'tag',
+        });
       }
     });
     await t.database.raw.exec('ALTER TABLE audit_events DISABLE TRIGGER USER');

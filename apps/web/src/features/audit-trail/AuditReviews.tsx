@@ -12,9 +12,10 @@ export function AuditReviews({ owner }: { owner: TrailOwner }) {
   const [page, setPage] = useState(1);
   const reviews = useAuditReviews(owner, page);
   const range = (r: AuditReview) =>
-    [filterLines(r.filters, t).join('; ') || t('auditTrail.allEvents'), t('auditTrail.reviews.upTo', { seq: r.upToSeq })].join(
-      ', ',
-    );
+    [
+      filterLines(r.filters, t).join('; ') || t('auditTrail.allEvents'),
+      t('auditTrail.reviews.upTo', { seq: r.upToSeq }),
+    ].join(', ');
   return (
     <Table<AuditReview>
       size="small"

@@ -1,6 +1,6 @@
 import { DatePicker, Input } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState, type Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableAction, TableFilters } from '../../components/DataTable/table-state';
 import { PersonSelect } from '../actions/PersonSelect';
@@ -10,9 +10,22 @@ const DAY = 'YYYY-MM-DD';
 const single = (value: TableFilters[string]) => (typeof value === 'string' ? value : undefined);
 
 /** A text filter applied on Enter or when it loses focus (not on every key, each a query). */
-function TextFilter({ label, value, onApply }: { label: string; value: string | undefined; onApply: (v: string) => void }) {
+function TextFilter({
+  label,
+  value,
+  onApply,
+}: {
+  label: string;
+  value: string | undefined;
+  onApply: (v: string) => void;
+}) {
   const [typed, setTyped] = useState(value ?? '');
-  useEffect(() => setTyped(value ?? ''), [value]);
+  // A filter set elsewhere (a row option) shows in the field.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setTyped(value ?? '');
+  }
   return (
     <Input
       className="qualis-table-filter"

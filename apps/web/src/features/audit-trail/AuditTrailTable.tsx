@@ -26,7 +26,8 @@ function Changes({ event }: { event: AuditTrailEvent }) {
     <div className="qualis-audit-changes">
       {event.changes.map((c) => (
         <div key={c.field}>
-          <Typography.Text strong>{c.label}:</Typography.Text> {c.before === null ? c.after : `${c.before} → ${c.after}`}
+          <Typography.Text strong>{c.label}:</Typography.Text>{' '}
+          {c.before === null ? c.after : `${c.before} → ${c.after}`}
         </div>
       ))}
     </div>
@@ -95,7 +96,14 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
   );
 
   const columns: DataTableColumn<AuditTrailEvent>[] = [
-    { key: 'seq', title: t('auditTrail.columns.seq'), width: 6, sortKey: 'seq', sortFirst: 'desc', text: (e) => String(e.seq) },
+    {
+      key: 'seq',
+      title: t('auditTrail.columns.seq'),
+      width: 6,
+      sortKey: 'seq',
+      sortFirst: 'desc',
+      text: (e) => String(e.seq),
+    },
     {
       key: 'occurredAt',
       title: t('auditTrail.columns.occurredAt'),
@@ -110,11 +118,23 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
       tooltip: 30,
     },
     { key: 'entityType', title: t('auditTrail.columns.entityType'), width: 11, text: (e) => e.entityType },
-    { key: 'entityId', title: t('auditTrail.columns.entityId'), width: 12, hiddenByDefault: true, text: (e) => e.entityId ?? '' },
+    {
+      key: 'entityId',
+      title: t('auditTrail.columns.entityId'),
+      width: 12,
+      hiddenByDefault: true,
+      text: (e) => e.entityId ?? '',
+    },
     { key: 'action', title: t('auditTrail.columns.action'), width: 10, text: (e) => e.action },
     { key: 'changes', title: t('auditTrail.columns.changes'), width: 26, render: (e) => <Changes event={e} /> },
     { key: 'reason', title: t('auditTrail.columns.reason'), width: 12, text: (e) => e.reason ?? '', tooltip: 40 },
-    { key: 'infoType', title: t('auditTrail.columns.infoType'), width: 12, hiddenByDefault: true, text: (e) => e.infoType },
+    {
+      key: 'infoType',
+      title: t('auditTrail.columns.infoType'),
+      width: 12,
+      hiddenByDefault: true,
+      text: (e) => e.infoType,
+    },
     { key: 'ip', title: t('auditTrail.columns.ip'), width: 10, hiddenByDefault: true, text: (e) => e.actorIp ?? '' },
     { key: 'options', title: t('auditTrail.columns.options'), width: 10, render: options },
   ];

@@ -46,7 +46,9 @@ export function MarkReviewedModal({ owner, open, filters, lastSeq, onClose, onSu
       destroyOnHidden
     >
       <Typography.Paragraph>{t('auditTrail.review.text')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{filterLines(filters, t).join('; ') || t('auditTrail.allEvents')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {filterLines(filters, t).join('; ') || t('auditTrail.allEvents')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ upToSeq: lastSeq, comment: '' }}>
         <Form.Item
           name="upToSeq"
