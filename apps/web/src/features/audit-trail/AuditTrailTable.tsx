@@ -11,6 +11,7 @@ import { formatDateTime } from '../../shared/dates';
 import { AuditTrailFilters } from './AuditTrailFilters';
 import { downloadAuditTrail, useAuditTrail, type TrailOwner } from './audit-trail.api';
 import { MarkReviewedModal } from './MarkReviewedModal';
+import './audit-trail.css';
 
 const FILTER_KEYS = ['actorUserId', 'entityType', 'entityId', 'action', 'from', 'to'] as const;
 
@@ -113,7 +114,7 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
     {
       key: 'person',
       title: t('auditTrail.columns.person'),
-      width: 16,
+      width: 14,
       text: (e) => e.actorEmail ?? t('auditTrail.system'),
       tooltip: 30,
     },
@@ -126,8 +127,8 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
       text: (e) => e.entityId ?? '',
     },
     { key: 'action', title: t('auditTrail.columns.action'), width: 10, text: (e) => e.action },
-    { key: 'changes', title: t('auditTrail.columns.changes'), width: 26, render: (e) => <Changes event={e} /> },
-    { key: 'reason', title: t('auditTrail.columns.reason'), width: 12, text: (e) => e.reason ?? '', tooltip: 40 },
+    { key: 'changes', title: t('auditTrail.columns.changes'), width: 32, render: (e) => <Changes event={e} /> },
+    { key: 'reason', title: t('auditTrail.columns.reason'), width: 10, text: (e) => e.reason ?? '', tooltip: 40 },
     {
       key: 'infoType',
       title: t('auditTrail.columns.infoType'),
