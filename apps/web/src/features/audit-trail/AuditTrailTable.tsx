@@ -108,7 +108,8 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
     {
       key: 'occurredAt',
       title: t('auditTrail.columns.occurredAt'),
-      width: 14,
+      width: 17,
+      tooltip: 10,
       text: (e) => formatDateTime(e.occurredAt, i18n.language, 'UTC'),
     },
     {
@@ -127,8 +128,8 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
       text: (e) => e.entityId ?? '',
     },
     { key: 'action', title: t('auditTrail.columns.action'), width: 10, text: (e) => e.action },
-    { key: 'changes', title: t('auditTrail.columns.changes'), width: 32, render: (e) => <Changes event={e} /> },
-    { key: 'reason', title: t('auditTrail.columns.reason'), width: 10, text: (e) => e.reason ?? '', tooltip: 40 },
+    { key: 'changes', title: t('auditTrail.columns.changes'), width: 30, render: (e) => <Changes event={e} /> },
+    { key: 'reason', title: t('auditTrail.columns.reason'), width: 9, text: (e) => e.reason ?? '', tooltip: 40 },
     {
       key: 'infoType',
       title: t('auditTrail.columns.infoType'),
