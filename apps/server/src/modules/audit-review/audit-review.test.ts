@@ -139,7 +139,9 @@ describe('reading the trail', () => {
     const { data, pagination } = res.json();
     expect(pagination.totalCount).toBe((await chainOf(orgA)).length);
     expect(data[0]).toMatchObject({ action: 'sign', actorEmail: user.email, reason: 'Looks right' });
-    const created = data.find((e: { action: string }) => e.action === 'create' && e.entityId === 'group-1');
+    const created = data.find(
+      (e: { action: string; entityId: string | null }) => e.action === 'create' && e.entityId === 'group-1',
+    );
     expect(created.changes).toEqual(
       expect.arrayContaining([{ field: 'userIds', label: 'People', before: null, after: 'Uma User' }]),
     );
