@@ -49,6 +49,12 @@ const filtersOf = ({ actorUserId, entityType, entityId, action, from, to }: Audi
     Object.entries({ actorUserId, entityType, entityId, action, from, to }).filter(([, v]) => v),
   ) as AuditTrailFilters;
 
+/** The filters as the review's event holds them: the person as `userId`, which the history names. */
+const readableFilters = ({ actorUserId, ...rest }: AuditTrailFilters) => ({
+  ...rest,
+  ...(actorUserId ? { userId: actorUserId } : {}),
+});
+
 /** A page of the trail, readable. */
 export async function auditTrailPage(ctx: TrailContext, query: AuditTrailFilters & ListQuery) {
   const { db } = ctx.app.database;
@@ -92,7 +98,12 @@ export async function markAuditTrailReviewed(ctx: TrailContext, input: MarkRevie
       action: 'review',
       entityType: 'audit-trail',
       entityId: review.id,
-      after: { ...filters, upToSeq: review.upToSeq, eventCount: review.eventCount, comment: review.comment },
+      after: {
+        ...readableFilters(filters),
+        upToSeq: review.upToSeq,
+        eventCount: review.eventCount,
+        comment: review.comment,
+      },
     });
     return review;
   });

@@ -222,6 +222,25 @@ describe('Mark reviewed', () => {
   });
 });
 
+describe('the event of a review', () => {
+  it('reads as the History does: the person filtered by name, the range by its last event', async () => {
+    const marked = await call('POST', '/audit-trail/reviews', admin.headers, {
+      organizationId: orgA,
+      filters: { actorUserId: user.id },
+      upToSeq: 3,
+    });
+    expect(marked.statusCode, marked.body).toBe(201);
+    expect(marked.json().data).toMatchObject({ filters: { actorUserId: user.id }, eventCount: 1 });
+    const res = await call('GET', trail(`&entityId=${marked.json().data.id}`), admin.headers);
+    expect(res.json().data[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'userId', label: 'Person', before: null, after: 'Uma User' },
+        { field: 'upToSeq', label: 'Up to event', before: null, after: '3' },
+      ]),
+    );
+  });
+});
+
 describe('exports of the filtered view', () => {
   it('writes the CSV with readable changes, in the list order', async () => {
     const res = await call('GET', `/export/audit-trail?organizationId=${orgA}&entityType=user-group`, admin.headers);
