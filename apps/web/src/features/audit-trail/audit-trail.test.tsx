@@ -157,4 +157,25 @@ describe('Audit trail', () => {
     },
     SLOW,
   );
+
+  it(
+    "shows the SuperAdmin the provider's trail, without an organization",
+    async () => {
+      sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
+      const fetch = stubEndpoints(
+        on(trail.providerList, () => ({ data: EVENTS, pagination: { totalCount: EVENTS.length } })),
+        on(trail.providerVerification, () => ({ data: verification({ count: 7 }) })),
+        on(trail.providerReviews, () => ({ data: [], pagination: { totalCount: 0 } })),
+      );
+      renderFeature(<AuditTrailPage />, { route: '/provider-audit-trail', path: '/provider-audit-trail' });
+
+      expect(await screen.findByTestId('audit-verification')).toHaveTextContent(/^7 events, chain intact/);
+      expect(screen.getByRole('heading', { name: 'Provider audit trail' })).toBeInTheDocument();
+      await screen.findByRole('row', { name: /rename/ });
+      // No organization, so no person filter (its people are an organization's).
+      expect(screen.queryByRole('combobox', { name: 'Person' })).not.toBeInTheDocument();
+      expect(queriesOf(fetch, trail.providerList)[0]!.has('organizationId')).toBe(false);
+    },
+    SLOW,
+  );
 });
