@@ -8,6 +8,7 @@ import { journeyEnvironment, mainMenu, toast } from './support/journey.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
+const AUDITOR = { firstName: 'Ada', lastName: 'Auditor', email: 'ada@groups.e2e.qualis.test' };
 const GROUP = 'Quality Team';
 const NO_ACCESS =
   'You currently have no access permissions allowed within the current Organization. Please, contact your administrator or support team for more information and help';
@@ -192,4 +193,28 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await admin.locator('.qualis-topbar__organization img').waitFor();
     await screenshot(admin, 'groups-14-logo');
   }, 120_000);
+
+  // The audit trail (issue 23), on an organization of its own so it does not lengthen the journey
+  // above: the chain's verification line, then 'Mark reviewed' of the whole trail.
+  it("shows an Admin the organization's audit trail, verified, and records their review", async () => {
+    const { token, organizationId } = await env.providerOrganization('Audit Medical');
+    await onboard('client-admins', AUDITOR, organizationId, token);
+    const base = `/organizations/${organizationId}`;
+    const admin = await signedIn(AUDITOR);
+    await admin.waitForURL(`**${base}/dashboard`);
+    await mainMenu(admin).getByRole('link', { name: 'Audit trail' }).click();
+    await admin.waitForURL(`**${base}/audit-trail`);
+    await admin.getByText(/^[\d,]+ events, chain intact/).waitFor();
+    await admin.getByRole('row', { name: /organization\s+create/ }).waitFor();
+    await admin.getByRole('button', { name: 'Mark reviewed' }).click();
+    const review = admin.getByRole('dialog', { name: 'Mark the audit trail reviewed' });
+    await review.waitFor();
+    await motionDone(admin);
+    await review.getByLabel('Comment').fill('Weekly review');
+    await review.getByRole('button', { name: 'Mark reviewed' }).click();
+    await toast(admin, 'The audit trail is marked as reviewed');
+    // The review is listed under Reviews (and is itself the newest event of the trail above).
+    await admin.getByRole('row', { name: /All events, up to event \d+ .*Weekly review/ }).waitFor();
+    await screenshot(admin, 'groups-15-audit-trail-reviewed');
+  }, 90_000);
 });

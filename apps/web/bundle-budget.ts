@@ -6,8 +6,10 @@ import type { Plugin } from 'vite';
  * imports statically, gzip-compressed one by one, as a fresh browser fetches them before it can
  * draw. Anything else must load when a page needs it (lazy routes, the API client, other
  * languages). The build fails above the budget; docs/performance.md has the measurements.
+ * 171 since the audit trail page (issue 23): the first page stood at 169.94 KiB, and the route
+ * entry of one more lazy page (its path and its list of chunks to preload) costs about 0.13 KiB.
  */
-export const FIRST_PAGE_JS_BUDGET_KIB = 170;
+export const FIRST_PAGE_JS_BUDGET_KIB = 171;
 
 interface ChunkLike {
   type: 'chunk' | 'asset';

@@ -44,6 +44,7 @@ import { trainingExportsRoutes } from './modules/training-records/training-expor
 import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
+import { auditReviewRoutes } from './modules/audit-review/audit-review.routes.js';
 import { policyNamed } from './modules/policies.js';
 
 export interface AppDeps {
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(hrRecordsRoutes);
       await api.register(searchRoutes);
       await api.register(fileTextsRoutes);
+      await api.register(auditReviewRoutes);
     },
     { prefix: API_PREFIX },
   );

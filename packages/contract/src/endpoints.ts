@@ -9,6 +9,20 @@ import {
   ZTokenCheckResponse,
   ZUpdateAccountRequest,
 } from './accounts.js';
+import {
+  ZAuditReview,
+  ZAuditReviewsQuery,
+  ZAuditTrailEvent,
+  ZAuditTrailExportQuery,
+  ZAuditTrailQuery,
+  ZAuditTrailVerification,
+  ZMarkReviewedRequest,
+  ZOrganizationAuditReviewsQuery,
+  ZOrganizationAuditTrailExportQuery,
+  ZOrganizationAuditTrailQuery,
+  ZOrganizationMarkReviewedRequest,
+  ZOrganizationScopeQuery,
+} from './audit-trail.js';
 import { changedEnvelope, dataEnvelope, listEnvelope } from './envelopes.js';
 import { ZOrganizationFile, ZUploadFileQuery } from './uploads.js';
 import { ZGlobalSearchQuery, ZGlobalSearchRow } from './search.js';
@@ -930,6 +944,83 @@ export const endpoints = {
       method: 'GET',
       path: '/export/many-human-resource-records',
       query: ZHrExportQuery,
+      response: ZFileResponse,
+    }),
+  },
+  /**
+   * The audit trail review (docs/api.md, "Audit trail"): an organization's chain (its Admins and
+   * the SuperAdmin) and, under /provider, the provider's chain (the SuperAdmin).
+   */
+  auditTrail: {
+    list: endpoint({
+      method: 'GET',
+      path: '/audit-trail',
+      query: ZOrganizationAuditTrailQuery,
+      response: listEnvelope(ZAuditTrailEvent),
+    }),
+    verification: endpoint({
+      method: 'GET',
+      path: '/audit-trail/verification',
+      query: ZOrganizationScopeQuery,
+      response: dataEnvelope(ZAuditTrailVerification),
+    }),
+    reviews: endpoint({
+      method: 'GET',
+      path: '/audit-trail/reviews',
+      query: ZOrganizationAuditReviewsQuery,
+      response: listEnvelope(ZAuditReview),
+    }),
+    markReviewed: endpoint({
+      method: 'POST',
+      path: '/audit-trail/reviews',
+      body: ZOrganizationMarkReviewedRequest,
+      response: changedEnvelope(ZAuditReview),
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/export/audit-trail',
+      query: ZOrganizationAuditTrailExportQuery,
+      response: ZFileResponse,
+    }),
+    exportPdf: endpoint({
+      method: 'GET',
+      path: '/export/audit-trail-pdf',
+      query: ZOrganizationAuditTrailExportQuery,
+      response: ZFileResponse,
+    }),
+    providerList: endpoint({
+      method: 'GET',
+      path: '/provider/audit-trail',
+      query: ZAuditTrailQuery,
+      response: listEnvelope(ZAuditTrailEvent),
+    }),
+    providerVerification: endpoint({
+      method: 'GET',
+      path: '/provider/audit-trail/verification',
+      response: dataEnvelope(ZAuditTrailVerification),
+    }),
+    providerReviews: endpoint({
+      method: 'GET',
+      path: '/provider/audit-trail/reviews',
+      query: ZAuditReviewsQuery,
+      response: listEnvelope(ZAuditReview),
+    }),
+    providerMarkReviewed: endpoint({
+      method: 'POST',
+      path: '/provider/audit-trail/reviews',
+      body: ZMarkReviewedRequest,
+      response: changedEnvelope(ZAuditReview),
+    }),
+    providerExportCsv: endpoint({
+      method: 'GET',
+      path: '/export/provider-audit-trail',
+      query: ZAuditTrailExportQuery,
+      response: ZFileResponse,
+    }),
+    providerExportPdf: endpoint({
+      method: 'GET',
+      path: '/export/provider-audit-trail-pdf',
+      query: ZAuditTrailExportQuery,
       response: ZFileResponse,
     }),
   },

@@ -8,6 +8,7 @@ export * from './fields.js';
 export * from './lists.js';
 export * from './sessions.js';
 export * from './audit.js';
+export * from './audit-trail.js';
 export * from './organizations.js';
 export * from './accounts.js';
 export * from './notifications.js';

@@ -50,6 +50,8 @@ const LABELS: Record<string, string> = {
   linkDescription: 'Link description',
   // A training's round of passes (training-actions.ts `startTrainingRound`).
   cycle: 'Round of passes',
+  // A review of the audit trail (modules/audit-review): the last event of the reviewed range.
+  upToSeq: 'Up to event',
 };
 
 /** 'revisionDescription' → 'Revision description', for a field without a label of its own. */

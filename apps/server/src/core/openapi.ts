@@ -67,6 +67,11 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description:
       "HR records of an organization's people (Admins and the SuperAdmin only): CV, tags, trainings, documents, groups, exports.",
   },
+  {
+    name: 'audit-trail',
+    description:
+      "The audit trail review (Annex 11 §9): an organization's trail (its Admins and the SuperAdmin) and the provider's (the SuperAdmin): events with readable changes, the chain's verification, 'Mark reviewed' and past reviews, CSV and PDF exports.",
+  },
 ];
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';

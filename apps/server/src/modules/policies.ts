@@ -3,6 +3,7 @@ import { passes, type AnyPolicy, type SubjectOf, type TargetOf } from '../core/p
 import { accessCodePolicies } from './access-codes/access-codes.policy.js';
 import { accountPolicies } from './accounts/accounts.policy.js';
 import { actionPolicies } from './actions/actions.policy.js';
+import { auditReviewPolicies } from './audit-review/audit-review.policy.js';
 import { documentSignaturePolicies } from './documents/document-signatures.policy.js';
 import { documentPolicies } from './documents/documents.policy.js';
 import { exportPolicies } from './exports/exports.policy.js';
@@ -49,6 +50,7 @@ export const policies = registryOf(
   documentSignaturePolicies,
   trainingRecordPolicies,
   hrRecordPolicies,
+  auditReviewPolicies,
 );
 
 export type PolicyName = keyof typeof policies;

@@ -15,6 +15,9 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
+/** The organization's audit trail and, without an organization, the provider's: one page, one chunk. */
+const auditTrailPage = lazyElement(() => import('../pages/AuditTrailPage'));
+
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/logout', element: lazyElement(() => import('../pages/LogoutPage')) },
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: '/help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: '/organizations', element: lazyElement(() => import('../pages/OrganizationsPage')) },
               { path: '/user-organizations', element: lazyElement(() => import('../pages/UserOrganizationsPage')) },
+              { path: '/provider-audit-trail', element: auditTrailPage },
               { path: '/pages-404', element: lazyElement(() => import('../pages/NotFoundPage')) },
             ],
           },
@@ -72,6 +76,7 @@ export const routes: RouteObject[] = [
                 element: lazyElement(() => import('../pages/TrainingRecordDetailPage')),
               },
               { path: 'setting', element: lazyElement(() => import('../pages/SettingsPage')) },
+              { path: 'audit-trail', element: auditTrailPage },
               { path: 'help', element: lazyElement(() => import('../pages/HelpPage')) },
               { path: 'notifications', element: lazyElement(() => import('../pages/NotificationsPage')) },
               { path: 'global-search', element: lazyElement(() => import('../pages/GlobalSearchPage')) },

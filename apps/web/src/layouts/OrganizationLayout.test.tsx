@@ -40,6 +40,7 @@ describe('organization layout', () => {
       'Training records',
       'Human Resources',
       'Settings',
+      'Audit trail',
       'Help',
     ]);
   });

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -29,6 +30,7 @@ const icons: Record<MenuKey, ReactNode> = {
   'training-records': <ReadOutlined />,
   'human-resources': <IdcardOutlined />,
   setting: <SettingOutlined />,
+  'audit-trail': <AuditOutlined />,
   help: <QuestionCircleOutlined />,
   'access-permissions': <KeyOutlined />,
 };

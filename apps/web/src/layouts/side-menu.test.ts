@@ -9,13 +9,13 @@ const ADMIN_ACCESS = { ...NO_ACCESS, role: 'Admin' as const, canViewHrRecords: t
 describe('buildSideMenu', () => {
   it('gives the SuperAdmin Admins and no Dashboard', () => {
     const menu = buildSideMenu({ ...ADMIN_ACCESS, role: 'SuperAdmin' }, 'org', 'me');
-    expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting']);
+    expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting', 'audit-trail']);
     expect(keys(menu.bottom)).toEqual(['help']);
   });
 
   it('gives an Admin the Dashboard and everything but Admins, whatever the flags', () => {
     const menu = buildSideMenu(ADMIN_ACCESS, 'org', 'me');
-    expect(keys(menu.main)).toEqual(['dashboard', 'user-groups', 'users', general, 'setting']);
+    expect(keys(menu.main)).toEqual(['dashboard', 'user-groups', 'users', general, 'setting', 'audit-trail']);
   });
 
   it('leaves Human Resources out for an HR-limited Admin (the server says canViewHrRecords false)', () => {
@@ -26,6 +26,7 @@ describe('buildSideMenu', () => {
       'users',
       { general: ['documents', 'tasks', 'training-records'] },
       'setting',
+      'audit-trail',
     ]);
   });
 

@@ -21,6 +21,7 @@ export type MenuKey =
   | 'training-records'
   | 'human-resources'
   | 'setting'
+  | 'audit-trail'
   | 'help'
   | 'access-permissions';
 
@@ -74,6 +75,8 @@ export function buildSideMenu(access: AccessFlags, organizationId: string, userI
     link('users'),
     general,
     link('setting'),
+    // The audit trail review (issue 23): the Admins' (a client membership works as a User).
+    link('audit-trail'),
   ].filter(present);
 
   return { main, bottom };

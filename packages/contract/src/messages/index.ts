@@ -1,5 +1,6 @@
 import { accountsMessages } from './accounts.js';
 import { actionsMessages } from './actions.js';
+import { auditTrailMessages } from './audit-trail.js';
 import { commonMessages } from './common.js';
 import { documentsMessages } from './documents.js';
 import { filesMessages } from './files.js';
@@ -23,6 +24,7 @@ export const messages = {
   ...actionsMessages,
   ...documentsMessages,
   ...trainingRecordsMessages,
+  ...auditTrailMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -60,3 +60,17 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/** 'Mark reviewed' of the audit trail review (migration 0033): who reviewed which range of a chain, when. */
+export const auditReviews = pgTable('audit_reviews', {
+  id: uuid('id').primaryKey(),
+  chainKey: text('chain_key').notNull(),
+  organizationId: uuid('organization_id'),
+  reviewerUserId: uuid('reviewer_user_id'),
+  reviewerEmail: text('reviewer_email').notNull(),
+  filters: jsonb('filters').notNull().$type<Record<string, string>>(),
+  upToSeq: bigint('up_to_seq', { mode: 'number' }).notNull(),
+  eventCount: integer('event_count').notNull(),
+  comment: text('comment'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+});

@@ -14,7 +14,8 @@ import { findOrganizationAdmins } from '../documents/document-signatures.reposit
 import { findSuperAdmins } from '../users/users.repository.js';
 import { lockOrganization } from './organizations.repository.js';
 
-const minuteUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time to the minute, as seals are told: '2026-11-25 21:03 UTC'. */
+export const minuteUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export const AUDIT_SEAL_TASK = 'audit-seal';
 

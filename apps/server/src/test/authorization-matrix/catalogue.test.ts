@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accountCases } from './cases/accounts.js';
 import { actionCases } from './cases/actions.js';
+import { auditCases } from './cases/audit.js';
 import { documentCases } from './cases/documents.js';
 import { exportCases } from './cases/exports.js';
 import { hrCases } from './cases/hr.js';
@@ -19,6 +20,7 @@ const AREAS = {
   actions: actionCases,
   hr: hrCases,
   exports: exportCases,
+  audit: auditCases,
 };
 const CASES = Object.values(AREAS).flat();
 
