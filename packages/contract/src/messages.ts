@@ -198,6 +198,17 @@ export const messages = {
   documentLastRevision: 'The only revision of a document cannot be deleted; delete the document instead.',
   documentRevisionSigned: 'A revision with reviews or approvals cannot be deleted.',
   documentTypeInUse: 'This document type is used by documents and cannot be deleted.',
+  // Released records are withdrawn, never deleted (issue 23; docs/decisions/0026-withdraw-released-documents.md).
+  documentReleasedNoDelete: 'Document #{number} was released and cannot be deleted; withdraw it instead.',
+  documentRevisionReleasedNoDelete: 'Revision {revision} was released and cannot be deleted; withdraw it instead.',
+  documentNeverReleased: 'This document was never released: delete it instead of withdrawing it.',
+  documentRevisionNotReleased: 'Only a final revision can be withdrawn; a draft is deleted instead.',
+  documentAlreadyObsolete: 'This is already withdrawn (Obsolete).',
+  documentRevisionObsolete: 'This revision is withdrawn (Obsolete) and cannot be changed or signed.',
+  documentWithdrawReasonRequired: 'Please, give the reason for withdrawing.',
+  documentWithdrawPasswordRequired: 'Please, enter your password to sign the withdrawal.',
+  documentWithdrawn: 'The Document is withdrawn (Obsolete)',
+  documentRevisionWithdrawn: 'The Document Revision is withdrawn (Obsolete)',
   referenceTypeInvalid:
     'Please, choose a reference type: Document (0), Action (1), Training record (2) or HR record (3).',
   referenceIncomplete: 'A reference needs a record (its type and id) or an http:// or https:// link.',

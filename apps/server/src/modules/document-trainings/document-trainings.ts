@@ -54,6 +54,7 @@ export async function revisionToLinkTraining(
     rec.isFinal ? 'document.linkTraining' : 'document.edit.qualityTasks',
     revisionStateOf(rec, ctx.access.actor.userId),
   );
+  if (rec.status === 'Obsolete') throw AppError.conflict(messages.documentRevisionObsolete, 'documentModel');
   if (rec.trainingRecordId !== null) throw AppError.badRequest(messages.trainingDocumentLinked, 'documentModel');
   return rec;
 }
