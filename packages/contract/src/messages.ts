@@ -193,8 +193,6 @@ export const messages = {
     'Only a revision without reviewers and approvers can be set as final; it becomes final when approved.',
   documentAlreadyFinal: 'This revision is already final.',
   documentFinalReasonRequired: 'Please, give the reason for setting this revision as final.',
-  documentDeleteReasonRequired: 'Please, give the reason for deleting a final document.',
-  documentRevisionDeleteReasonRequired: 'Please, give the reason for deleting a final revision.',
   documentLastRevision: 'The only revision of a document cannot be deleted; delete the document instead.',
   documentRevisionSigned: 'A revision with reviews or approvals cannot be deleted.',
   documentTypeInUse: 'This document type is used by documents and cannot be deleted.',

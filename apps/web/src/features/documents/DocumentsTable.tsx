@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
 import {
   DELETE_REASON_MAX_LENGTH,
   DOCUMENT_DEFAULT_COLUMNS,
@@ -29,6 +29,7 @@ import { DocumentStatusTag } from './DocumentStatusTag';
 import { ExportAttachmentsModal } from './ExportAttachmentsModal';
 import { ReasonModal } from './ReasonModal';
 import { useDeleteDocuments, useDocumentList } from './documents.api';
+import { WithdrawModal, type WithdrawTarget } from './WithdrawModal';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH, documentPath } from './document-paths';
 
 type SortKey = (typeof DOCUMENT_SORT_KEYS)[number];
@@ -57,13 +58,12 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
   const remove = useDeleteDocuments(organizationId);
   const [pending, setPending] = useState<PendingDelete>(null);
   const [attachments, setAttachments] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<WithdrawTarget | null>(null);
   const open = (d: DocumentRow, edit = false) =>
     void navigate(documentPath(organizationId, d.id, d.revision), { state: { name: d.name, edit } });
 
-  // A final document among the chosen is deleted only for a reason; one chosen on another page the
-  // page does not show, so the reason is always offered and the server says when it is missing.
-  const rows = list.data?.data ?? [];
-  const finalChosen = pending?.ids.some((id) => rows.find((d) => d.id === id)?.isFinal) ?? false;
+  // A released document is never deleted (the server answers 409, naming the withdrawal); a
+  // reason is offered for the audit trail.
   const deleteChosen = (reason: string | null) => {
     if (!pending) return;
     remove.mutate(
@@ -90,6 +90,14 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
           danger: true,
           label: t('documents.delete'),
           onClick: () => setPending({ ids: [d.id] }),
+        },
+        // Where Delete is refused (the document was released), Withdraw.
+        d.canWithdraw && {
+          key: 'withdraw',
+          icon: <StopOutlined />,
+          danger: true,
+          label: t('documents.withdraw'),
+          onClick: () => setWithdrawing({ documentId: d.id, name: d.name }),
         },
       ]}
     />
@@ -244,13 +252,22 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         text={t('documents.deleteText', { count: pending?.ids.length ?? 0 })}
         okText={t('documents.delete')}
         danger
-        reasonRequired={finalChosen}
+        reasonRequired={false}
         reasonOffered
-        reasonHelp={finalChosen ? undefined : t('documents.deleteSelectedReasonHelp')}
+        reasonHelp={t('documents.deleteSelectedReasonHelp')}
         maxLength={DELETE_REASON_MAX_LENGTH}
         loading={remove.isPending}
         onCancel={() => setPending(null)}
         onOk={deleteChosen}
+      />
+      <WithdrawModal
+        organizationId={organizationId}
+        target={withdrawing}
+        onCancel={() => setWithdrawing(null)}
+        onDone={(message) => {
+          onSuccess(message, t('documents.withdrawn'));
+          setWithdrawing(null);
+        }}
       />
     </>
   );

@@ -222,6 +222,27 @@ export function useDeleteDocuments(organizationId: string) {
   });
 }
 
+/** What a withdrawal sends: no revision withdraws the whole document. */
+export interface WithdrawInput {
+  documentId: string;
+  revision?: number;
+  reason: string;
+  password: string;
+}
+
+/**
+ * POST /documents/{id}/withdrawal (issue 23): a released document, or one final revision, becomes
+ * Obsolete for a reason, signed with the person's password; it stays listed and readable.
+ */
+export function useWithdrawDocument(organizationId: string) {
+  const invalidate = useInvalidateDocuments(organizationId);
+  return useMutation({
+    mutationFn: ({ documentId, ...body }: WithdrawInput) =>
+      api.call(endpoints.documents.withdraw, { params: { documentId }, body: { organizationId, ...body } }),
+    onSuccess: invalidate,
+  });
+}
+
 /** Spec 03 section 9: a document file's download gives up after 30 s. */
 export const FILE_DOWNLOAD_TIMEOUT_MS = 30_000;
 

@@ -38,6 +38,7 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   reviewedAt: null,
   file,
   canBeDeleted: true,
+  canWithdraw: false,
   ...overrides,
 });
 
