@@ -162,9 +162,12 @@ export default function DocumentDetailPage() {
               )}
               {released && data.canWithdraw && (
                 <Tooltip title={t('documents.releasedNoDelete')}>
-                  <Button danger disabled icon={<DeleteOutlined />}>
-                    {t('documents.deleteDocument')}
-                  </Button>
+                  {/* A disabled button gets no pointer events: its wrapper shows the tooltip. */}
+                  <span>
+                    <Button danger disabled icon={<DeleteOutlined />}>
+                      {t('documents.deleteDocument')}
+                    </Button>
+                  </span>
                 </Tooltip>
               )}
               {data.canWithdraw && (

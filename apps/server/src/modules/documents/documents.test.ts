@@ -751,7 +751,7 @@ describe('DELETE /documents/{id}/revision', () => {
 });
 
 describe('latest and released revisions', () => {
-  it('follow a revision added as final, which is then withdrawn, never deleted', async () => {
+  it('follow a revision added as final, which is never deleted (409)', async () => {
     const doc = await newDocument();
     expect(
       (
