@@ -3,12 +3,14 @@ import {
   DELETE_REASON_MAX_LENGTH,
   DOCUMENT_DEFAULT_COLUMNS,
   DOCUMENT_SORT_KEYS,
+  DOCUMENT_STATUSES,
   NAME_TOOLTIP_LENGTH,
   documentExportEndpoints,
   type DocumentColumn,
   type DocumentRow,
+  type DocumentStatus,
 } from '@qualis/contract';
-import { Button, Select, Tooltip } from 'antd';
+import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -52,7 +54,9 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
   const navigate = useNavigate();
   const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const [docTypeIds, setDocTypeIds] = useState<string[]>([]);
-  const params = { ...listQuery(state), docTypeIds };
+  // Obsolete finds the withdrawn documents (a released document is withdrawn, never deleted).
+  const [statuses, setStatuses] = useState<DocumentStatus[]>([]);
+  const params = { ...listQuery(state), docTypeIds, statuses };
   const list = useDocumentList(organizationId, params);
   const types = useEntries(organizationId, 'document-types');
   const remove = useDeleteDocuments(organizationId);
@@ -196,26 +200,42 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         emptyText={t('documents.empty')}
         onRowClick={(d) => open(d)}
         filters={
-          <Select
-            className="qualis-table-filter"
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            aria-label={t('documents.filterTypes')}
-            placeholder={t('documents.filterTypes')}
-            loading={types.isLoading}
-            optionFilterProp="label"
-            value={docTypeIds}
-            onChange={(ids: string[]) => {
-              setDocTypeIds(ids);
-              dispatch({ type: 'page', pageNumber: 1 });
-            }}
-            options={(types.data ?? []).map((type) => ({
-              value: type.id,
-              label: type.name,
-              title: type.name.length > DOCUMENT_TYPE_TOOLTIP_LENGTH ? type.name : undefined,
-            }))}
-          />
+          <Space wrap>
+            <Select
+              className="qualis-table-filter"
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              aria-label={t('documents.filterTypes')}
+              placeholder={t('documents.filterTypes')}
+              loading={types.isLoading}
+              optionFilterProp="label"
+              value={docTypeIds}
+              onChange={(ids: string[]) => {
+                setDocTypeIds(ids);
+                dispatch({ type: 'page', pageNumber: 1 });
+              }}
+              options={(types.data ?? []).map((type) => ({
+                value: type.id,
+                label: type.name,
+                title: type.name.length > DOCUMENT_TYPE_TOOLTIP_LENGTH ? type.name : undefined,
+              }))}
+            />
+            <Select
+              className="qualis-table-filter"
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              aria-label={t('documents.filterStatuses')}
+              placeholder={t('documents.filterStatuses')}
+              value={statuses}
+              onChange={(chosen: DocumentStatus[]) => {
+                setStatuses(chosen);
+                dispatch({ type: 'page', pageNumber: 1 });
+              }}
+              options={DOCUMENT_STATUSES.map((status) => ({ value: status, label: t(`documents.status.${status}`) }))}
+            />
+          </Space>
         }
         selectionActions={({ selectedKeys, clear }) => (
           <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>

@@ -1,10 +1,16 @@
-import { documentSigningEndpoints, endpoints, type Endpoint, type EndpointBody } from '@qualis/contract';
+import {
+  documentSigningEndpoints,
+  endpoints,
+  type DocumentStatus,
+  type Endpoint,
+  type EndpointBody,
+} from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import type { StoredFileDownload } from '../../shared/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
-export type DocumentListParams = ListQueryParams & { docTypeIds: string[] };
+export type DocumentListParams = ListQueryParams & { docTypeIds: string[]; statuses?: DocumentStatus[] };
 /** A call's body as the page gives it: the organization is added here. */
 type Input<E extends Endpoint> = Omit<EndpointBody<E>, 'organizationId'>;
 type Documents = typeof endpoints.documents;
