@@ -165,6 +165,7 @@ type Signer = DocumentPersonRow & { signerRole: 'reviewer' | 'approver' };
 /** A final revision that requires training may get its training linked (the 'link-training' work). */
 const mayLinkTraining = (access: OrganizationAccess, rec: DocumentDetailRecord) =>
   rec.isFinal &&
+  rec.status !== 'Obsolete' &&
   rec.requiresTraining &&
   can(access, 'document.linkTraining', revisionStateOf(rec, access.actor.userId));
 
@@ -181,8 +182,8 @@ export function presentQualityTasks(
     approvers: of('approver').map(personOf),
     reviewerIds: of('reviewer').map((s) => s.id),
     approverIds: of('approver').map((s) => s.id),
-    canBeEdited: mayEdit && !rec.isFinal,
-    canEditTraining: (mayEdit && !rec.isFinal) || mayLinkTraining(access, rec),
+    canBeEdited: mayEdit && !rec.isFinal && rec.status !== 'Obsolete',
+    canEditTraining: (mayEdit && !rec.isFinal && rec.status !== 'Obsolete') || mayLinkTraining(access, rec),
     requiresTraining: rec.requiresTraining,
     trainingRecordId: rec.trainingRecordId,
     trainingRecord: rec.trainingRecord,
