@@ -20,18 +20,19 @@ export const SIGNATURE_COMMENT_MAX_LENGTH = 300;
 /** Spec 03 section 9: an approval's access code is numeric, at most 999999 (six digits, spec 02). */
 export const ACCESS_CODE_MAX = 999999;
 
-export const DOCUMENT_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected'] as const;
+/** Obsolete: withdrawn with a reason and a signature (a released record is never deleted). */
+export const DOCUMENT_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected', 'Obsolete'] as const;
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof ZDocumentStatus>;
 
 /**
  * What a revision's status reads in lists, the detail and exports: a revision set as final by
  * hand (still Submitted, no signers) reads Final; an approved one, final by its approval, reads
- * Approved (and is marked final beside it).
+ * Approved (and is marked final beside it); a withdrawn one reads Obsolete.
  */
 export type DocumentStatusShown = DocumentStatus | 'Final';
 export const documentStatusShown = (r: { status: DocumentStatus; isFinal: boolean }): DocumentStatusShown =>
-  r.isFinal && r.status !== 'Approved' ? 'Final' : r.status;
+  r.isFinal && r.status !== 'Approved' && r.status !== 'Obsolete' ? 'Final' : r.status;
 
 /** The Review and Approval sections: no response yet in the cycle, some, every one. */
 export const SIGNING_SECTION_STATUSES = ['NotStarted', 'InProgress', 'Completed'] as const;
@@ -50,7 +51,7 @@ export const ZSignatureResponse = z.union([z.literal(0), z.literal(1)], {
 });
 export type SignatureResponse = z.infer<typeof ZSignatureResponse>;
 /** The meaning of a signature (21 CFR 11.50(a)(3)). */
-export const SIGNATURE_MEANINGS = ['Reviewed', 'Approved', 'Rejected'] as const;
+export const SIGNATURE_MEANINGS = ['Reviewed', 'Approved', 'Rejected', 'Withdrawn'] as const;
 export const ZSignatureMeaning = z.enum(SIGNATURE_MEANINGS);
 export type SignatureMeaning = z.infer<typeof ZSignatureMeaning>;
 
@@ -126,7 +127,10 @@ export const ZDocumentRow = z.object({
   reviewedAt: ZTimestamp.nullable(),
   /** The controlled file: null when the person may not view the document's General section. */
   file: ZDocumentFile.nullable(),
+  /** The delete right, and no revision of the document was ever released (a released one is withdrawn instead). */
   canBeDeleted: z.boolean(),
+  /** The delete right on a released document with a revision that is not yet Obsolete. */
+  canWithdraw: z.boolean(),
 });
 export type DocumentRow = z.infer<typeof ZDocumentRow>;
 
@@ -201,6 +205,12 @@ export const ZDocumentDetail = z.object({
   canBeEdited: z.boolean(),
   canBeDeleted: z.boolean(),
   canDeleteRevision: z.boolean(),
+  /** Withdraw the whole document (every revision becomes Obsolete): the delete right, released, not all Obsolete yet. */
+  canWithdraw: z.boolean(),
+  /** Withdraw this revision: the delete right, the revision final and not Obsolete. */
+  canWithdrawRevision: z.boolean(),
+  /** When this revision was withdrawn (Obsolete), by whom and why; null otherwise. */
+  withdrawal: z.object({ at: ZTimestamp, by: z.string(), reason: z.string() }).nullable(),
   canAddRevision: z.boolean(),
   /** Tabs: General, Quality Actions, References ("connect to employee"), Review, Approval. */
   canViewGeneral: z.boolean(),
@@ -519,6 +529,22 @@ export const ZAccessCode = z
 export const ZAddDocumentApprovalRequest = z.object({ ...signingFields, accessCode: ZAccessCode });
 export type AddDocumentApprovalRequest = z.infer<typeof ZAddDocumentApprovalRequest>;
 
+/**
+ * POST /documents/{id}/withdrawal: withdraw a released document (no `revision`: every revision
+ * becomes Obsolete) or one final revision, for a reason (at most 300, as a signature's comment),
+ * signed with the person's password (meaning Withdrawn). It stays readable and exportable.
+ */
+export const ZWithdrawDocumentRequest = z.object({
+  organizationId: ZUuid,
+  revision: ZOptionalRevision,
+  reason: requiredReason(messageKeys.documentWithdrawReasonRequired, SIGNATURE_COMMENT_MAX_LENGTH),
+  password: z
+    .string({ error: messageKeys.documentWithdrawPasswordRequired })
+    .min(1, messageKeys.documentWithdrawPasswordRequired)
+    .max(200),
+});
+export type WithdrawDocumentRequest = z.infer<typeof ZWithdrawDocumentRequest>;
+
 /** DELETE /documents?documentIds=&organizationId=&reason= (or all in a JSON body): all or nothing; the reason required when one is final. */
 export const ZDeleteDocumentsQuery = z.object({
   organizationId: ZUuid,
@@ -534,6 +560,8 @@ export type DeleteDocumentsQuery = z.infer<typeof ZDeleteDocumentsQuery>;
 export const ZDocumentListQuery = ZListQuery.extend({
   organizationId: ZUuid,
   docTypeIds: repeated(ZUuid),
+  /** Only the rows whose revision has one of these statuses (Obsolete: the withdrawn ones). */
+  statuses: repeated(ZDocumentStatus),
 });
 export type DocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 

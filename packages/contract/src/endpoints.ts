@@ -127,6 +127,7 @@ import {
   ZUpdateDocumentGeneralRequest,
   ZUpdateDocumentQualityTasksRequest,
   ZUpdateDocumentReferencesRequest,
+  ZWithdrawDocumentRequest,
   ZControlledCopyQuery,
   ZDocumentHistoryEntry,
   ZDocumentHistoryQuery,
@@ -810,6 +811,12 @@ export const endpoints = {
       path: '/documents/{documentId}/approvals',
       body: ZAddDocumentApprovalRequest,
       response: changedEnvelope(ZDocumentApprovals),
+    }),
+    withdraw: endpoint({
+      method: 'POST',
+      path: '/documents/{documentId}/withdrawal',
+      body: ZWithdrawDocumentRequest,
+      response: changedEnvelope(ZDocumentDetail),
     }),
     remove: endpoint({
       method: 'DELETE',

@@ -1,6 +1,6 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import { DELETE_REASON_MAX_LENGTH } from '@qualis/contract';
-import { Breadcrumb, Button, Card, Space, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -22,6 +22,8 @@ import { SigningSection } from '../features/documents/Signatures';
 import { useDeleteDocuments, useDocument } from '../features/documents/documents.api';
 import { documentsPath, type DocumentNavigationState } from '../features/documents/document-paths';
 import { useSessionUser } from '../features/session/useSession';
+import { WithdrawModal } from '../features/documents/WithdrawModal';
+import { formatDateTime } from '../shared/dates';
 
 /** `?revision=` as a revision number, or the default revision. */
 function revisionOf(value: string | null): number | undefined {
@@ -35,7 +37,7 @@ function revisionOf(value: string | null): number | undefined {
  * API client's toast says why.
  */
 export default function DocumentDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organizationId = '', documentId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const revision = revisionOf(search.get('revision'));
@@ -48,6 +50,7 @@ export default function DocumentDetailPage() {
   const remove = useDeleteDocuments(organizationId);
   const [chosenMode, setMode] = useState<GeneralMode | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const list = documentsPath(organizationId);
   const data = document.data;
   // The list's 'Edit' opens General in edit mode when the revision may be edited.
@@ -137,7 +140,7 @@ export default function DocumentDetailPage() {
   const items = tabs.filter((tab): tab is SectionTab => tab !== false);
   // Back from 'Create & Link Training', the Quality Actions tab opens, when the person may see it.
   const openTab = items.some((tab) => tab.key === state.tab) ? state.tab : undefined;
-  // A document with a final (released) revision is deleted only for a reason (the audit keeps it).
+  // A released document is never deleted: Delete stays, disabled, saying to withdraw it instead.
   const released = data?.releasedRevision != null;
 
   return (
@@ -157,10 +160,37 @@ export default function DocumentDetailPage() {
                   {t('documents.deleteDocument')}
                 </Button>
               )}
+              {released && data.canWithdraw && (
+                <Tooltip title={t('documents.releasedNoDelete')}>
+                  {/* A disabled button gets no pointer events: its wrapper shows the tooltip. */}
+                  <span>
+                    <Button danger disabled icon={<DeleteOutlined />}>
+                      {t('documents.deleteDocument')}
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
+              {data.canWithdraw && (
+                <Button danger icon={<StopOutlined />} onClick={() => setWithdrawing(true)}>
+                  {t('documents.withdrawDocument')}
+                </Button>
+              )}
             </Space>
           )
         }
       />
+      {data?.withdrawal && (
+        <Alert
+          type="warning"
+          showIcon
+          className="qualis-form-note"
+          title={t('documents.withdrawnNote', {
+            at: formatDateTime(data.withdrawal.at, i18n.language),
+            by: data.withdrawal.by,
+            reason: data.withdrawal.reason,
+          })}
+        />
+      )}
       <Card>
         {!data ? (
           <PageSpinner />
@@ -171,14 +201,24 @@ export default function DocumentDetailPage() {
       <ReasonModal
         open={deleting}
         title={t('documents.deleteDocument')}
-        text={[t('documents.deleteDocumentText', { name }), released ? t('documents.deleteFinalText') : ''].join(' ')}
+        text={t('documents.deleteDocumentText', { name })}
         okText={t('documents.delete')}
         danger
-        reasonRequired={released}
+        reasonRequired={false}
+        reasonOffered
         maxLength={DELETE_REASON_MAX_LENGTH}
         loading={remove.isPending}
         onCancel={() => setDeleting(false)}
         onOk={deleteDocument}
+      />
+      <WithdrawModal
+        organizationId={organizationId}
+        target={withdrawing ? { documentId, name } : null}
+        onCancel={() => setWithdrawing(false)}
+        onDone={(message) => {
+          success(message, t('documents.withdrawn'));
+          setWithdrawing(false);
+        }}
       />
     </>
   );

@@ -16,7 +16,7 @@ import {
 import { organizationFiles, organizations, users } from './organizations.js';
 import { documentTypes, tags } from './user-groups.js';
 
-/** Mirrors migrations/0021_documents.sql (docs/decisions/0018-documents.md). */
+/** Mirrors migrations/0021_documents.sql and 0034_document_withdrawal.sql (docs/decisions/0018-documents.md). */
 export const documents = pgTable(
   'documents',
   {
@@ -39,7 +39,8 @@ export const documents = pgTable(
   ],
 );
 
-export const DOCUMENT_REVISION_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected'] as const;
+/** Obsolete: withdrawn (migration 0034); a released revision is never deleted. */
+export const DOCUMENT_REVISION_STATUSES = ['Submitted', 'Reviewed', 'Approved', 'Rejected', 'Obsolete'] as const;
 
 export const documentRevisions = pgTable(
   'document_revisions',
@@ -195,7 +196,8 @@ export const documentReferences = pgTable(
   ],
 );
 
-export const DOCUMENT_SIGNATURE_KINDS = ['review', 'approval'] as const;
+/** A withdrawal (migration 0034) is signed too: meaning Withdrawn, the reason as its comment. */
+export const DOCUMENT_SIGNATURE_KINDS = ['review', 'approval', 'withdrawal'] as const;
 export type DocumentSignatureKind = (typeof DOCUMENT_SIGNATURE_KINDS)[number];
 
 /** Append-only (a trigger refuses UPDATE and DELETE but the cascade of the document's delete). */
@@ -208,7 +210,7 @@ export const documentSignatures = pgTable(
     revision: integer('revision').notNull(),
     signatureCycle: integer('signature_cycle').notNull(),
     kind: text('kind', { enum: DOCUMENT_SIGNATURE_KINDS }).notNull(),
-    meaning: text('meaning', { enum: ['Reviewed', 'Approved', 'Rejected'] }).notNull(),
+    meaning: text('meaning', { enum: ['Reviewed', 'Approved', 'Rejected', 'Withdrawn'] }).notNull(),
     signerId: uuid('signer_id')
       .notNull()
       .references(() => users.id),

@@ -53,6 +53,7 @@ export async function revisionToLinkTraining(
     rec.isFinal ? 'document.linkTraining' : 'document.edit.qualityTasks',
     revisionStateOf(rec, ctx.access.actor.userId),
   );
+  if (rec.status === 'Obsolete') throw AppError.conflict('documentRevisionObsolete', 'documentModel');
   if (rec.trainingRecordId !== null) throw AppError.badRequest('trainingDocumentLinked', 'documentModel');
   return rec;
 }

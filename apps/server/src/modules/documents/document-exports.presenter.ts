@@ -25,6 +25,15 @@ const statusText = (r: { status: DocumentStatus; isFinal: boolean }) => {
   const shown = documentStatusShown(r);
   return r.isFinal && shown !== 'Final' ? `${shown}, final` : shown;
 };
+/** The tab whose data a signature is: a withdrawal is General's (the status, the history). */
+const SIGNATURE_TABS: Record<SignatureOfRow['kind'], DocumentTab> = {
+  review: 'reviews',
+  approval: 'approvals',
+  withdrawal: 'general',
+};
+/** What the record PDF and a controlled copy print of a withdrawal (the revision is Obsolete). */
+const withdrawalText = (w: NonNullable<DocumentDetailRecord['withdrawal']>) =>
+  `withdrawn ${at(w.at)} by ${w.by}. Reason: ${w.reason}`;
 const nameOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 const personOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
@@ -177,11 +186,12 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
     `${r.revision}${tabs.general && r.revisionName ? ` (${r.revisionName})` : ''}`;
   const only = (shown: boolean, fields: PdfField[]) => (shown ? fields : []);
   const signatureShown = (s: SignatureOfRow) =>
-    byRevision.has(s.revision) && tabsOf(s.revision)[s.kind === 'review' ? 'reviews' : 'approvals'];
+    byRevision.has(s.revision) && tabsOf(s.revision)[SIGNATURE_TABS[s.kind]];
   return {
-    title: `Document #${d.number}: ${d.name}`,
+    title: `Document #${d.number}: ${d.name}${d.status === 'Obsolete' ? ' (OBSOLETE)' : ''}`,
     fileName: `${d.number} ${d.name}`,
     fields: [
+      ...(d.withdrawal ? [{ label: 'OBSOLETE', value: withdrawalText(d.withdrawal), alert: true }] : []),
       { label: DOCUMENT_COLUMNS.number, value: String(d.number) },
       { label: DOCUMENT_COLUMNS.typeDescription, value: d.typeDescription ?? '' },
       { label: DOCUMENT_COLUMNS.name, value: d.name },
@@ -281,21 +291,24 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
 }
 
 /**
- * The stamp of a controlled copy: 'Controlled copy — approved <date>' for the released (highest
- * final) revision, 'Draft - not approved' for a revision that is not final, 'Obsolete' for a
- * final revision a later final one replaced; what the file is; who downloaded it when; and the
- * revision's signatures on an appended page.
+ * The stamp of a controlled copy: 'OBSOLETE — withdrawn <date>' for a withdrawn revision (the
+ * reason under it), 'Controlled copy — approved <date>' for the released (highest final)
+ * revision, 'Draft - not approved' for a revision that is not final, 'Obsolete' for a final
+ * revision a later final one replaced; what the file is; who downloaded it when; and the
+ * revision's signatures (its withdrawal too) on an appended page.
  */
 export function controlledCopyStamp(
   d: DocumentDetailRecord,
   signatures: SignatureOfRow[],
   copy: { by: { firstName: string | null; lastName: string | null; email: string }; at: Date; fileSha256: string },
 ): PdfStamp {
-  const [state, tone] = !d.isFinal
-    ? (['Draft - not approved', 'draft'] as const)
-    : d.releasedRevision !== null && d.releasedRevision > d.revision
-      ? (['Obsolete', 'obsolete'] as const)
-      : ([`Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}`, 'released'] as const);
+  const [state, tone] = d.withdrawal
+    ? ([`OBSOLETE — withdrawn ${day(d.withdrawal.at)}`, 'obsolete'] as const)
+    : !d.isFinal
+      ? (['Draft - not approved', 'draft'] as const)
+      : d.releasedRevision !== null && d.releasedRevision > d.revision
+        ? (['Obsolete', 'obsolete'] as const)
+        : ([`Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}`, 'released'] as const);
   const revision = `Revision ${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}`;
   const identity = [
     `Document ID: ${d.typeDescription ?? '—'}`,
@@ -303,6 +316,7 @@ export function controlledCopyStamp(
     d.name,
     revision,
     `Status: ${statusText(d)}`,
+    ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
   ].join('  ·  ');
   const intact = copy.fileSha256 === d.file.sha256;
   return {
@@ -315,6 +329,7 @@ export function controlledCopyStamp(
       lines: [
         `${d.typeDescription ? `${d.typeDescription} · ` : ''}${d.name} · System # ${d.number} · ${revision}`,
         `State of this copy: ${state}`,
+        ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
         `Controlled file: ${d.file.fileName}`,
         `SHA-256 of the controlled file: ${d.file.sha256}`,
         intact

@@ -7,8 +7,9 @@ import { testApi, type Person } from '../../test/api.js';
 import { createDocument, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 
 /**
- * The irreversible steps ask why (21 CFR 11.10(e)): Set as Final and deleting a final document or
- * revision take a reason, kept as the audit event's reason. 'Create & Link Training' gives the
+ * The irreversible steps ask why (21 CFR 11.10(e)): Set as Final takes a reason, kept as the audit
+ * event's reason, as does a delete that gives one (a released document is withdrawn instead, with
+ * its reason: document-withdrawal.test.ts). 'Create & Link Training' gives the
  * training the revision's controlled file.
  */
 
@@ -124,8 +125,8 @@ describe('PATCH /documents/{id}/revision (set as final) asks for a reason', () =
   });
 });
 
-describe('deleting a final document asks for a reason', () => {
-  it('answers 404 and 403 before the reason', async () => {
+describe('deleting keeps the reason given; a released document is withdrawn instead', () => {
+  it('answers 404 and 403 before the release', async () => {
     const doc = await finalDocument();
     const viewer = await person(orgA, 'User', [Permission.ViewAllDocuments]);
     expect((await deleteDocuments(outsider, [doc.id])).statusCode).toBe(404);
@@ -133,64 +134,19 @@ describe('deleting a final document asks for a reason', () => {
     expect(await documentCount(doc.id)).toBe(1);
   });
 
-  it('refuses a final document without a reason, alone or among others, and deletes nothing', async () => {
+  it('refuses a final document even with a reason (409; document-withdrawal.test.ts), deletes drafts with or without one', async () => {
     const draft = await createDocument(t.app, t.db, admin, orgA);
     const final = await finalDocument();
-    for (const [ids, reason] of [
-      [[final.id], undefined],
-      [[final.id], ' '],
-      [[draft.id, final.id], undefined],
-    ] as const) {
-      const res = await deleteDocuments(admin, [...ids], reason);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ field: 'reason', message: messages.documentDeleteReasonRequired });
-    }
+    const refused = await deleteDocuments(admin, [draft.id, final.id], 'Replaced by SOP-012');
+    expect(refused.statusCode).toBe(409);
     expect(await documentCount(draft.id)).toBe(1);
     expect(await documentCount(final.id)).toBe(1);
-    expect(await auditOf(final.id, 'delete')).toEqual([]);
-  });
-
-  it('deletes with the reason, which every document’s audit event keeps; a draft alone needs none', async () => {
-    const draft = await createDocument(t.app, t.db, admin, orgA);
-    const final = await finalDocument();
-    const res = await deleteDocuments(admin, [draft.id, final.id], 'Replaced by SOP-012');
+    const res = await deleteDocuments(admin, [draft.id], 'Entered twice');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(messages.documentsDeleted);
-    expect(await documentCount(final.id)).toBe(0);
-    expect((await auditOf(final.id, 'delete'))[0]).toMatchObject({
-      reason: 'Replaced by SOP-012',
-      before: { releasedRevision: 1 },
-    });
-    expect((await auditOf(draft.id, 'delete'))[0]).toMatchObject({ reason: 'Replaced by SOP-012' });
+    expect((await auditOf(draft.id, 'delete'))[0]).toMatchObject({ reason: 'Entered twice' });
     const another = await createDocument(t.app, t.db, admin, orgA);
     expect((await deleteDocuments(admin, [another.id])).statusCode).toBe(200);
     expect((await auditOf(another.id, 'delete'))[0]).toMatchObject({ reason: null });
-  });
-
-  it('a final revision is deleted only with a reason', async () => {
-    const doc = await finalDocument();
-    const detail = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).json().data;
-    const two = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, {
-      organizationId: orgA,
-      typeId: detail.typeId,
-      submitterId: admin.id,
-      name: detail.name,
-      revision: 2,
-      revisionDescription: 'Second issue',
-      fileId: detail.fileId,
-    });
-    expect(two.statusCode, two.body).toBe(200);
-    const url = `/documents/${doc.id}/revision?organizationId=${orgA}&revision=1`;
-    const without = await call('DELETE', url, admin.headers);
-    expect(without.statusCode).toBe(400);
-    expect(without.json().errors[0]).toMatchObject({
-      field: 'reason',
-      message: messages.documentRevisionDeleteReasonRequired,
-    });
-    expect(await revisionRow(doc.id, 1)).toBeDefined();
-    const res = await call('DELETE', `${url}&reason=Issued+by+mistake`, admin.headers);
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await auditOf(doc.id, 'deleteRevision'))[0]).toMatchObject({ reason: 'Issued by mistake' });
   });
 });
 

@@ -31,8 +31,8 @@ export async function findDocumentRow(db: DbOrTx, organizationId: string, docume
 }
 
 /**
- * The work a document still asks of people: the responsible of each revision that is not final
- * ('responsible'), and each named reviewer or approver of such a revision without their response
+ * The work a document still asks of people: the responsible of each revision that is neither
+ * final nor withdrawn ('responsible'), and each named reviewer or approver of such a revision without their response
  * in its current cycle ('review', 'approval'), unless the revision is Rejected (nobody signs it
  * until it is changed, which asks everyone again).
  */
@@ -45,6 +45,7 @@ export async function listOpenWork(
     eq(documentRevisions.organizationId, organizationId),
     eq(documentRevisions.documentId, documentId),
     eq(documentRevisions.isFinal, false),
+    ne(documentRevisions.status, 'Obsolete'),
   );
   const responsible = await db
     .selectDistinct({ userId: documentRevisions.submitterId })

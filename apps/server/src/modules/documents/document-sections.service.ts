@@ -80,6 +80,7 @@ export async function updateDocumentQualityTasks(
       revisionStateOf(rec, ctx.access.actor.userId),
     );
     if (changed.length === 0) return;
+    if (rec.status === 'Obsolete') throw AppError.conflict('documentRevisionObsolete');
     const signersChange = changed.includes('reviewerIds') || changed.includes('approverIds');
     if (rec.isFinal && !linksTraining) {
       throw AppError.conflict(signersChange ? 'documentSignersOfApproved' : 'documentRevisionFinal');

@@ -18,7 +18,7 @@ export interface SigningState {
   reviewerIds: readonly string[];
   approverIds: readonly string[];
   /** Every response of the revision's current signature cycle, of both kinds. */
-  signatures: readonly { signerId: string; kind: SignatureKind; meaning: SignatureMeaning }[];
+  signatures: readonly { signerId: string; kind: SignatureKind | 'withdrawal'; meaning: SignatureMeaning }[];
 }
 
 /**
@@ -35,7 +35,8 @@ export const documentSignaturePolicies = {
 /**
  * Why the person may not give a response of `kind` now, or undefined when they may:
  * - only a reviewer (approver) named on the revision (403, the policy `document.review` / `.approve`);
- * - not on a final revision, not on a rejected one (until its next cycle), once per cycle (409);
+ * - not on a withdrawn (Obsolete) or final revision, not on a rejected one (until its next
+ *   cycle), once per cycle (409);
  * - an approval only once every reviewer has Reviewed, when the revision has reviewers (409).
  */
 export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, state: SigningState) {
@@ -43,6 +44,7 @@ export function signingRefusal(access: OrganizationAccess, kind: SignatureKind, 
   if (!passes(access, documentSignaturePolicies[kind === 'review' ? 'document.review' : 'document.approve'], state)) {
     return AppError.forbidden(kind === 'review' ? 'reviewNotReviewer' : 'approvalNotApprover');
   }
+  if (state.status === 'Obsolete') return AppError.conflict('documentRevisionObsolete');
   if (state.isFinal) return AppError.conflict('documentRevisionFinal');
   if (state.status === 'Rejected' || state.signatures.some((s) => s.meaning === 'Rejected')) {
     return AppError.conflict('signatureRevisionRejected');

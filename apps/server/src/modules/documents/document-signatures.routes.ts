@@ -4,16 +4,22 @@ import {
   ZAddDocumentApprovalRequest,
   ZAddDocumentReviewRequest,
   ZDocumentApprovals,
+  ZDocumentDetail,
   ZDocumentReviews,
   ZErrorEnvelope,
   ZUuid,
+  ZWithdrawDocumentRequest,
   dataEnvelope,
   messageFields,
   message,
 } from '@qualis/contract';
-import { organizationFrom } from '../../core/pipeline.js';
+import { AppError } from '../../core/errors.js';
+import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { approvalsAfterSigning, reviewsAfterSigning, signDocumentRevision } from './document-signatures.service.js';
+import { presentDocumentDetail } from './documents.presenter.js';
+import { findVisibleRevision } from './documents.repository.js';
+import { withdrawDocument } from './revision-withdrawal.js';
 
 const tags = ['documents'];
 const ZDocumentParams = z.object({ documentId: ZUuid });
@@ -73,6 +79,35 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       await signDocumentRevision(ctx, documentId, 'approval', request.body);
       const data = await approvalsAfterSigning(ctx, documentId, request.body.revision);
       return reply.status(201).send({ data, ...message('approvalAdded') });
+    },
+  );
+
+  app.post(
+    '/documents/:documentId/withdrawal',
+    {
+      config: { policy: 'document.delete', organization: organizationFrom.body() },
+      schema: {
+        tags,
+        summary:
+          'Withdraw a released document (no revision: every revision not yet Obsolete) or one final revision: it becomes ' +
+          'Obsolete, stays readable and exportable, and is stamped OBSOLETE. The right to delete the document; a reason ' +
+          "(at most 300) and the person's password, signed as a withdrawal (meaning Withdrawn). 409 for a document never " +
+          'released or a draft revision (delete it instead) and for one already Obsolete. A wrong password answers 400 and ' +
+          'counts toward the signing lock (429 SIGNING_LOCKED).',
+        params: ZDocumentParams,
+        body: ZWithdrawDocumentRequest,
+        response: { 200: withMessage(ZDocumentDetail), 409: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContextOf(request);
+      const { documentId } = request.params;
+      const revision = await withdrawDocument(ctx, documentId, request.body);
+      const access = organizationAccessOf(request);
+      const rec = await findVisibleRevision(ctx.app.database.db, access, documentId, revision);
+      if (!rec) throw AppError.notFound();
+      const said = message(request.body.revision === undefined ? 'documentWithdrawn' : 'documentRevisionWithdrawn');
+      return { data: presentDocumentDetail(access, rec), ...said };
     },
   );
 };

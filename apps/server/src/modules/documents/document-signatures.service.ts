@@ -95,7 +95,7 @@ const lockedError = (until: Date) =>
   new AppError('SIGNING_LOCKED', message('signingLocked', { until: lockEndText(until) }));
 
 interface Attempt {
-  kind: SignatureKind;
+  kind: SignatureKind | 'withdrawal';
   documentId: string;
   revision: number;
 }
@@ -137,15 +137,20 @@ async function sendLockMails(ctx: ServiceContext, tx: Tx, signer: UserRow, count
 
 /**
  * Checks what the signing asks beyond the session: the access code of an approval, and the
- * password when the organization asks for it. A locked person is refused (429 SIGNING_LOCKED,
+ * password when the organization asks for it (always for a withdrawal, revision-withdrawal.ts). A locked person is refused (429 SIGNING_LOCKED,
  * audited) before and, for attempts sent at once, after the check; each checked attempt is
  * settled on the signing lock (signing-lock.ts) in the transaction that audits it: a wrong one is
  * refused with a 400 on its field, the 5th in a row locks (429, e-mails); a right one clears the
  * count. Answers whether the password was confirmed.
  */
-async function checkCredentials(ctx: ServiceContext, signer: UserRow, attempt: Attempt, input: SigningInput) {
+export async function checkCredentials(
+  ctx: ServiceContext,
+  signer: UserRow,
+  attempt: Attempt,
+  input: { password?: string | null | undefined; accessCode?: string | undefined },
+) {
   const { db } = scopeOf(ctx);
-  const needsPassword = ctx.access.organization.signingRequiresPassword;
+  const needsPassword = attempt.kind === 'withdrawal' || ctx.access.organization.signingRequiresPassword;
   const needsCode = attempt.kind === 'approval';
   if (needsCode && !(await hasValidAccessCode(db, signer.id))) {
     throw AppError.badRequest('accessCodeMissing', 'accessCode');

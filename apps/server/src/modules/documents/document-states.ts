@@ -1,4 +1,4 @@
-import type { AuditInfoType } from '@qualis/contract';
+import { message, type AuditInfoType } from '@qualis/contract';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../policies.js';
 import type { ServiceContext } from '../../core/service-context.js';
@@ -36,12 +36,21 @@ export const revisionStateOf = (
 });
 
 /**
- * Nothing file-dependent of the revision changes once it is final, or while a review or approval
- * of its current cycle is in (a rejected revision is open to the change that answers the
- * rejection, which starts the next cycle).
+ * Nothing file-dependent of the revision changes once it is final or withdrawn (Obsolete), or
+ * while a review or approval of its current cycle is in (a rejected revision is open to the
+ * change that answers the rejection, which starts the next cycle).
  */
 export const isRevisionLocked = (rec: Pick<DocumentDetailRecord, 'isFinal' | 'status' | 'lockedBySignature'>) =>
-  rec.isFinal || (rec.status !== 'Rejected' && rec.lockedBySignature);
+  rec.isFinal || rec.status === 'Obsolete' || (rec.status !== 'Rejected' && rec.lockedBySignature);
+
+/**
+ * A released document or revision is never deleted (issue 23): the 409 of every delete path,
+ * naming what to do instead (withdraw it, revision-withdrawal.ts).
+ */
+export const releasedNoDelete = (of: { number: number } | { revision: number }) =>
+  'number' in of
+    ? AppError.conflict(message('documentReleasedNoDelete', { number: of.number }))
+    : AppError.conflict(message('documentRevisionReleasedNoDelete', { revision: of.revision }), 'revision');
 
 /** The document, visible and locked; 404 otherwise. Every writer of a document takes this lock first. */
 export async function lockVisibleDocument(tx: Tx, ctx: ServiceContext, documentId: string) {

@@ -1,4 +1,4 @@
-import { Permission, type PermissionType } from '@qualis/contract';
+import { Permission, type DocumentStatus, type PermissionType } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { organizationPolicy, passes } from '../../core/policies.js';
 
@@ -17,7 +17,7 @@ export interface DocumentState {
 }
 
 export interface RevisionState extends DocumentState {
-  status: 'Submitted' | 'Reviewed' | 'Approved' | 'Rejected';
+  status: DocumentStatus;
   isFinal: boolean;
   /** The person is a named reviewer or approver of this revision. */
   isReviewer: boolean;
@@ -38,7 +38,7 @@ export const seesReleasedDocuments = (access: OrganizationAccess) =>
   has(access, Permission.ViewApprovedAndRelatedDocuments);
 
 const isOwner = (access: OrganizationAccess, d: DocumentState) => d.creatorId === access.actor.userId;
-const notApproved = (r: RevisionState) => r.status !== 'Approved' && !r.isFinal;
+const notApproved = (r: RevisionState) => r.status !== 'Approved' && r.status !== 'Obsolete' && !r.isFinal;
 
 /** Each edit option with the section switches that let it edit General, Quality Actions, References. */
 const EDIT_OPTIONS: {

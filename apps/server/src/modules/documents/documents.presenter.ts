@@ -42,7 +42,17 @@ const fileOf = (f: { id: string; fileName: string; fileSize: number }) => ({
   fileSize: Number(f.fileSize),
 });
 
-/** A list row, with canBeDeleted from the same policy the delete checks. */
+/**
+ * Delete and withdraw share the delete right (spec 03 "Who may do what"): a document never
+ * released is deleted, a released one is withdrawn (until every revision is Obsolete).
+ */
+const deleteOrWithdraw = (access: OrganizationAccess, doc: DocumentRowRecord) => {
+  const may = can(access, 'document.delete', documentStateOf(doc));
+  const released = doc.releasedRevision !== null;
+  return { canBeDeleted: may && !released, canWithdraw: may && released && !doc.isWithdrawn };
+};
+
+/** A list row, with canBeDeleted and canWithdraw from the same policy and rules the writes check. */
 export const presentDocumentRow =
   (access: OrganizationAccess) =>
   (row: DocumentRowRecord): DocumentRow => ({
@@ -58,7 +68,7 @@ export const presentDocumentRow =
     approvedAt: iso(row.approvedAt),
     reviewedAt: iso(row.reviewedAt),
     file: seesGeneralSection(access, row) ? fileOf(row.file) : null,
-    canBeDeleted: can(access, 'document.delete', documentStateOf(row)),
+    ...deleteOrWithdraw(access, row),
   });
 
 const REFERENCE_AREAS: Record<ReferenceType, string> = {
@@ -90,7 +100,8 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
   const state = revisionStateOf(rec, access.actor.userId);
   const locked = isRevisionLocked(rec);
   const mayEditGeneral = canEditSection(access, 'general', state);
-  const canBeDeleted = can(access, 'document.delete', documentStateOf(rec));
+  const { canBeDeleted, canWithdraw } = deleteOrWithdraw(access, rec);
+  const mayDelete = can(access, 'document.delete', documentStateOf(rec));
   const tabs = viewableTabs(access, state);
   const general = tabs.general;
   const quality = tabs.qualityTasks;
@@ -131,7 +142,10 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     revisions: general ? rec.revisions : rec.revisions.map((r) => ({ ...r, revisionName: null })),
     canBeEdited: mayEditGeneral && !locked,
     canBeDeleted,
-    canDeleteRevision: canBeDeleted && rec.revisionCount > 1 && !rec.hasSignature,
+    canDeleteRevision: mayDelete && !rec.isFinal && rec.revisionCount > 1 && !rec.hasSignature,
+    canWithdraw,
+    canWithdrawRevision: mayDelete && rec.isFinal && rec.status !== 'Obsolete',
+    withdrawal: rec.withdrawal && { ...rec.withdrawal, at: iso(rec.withdrawal.at)! },
     canAddRevision: can(access, 'document.addRevision', documentStateOf(rec)),
     canViewGeneral: general,
     canViewQualityTasks: quality,
@@ -151,6 +165,7 @@ type Signer = DocumentPersonRow & { signerRole: 'reviewer' | 'approver' };
 /** A final revision that requires training may get its training linked (the 'link-training' work). */
 const mayLinkTraining = (access: OrganizationAccess, rec: DocumentDetailRecord) =>
   rec.isFinal &&
+  rec.status !== 'Obsolete' &&
   rec.requiresTraining &&
   can(access, 'document.linkTraining', revisionStateOf(rec, access.actor.userId));
 
@@ -167,8 +182,8 @@ export function presentQualityTasks(
     approvers: of('approver').map(personOf),
     reviewerIds: of('reviewer').map((s) => s.id),
     approverIds: of('approver').map((s) => s.id),
-    canBeEdited: mayEdit && !rec.isFinal,
-    canEditTraining: (mayEdit && !rec.isFinal) || mayLinkTraining(access, rec),
+    canBeEdited: mayEdit && !rec.isFinal && rec.status !== 'Obsolete',
+    canEditTraining: (mayEdit && !rec.isFinal && rec.status !== 'Obsolete') || mayLinkTraining(access, rec),
     requiresTraining: rec.requiresTraining,
     trainingRecordId: rec.trainingRecordId,
     trainingRecord: rec.trainingRecord,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REFERENCE_TYPES, type DocumentOption, type ListQuery } from '@qualis/contract';
+import { REFERENCE_TYPES, type DocumentOption, type DocumentStatus, type ListQuery } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -47,6 +47,10 @@ const fileFields = {
   sha256: organizationFiles.sha256,
 };
 
+/** Every revision of the document is withdrawn (Obsolete): the document is. */
+const isWithdrawnSql = sql<boolean>`not exists (select 1 from document_revisions r3
+  where r3.organization_id = documents.organization_id and r3.document_id = documents.id and r3.status <> 'Obsolete')`;
+
 /** What the list's rows, the lookups and the policies read of a document and its row revision. */
 const rowColumns = (access: OrganizationAccess) => ({
   id: documents.id,
@@ -54,6 +58,7 @@ const rowColumns = (access: OrganizationAccess) => ({
   creatorId: documents.creatorId,
   latestRevision: documents.latestRevision,
   releasedRevision: documents.releasedRevision,
+  isWithdrawn: isWithdrawnSql,
   createdAt: documents.createdAt,
   // Someone who sees related documents only is related to every row they see: no probe per row.
   isParticipant: seesRelatedDocumentsOnly(access) ? sql<boolean>`true` : isParticipantSql(access),
@@ -75,6 +80,7 @@ export interface DocumentRowRecord {
   creatorId: string;
   latestRevision: number;
   releasedRevision: number | null;
+  isWithdrawn: boolean;
   createdAt: Date;
   isParticipant: boolean;
   revision: number;
@@ -118,6 +124,8 @@ export interface DocumentScope {
   ids?: string[] | undefined;
   /** Only these document types (of the row revision). */
   typeIds?: string[] | undefined;
+  /** Only the rows whose revision has one of these statuses. */
+  statuses?: DocumentStatus[] | undefined;
 }
 
 function selectRows(db: DbOrTx, access: OrganizationAccess, where: SQL | undefined, page?: KeysetPage) {
@@ -136,6 +144,7 @@ function documentsQuery(db: DbOrTx, scope: DocumentScope, query: ListQuery) {
   const where = and(
     scope.ids?.length ? inArray(documents.id, scope.ids) : undefined,
     scope.typeIds?.length ? inArray(documentRevisions.typeId, scope.typeIds) : undefined,
+    scope.statuses?.length ? inArray(documentRevisions.status, scope.statuses) : undefined,
     list.where,
   );
   return { list, select: (page?: KeysetPage) => selectRows(db, scope.access, where, page) };
@@ -155,7 +164,7 @@ export async function listDocuments(
   query: ListQuery,
 ): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
   const { list, select } = documentsQuery(db, scope, query);
-  const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || list.where);
+  const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || scope.statuses?.length || list.where);
   // Someone who sees related documents only sees one document per participant row of theirs (its
   // key is organization, person, document; its foreign key cascades from the document): those
   // rows are counted by the key alone, without reading the organization's documents.
@@ -249,6 +258,11 @@ const lockedBySignatureSql = sql<boolean>`exists (
 const linkedTrainingSql = sql<{ id: string; name: string } | null>`(select json_build_object('id', t.id, 'name', t.name)
   from training_records t
   where t.organization_id = document_revisions.organization_id and t.id = document_revisions.training_record_id)`;
+/** The withdrawal of the revision (Obsolete): when, by whom (printed name), why. */
+const withdrawalSql = sql<{ at: string; by: string; reason: string } | null>`(select json_build_object(
+    'at', sg.signed_at, 'by', sg.signer_name, 'reason', sg.comment)
+  from document_signatures sg where ${ofRevision('sg')} and sg.kind = 'withdrawal'
+  order by sg.signed_at desc limit 1)`;
 const hasSignatureSql = sql<boolean>`exists (select 1 from document_signatures sg where ${ofRevision('sg')})`;
 const revisionCountSql = sql<number>`(select count(*)::int from document_revisions r2
   where r2.organization_id = documents.organization_id and r2.document_id = documents.id)`;
@@ -302,6 +316,7 @@ const detailColumns = (access: OrganizationAccess) => ({
   isApprover: isSignerSql(access, 'approver'),
   lockedBySignature: lockedBySignatureSql,
   hasSignature: hasSignatureSql,
+  withdrawal: withdrawalSql,
 });
 
 export interface DocumentDetailRecord extends DocumentRowRecord {
@@ -327,6 +342,7 @@ export interface DocumentDetailRecord extends DocumentRowRecord {
   isApprover: boolean;
   lockedBySignature: boolean;
   hasSignature: boolean;
+  withdrawal: { at: string; by: string; reason: string } | null;
 }
 
 /**

@@ -101,15 +101,15 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds filters',
+          'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds and statuses (e.g. Obsolete, the withdrawn) filter',
         querystring: ZDocumentListQuery,
         response: { 200: listEnvelope(ZDocumentRow) },
       },
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const { organizationId: _organizationId, docTypeIds, ...query } = request.query;
-      const { rows, totalCount } = await listDocuments(db(), { access, typeIds: docTypeIds }, query);
+      const { organizationId: _organizationId, docTypeIds, statuses, ...query } = request.query;
+      const { rows, totalCount } = await listDocuments(db(), { access, typeIds: docTypeIds, statuses }, query);
       return { data: rows.map(presentDocumentRow(access)), pagination: { totalCount } };
     },
   );

@@ -52,6 +52,7 @@ import {
   documentStateOf,
   isRevisionLocked,
   lockVisibleDocument,
+  releasedNoDelete,
   revisionStateOf,
   revisionToEdit,
   visibleRevisionOrNotFound,
@@ -250,9 +251,9 @@ export async function setDocumentRevisionFinal(
 }
 
 /**
- * Deletes one revision: the document keeps another, the revision carries no signature, and the
- * person may delete the document; a final revision only for a reason. The latest and released
- * revisions follow.
+ * Deletes one draft revision: the document keeps another, the revision was never released (a
+ * final or withdrawn one is withdrawn instead, 409), carries no signature, and the person may
+ * delete the document. The latest revision follows.
  */
 export async function deleteDocumentRevision(
   ctx: ServiceContext,
@@ -264,9 +265,9 @@ export async function deleteDocumentRevision(
     const doc = await lockVisibleDocument(tx, ctx, documentId);
     const rec = await visibleRevisionOrNotFound(tx, ctx, documentId, revision);
     authorize(ctx.access, 'document.delete', documentStateOf(doc));
+    if (rec.isFinal || rec.status === 'Obsolete') throw releasedNoDelete({ revision });
     if (rec.revisionCount <= 1) throw AppError.conflict('documentLastRevision', 'revision');
     if (rec.hasSignature) throw AppError.conflict('documentRevisionSigned', 'revision');
-    if (rec.isFinal && reason === null) throw AppError.badRequest('documentRevisionDeleteReasonRequired', 'reason');
     const before = await revisionSnapshot(tx, organizationId, documentId, revision);
     await deleteRevisionRow(tx, organizationId, documentId, revision);
     await refreshDocumentRevisions(tx, organizationId, documentId);
@@ -290,7 +291,8 @@ const OPEN_ACTION_KINDS = ['review', 'approval', 'responsible', 'link-training']
 
 /**
  * Deletes the chosen documents, all or nothing: an id the person cannot see answers 404, a
- * document they may not delete 403, a final one among them without a reason 400. Each document's
+ * document they may not delete 403, a released one among them 409 (it is withdrawn instead,
+ * revision-withdrawal.ts). Each document's
  * audit event keeps its revisions and signatures (the signatures go only with their document) and
  * the reason; open automatic actions are withdrawn.
  */
@@ -301,9 +303,8 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[], reason
     const rows = await lockVisibleDocuments(tx, ctx.access, unique);
     if (rows.length !== unique.length) throw AppError.notFound();
     for (const row of rows) authorize(ctx.access, 'document.delete', documentStateOf(row));
-    if (reason === null && rows.some((row) => row.releasedRevision !== null)) {
-      throw AppError.badRequest('documentDeleteReasonRequired', 'reason');
-    }
+    const released = rows.find((row) => row.releasedRevision !== null);
+    if (released) throw releasedNoDelete({ number: released.number });
     for (const row of rows) await recordDocumentDelete(tx, row);
     for (const row of rows) {
       for (const kind of OPEN_ACTION_KINDS) {

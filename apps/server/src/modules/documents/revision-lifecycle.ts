@@ -2,8 +2,9 @@ import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import type { Tx } from '../../db/client.js';
-import { startTrainingRound } from '../training-records/training-actions.js';
-import { assignDocumentActions as assign, settleDocumentActions } from './document-actions.js';
+import { withdrawActions } from '../actions/automatic-actions.js';
+import { endTrainingRound, startTrainingRound } from '../training-records/training-actions.js';
+import { assignDocumentActions as assign, documentActionSource, settleDocumentActions } from './document-actions.js';
 import { changedFields } from './document-input.js';
 import {
   findDocumentRow,
@@ -17,14 +18,16 @@ import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
 import type { DocumentDetailRecord } from './documents.repository.js';
 
 // The lifecycle of a revision (docs/decisions/0018-documents.md, "Lifecycle"): its status from its
-// signatures, its release, and the next signature cycle after a rejection.
+// signatures, its release, the next signature cycle after a rejection, and its end: withdrawn
+// (Obsolete, docs/decisions/0028-withdraw-released-documents.md; revision-withdrawal.ts signs it).
 
 type Derived = Pick<RevisionTableRow, 'status' | 'reviewedAt' | 'approvedAt' | 'isFinal' | 'finalAt'>;
 
 /**
  * The status the signatures of the revision's current cycle give it: any rejection Rejected;
  * every approver Approved (after every reviewer Reviewed) Approved and final; every reviewer
- * Reviewed Reviewed; otherwise Submitted. A revision set as final by hand stays final.
+ * Reviewed Reviewed; otherwise Submitted. A revision set as final by hand stays final; a
+ * withdrawn (Obsolete) one stays Obsolete.
  */
 async function deriveStatus(tx: Tx, row: RevisionTableRow): Promise<Derived> {
   const { organizationId, documentId, revision } = row;
@@ -42,6 +45,8 @@ async function deriveStatus(tx: Tx, row: RevisionTableRow): Promise<Derived> {
   const approved = responses('approval', 'Approved');
   const reviewsComplete = all(reviewers, reviewed);
 
+  // Withdrawn is the end of the lifecycle (revision-withdrawal.ts): nothing derives it back.
+  if (row.status === 'Obsolete') return row;
   if (row.isFinal && row.status !== 'Approved') return row;
   if (signatures.some((s) => s.meaning === 'Rejected')) {
     return { status: 'Rejected', reviewedAt: null, approvedAt: null, isFinal: false, finalAt: null };
@@ -185,4 +190,45 @@ export async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetail
     reason,
   });
   await onRevisionApproved(tx, ctx, rec.id, rec.revision);
+}
+
+/**
+ * The revision is withdrawn: its status becomes Obsolete (the end of its lifecycle; it stays
+ * final when it was, so the document stays released and readable), audited with the reason and
+ * the withdrawal signature. Its automatic actions are settled as a delete settles them: the open
+ * responsible, review and approval work of its people is withdrawn (unless another revision of
+ * the document still waits for them), as is a pending 'link-training'; the round of its linked
+ * training ends. In the caller's transaction, after the document's lock and the signature.
+ */
+export async function markObsolete(
+  tx: Tx,
+  ctx: ServiceContext,
+  row: RevisionTableRow,
+  withdrawal: { reason: string; signature: Record<string, unknown> },
+) {
+  const { organizationId, audit } = scopeOf(ctx);
+  const { documentId, revision } = row;
+  await updateRevisionRow(tx, organizationId, documentId, revision, { status: 'Obsolete' });
+  await recordAudit(tx, audit, {
+    organizationId,
+    infoType: DOCUMENTS_INFO_TYPE,
+    action: 'withdraw',
+    entityType: DOCUMENT_ENTITY,
+    entityId: documentId,
+    before: { revision, status: row.status, isFinal: row.isFinal },
+    after: { revision, status: 'Obsolete', isFinal: row.isFinal, signature: withdrawal.signature },
+    reason: withdrawal.reason,
+  });
+  const signers = await listRevisionSigners(tx, organizationId, documentId, revision);
+  const of = (role: 'reviewer' | 'approver') => signers.filter((s) => s.signerRole === role).map((s) => s.id);
+  await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'withdraw');
+  await settleDocumentActions(tx, ctx, documentId, 'review', of('reviewer'), 'withdraw');
+  await settleDocumentActions(tx, ctx, documentId, 'approval', of('approver'), 'withdraw');
+  if (row.isFinal && row.requiresTraining && row.trainingRecordId === null) {
+    const source = documentActionSource(organizationId, documentId);
+    await withdrawActions(tx, ctx, { kind: 'link-training', source, people: [row.submitterId] });
+  }
+  if (row.trainingRecordId !== null) {
+    await endTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
+  }
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  documentRevisions,
   trainingAssigneeGroups,
   trainingAssigneeUsers,
   trainingAssignments,
@@ -52,6 +53,32 @@ export async function lockTraining(tx: DbOrTx, organizationId: string, id: strin
     .where(and(eq(trainingRecords.organizationId, organizationId), eq(trainingRecords.id, id)))
     .for('update');
   return row;
+}
+
+/**
+ * The training's current round is for a document revision that was withdrawn (Obsolete): nobody
+ * is asked to pass it any more (training-actions.ts).
+ */
+export async function roundIsWithdrawn(db: DbOrTx, organizationId: string, trainingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trainingRecords.id })
+    .from(trainingRecords)
+    .innerJoin(
+      documentRevisions,
+      and(
+        eq(documentRevisions.organizationId, trainingRecords.organizationId),
+        eq(documentRevisions.documentId, trainingRecords.cycleDocumentId),
+        eq(documentRevisions.revision, trainingRecords.cycleRevision),
+      ),
+    )
+    .where(
+      and(
+        eq(trainingRecords.organizationId, organizationId),
+        eq(trainingRecords.id, trainingId),
+        eq(documentRevisions.status, 'Obsolete'),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** The ids of what the form chose and who has to pass, as stored. */

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
   DELETE_REASON_MAX_LENGTH,
   LONG_TEXT_MAX_LENGTH,
@@ -19,6 +19,7 @@ import { QualityTasksForm, QualityTasksView } from './QualityTasks';
 import { ReasonModal } from './ReasonModal';
 import { ReferencesEditor, ReferencesView } from './References';
 import { TrainingLinkButtons } from './TrainingLink';
+import { WithdrawModal } from './WithdrawModal';
 import {
   useDocumentMutations,
   useQualityTasks,
@@ -59,6 +60,7 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
   const mutations = useDocumentMutations(organizationId, document.id);
   const [deleting, setDeleting] = useState(false);
   const [finalizing, setFinalizing] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
 
   if (mode === 'edit') {
     return (
@@ -182,6 +184,12 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
             {t('documents.deleteRevision')}
           </Button>
         )}
+        {/* A final revision is never deleted: it is withdrawn (Obsolete) instead. */}
+        {document.canWithdrawRevision && (
+          <Button danger icon={<StopOutlined />} onClick={() => setWithdrawing(true)}>
+            {t('documents.withdrawRevision')}
+          </Button>
+        )}
       </Toolbar>
       {document.isLocked && (
         <Alert type="info" showIcon className="qualis-form-note" title={text('documentRevisionLocked')} />
@@ -201,17 +209,23 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
       <ReasonModal
         open={deleting}
         title={t('documents.deleteRevision')}
-        text={[
-          t('documents.deleteRevisionText', { revision: document.revision }),
-          document.isFinal ? t('documents.deleteFinalRevisionText') : '',
-        ].join(' ')}
+        text={t('documents.deleteRevisionText', { revision: document.revision })}
         okText={t('documents.delete')}
         danger
-        reasonRequired={document.isFinal}
+        reasonRequired={false}
         maxLength={DELETE_REASON_MAX_LENGTH}
         loading={mutations.deleteRevision.isPending}
         onCancel={() => setDeleting(false)}
         onOk={deleteRevision}
+      />
+      <WithdrawModal
+        organizationId={organizationId}
+        target={withdrawing ? { documentId: document.id, name: document.name, revision: document.revision } : null}
+        onCancel={() => setWithdrawing(false)}
+        onDone={(message) => {
+          success(message, t('documents.revisionWithdrawn'));
+          setWithdrawing(false);
+        }}
       />
     </>
   );

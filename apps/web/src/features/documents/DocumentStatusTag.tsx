@@ -8,11 +8,12 @@ const COLORS: Record<DocumentStatusShown, string> = {
   Approved: 'green',
   Rejected: 'red',
   Final: 'gold',
+  Obsolete: 'default',
 };
 
 /**
- * A revision's status in its colour: Submitted, Reviewed, Approved, Rejected, or Final for a
- * revision set as final by hand. An approved revision is final too: `withFinal` adds the 'Final'
+ * A revision's status in its colour: Submitted, Reviewed, Approved, Rejected, Final for a
+ * revision set as final by hand, or Obsolete for a withdrawn one. An approved revision is final too: `withFinal` adds the 'Final'
  * mark beside it (the list has a Final column instead).
  */
 export function DocumentStatusTag({

@@ -1,14 +1,16 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
 import {
   DELETE_REASON_MAX_LENGTH,
   DOCUMENT_DEFAULT_COLUMNS,
   DOCUMENT_SORT_KEYS,
+  DOCUMENT_STATUSES,
   NAME_TOOLTIP_LENGTH,
   documentExportEndpoints,
   type DocumentColumn,
   type DocumentRow,
+  type DocumentStatus,
 } from '@qualis/contract';
-import { Button, Select, Tooltip } from 'antd';
+import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,6 +31,7 @@ import { DocumentStatusTag } from './DocumentStatusTag';
 import { ExportAttachmentsModal } from './ExportAttachmentsModal';
 import { ReasonModal } from './ReasonModal';
 import { useDeleteDocuments, useDocumentList } from './documents.api';
+import { WithdrawModal, type WithdrawTarget } from './WithdrawModal';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH, documentPath } from './document-paths';
 
 type SortKey = (typeof DOCUMENT_SORT_KEYS)[number];
@@ -51,19 +54,20 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
   const navigate = useNavigate();
   const [state, dispatch] = useTableState({ defaultSort: { key: 'number', direction: 'desc' } });
   const [docTypeIds, setDocTypeIds] = useState<string[]>([]);
-  const params = { ...listQuery(state), docTypeIds };
+  // Obsolete finds the withdrawn documents (a released document is withdrawn, never deleted).
+  const [statuses, setStatuses] = useState<DocumentStatus[]>([]);
+  const params = { ...listQuery(state), docTypeIds, statuses };
   const list = useDocumentList(organizationId, params);
   const types = useEntries(organizationId, 'document-types');
   const remove = useDeleteDocuments(organizationId);
   const [pending, setPending] = useState<PendingDelete>(null);
   const [attachments, setAttachments] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<WithdrawTarget | null>(null);
   const open = (d: DocumentRow, edit = false) =>
     void navigate(documentPath(organizationId, d.id, d.revision), { state: { name: d.name, edit } });
 
-  // A final document among the chosen is deleted only for a reason; one chosen on another page the
-  // page does not show, so the reason is always offered and the server says when it is missing.
-  const rows = list.data?.data ?? [];
-  const finalChosen = pending?.ids.some((id) => rows.find((d) => d.id === id)?.isFinal) ?? false;
+  // A released document is never deleted (the server answers 409, naming the withdrawal); a
+  // reason is offered for the audit trail.
   const deleteChosen = (reason: string | null) => {
     if (!pending) return;
     remove.mutate(
@@ -90,6 +94,14 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
           danger: true,
           label: t('documents.delete'),
           onClick: () => setPending({ ids: [d.id] }),
+        },
+        // Where Delete is refused (the document was released), Withdraw.
+        d.canWithdraw && {
+          key: 'withdraw',
+          icon: <StopOutlined />,
+          danger: true,
+          label: t('documents.withdraw'),
+          onClick: () => setWithdrawing({ documentId: d.id, name: d.name }),
         },
       ]}
     />
@@ -188,26 +200,42 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         emptyText={t('documents.empty')}
         onRowClick={(d) => open(d)}
         filters={
-          <Select
-            className="qualis-table-filter"
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            aria-label={t('documents.filterTypes')}
-            placeholder={t('documents.filterTypes')}
-            loading={types.isLoading}
-            optionFilterProp="label"
-            value={docTypeIds}
-            onChange={(ids: string[]) => {
-              setDocTypeIds(ids);
-              dispatch({ type: 'page', pageNumber: 1 });
-            }}
-            options={(types.data ?? []).map((type) => ({
-              value: type.id,
-              label: type.name,
-              title: type.name.length > DOCUMENT_TYPE_TOOLTIP_LENGTH ? type.name : undefined,
-            }))}
-          />
+          <Space wrap>
+            <Select
+              className="qualis-table-filter"
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              aria-label={t('documents.filterTypes')}
+              placeholder={t('documents.filterTypes')}
+              loading={types.isLoading}
+              optionFilterProp="label"
+              value={docTypeIds}
+              onChange={(ids: string[]) => {
+                setDocTypeIds(ids);
+                dispatch({ type: 'page', pageNumber: 1 });
+              }}
+              options={(types.data ?? []).map((type) => ({
+                value: type.id,
+                label: type.name,
+                title: type.name.length > DOCUMENT_TYPE_TOOLTIP_LENGTH ? type.name : undefined,
+              }))}
+            />
+            <Select
+              className="qualis-table-filter"
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              aria-label={t('documents.filterStatuses')}
+              placeholder={t('documents.filterStatuses')}
+              value={statuses}
+              onChange={(chosen: DocumentStatus[]) => {
+                setStatuses(chosen);
+                dispatch({ type: 'page', pageNumber: 1 });
+              }}
+              options={DOCUMENT_STATUSES.map((status) => ({ value: status, label: t(`documents.status.${status}`) }))}
+            />
+          </Space>
         }
         selectionActions={({ selectedKeys, clear }) => (
           <Button danger icon={<DeleteOutlined />} onClick={() => setPending({ ids: selectedKeys, done: clear })}>
@@ -244,13 +272,22 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         text={t('documents.deleteText', { count: pending?.ids.length ?? 0 })}
         okText={t('documents.delete')}
         danger
-        reasonRequired={finalChosen}
+        reasonRequired={false}
         reasonOffered
-        reasonHelp={finalChosen ? undefined : t('documents.deleteSelectedReasonHelp')}
+        reasonHelp={t('documents.deleteSelectedReasonHelp')}
         maxLength={DELETE_REASON_MAX_LENGTH}
         loading={remove.isPending}
         onCancel={() => setPending(null)}
         onOk={deleteChosen}
+      />
+      <WithdrawModal
+        organizationId={organizationId}
+        target={withdrawing}
+        onCancel={() => setWithdrawing(null)}
+        onDone={(message) => {
+          onSuccess(message, t('documents.withdrawn'));
+          setWithdrawing(null);
+        }}
       />
     </>
   );

@@ -1,10 +1,16 @@
-import { documentSigningEndpoints, endpoints, type Endpoint, type EndpointBody } from '@qualis/contract';
+import {
+  documentSigningEndpoints,
+  endpoints,
+  type DocumentStatus,
+  type Endpoint,
+  type EndpointBody,
+} from '@qualis/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import type { StoredFileDownload } from '../../shared/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
-export type DocumentListParams = ListQueryParams & { docTypeIds: string[] };
+export type DocumentListParams = ListQueryParams & { docTypeIds: string[]; statuses?: DocumentStatus[] };
 /** A call's body as the page gives it: the organization is added here. */
 type Input<E extends Endpoint> = Omit<EndpointBody<E>, 'organizationId'>;
 type Documents = typeof endpoints.documents;
@@ -219,6 +225,27 @@ export function useDeleteDocuments(organizationId: string) {
       for (const id of documentIds) client.removeQueries({ queryKey: documentKeys.document(organizationId, id) });
       return invalidate();
     },
+  });
+}
+
+/** What a withdrawal sends: no revision withdraws the whole document. */
+export interface WithdrawInput {
+  documentId: string;
+  revision?: number;
+  reason: string;
+  password: string;
+}
+
+/**
+ * POST /documents/{id}/withdrawal (issue 23): a released document, or one final revision, becomes
+ * Obsolete for a reason, signed with the person's password; it stays listed and readable.
+ */
+export function useWithdrawDocument(organizationId: string) {
+  const invalidate = useInvalidateDocuments(organizationId);
+  return useMutation({
+    mutationFn: ({ documentId, ...body }: WithdrawInput) =>
+      api.call(endpoints.documents.withdraw, { params: { documentId }, body: { organizationId, ...body } }),
+    onSuccess: invalidate,
   });
 }
 

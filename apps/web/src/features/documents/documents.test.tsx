@@ -38,6 +38,7 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   reviewedAt: null,
   file,
   canBeDeleted: true,
+  canWithdraw: false,
   ...overrides,
 });
 
@@ -462,7 +463,7 @@ describe('Document detail', () => {
   );
 
   it(
-    'sets a revision as final only for a reason, reads Final afterwards, and deletes the final document for a reason',
+    'sets a revision as final only for a reason, reads Final afterwards; the released document is withdrawn, not deleted',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const draft = detail({ approverIds: [], canSetAsFinal: true });
@@ -472,21 +473,21 @@ describe('Document detail', () => {
         releasedRevision: 2,
         finalAt: '2030-04-03T08:00:00.000Z',
         revisions: [{ ...draft.revisions[0]!, isFinal: true }, draft.revisions[1]!],
+        canBeDeleted: false,
+        canWithdraw: true,
       });
       let current = draft;
       const finals: unknown[] = [];
-      const fetch = stubDocuments(
+      stubDocuments(
         on(documents.detail, () => ({ data: current })),
         on(documents.setFinal, (_, body) => {
           finals.push(body);
           current = final;
           return { data: final, message: 'The Document Revision is set as final' };
         }),
-        on(documents.remove, () => ({ data: { ids: [DOC] }, message: 'The Document is deleted' })),
-        on(documents.list, () => ({ data: [], pagination: { totalCount: 0 } })),
         on(documents.approvals, () => ({ data: approvals() })),
       );
-      const view = renderDetail();
+      renderDetail();
 
       fireEvent.click((await screen.findByText('Set as Final')).closest('button')!);
       const dialog = (await screen.findByText('Set revision 2 as final')).closest<HTMLElement>('.ant-modal')!;
@@ -506,17 +507,11 @@ describe('Document detail', () => {
       expect(screen.getByText('Revision 2 · Spring update · Final')).toBeInTheDocument();
       expect(screen.getAllByText('Final').length).toBeGreaterThan(0);
 
-      fireEvent.click(screen.getByText('Delete document').closest('button')!);
-      const deleting = (await screen.findByText(/It has a final revision/)).closest<HTMLElement>('.ant-modal')!;
-      const remove = within(deleting).getByRole('button', { name: 'Delete' });
-      expect(remove).toBeDisabled();
-      fireEvent.change(within(deleting).getByLabelText('Reason'), { target: { value: 'Replaced by SOP-13' } });
-      await waitFor(() => expect(remove).toBeEnabled());
-      fireEvent.click(remove);
-      await waitFor(() => expect(view.location()).toBe(listPath));
-      expect(queriesOf(fetch, documents.remove).map((query) => query.get('reason'))).toEqual(['Replaced by SOP-13']);
+      // Released: Delete stays, disabled (its tooltip says why), and Withdraw is offered (withdraw.test.tsx).
+      expect(screen.getByText('Delete document').closest('button')).toBeDisabled();
+      expect(screen.getByText('Withdraw document')).toBeInTheDocument();
     },
-    // Two dialogs and a navigation: the longest journey of the file.
+    // A dialog and a refetch: the longest journey of the file.
     2 * SLOW,
   );
 

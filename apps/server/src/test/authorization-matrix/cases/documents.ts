@@ -1,5 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { createDocument, createDocumentType, uploadOrganizationFile } from '../../factories.js';
+import { DEFAULT_PASSWORD, createDocument, createDocumentType, uploadOrganizationFile } from '../../factories.js';
 import type { TestContext } from '../../harness.js';
 import {
   MATRIX_ACCESS_CODE,
@@ -214,6 +214,28 @@ export const documentCases: Case[] = [
     request: async (cell, { f } = cell) => ({
       query: { organizationId: f.orgA, documentIds: (await documentInA(cell)).id },
     }),
+  },
+  {
+    routes: ['POST /api/v1/documents/:documentId/withdrawal'],
+    note: 'a document the Admin released (set as final); the right to delete it, and the caller’s password',
+    expected: row(401, 200, 200, 403, 403, 422, 404),
+    request: async (cell, { f, t } = cell) => {
+      const writes = WRITES_DOCUMENTS.includes(cell.actor);
+      // Set as final needs a document without signers; the refused callers get the shared one they see.
+      const doc = await documentInA(cell, !writes);
+      if (writes) {
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/documents/${doc.id}/revision`,
+          headers: f.sessions.admin,
+          payload: { organizationId: f.orgA, revision: 1, reason: 'Released' },
+        });
+      }
+      return {
+        params: { documentId: doc.id },
+        payload: { organizationId: f.orgA, reason: 'Replaced', password: DEFAULT_PASSWORD },
+      };
+    },
   },
   {
     routes: [
