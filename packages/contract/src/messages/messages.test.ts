@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { accountsMessages } from './accounts.js';
 import { actionsMessages } from './actions.js';
+import { auditTrailMessages } from './audit-trail.js';
 import { commonMessages } from './common.js';
 import { documentsMessages } from './documents.js';
 import { filesMessages } from './files.js';
@@ -56,6 +57,7 @@ describe('the catalogue', () => {
     organizationsMessages,
     peopleMessages,
     userGroupsMessages,
+    auditTrailMessages,
     filesMessages,
     actionsMessages,
     documentsMessages,

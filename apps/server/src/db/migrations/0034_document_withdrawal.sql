@@ -1,5 +1,5 @@
 -- Issue 23: a released document or revision is never deleted; it is withdrawn (status Obsolete)
--- with a reason and an electronic signature (docs/decisions/0026-withdraw-released-documents.md).
+-- with a reason and an electronic signature (docs/decisions/0028-withdraw-released-documents.md).
 -- The withdrawal is a signature of its own kind, append-only like reviews and approvals: its
 -- meaning is Withdrawn, its comment the reason (required), its time when the revision became
 -- Obsolete.

@@ -43,7 +43,7 @@ const fileOf = (f: { id: string; fileName: string; fileSize: number }) => ({
 });
 
 /**
- * Delete and withdraw share the delete right (spec 03 "Who may do what"): a document never
+ * Delete and withdraw share the delete right (spec 03 section 6): a document never
  * released is deleted, a released one is withdrawn (until every revision is Obsolete).
  */
 const deleteOrWithdraw = (access: OrganizationAccess, doc: DocumentRowRecord) => {
