@@ -19,7 +19,8 @@ export interface PdfRecord {
   fields: PdfField[];
   /** Lists of the record's parts (a document's revisions, signatures, references), after its fields. */
   sections?: PdfSection[];
-  history: { at: Date; who: string; what: string; changes: string }[];
+  /** Left out for a document that is no record (a package's README): no History heading. */
+  history?: { at: Date; who: string; what: string; changes: string }[];
 }
 
 /** A heading and its items, each a title line with its own fields; `empty` when there is none. */
@@ -177,6 +178,7 @@ function writeRecord(doc: PDFKit.PDFDocument, record: PdfRecord, head: PdfLetter
     }
     doc.moveDown(0.6);
   }
+  if (!record.history) return;
   keepTogether(doc, 60);
   doc.font('bold').fontSize(11).text('History');
   doc.moveDown(0.3);
@@ -212,6 +214,14 @@ export function singlePdfStream(records: AsyncIterable<PdfRecord>, head: PdfLett
   return out;
 }
 
+/** One record's PDF, written as it is read (the archive's entries, a package's files). */
+export function recordPdfStream(record: PdfRecord, head: PdfLetterhead): Readable {
+  const doc = newDocument(head);
+  writeRecord(doc, record, head);
+  doc.end();
+  return doc as unknown as Readable;
+}
+
 /**
  * A ZIP with one PDF per record, written as the records are read: the next record's document is
  * made only when the ZIP has taken the previous one whole, so one PDF at a time is in memory.
@@ -224,11 +234,9 @@ export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLet
     const used = new Set<string>();
     try {
       for await (const record of records) {
-        const doc = newDocument(head);
-        writeRecord(doc, record, head);
-        doc.end();
-        zip.addReadStream(doc as unknown as Readable, uniqueName(record.fileName, used), { mtime: head.exportedAt });
-        await finished(doc as unknown as Readable);
+        const doc = recordPdfStream(record, head);
+        zip.addReadStream(doc, uniqueName(record.fileName, used), { mtime: head.exportedAt });
+        await finished(doc);
       }
       zip.end();
     } catch (error) {
