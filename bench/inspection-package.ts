@@ -24,6 +24,7 @@ const options = parseCommandLine(['npx tsx bench/inspection-package.ts [options]
   'file-kb': { type: 'string', default: '200', value: 'K', description: "each revision's controlled file, in KB" },
   actions: { type: 'string', default: '20000', value: 'N', description: 'actions' },
   trainings: { type: 'string', default: '2000', value: 'N', description: 'trainings (one assignee each)' },
+  keep: { type: 'string', value: 'FILE', description: 'copy the package there, to look at it (unzip -l, README.pdf)' },
   'database-url': DATABASE_URL_OPTION,
 });
 
@@ -167,9 +168,10 @@ async function main() {
     };
     const made = await measured(() => runInspectionPackage(app.app.ctx, payload));
     const [zip] = (await bench.database.raw.query(
-      `SELECT size_bytes FROM organization_files WHERE organization_id = $1 AND original_name LIKE 'Inspection-package%'`,
+      `SELECT size_bytes, storage_key FROM organization_files WHERE organization_id = $1 AND original_name LIKE 'Inspection-package%'`,
       [organizationId],
-    )) as { size_bytes: number }[];
+    )) as { size_bytes: number; storage_key: string }[];
+    if (options.keep) await fs.copyFile(path.join(bench.dataDir, 'files', zip!.storage_key), options.keep);
     const s = (ms: number) => (ms / 1000).toFixed(1);
     console.log(
       `read the ${sizes.documents * REVISIONS} stored files (${mib(read.result)} MiB): ${s(read.ms)} s, RSS ${mib(read.start)} → ${mib(read.peak)} MiB`,

@@ -163,13 +163,19 @@ async function chainVerificationRow(
 
 /**
  * The logs CSV of the events (organizationLogRows), written as they are read: each with its
- * changes in the readable form, then a row per chain they belong to with its verification and
- * latest seal. `count()` answers the events written, once the file has been read whole.
+ * changes in the readable form, then a row per chain they belong to (and per chain of
+ * `alwaysVerified`) with its verification and latest seal. `count()` answers the events written,
+ * once the file has been read whole.
  */
-export function organizationLogCsv(db: DbOrTx, events: AsyncIterable<OrganizationLogRow>) {
+export function organizationLogCsv(
+  db: DbOrTx,
+  events: AsyncIterable<OrganizationLogRow>,
+  /** Chains verified at the end even without an event in the file (the package's organization). */
+  alwaysVerified: { chainKey: string; organizationName: string | null }[] = [],
+) {
   let rows = 0;
   async function* fileRows() {
-    const chains = new Map<string, string | null>();
+    const chains = new Map(alwaysVerified.map((c) => [c.chainKey, c.organizationName]));
     for await (const event of withChanges(db, events)) {
       rows += 1;
       const name = event.chainKey === PROVIDER_CHAIN ? PROVIDER_CHAIN_NAME : event.organizationName;

@@ -127,7 +127,8 @@ async function addAuditTrail(w: Writer) {
     infoTypes: [],
     wholeChainOf: w.access.organization.id,
   });
-  const csv = organizationLogCsv(db, events);
+  const { id, name } = w.access.organization;
+  const csv = organizationLogCsv(db, events, [{ chainKey: id, organizationName: name }]);
   await w.zip.add({ path: 'Audit trail.csv', open: () => csv.file });
   w.counts.auditEvents = csv.count();
 }
