@@ -19,6 +19,8 @@ export interface ManifestedEntry {
   open: () => Promise<Readable> | Readable;
   /** False for stored files (mostly compressed formats already): copied as they are, much faster. */
   compress?: boolean;
+  /** A stored file: when it cannot be opened, a note says so in its place (else the error ends the ZIP). */
+  stored?: boolean;
 }
 
 const splitName = (file: string): [string, string] => {
@@ -31,7 +33,7 @@ const splitName = (file: string): [string, string] => {
  * written, and closed by MANIFEST.sha256: a `<hash>  <path>` line per entry, in the format of
  * `sha256sum`. One entry at a time is open; the manifest's lines wait in a temporary file, so
  * memory stays flat whatever the number of entries. A path used twice gets ' (2)' before its
- * extension; a stored file that cannot be read becomes `<name> (missing).txt` saying so.
+ * extension; a stored file (`stored`) that cannot be read becomes `<name> (missing).txt` saying so.
  */
 export class ManifestedZip {
   readonly stream = new PassThrough();
@@ -56,7 +58,8 @@ export class ManifestedZip {
     try {
       source = await entry.open();
       name = uniqueEntryName(`${folder}${base}`, extension, this.used);
-    } catch {
+    } catch (error) {
+      if (!entry.stored) throw error;
       source = Readable.from([Buffer.from(missingNote(entry.path.slice(slash + 1)))]);
       name = uniqueEntryName(`${folder}${base} (missing)`, 'txt', this.used);
     }

@@ -111,6 +111,7 @@ async function addDocuments(w: Writer) {
           path: `${folder}/Revision ${revision}/${file.position === 0 ? '' : 'Extra files/'}${name}`,
           open: () => ctx.storage.read(file.storageKey),
           compress: false,
+          stored: true,
         });
       }
     }
