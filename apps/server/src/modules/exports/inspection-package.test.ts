@@ -207,13 +207,18 @@ describe('POST /organizations/{id}/inspection-package', () => {
     expect(other.statusCode).toBe(404);
   });
 
-  it("is the SuperAdmin's too; a controlled file replaced on disk shows as match=no", async () => {
+  it("is the SuperAdmin's too; a controlled file replaced on disk shows as match=no, a lost one as a note", async () => {
     const [revision] = await t.db.select().from(documentRevisions).where(eq(documentRevisions.documentId, documentId));
     const [file] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, revision!.fileId));
     const stored = path.join(t.dataDir, 'files', file!.storageKey);
     await fs.writeFile(stored, 'Tampered procedure\n');
     const later = new Date(Date.now() + 5_000);
     await fs.utimes(stored, later, later);
+    const [extraFile] = await t.db
+      .select()
+      .from(organizationFiles)
+      .where(eq(organizationFiles.originalName, 'form.txt'));
+    await fs.rm(path.join(t.dataDir, 'files', extraFile!.storageKey));
 
     expect((await ask(superAdmin)).statusCode).toBe(200);
     const sa = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'export-package'));
@@ -226,5 +231,8 @@ describe('POST /organizations/{id}/inspection-package', () => {
     const folder = `Documents/${documentNumber} Cleaning procedure/Revision 1/`;
     const controlled = entries.find((e) => e.name.startsWith(folder) && !e.name.includes('Extra files'))!;
     expect(controlled.bytes.toString()).toBe('Tampered procedure\n');
+    const note = entries.find((e) => e.name === `${folder}Extra files/form (missing).txt`)!;
+    expect(note.bytes.toString()).toContain('could not be read from the file storage');
+    expect(text(entries, 'MANIFEST.sha256')).toContain(`  ${folder}Extra files/form (missing).txt\n`);
   });
 });
