@@ -467,6 +467,12 @@ export const endpoints = {
       query: ZOrganizationLogsExportQuery,
       response: ZMessageData,
     }),
+    /** 'Export everything': queues the inspection package, e-mailed as a 7-day link (Admins, SuperAdmin). */
+    inspectionPackage: endpoint({
+      method: 'POST',
+      path: '/organizations/{id}/inspection-package',
+      response: ZMessageData,
+    }),
   },
   /** Generated export files: a large PDF export, e-mailed to its requester as a link. */
   exportFiles: {

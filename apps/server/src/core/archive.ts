@@ -68,7 +68,7 @@ export function filesArchiveStream(entries: AsyncIterable<ArchiveEntry>, at: Dat
   return out;
 }
 
-const missingNote = (file: string) =>
+export const missingNote = (file: string) =>
   `The file "${file}" could not be read from the file storage when this archive was made.\r\n` +
   'Please, tell your administrator: the stored copy of this file is missing or unreadable.\r\n';
 

@@ -17,7 +17,8 @@ export interface PdfRecord {
   fields: PdfField[];
   /** Lists of the record's parts (a document's revisions, signatures, references), after its fields. */
   sections?: PdfSection[];
-  history: { at: Date; who: string; what: string; changes: string }[];
+  /** Left out for a document that is no record (a package's README): no History heading. */
+  history?: { at: Date; who: string; what: string; changes: string }[];
 }
 
 /** A heading and its items, each a title line with its own fields; `empty` when there is none. */
@@ -226,6 +227,7 @@ function writeRecord(pdf: ArchivalPdf, record: PdfRecord, head: PdfLetterhead) {
     }
     doc.moveDown(0.6);
   }
+  if (!record.history) return;
   keepTogether(doc, 60);
   line(pdf, sect, 'H2', 'History', 'bold', 11, LABEL);
   doc.moveDown(0.3);
@@ -238,8 +240,11 @@ function writeRecord(pdf: ArchivalPdf, record: PdfRecord, head: PdfLetterhead) {
   sect.end();
 }
 
-/** The logo as an archival PDF holds it (core/pdf-image.ts); one it cannot read is left out. */
-async function archivalHead(head: PdfLetterhead): Promise<PdfLetterhead> {
+/**
+ * The letterhead with its logo as an archival PDF holds it (core/pdf-image.ts); one it cannot read
+ * is left out. Made once per export: `recordPdfStream` takes the letterhead made here.
+ */
+export async function archivalHead(head: PdfLetterhead): Promise<PdfLetterhead> {
   return { ...head, logo: head.logo && (await archivalImage(head.logo).catch(() => null)) };
 }
 
@@ -266,6 +271,14 @@ export function singlePdfStream(records: AsyncIterable<PdfRecord>, head: PdfLett
   return out;
 }
 
+/** One record's PDF, written as it is read (the archive's entries, a package's files); `head` from `archivalHead`. */
+export function recordPdfStream(record: PdfRecord, head: PdfLetterhead): Readable {
+  const pdf = newDocument(head, record.title);
+  writeRecord(pdf, record, head);
+  pdf.doc.end();
+  return pdf.doc as unknown as Readable;
+}
+
 /**
  * A ZIP with one PDF per record, written as the records are read: the next record's document is
  * made only when the ZIP has taken the previous one whole, so one PDF at a time is in memory.
@@ -279,12 +292,9 @@ export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLet
     try {
       const letterhead = await archivalHead(head);
       for await (const record of records) {
-        const pdf = newDocument(head, record.title);
-        writeRecord(pdf, record, letterhead);
-        pdf.doc.end();
-        const file = pdf.doc as unknown as Readable;
-        zip.addReadStream(file, uniqueName(record.fileName, used), { mtime: head.exportedAt });
-        await finished(file);
+        const doc = recordPdfStream(record, letterhead);
+        zip.addReadStream(doc, uniqueName(record.fileName, used), { mtime: head.exportedAt });
+        await finished(doc);
       }
       zip.end();
     } catch (error) {

@@ -10,6 +10,7 @@ import { useSuccessToast } from '../components/useSuccessToast';
 import { useOrganization } from '../features/organizations/organizations.api';
 import { LogoCard } from '../features/settings/LogoCard';
 import { NamedEntriesCard } from '../features/settings/NamedEntriesCard';
+import { InspectionPackageCard } from '../features/settings/InspectionPackageCard';
 import { SigningCard } from '../features/settings/SigningCard';
 import { useSessionUser } from '../features/session/useSession';
 
@@ -21,8 +22,8 @@ export default function SettingsPage() {
   const access = useAccessFlags(organizationId);
   const organization = useOrganization(organizationId);
   const { success } = useSuccessToast();
-  // The signing setting is the Admins' and the SuperAdmin's (not `Permission.ManageOrganizationSettings`'s):
-  // the server's rule.
+  // The signing setting and 'Export everything' are the Admins' and the SuperAdmin's (not
+  // `Permission.ManageOrganizationSettings`'s): the server's rules.
   const mayChangeSigning = useSessionUser().role !== 'User';
   const denied = !access.isLoading && !access.flags.canManageOrganization;
 
@@ -49,6 +50,7 @@ export default function SettingsPage() {
           </Col>
         </Row>
         {mayChangeSigning && <SigningCard organization={organization.data} onSuccess={success} />}
+        {mayChangeSigning && <InspectionPackageCard organizationId={organizationId} onSuccess={success} />}
       </Space>
     </>
   );

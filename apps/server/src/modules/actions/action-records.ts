@@ -1,9 +1,11 @@
 import { ACTION_DEFAULT_COLUMNS, type ActionsExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
 import { namesOfHistory } from '../../core/history.js';
-import { exportListQuery as exportQueryOf } from '../../core/exports.js';
+import type { OrganizationAccess } from '../../core/access.js';
+import { exportListQuery as exportQueryOf, pickColumns } from '../../core/exports.js';
+import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
-import { actionPdfRecord } from './actions.presenter.js';
+import { ACTION_CSV_COLUMNS, actionPdfRecord } from './actions.presenter.js';
 import { actionExportRows, countActionExportRows } from './actions.repository.js';
 
 /** The export's columns and order (core/exports.ts): the actions list's default columns; by number or name. */
@@ -40,3 +42,16 @@ export const actionRecords = defineRecordSource({
     }
   },
 });
+
+/** The actions CSV (GET /export/Tasks, the inspection package): the picked columns and the list's rows. */
+export function actionsCsv(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  { selectedIds, actionFilters: filters, ...rest }: Omit<ActionsExportQuery, 'organizationId'>,
+) {
+  const { columns, query } = exportListQuery(rest);
+  return {
+    columns: pickColumns(ACTION_CSV_COLUMNS, columns),
+    rows: actionExportRows(db, { access, ids: selectedIds, filters }, query),
+  };
+}

@@ -22,20 +22,13 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
-import { pickColumns } from '../../core/exports.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import { actionRecords, exportListQuery } from './action-records.js';
-import { ACTION_CSV_COLUMNS, presentAction } from './actions.presenter.js';
-import {
-  actionExportRows,
-  findVisibleAction,
-  listActionOptions,
-  listActions,
-  listMemberOptions,
-} from './actions.repository.js';
+import { actionRecords, actionsCsv } from './action-records.js';
+import { presentAction } from './actions.presenter.js';
+import { findVisibleAction, listActionOptions, listActions, listMemberOptions } from './actions.repository.js';
 import { createAction, deleteActions, openAction, updateAction } from './actions.service.js';
 
 const tags = ['actions'];
@@ -160,13 +153,7 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     csv: {
       url: '/export/Tasks',
       summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
-      rows: (db, access, { selectedIds, actionFilters: filters, ...rest }) => {
-        const { columns, query } = exportListQuery(rest);
-        return {
-          columns: pickColumns(ACTION_CSV_COLUMNS, columns),
-          rows: actionExportRows(db, { access, ids: selectedIds, filters }, query),
-        };
-      },
+      rows: actionsCsv,
     },
     singlePdf: { url: '/export/one-task', summary: 'One PDF with every chosen action: its fields and audit history' },
     pdfArchive: {

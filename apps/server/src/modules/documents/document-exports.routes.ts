@@ -12,18 +12,16 @@ import {
 } from '@qualis/contract';
 import { sendFilesArchive } from '../../core/archive.js';
 import { requireActor } from '../../core/auth.js';
-import { exportFileName, pickColumns } from '../../core/exports.js';
+import { exportFileName } from '../../core/exports.js';
 import { attachmentHeader } from '../../core/files.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
-import { documentCsvColumns } from './document-exports.presenter.js';
 import {
   documentAttachmentEntries,
-  documentExportScope,
   documentHistoryPage,
   documentRecords,
-  documentRows,
+  documentsCsv,
   makeControlledCopy,
 } from './document-exports.service.js';
 
@@ -46,10 +44,7 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/export/Documents',
       summary:
         'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
-      rows: (db, access, selection) => ({
-        columns: pickColumns(documentCsvColumns(access), documentExportScope(access, selection).columns),
-        rows: documentRows(db, access, selection),
-      }),
+      rows: documentsCsv,
     },
     singlePdf: {
       url: '/export/one-document',

@@ -7,7 +7,7 @@ import { safePathPart, type ArchiveEntry } from '../../core/archive.js';
 import { auditHistoryOf, countAuditHistory, recordAudit } from '../../core/audit.js';
 import { namesOfHistory } from '../../core/history.js';
 import { AppError } from '../../core/errors.js';
-import { exportListQuery } from '../../core/exports.js';
+import { exportListQuery, pickColumns } from '../../core/exports.js';
 import type { FileStorage } from '../../core/files.js';
 import { stampPdf, UnreadablePdf } from '../../core/pdf-stamp.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
@@ -24,7 +24,12 @@ import {
   listVisibleRevisions,
   type VisibleRevisionRow,
 } from './document-exports.repository.js';
-import { controlledCopyStamp, documentPdfRecord, presentHistoryEntry } from './document-exports.presenter.js';
+import {
+  controlledCopyStamp,
+  documentCsvColumns,
+  documentPdfRecord,
+  presentHistoryEntry,
+} from './document-exports.presenter.js';
 import { authorize } from '../policies.js';
 import { seesGeneralSection, viewableTabs } from './documents.policy.js';
 import {
@@ -51,6 +56,14 @@ export function documentExportScope(access: OrganizationAccess, selection: Docum
 export function documentRows(db: DbOrTx, access: OrganizationAccess, selection: DocumentSelection) {
   const { scope, query } = documentExportScope(access, selection);
   return documentExportRows(db, scope, query);
+}
+
+/** The documents CSV (GET /export/Documents, the inspection package): the picked columns and the list's rows. */
+export function documentsCsv(db: DbOrTx, access: OrganizationAccess, selection: DocumentSelection) {
+  return {
+    columns: pickColumns(documentCsvColumns(access), documentExportScope(access, selection).columns),
+    rows: documentRows(db, access, selection),
+  };
 }
 
 /** How many documents an export would hold, counted no further than `max` (for the export threshold). */
@@ -82,7 +95,12 @@ async function historyScope(db: DbOrTx, access: OrganizationAccess, rec: Documen
 }
 
 /** One document of an export as its PDF shows it, without the tabs the person may not view. */
-async function documentRecord(app: AppContext, access: OrganizationAccess, documentId: string, revision: number) {
+export async function documentRecord(
+  app: AppContext,
+  access: OrganizationAccess,
+  documentId: string,
+  revision: number,
+) {
   const { db } = app.database;
   const detail = await findVisibleRevision(db, access, documentId, revision);
   if (!detail) return undefined;

@@ -1,3 +1,4 @@
+import { seesHrRecords } from '../../core/access.js';
 import { organizationPolicy, passes, type AnyPolicy } from '../../core/policies.js';
 
 /** What the download rule looks at: the policy of the list the export file was made from. */
@@ -15,4 +16,12 @@ export const exportPolicies = {
   'exportFile.download': organizationPolicy<ExportFileState>(
     (access, file) => !file || passes(access, file.sourcePolicy),
   ),
+  /**
+   * 'Export everything' (the inspection package) and downloading it: the organization's Admins
+   * and the SuperAdmin, who see every record of it. A client Admin works as a User, and an
+   * HR-limited Admin does not see the HR records a package must hold: both are refused.
+   */
+  'organization.inspectionPackage': organizationPolicy((access) => seesHrRecords(access), {
+    roles: ['SuperAdmin', 'Admin'],
+  }),
 };

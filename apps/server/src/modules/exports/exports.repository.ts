@@ -17,6 +17,8 @@ export interface OrganizationLogsSelection {
    * undefined: none.
    */
   organizationChangesOf?: string[] | null;
+  /** Instead of all of the above: every event of this chain (an organization's id), whatever its time (the inspection package). */
+  wholeChainOf?: string;
 }
 
 const entityOrganization = alias(organizations, 'entity_organization');
@@ -58,11 +60,13 @@ export function organizationLogRows(
     organizationIds.length > 0 && infoTypes.length > 0
       ? and(inArray(auditEvents.organizationId, organizationIds), inArray(auditEvents.infoType, infoTypes))
       : undefined;
-  const where = and(
-    gte(auditEvents.occurredAt, selection.from),
-    lt(auditEvents.occurredAt, selection.until),
-    or(chosen, organizationChanges(selection.organizationChangesOf)) ?? sql`false`,
-  );
+  const where = selection.wholeChainOf
+    ? eq(auditEvents.chainKey, selection.wholeChainOf)
+    : and(
+        gte(auditEvents.occurredAt, selection.from),
+        lt(auditEvents.occurredAt, selection.until),
+        or(chosen, organizationChanges(selection.organizationChangesOf)) ?? sql`false`,
+      );
   const select = (page: KeysetPage) =>
     db
       .select({ ...logColumns, ...page.fields })

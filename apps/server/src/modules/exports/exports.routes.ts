@@ -21,6 +21,12 @@ import {
   ZOrganizationLogsExportPayload,
 } from './exports.service.js';
 import {
+  INSPECTION_PACKAGE_JOB,
+  requestInspectionPackage,
+  runInspectionPackage,
+  ZInspectionPackagePayload,
+} from './inspection-package.js';
+import {
   EXPORT_FILES_CLEANUP,
   RECORD_EXPORT_JOB,
   ZRecordExportPayload,
@@ -34,6 +40,7 @@ const HOUR_MS = 3_600_000;
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, ZOrganizationLogsExportPayload, runOrganizationLogsExport);
   app.ctx.jobs.define(RECORD_EXPORT_JOB, ZRecordExportPayload, runRecordExport);
+  app.ctx.jobs.define(INSPECTION_PACKAGE_JOB, ZInspectionPackagePayload, runInspectionPackage);
   app.ctx.jobs.every(EXPORT_FILES_CLEANUP, HOUR_MS, (ctx) => removeExpiredExportFiles(ctx).then(() => undefined));
 
   app.get(
@@ -78,6 +85,24 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/organizations/:organizationId/inspection-package',
+    {
+      config: { policy: 'organization.inspectionPackage', organization: organizationFrom.params() },
+      schema: {
+        tags: ['exports'],
+        summary:
+          "Queue the organization's inspection package ('Export everything', Admins and the SuperAdmin): one ZIP of every record, file, signature and audit event, e-mailed as a 7-day link",
+        params: z.object({ organizationId: ZUuid }),
+        response: { 200: dataEnvelope(z.object(messageFields)) },
+      },
+    },
+    async (request) => {
+      await requestInspectionPackage(serviceContextOf(request));
+      return { data: message('reportBeingGenerated') };
+    },
+  );
 
   app.get(
     '/export/files/:fileId',

@@ -161,6 +161,35 @@ async function chainVerificationRow(
   };
 }
 
+/**
+ * The logs CSV of the events (organizationLogRows), written as they are read: each with its
+ * changes in the readable form, then a row per chain they belong to (and per chain of
+ * `alwaysVerified`) with its verification and latest seal. `count()` answers the events written,
+ * once the file has been read whole.
+ */
+export function organizationLogCsv(
+  db: DbOrTx,
+  events: AsyncIterable<OrganizationLogRow>,
+  /** Chains verified at the end even without an event in the file (the package's organization). */
+  alwaysVerified: { chainKey: string; organizationName: string | null }[] = [],
+) {
+  let rows = 0;
+  async function* fileRows() {
+    const chains = new Map(alwaysVerified.map((c) => [c.chainKey, c.organizationName]));
+    for await (const event of withChanges(db, events)) {
+      rows += 1;
+      const name = event.chainKey === PROVIDER_CHAIN ? PROVIDER_CHAIN_NAME : event.organizationName;
+      if (!chains.has(event.chainKey)) chains.set(event.chainKey, name);
+      yield event;
+    }
+    const verifiedAt = new Date();
+    for (const [chainKey, organizationName] of chains) {
+      yield await chainVerificationRow(db, { chainKey, organizationName }, verifiedAt);
+    }
+  }
+  return { file: csvStream(LOG_COLUMNS, fileRows()), count: () => rows };
+}
+
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
@@ -178,7 +207,6 @@ export async function runOrganizationLogsExport(
   const storageKey = `exports/${job.id}.csv`;
   const count = await db.transaction(
     async (tx) => {
-      let rows = 0;
       const events = organizationLogRows(tx, {
         from: new Date(`${payload.start}T00:00:00Z`),
         until: nextDay(payload.end),
@@ -188,21 +216,9 @@ export async function runOrganizationLogsExport(
           ? {}
           : { organizationChangesOf: payload.organizationChangesOf }),
       });
-      async function* fileRows() {
-        const chains = new Map<string, string | null>();
-        for await (const event of withChanges(tx, events)) {
-          rows += 1;
-          const name = event.chainKey === PROVIDER_CHAIN ? PROVIDER_CHAIN_NAME : event.organizationName;
-          if (!chains.has(event.chainKey)) chains.set(event.chainKey, name);
-          yield event;
-        }
-        const verifiedAt = new Date();
-        for (const [chainKey, organizationName] of chains) {
-          yield await chainVerificationRow(tx, { chainKey, organizationName }, verifiedAt);
-        }
-      }
-      await ctx.storage.put(storageKey, csvStream(LOG_COLUMNS, fileRows()));
-      return rows;
+      const csv = organizationLogCsv(tx, events);
+      await ctx.storage.put(storageKey, csv.file);
+      return csv.count();
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

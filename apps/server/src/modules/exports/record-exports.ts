@@ -28,6 +28,7 @@ import type { ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { insertOrganizationFile } from '../uploads/uploads.repository.js';
 import { findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../../db/schema/index.js';
 import {
   deleteOrganizationFiles,
   expiredExportFiles,
@@ -161,19 +162,27 @@ async function queueRecordExport(
   });
 }
 
+/** Who asked for a background export, where, and with which session. */
+export interface ExportRequester {
+  organizationId: string;
+  requesterId: string;
+  /** The session the request came with (the job's actor names it; it need not be open still). */
+  sessionId: string;
+}
+
 /**
- * The requester's access in the organization now, and their right to the list: a person who was
- * removed, deactivated or lost the permission since they asked gets nothing (the job fails
- * without retrying, and no file or mail is made).
+ * The requester's access in the organization now, and their right to what they export: a person
+ * who was removed, deactivated or lost the permission since they asked gets nothing (the job
+ * fails without retrying, and no file or mail is made).
  */
-async function requesterAccess(ctx: AppContext, payload: z.output<typeof ZRecordExportPayload>, source: RecordSource) {
+export async function requesterAccess(ctx: AppContext, payload: ExportRequester, policy: PolicyName) {
   const { db } = ctx.database;
   const user = await findUserById(db, payload.requesterId);
   if (!user) throw new JobCannotRun('the requester no longer exists');
   const actor: Actor = { userId: user.id, email: user.email, role: user.role, sessionId: payload.sessionId };
   try {
     const access = await resolveOrganizationAccess(db, actor, payload.organizationId);
-    authorize(access, source.policy);
+    authorize(access, policy);
     return { user, access };
   } catch (error) {
     if (error instanceof AppError) {
@@ -197,7 +206,7 @@ export async function runRecordExport(
 ): Promise<void> {
   const source = sources.get(payload.source);
   if (!source) throw new JobCannotRun(`unknown record source ${payload.source}`);
-  const { user, access } = await requesterAccess(ctx, payload, source);
+  const { user, access } = await requesterAccess(ctx, payload, source.policy);
   const { db } = ctx.database;
   const { format, organizationId } = payload;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
@@ -214,10 +223,7 @@ export async function runRecordExport(
   })();
   const head = await letterheadOf(ctx, access);
   const file = format === 'pdf' ? singlePdfStream(records, head) : pdfArchiveStream(records, head);
-  // Hashes and measures the bytes on their way to the storage (no size limit: it is our own file).
-  const inspector = new FileInspector(Number.POSITIVE_INFINITY, () => new Error('no limit'));
-  file.on('error', (error) => inspector.destroy(error));
-  await ctx.storage.put(storageKey, file.pipe(inspector));
+  const facts = await storeExportFile(ctx, storageKey, file);
 
   if (count === 0) {
     await ctx.storage.remove(storageKey);
@@ -231,26 +237,69 @@ export async function runRecordExport(
     return;
   }
 
-  const { sizeBytes, sha256 } = inspector.facts();
-  const fileName = exportFileName(source.label, user.email, new Date(payload.requestedAt), format);
+  await deliverExportFile(ctx, {
+    user,
+    organization: access.organization,
+    fileId,
+    storageKey,
+    source: source.name,
+    format,
+    count,
+    facts,
+    fileName: exportFileName(source.label, user.email, new Date(payload.requestedAt), format),
+  });
+}
+
+/** Writes a generated file into the storage, hashing and measuring its bytes on their way. */
+export async function storeExportFile(ctx: AppContext, storageKey: string, file: Readable) {
+  // No size limit: it is our own file.
+  const inspector = new FileInspector(Number.POSITIVE_INFINITY, () => new Error('no limit'));
+  file.on('error', (error) => inspector.destroy(error));
+  await ctx.storage.put(storageKey, file.pipe(inspector));
+  return inspector.facts();
+}
+
+/** A background export's file, written to the storage, and what its row and mail say of it. */
+export interface MadeExportFile {
+  user: UserRow;
+  organization: { id: string; name: string };
+  fileId: string;
+  storageKey: string;
+  /** The record source, or the kind of export (`defineExportFileKind`), it was made from. */
+  source: string;
+  format: RecordExportFormat;
+  /** How many records it holds (the mail says so). */
+  count: number;
+  facts: { sizeBytes: number; sha256: string };
+  fileName: string;
+}
+
+/**
+ * Makes a stored export file the requester's for EXPORT_FILE_DAYS days and mails them its link, in
+ * one transaction; the bytes are removed when that fails.
+ */
+export async function deliverExportFile(ctx: AppContext, made: MadeExportFile): Promise<void> {
+  const { user, organization, fileId, storageKey, fileName, count } = made;
+  const organizationId = organization.id;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const downloadUrl = `${ctx.config.publicUrl}/organizations/${organizationId}/exports/${fileId}`;
   try {
-    await db.transaction(async (tx) => {
+    await ctx.database.db.transaction(async (tx) => {
       await insertOrganizationFile(tx, {
         organizationId,
         id: fileId,
         storageKey,
         originalName: fileName,
-        contentType: CONTENT_TYPES[format],
-        sizeBytes,
-        sha256,
+        contentType: CONTENT_TYPES[made.format],
+        sizeBytes: made.facts.sizeBytes,
+        sha256: made.facts.sha256,
         uploadedBy: user.id,
       });
       await insertExportFile(tx, {
         organizationId,
         fileId,
-        source: source.name,
-        format,
+        source: made.source,
+        format: made.format,
         recordCount: count,
         expiresAt: new Date(Date.now() + EXPORT_FILE_DAYS * DAY_MS),
       });
@@ -259,7 +308,7 @@ export async function runRecordExport(
         organizationId,
         ...renderMail('recordsExport', user.language, {
           name,
-          organization,
+          organization: organization.name,
           fileName,
           count,
           downloadUrl,
@@ -271,6 +320,15 @@ export async function runRecordExport(
     await ctx.storage.remove(storageKey);
     throw error;
   }
+}
+
+/** Export files made from something else than a list (the inspection package): their policy, by kind. */
+const fileKinds = new Map<string, PolicyName>();
+
+/** Registers such a kind, so its files' download checks its policy (as a list's checks the list's). */
+export function defineExportFileKind(name: string, policy: PolicyName): void {
+  if (sources.has(name) || fileKinds.has(name)) throw new Error(`export file kind ${name} is defined twice`);
+  fileKinds.set(name, policy);
 }
 
 /**
@@ -286,9 +344,9 @@ export async function sendExportFile(ctx: ServiceContext, reply: FastifyReply, f
     requesterId: access.actor.userId,
   });
   if (!file) throw AppError.notFound();
-  const source = sources.get(file.source);
-  if (!source) throw AppError.notFound();
-  authorize(access, 'exportFile.download', { sourcePolicy: policies[source.policy] });
+  const policy = sources.get(file.source)?.policy ?? fileKinds.get(file.source);
+  if (!policy) throw AppError.notFound();
+  authorize(access, 'exportFile.download', { sourcePolicy: policies[policy] });
   if (file.expiresAt.getTime() <= Date.now()) throw AppError.notFound('exportFileExpired');
   let bytes: Readable;
   try {

@@ -1,9 +1,11 @@
 import { HR_DEFAULT_COLUMNS, type HrExportQuery } from '@qualis/contract';
 import { auditHistoryOf } from '../../core/audit.js';
 import { namesOfHistory } from '../../core/history.js';
-import { exportListQuery as exportQueryOf } from '../../core/exports.js';
+import type { OrganizationAccess } from '../../core/access.js';
+import { exportListQuery as exportQueryOf, pickColumns } from '../../core/exports.js';
+import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
-import { hrRecordPdf } from './hr-records.presenter.js';
+import { HR_CSV_COLUMNS, hrRecordPdf } from './hr-records.presenter.js';
 import {
   countHrRecordExportRows,
   findVisibleHrRecord,
@@ -51,3 +53,16 @@ export const hrRecordSource = defineRecordSource({
     }
   },
 });
+
+/** The HR CSV (GET /export/human-resource-records, the inspection package): the picked columns and the list's rows. */
+export function hrRecordsCsv(
+  db: DbOrTx,
+  access: OrganizationAccess,
+  { selectedIds, ...rest }: Omit<HrExportQuery, 'organizationId'>,
+) {
+  const { columns, query } = exportListQuery(rest);
+  return {
+    columns: pickColumns(HR_CSV_COLUMNS, columns),
+    rows: hrRecordExportRows(db, { access, ids: selectedIds }, query),
+  };
+}

@@ -19,19 +19,17 @@ import {
 } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { pickColumns } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { queryOrBody } from '../../core/query-or-body.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { recordFileRoutes } from '../uploads/record-file-routes.js';
-import { exportListQuery, hrRecordSource } from './hr-record-exports.js';
-import { HR_CSV_COLUMNS, presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
+import { hrRecordSource, hrRecordsCsv } from './hr-record-exports.js';
+import { presentHrRecord, presentHrRecordRow } from './hr-records.presenter.js';
 import {
   findVisibleHrRecord,
   findVisibleHrRecordFile,
-  hrRecordExportRows,
   listHrRecordOptions,
   listHrRecords,
 } from './hr-records.repository.js';
@@ -172,13 +170,7 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     csv: {
       url: '/export/human-resource-records',
       summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
-      rows: (db, access, { selectedIds, ...rest }) => {
-        const { columns, query } = exportListQuery(rest);
-        return {
-          columns: pickColumns(HR_CSV_COLUMNS, columns),
-          rows: hrRecordExportRows(db, { access, ids: selectedIds }, query),
-        };
-      },
+      rows: hrRecordsCsv,
     },
     singlePdf: {
       url: '/export/one-human-resource-record',

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTrainingsExportQuery } from '@qualis/contract';
-import { pickColumns } from '../../core/exports.js';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
-import { TRAINING_CSV_COLUMNS } from './training-exports.presenter.js';
-import { trainingExportScope, trainingRecordSource, trainingRows } from './training-exports.js';
+import { trainingRecordSource, trainingsCsv } from './training-exports.js';
 
 const tags = ['training-records'];
 
@@ -19,10 +17,7 @@ export const trainingExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/export/training-records',
       summary:
         "CSV of the training list: visible columns, checked rows, search, status filter and sort (number descending by default, name when the number is hidden); Status is the exporting person's own",
-      rows: (db, access, selection) => ({
-        columns: pickColumns(TRAINING_CSV_COLUMNS, trainingExportScope(access, selection).columns),
-        rows: trainingRows(db, access, selection),
-      }),
+      rows: trainingsCsv,
     },
     singlePdf: {
       url: '/export/one-training-record',

@@ -2,11 +2,11 @@ import { TRAINING_DEFAULT_COLUMNS, type TrainingStatusFilter, type TrainingsExpo
 import type { OrganizationAccess } from '../../core/access.js';
 import { auditHistoryOf } from '../../core/audit.js';
 import { namesOfHistory } from '../../core/history.js';
-import { exportListQuery } from '../../core/exports.js';
+import { exportListQuery, pickColumns } from '../../core/exports.js';
 import { can } from '../policies.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource } from '../exports/record-exports.js';
-import { trainingPdfRecord } from './training-exports.presenter.js';
+import { TRAINING_CSV_COLUMNS, trainingPdfRecord } from './training-exports.presenter.js';
 import { presentProgress, presentQuestions, trainingStateOf } from './training-records.presenter.js';
 import {
   countTrainingExportRows,
@@ -38,6 +38,14 @@ export function trainingExportScope(access: OrganizationAccess, selection: Train
 export function trainingRows(db: DbOrTx, access: OrganizationAccess, selection: TrainingSelection) {
   const { scope, query } = trainingExportScope(access, selection);
   return trainingExportRows(db, scope, query);
+}
+
+/** The training CSV (GET /export/training-records, the inspection package): the picked columns and the list's rows. */
+export function trainingsCsv(db: DbOrTx, access: OrganizationAccess, selection: TrainingSelection) {
+  return {
+    columns: pickColumns(TRAINING_CSV_COLUMNS, trainingExportScope(access, selection).columns),
+    rows: trainingRows(db, access, selection),
+  };
 }
 
 /** One training of an export as its PDF shows it to the exporting person. */

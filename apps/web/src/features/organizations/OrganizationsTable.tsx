@@ -1,6 +1,7 @@
 import {
   CheckCircleOutlined,
   DeleteOutlined,
+  DownloadOutlined,
   EditOutlined,
   EyeOutlined,
   PictureOutlined,
@@ -26,6 +27,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { NameModal } from '../../components/NameModal';
 import {
   useDeleteOrganization,
+  useInspectionPackage,
   useOrganizationList,
   useRenameOrganization,
   useToggleManagedByClient,
@@ -52,6 +54,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
   const toggleStatus = useToggleOrganizationStatus();
   const toggleManaged = useToggleManagedByClient();
   const remove = useDeleteOrganization();
+  const exportEverything = useInspectionPackage();
   const close = () => setDialog(null);
   const adminsPath = (o: Organization) => `/organizations/${o.id}/admins`;
 
@@ -149,6 +152,19 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
               icon: <PictureOutlined />,
               disabled: o.isManagedByClient,
               onClick: () => setDialog({ kind: 'logo', organization: o }),
+            },
+            {
+              key: 'exportEverything',
+              label: t('organizations.exportEverything'),
+              ariaLabel: t('organizations.exportEverythingNamed', { name: o.name }),
+              // The package is made as the SuperAdmin inside the organization: not for one its client manages.
+              hint: t('organizations.managedByClientHint'),
+              icon: <DownloadOutlined />,
+              disabled: o.isManagedByClient,
+              onClick: () =>
+                exportEverything.mutate(o.id, {
+                  onSuccess: (answer) => onSuccess(answer.data?.message, t('messages.reportBeingGenerated')),
+                }),
             },
             {
               key: 'delete',

@@ -112,3 +112,10 @@ export function useOrganizationLogsExport() {
       api.call(endpoints.organizations.exportLogs, { query }),
   });
 }
+
+/** 'Export everything': queues the organization's inspection package, e-mailed to the requester as a link. */
+export function useInspectionPackage() {
+  return useMutation({
+    mutationFn: (id: string) => api.call(endpoints.organizations.inspectionPackage, { params: { id } }),
+  });
+}

@@ -132,6 +132,30 @@ describe('organization settings page', () => {
   );
 
   it(
+    "lets an Admin ask for 'Export everything' and shows the server's 'report is being generated'",
+    async () => {
+      sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
+      const asked: unknown[] = [];
+      stubEndpoints(
+        on(endpoints.organizations.get, () => ({ data: organization })),
+        on(endpoints.organizations.inspectionPackage, (params) => {
+          asked.push(params);
+          return { data: { message: 'Your report is being generated, please, wait.' } };
+        }),
+        ...noEntries,
+      );
+      renderSettings();
+
+      expect(await screen.findByText('Inspection package', {}, LAZY)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: /Export everything/ }));
+
+      expect(await screen.findByText('Your report is being generated, please, wait.')).toBeInTheDocument();
+      expect(asked).toEqual([{ id: organization.id }]);
+    },
+    SLOW,
+  );
+
+  it(
     'does not offer the signing setting to a User with the settings permission (Admins only)',
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
@@ -147,6 +171,7 @@ describe('organization settings page', () => {
       expect(await screen.findByText('Document Types', {}, LAZY)).toBeInTheDocument();
       expect(screen.queryByText('Electronic signatures')).not.toBeInTheDocument();
       expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+      expect(screen.queryByText('Inspection package')).not.toBeInTheDocument();
     },
     SLOW,
   );
