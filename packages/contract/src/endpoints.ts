@@ -522,7 +522,7 @@ export const endpoints = {
     /** 'Export everything': queues the inspection package, e-mailed as a 7-day link (Admins, SuperAdmin). */
     inspectionPackage: endpoint({
       method: 'POST',
-      path: '/organizations/{id}/inspection-package',
+      path: '/organizations/{organizationId}/inspection-package',
       response: ZMessageData,
     }),
   },

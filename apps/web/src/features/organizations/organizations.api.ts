@@ -75,7 +75,7 @@ export function useSetOrganizationLogo() {
       const form = new FormData();
       form.append('file', image, fileName);
       const uploaded = await api.call(endpoints.uploads.image, { body: form });
-      return api.call(endpoints.organizations.setLogo, { params: { id, imageId: uploaded.data.id } });
+      return api.call(endpoints.organizations.setLogo, { params: { organizationId: id, imageId: uploaded.data.id } });
     },
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
@@ -116,6 +116,6 @@ export function useOrganizationLogsExport() {
 /** 'Export everything': queues the organization's inspection package, e-mailed to the requester as a link. */
 export function useInspectionPackage() {
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.organizations.inspectionPackage, { params: { id } }),
+    mutationFn: (id: string) => api.call(endpoints.organizations.inspectionPackage, { params: { organizationId: id } }),
   });
 }
