@@ -202,7 +202,7 @@ export const accountCases: Case[] = [
     routes: ['PUT /api/v1/users/:id'],
     note: 'names of an Admin of A (Admins never manage Admins)',
     expected: row(401, 200, 403, 403, 403, 404, 404),
-    request: ({ f }) => ({ params: { userId: f.ids.targetAdmin }, payload: { firstName: 'Ann', lastName: 'Admin' } }),
+    request: ({ f }) => ({ params: { id: f.ids.targetAdmin }, payload: { firstName: 'Ann', lastName: 'Admin' } }),
   },
   {
     routes: ['POST /api/v1/verifications/resend-confirm-email'],
