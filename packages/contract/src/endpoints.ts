@@ -566,25 +566,25 @@ export const endpoints = {
     }),
     users: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/users',
+      path: '/user-groups/{groupId}/users',
       query: ZGroupUsersQuery,
       response: ZGroupUsersResponse,
     }),
     userOptions: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/all',
+      path: '/user-groups/{groupId}/all',
       query: ZGroupUserOptionsQuery,
       response: dataEnvelope(z.array(ZGroupUserOption)),
     }),
     settings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/settings',
+      path: '/user-groups/{groupId}/settings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(z.number().int())),
     }),
     togglePermission: endpoint({
       method: 'PUT',
-      path: '/user-groups/{id}/settings',
+      path: '/user-groups/{groupId}/settings',
       body: ZToggleGroupPermissionRequest,
       response: dataEnvelope(z.array(z.number().int())),
     }),
@@ -597,7 +597,7 @@ export const endpoints = {
     }),
     rename: endpoint({
       method: 'PUT',
-      path: '/user-groups/{id}/name',
+      path: '/user-groups/{groupId}/name',
       body: ZRenameUserGroupRequest,
       response: changedEnvelope(ZUserGroup),
     }),
@@ -610,33 +610,33 @@ export const endpoints = {
     }),
     remove: endpoint({
       method: 'DELETE',
-      path: '/user-groups/{id}',
+      path: '/user-groups/{groupId}',
       query: ZDeleteUserGroupQuery,
       response: ZChangedId,
     }),
     addUsers: endpoint({
       method: 'POST',
-      path: '/user-groups/{id}/add',
+      path: '/user-groups/{groupId}/add',
       body: ZAddGroupUsersRequest,
       response: changedEnvelope(z.object({ userIds: z.array(z.uuid()) })),
     }),
     removeUser: endpoint({
       method: 'DELETE',
-      path: '/user-groups/{id}/users/{userId}',
+      path: '/user-groups/{groupId}/users/{userId}',
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
     }),
     /** The trainings the group is an assignee of: the add wizard's second step. */
     trainings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/trainings',
+      path: '/user-groups/{groupId}/trainings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(ZGroupTraining)),
     }),
     /** The group's trainings a member is assigned to, passed or not: the remove dialog. */
     userTrainings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/users/{userId}/trainings',
+      path: '/user-groups/{groupId}/users/{userId}/trainings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(ZGroupUserTraining)),
     }),
@@ -1138,7 +1138,7 @@ export function listEndpoints(table: object = endpoints): Endpoint[] {
   );
 }
 
-/** `{ id: string }` for the path `/user-groups/{id}`. */
+/** `{ id: string }` for the path `/user-groups/{groupId}`. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? { [K in Name | keyof PathParams<Rest>]: string }
   : Record<never, never>;

@@ -84,7 +84,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name } = request.body;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       await renameGroup(serviceContextOf(request), { id: group.id, name });
       return { data: { id: group.id, name, userCount: group.userCount }, ...message('userGroupEdited') };
     },
@@ -111,7 +111,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { groupReceiverId, acknowledge } = request.query;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       await removeUserGroup(serviceContextOf(request), {
         id: group.id,
         ...(groupReceiverId ? { groupReceiverId } : {}),
@@ -128,7 +128,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The group's switched-on permission types",
     },
     async (request) => {
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       return { data: await listGroupPermissions(db(), group.organizationId, group.id) };
     },
   );
@@ -141,7 +141,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type } = request.body;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       return { data: await toggleGroupPermission(serviceContextOf(request), { id: group.id, type }) };
     },
   );
@@ -155,7 +155,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       const { rows, totalCount } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
       return {
         data: {
@@ -176,7 +176,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId, search } = request.query;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       const scope = { organizationId, groupId: group.id };
       return { data: await listGroupUserOptions(db(), scope, search, GROUP_USER_OPTIONS_LIMIT) };
     },
@@ -190,7 +190,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Add people with the role User of the organization to the group; each person's trainingIds (the group's trainings) are assigned to them",
     },
     async (request) => {
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       const userIds = await addGroupUsers(serviceContextOf(request), { ...request.body, id: group.id });
       return { data: { userIds }, ...message('usersAdded') };
     },
@@ -205,7 +205,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = request.params;
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       const trainingIds = request.query.trainingIds ?? [];
       await removeGroupUser(serviceContextOf(request), { id: group.id, userId, trainingIds });
       return { data: { userId }, ...message('groupUserRemoved') };
@@ -219,7 +219,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The trainings the group is an assignee of (the add-person wizard), by number',
     },
     async (request) => {
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       return { data: await listGroupTrainings(db(), group.organizationId, group.id) };
     },
   );
@@ -231,7 +231,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The group's trainings the person is assigned to, and whether they passed each (the remove dialog)",
     },
     async (request) => {
-      const group = await loadGroup(request, request.params.id);
+      const group = await loadGroup(request, request.params.groupId);
       return {
         data: await listGroupUserTrainings(db(), group.organizationId, group.id, request.params.userId),
       };

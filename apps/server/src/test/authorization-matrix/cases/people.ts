@@ -140,15 +140,15 @@ export const peopleCases: Case[] = [
     request: ({ f }) => ({ query: { organizationId: f.orgA, withUsers: 'true' } }),
   },
   {
-    routes: ['GET /api/v1/user-groups/:id/trainings'],
+    routes: ['GET /api/v1/user-groups/:groupId/trainings'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { id: f.groupA }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['GET /api/v1/user-groups/:id/users/:userId/trainings'],
+    routes: ['GET /api/v1/user-groups/:groupId/users/:userId/trainings'],
     expected: ADMINS_ONLY(200),
     request: ({ f }) => ({
-      params: { id: f.groupA, userId: f.ids.user56 },
+      params: { groupId: f.groupA, userId: f.ids.user56 },
       query: { organizationId: f.orgA },
     }),
   },
@@ -158,9 +158,9 @@ export const peopleCases: Case[] = [
     request: ({ f }) => ({ payload: { organizationId: f.orgA, name: fresh('Group') } }),
   },
   {
-    routes: ['PUT /api/v1/user-groups/:id/name'],
+    routes: ['PUT /api/v1/user-groups/:groupId/name'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { id: f.groupA }, payload: { organizationId: f.orgA, name: fresh('Group') } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, payload: { organizationId: f.orgA, name: fresh('Group') } }),
   },
   {
     routes: ['POST /api/v1/user-groups/duplicate'],
@@ -168,55 +168,55 @@ export const peopleCases: Case[] = [
     request: ({ f }) => ({ payload: { organizationId: f.orgA, sourceGroupId: f.groupA, name: fresh('Copy') } }),
   },
   {
-    routes: ['DELETE /api/v1/user-groups/:id'],
+    routes: ['DELETE /api/v1/user-groups/:groupId'],
     note: 'a new group',
     expected: ADMINS_ONLY(200),
     request: async ({ f, t }) => ({
-      params: { id: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
+      params: { groupId: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
       query: { organizationId: f.orgA },
     }),
   },
   {
-    routes: ['GET /api/v1/user-groups/:id/settings'],
+    routes: ['GET /api/v1/user-groups/:groupId/settings'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { id: f.groupA }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['PUT /api/v1/user-groups/:id/settings'],
+    routes: ['PUT /api/v1/user-groups/:groupId/settings'],
     note: "a new group: a toggle of user56's group would change what user56 sees in the cells after it",
     expected: ADMINS_ONLY(200),
     request: async ({ f, t }) => ({
-      params: { id: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
+      params: { groupId: (await createUserGroup(t.db, { organizationId: f.orgA })).id },
       payload: { organizationId: f.orgA, type: 22 },
     }),
   },
   {
-    routes: ['GET /api/v1/user-groups/:id/users'],
+    routes: ['GET /api/v1/user-groups/:groupId/users'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { id: f.groupA }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['GET /api/v1/user-groups/:id/all'],
+    routes: ['GET /api/v1/user-groups/:groupId/all'],
     expected: ADMINS_ONLY(200),
-    request: ({ f }) => ({ params: { id: f.groupA }, query: { organizationId: f.orgA } }),
+    request: ({ f }) => ({ params: { groupId: f.groupA }, query: { organizationId: f.orgA } }),
   },
   {
-    routes: ['POST /api/v1/user-groups/:id/add'],
+    routes: ['POST /api/v1/user-groups/:groupId/add'],
     note: 'a new User of A',
     expected: ADMINS_ONLY(200),
     request: async ({ f, t }) => ({
-      params: { id: f.groupA },
+      params: { groupId: f.groupA },
       payload: { organizationId: f.orgA, users: [{ userId: (await personIn(t, f.orgA, 'User')).id }] },
     }),
   },
   {
-    routes: ['DELETE /api/v1/user-groups/:id/users/:userId'],
+    routes: ['DELETE /api/v1/user-groups/:groupId/users/:userId'],
     note: 'the member of a new group',
     expected: ADMINS_ONLY(200),
     request: async ({ f, t }) => {
       const member = await personIn(t, f.orgA, 'User');
       const group = await createUserGroup(t.db, { organizationId: f.orgA, userIds: [member.id] });
-      return { params: { id: group.id, userId: member.id }, query: { organizationId: f.orgA } };
+      return { params: { groupId: group.id, userId: member.id }, query: { organizationId: f.orgA } };
     },
   },
   {
