@@ -115,7 +115,6 @@ export function registerAccessPipeline(app: FastifyInstance, policyNamed: (name:
     const policy = route.config?.policy;
     const organization = route.config?.organization;
     const where = `route ${String(route.method)} ${route.url}`;
-    if (!route.config?.endpoint) throw new Error(`${where} is not registered from a contract row (core/contract-route.ts)`);
     if (!policy) throw new Error(`${where} declares no policy`);
     const scope = policy === 'public' || policy === 'authenticated' ? policy : policyNamed(policy)?.scope;
     if (!scope) throw new Error(`${where} names unknown policy ${policy}`);
@@ -124,6 +123,9 @@ export function registerAccessPipeline(app: FastifyInstance, policyNamed: (name:
     }
     if (organization && scope !== 'organization' && scope !== 'actor') {
       throw new Error(`${where} names an organization but its policy ${policy} does not check access there`);
+    }
+    if (!route.config?.endpoint) {
+      throw new Error(`${where} is not registered from a contract row (core/contract-route.ts)`);
     }
     for (const method of [route.method].flat()) {
       app.routeCatalogue.push({
