@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  ZAvatarRequest,
   ZChangePasswordRequest,
   ZConfirmEmailRequest,
+  ZEmailNotificationsRequest,
   ZEmailRequest,
   ZMessageResponse,
   ZPasswordWithTokenRequest,
@@ -23,7 +25,7 @@ import {
   ZOrganizationMarkReviewedRequest,
   ZOrganizationScopeQuery,
 } from './audit-trail.js';
-import { changedEnvelope, dataEnvelope, listEnvelope } from './envelopes.js';
+import { changedEnvelope, dataEnvelope, listEnvelope, messageKeyFields } from './envelopes.js';
 import { ZOrganizationFile, ZUploadFileQuery } from './uploads.js';
 import { ZGlobalSearchQuery, ZGlobalSearchRow } from './search.js';
 import { ZLanguageRequest } from './languages.js';
@@ -62,7 +64,7 @@ import {
   ZSetPersonStatusRequest,
 } from './people.js';
 import { ZAccessFlags, ZRestrictionResponse, ZSetRestrictionRequest, ZUserAccessSettings } from './permissions.js';
-import { ZRefreshRequest, ZSessionUser, ZSignInRequest, ZSignInResponse } from './sessions.js';
+import { ZRefreshRequest, ZRefreshResponse, ZSessionUser, ZSignInRequest, ZSignInResponse } from './sessions.js';
 import { ZCreateNamedEntryRequest, ZNamedEntriesQuery, ZNamedEntry } from './settings.js';
 import {
   ZAddGroupUsersRequest,
@@ -172,6 +174,12 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The JSON answer; `ZFileResponse` for a download, `ZNoContent` for an empty answer. */
   response: z.ZodType;
+  /** The success status when it is not 200 (201 for a creation; an empty answer is 204). */
+  status?: 201 | 202;
+  /** More method and path spellings the same call answers at (the spec's clients use them). */
+  aliases?: readonly { method?: HttpMethod; path?: string }[];
+  /** Error statuses the API document lists for this call besides the usual 400/401/403/404. */
+  errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
 }
 
 /**
@@ -190,7 +198,7 @@ export const ZFormBody = z.custom<FormData>((value) => typeof FormData !== 'unde
 const endpoint = <const E extends Endpoint>(e: E) => e;
 
 const ZUploadedImage = dataEnvelope(z.object({ id: z.uuid() }));
-const ZMessageData = dataEnvelope(z.object({ message: z.string().optional() }));
+const ZMessageData = dataEnvelope(z.object({ message: z.string().optional(), ...messageKeyFields }));
 const ZChangedId = changedEnvelope(z.object({ id: z.uuid() }));
 
 /** The calls Admins and Users share under two paths (docs/api.md). */
@@ -212,6 +220,7 @@ const peopleEndpoints = <const P extends string, const X extends string>(path: P
   setStatus: endpoint({
     method: 'PATCH',
     path: `${path}/{id}/status`,
+    aliases: [{ method: 'PUT' }],
     body: ZSetPersonStatusRequest,
     response: changedEnvelope(ZPerson),
   }),
@@ -232,14 +241,41 @@ const namedEntryEndpoints = <const P extends string, const Q extends z.ZodType>(
     path: `/organizations/{organizationId}/${segment}`,
     body: ZCreateNamedEntryRequest,
     response: changedEnvelope(ZNamedEntry),
+    status: 201,
   }),
   remove: endpoint({ method: 'DELETE', path: `/organizations/{organizationId}/${segment}/{id}`, response: ZChangedId }),
 });
 
 export const endpoints = {
+  health: {
+    get: endpoint({
+      method: 'GET',
+      path: '/health',
+      response: z.object({ data: z.object({ status: z.literal('ok') }) }),
+    }),
+  },
   sessions: {
-    signIn: endpoint({ method: 'POST', path: '/sessions', body: ZSignInRequest, response: ZSignInResponse }),
-    signOut: endpoint({ method: 'DELETE', path: '/sessions', body: ZRefreshRequest, response: ZNoContent }),
+    signIn: endpoint({
+      method: 'POST',
+      path: '/sessions',
+      body: ZSignInRequest,
+      response: ZSignInResponse,
+      status: 201,
+      errors: [401, 429],
+    }),
+    refresh: endpoint({
+      method: 'PUT',
+      path: '/sessions',
+      body: ZRefreshRequest,
+      response: ZRefreshResponse,
+      errors: [401],
+    }),
+    signOut: endpoint({
+      method: 'DELETE',
+      path: '/sessions',
+      body: ZRefreshRequest.partial().nullish(),
+      response: ZNoContent,
+    }),
   },
   accounts: {
     requestPasswordReset: endpoint({
@@ -318,11 +354,20 @@ export const endpoints = {
       path: '/users/me/password',
       body: ZChangePasswordRequest,
       response: ZMessageResponse,
+      errors: [400],
+    }),
+    sendResetLink: endpoint({
+      method: 'POST',
+      path: '/users/me/password',
+      body: ZEmailRequest,
+      response: ZMessageResponse,
+      errors: [400],
     }),
     setEmailNotifications: endpoint({
       method: 'PATCH',
       path: '/users/me/Profile/email-notifications',
-      body: z.object({ emailNotificationState: z.boolean() }),
+      aliases: [{ path: '/users/me/profile/email-notifications' }],
+      body: ZEmailNotificationsRequest,
       response: dataEnvelope(ZSessionUser),
     }),
     setLanguage: endpoint({
@@ -334,7 +379,7 @@ export const endpoints = {
     setAvatar: endpoint({
       method: 'PATCH',
       path: '/users/me/profile/avatar/{imageId}',
-      body: z.object({ imageId: z.uuid() }),
+      body: ZAvatarRequest,
       response: dataEnvelope(ZSessionUser),
     }),
     removeAvatar: endpoint({
@@ -344,7 +389,9 @@ export const endpoints = {
     }),
   },
   uploads: {
-    image: endpoint({ method: 'POST', path: '/upload/image', body: ZFormBody, response: ZUploadedImage }),
+    image: endpoint({ method: 'POST', path: '/upload/image', body: ZFormBody, response: ZUploadedImage, status: 201 }),
+    /** An uploaded image (avatars, logos), served by its unguessable id alone: an <img> sends no token. */
+    imageContent: endpoint({ method: 'GET', path: '/images/{imageId}', response: ZFileResponse }),
     /** A file of an organization (30 MB at most), one call per file (spec 03 section 7, "Files"). */
     file: endpoint({
       method: 'POST',
@@ -352,6 +399,7 @@ export const endpoints = {
       query: ZUploadFileQuery,
       body: ZFormBody,
       response: dataEnvelope(ZOrganizationFile),
+      status: 201,
     }),
   },
   dashboard: {
@@ -420,41 +468,44 @@ export const endpoints = {
       query: ZPeopleListQuery.omit({ organizationId: true }),
       response: listEnvelope(ZOrganization),
     }),
-    get: endpoint({ method: 'GET', path: '/organizations/{id}', response: dataEnvelope(ZOrganization) }),
+    get: endpoint({ method: 'GET', path: '/organizations/{organizationId}', response: dataEnvelope(ZOrganization) }),
     create: endpoint({
       method: 'POST',
       path: '/organizations',
       body: ZOrganizationNameRequest,
       response: changedEnvelope(ZOrganization),
+      status: 201,
     }),
     rename: endpoint({
       method: 'PUT',
-      path: '/organizations/{id}/name',
+      path: '/organizations/{organizationId}/name',
       body: ZOrganizationNameRequest,
       response: changedEnvelope(ZOrganization),
     }),
     toggleStatus: endpoint({
       method: 'PATCH',
-      path: '/organizations/{id}/status',
+      path: '/organizations/{organizationId}/status',
+      aliases: [{ method: 'PUT' }],
       response: changedEnvelope(ZOrganization),
     }),
     toggleManagedByClient: endpoint({
       method: 'PATCH',
-      path: '/organizations/{id}/managed-by-client',
+      path: '/organizations/{organizationId}/managed-by-client',
+      aliases: [{ method: 'PUT' }],
       response: changedEnvelope(ZOrganizationManagedByClient),
     }),
     setLogo: endpoint({
       method: 'PUT',
-      path: '/organizations/{id}/logo/{imageId}',
+      path: '/organizations/{organizationId}/logo/{imageId}',
       response: changedEnvelope(ZOrganization),
     }),
     setSigning: endpoint({
       method: 'PUT',
-      path: '/organizations/{id}/signing',
+      path: '/organizations/{organizationId}/signing',
       body: ZOrganizationSigningRequest,
       response: changedEnvelope(ZOrganization),
     }),
-    remove: endpoint({ method: 'DELETE', path: '/organizations/{id}', response: ZMessageData }),
+    remove: endpoint({ method: 'DELETE', path: '/organizations/{organizationId}', response: ZMessageData }),
     export: endpoint({
       method: 'GET',
       path: '/export/organizations',
@@ -464,13 +515,14 @@ export const endpoints = {
     exportLogs: endpoint({
       method: 'GET',
       path: '/export/Organization-logs',
+      aliases: [{ path: '/export/organization-logs' }],
       query: ZOrganizationLogsExportQuery,
       response: ZMessageData,
     }),
     /** 'Export everything': queues the inspection package, e-mailed as a 7-day link (Admins, SuperAdmin). */
     inspectionPackage: endpoint({
       method: 'POST',
-      path: '/organizations/{id}/inspection-package',
+      path: '/organizations/{organizationId}/inspection-package',
       response: ZMessageData,
     }),
   },
@@ -486,6 +538,12 @@ export const endpoints = {
   admins: peopleEndpoints('/client-admins', '/export/admins'),
   users: {
     ...peopleEndpoints('/client-users', '/export/users'),
+    accessFlags: endpoint({
+      method: 'GET',
+      path: '/client-users/{id}',
+      query: z.object({ organizationId: ZUuid }),
+      response: dataEnvelope(ZAccessFlags),
+    }),
     accessSettings: endpoint({
       method: 'GET',
       path: '/client-users/{id}/settings',
@@ -508,25 +566,25 @@ export const endpoints = {
     }),
     users: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/users',
+      path: '/user-groups/{groupId}/users',
       query: ZGroupUsersQuery,
       response: ZGroupUsersResponse,
     }),
     userOptions: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/all',
+      path: '/user-groups/{groupId}/all',
       query: ZGroupUserOptionsQuery,
       response: dataEnvelope(z.array(ZGroupUserOption)),
     }),
     settings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/settings',
+      path: '/user-groups/{groupId}/settings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(z.number().int())),
     }),
     togglePermission: endpoint({
       method: 'PUT',
-      path: '/user-groups/{id}/settings',
+      path: '/user-groups/{groupId}/settings',
       body: ZToggleGroupPermissionRequest,
       response: dataEnvelope(z.array(z.number().int())),
     }),
@@ -535,10 +593,11 @@ export const endpoints = {
       path: '/user-groups',
       body: ZCreateUserGroupRequest,
       response: changedEnvelope(ZUserGroup),
+      status: 201,
     }),
     rename: endpoint({
       method: 'PUT',
-      path: '/user-groups/{id}/name',
+      path: '/user-groups/{groupId}/name',
       body: ZRenameUserGroupRequest,
       response: changedEnvelope(ZUserGroup),
     }),
@@ -547,36 +606,37 @@ export const endpoints = {
       path: '/user-groups/duplicate',
       body: ZDuplicateUserGroupRequest,
       response: changedEnvelope(ZUserGroup),
+      status: 201,
     }),
     remove: endpoint({
       method: 'DELETE',
-      path: '/user-groups/{id}',
+      path: '/user-groups/{groupId}',
       query: ZDeleteUserGroupQuery,
       response: ZChangedId,
     }),
     addUsers: endpoint({
       method: 'POST',
-      path: '/user-groups/{id}/add',
+      path: '/user-groups/{groupId}/add',
       body: ZAddGroupUsersRequest,
       response: changedEnvelope(z.object({ userIds: z.array(z.uuid()) })),
     }),
     removeUser: endpoint({
       method: 'DELETE',
-      path: '/user-groups/{id}/users/{userId}',
+      path: '/user-groups/{groupId}/users/{userId}',
       query: ZRemoveGroupUserQuery,
       response: changedEnvelope(z.object({ userId: z.uuid() })),
     }),
     /** The trainings the group is an assignee of: the add wizard's second step. */
     trainings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/trainings',
+      path: '/user-groups/{groupId}/trainings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(ZGroupTraining)),
     }),
     /** The group's trainings a member is assigned to, passed or not: the remove dialog. */
     userTrainings: endpoint({
       method: 'GET',
-      path: '/user-groups/{id}/users/{userId}/trainings',
+      path: '/user-groups/{groupId}/users/{userId}/trainings',
       query: z.object({ organizationId: ZUuid }),
       response: dataEnvelope(z.array(ZGroupUserTraining)),
     }),
@@ -605,6 +665,7 @@ export const endpoints = {
       path: '/tasks',
       body: ZCreateActionRequest,
       response: changedEnvelope(ZAction),
+      status: 201,
     }),
     update: endpoint({
       method: 'PUT',
@@ -675,11 +736,18 @@ export const endpoints = {
       query: ZTrainingDetailQuery,
       response: dataEnvelope(ZDocumentFileLink),
     }),
+    fileContent: endpoint({
+      method: 'GET',
+      path: '/training-records/{recordId}/file/{fileId}/content',
+      query: ZTrainingDetailQuery,
+      response: ZFileResponse,
+    }),
     create: endpoint({
       method: 'POST',
       path: '/training-records',
       body: ZCreateTrainingRequest,
       response: changedEnvelope(ZTrainingRecord),
+      status: 201,
     }),
     update: endpoint({
       method: 'PUT',
@@ -745,6 +813,7 @@ export const endpoints = {
       path: '/documents',
       body: ZCreateDocumentRequest,
       response: changedEnvelope(ZDocumentDetail),
+      status: 201,
     }),
     updateGeneral: endpoint({
       method: 'PUT',
@@ -811,18 +880,23 @@ export const endpoints = {
       path: '/documents/{documentId}/reviews',
       body: ZAddDocumentReviewRequest,
       response: changedEnvelope(ZDocumentReviews),
+      status: 201,
+      errors: [409],
     }),
     addApproval: endpoint({
       method: 'POST',
       path: '/documents/{documentId}/approvals',
       body: ZAddDocumentApprovalRequest,
       response: changedEnvelope(ZDocumentApprovals),
+      status: 201,
+      errors: [409],
     }),
     withdraw: endpoint({
       method: 'POST',
       path: '/documents/{documentId}/withdrawal',
       body: ZWithdrawDocumentRequest,
       response: changedEnvelope(ZDocumentDetail),
+      errors: [409],
     }),
     remove: endpoint({
       method: 'DELETE',
@@ -988,6 +1062,7 @@ export const endpoints = {
       path: '/audit-trail/reviews',
       body: ZOrganizationMarkReviewedRequest,
       response: changedEnvelope(ZAuditReview),
+      status: 201,
     }),
     exportCsv: endpoint({
       method: 'GET',
@@ -1023,6 +1098,7 @@ export const endpoints = {
       path: '/provider/audit-trail/reviews',
       body: ZMarkReviewedRequest,
       response: changedEnvelope(ZAuditReview),
+      status: 201,
     }),
     providerExportCsv: endpoint({
       method: 'GET',
@@ -1062,7 +1138,7 @@ export function listEndpoints(table: object = endpoints): Endpoint[] {
   );
 }
 
-/** `{ id: string }` for the path `/user-groups/{id}`. */
+/** `{ id: string }` for the path `/user-groups/{groupId}`. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? { [K in Name | keyof PathParams<Rest>]: string }
   : Record<never, never>;

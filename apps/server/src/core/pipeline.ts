@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { PEOPLE_BATCH_MAX, ZUuid, message } from '@qualis/contract';
+import { type Endpoint, PEOPLE_BATCH_MAX, ZUuid, message } from '@qualis/contract';
 import { resolveOrganizationAccess, type OrganizationAccess } from './access.js';
 import { bearerToken, verifyAccessToken, type Actor } from './auth.js';
 import type { UserRow } from '../db/schema/index.js';
@@ -36,6 +36,8 @@ export const organizationFrom = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     organization?: OrganizationSource;
+    /** The contract row the route was registered from (core/contract-route.ts). */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     actor: Actor | undefined;
@@ -60,6 +62,8 @@ export interface RouteEntry {
   scope: PolicyScope | 'public' | 'authenticated';
   /** The input field naming the organization, when the route works inside one. */
   organizationField: string | undefined;
+  /** The contract row it serves. */
+  endpoint?: Endpoint;
 }
 
 /** Ids as given: one string, a repeated parameter, or a JSON array. */
@@ -120,8 +124,18 @@ export function registerAccessPipeline(app: FastifyInstance, policyNamed: (name:
     if (organization && scope !== 'organization' && scope !== 'actor') {
       throw new Error(`${where} names an organization but its policy ${policy} does not check access there`);
     }
+    if (!route.config?.endpoint) {
+      throw new Error(`${where} is not registered from a contract row (core/contract-route.ts)`);
+    }
     for (const method of [route.method].flat()) {
-      app.routeCatalogue.push({ method, url: route.url, policy, scope, organizationField: organization?.field });
+      app.routeCatalogue.push({
+        method,
+        url: route.url,
+        policy,
+        scope,
+        organizationField: organization?.field,
+        endpoint: route.config?.endpoint,
+      });
     }
   });
 

@@ -31,7 +31,7 @@ describe('route table', () => {
     }
   });
 
-  it('refuses to start with a route that declares no policy', async () => {
+  it('refuses to start with a route that declares no policy, or is not a contract row', async () => {
     const { buildApp } = await import('../app.js');
     const app = await buildApp({ config: t.app.ctx.config, database: t.database, logger: false });
     expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no policy/);
@@ -42,6 +42,10 @@ describe('route table', () => {
     // @ts-expect-error 'userGroup.mange' is no policy name
     expect(() => app.get('/api/v1/misspelt', { config: { policy: 'userGroup.mange' } }, async () => 'x')).toThrow(
       /names unknown policy userGroup.mange/,
+    );
+    // Every API route is declared once, by its contract row (core/contract-route.ts).
+    expect(() => app.get('/api/v1/undeclared', { config: { policy: 'public' } }, async () => 'x')).toThrow(
+      /not registered from a contract row/,
     );
     await app.close().catch(() => {});
   });

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZErrorEnvelope,
-  ZGenerateAccessCodeRequest,
-  ZMessageResult,
-  ZSendOwnAccessCodeRequest,
-  ZUuid,
-  dataEnvelope,
-} from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 import { authorize } from '../policies.js';
@@ -22,46 +15,35 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Access codes for electronic signatures (spec 01 section 9, spec 02 section 4). */
 export const accessCodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['access-codes']);
   app.ctx.jobs.every('access-code-renewal', DAY_MS, (ctx) => renewExpiredAccessCodes(ctx).then(() => undefined));
 
-  app.patch(
-    '/verifications/user-access-code/:id',
+  route(
+    endpoints.accounts.generateAccessCode,
     {
-      config: { policy: 'accessCode.generate', organization: { ...organizationFrom.body(), optional: true } },
-      schema: {
-        tags: ['access-codes'],
-        summary: "Generate a person's new access code and e-mail it; the previous code stops working",
-        params: z.object({ id: ZUuid }),
-        body: ZGenerateAccessCodeRequest,
-        response: { 200: dataEnvelope(ZMessageResult) },
-      },
+      policy: 'accessCode.generate',
+      organization: { ...organizationFrom.body(), optional: true },
+      summary: "Generate a person's new access code and e-mail it; the previous code stops working",
     },
     async (request) => {
       const actor = requireActor(request);
       const organizationId = request.body.organizationId;
-      const target = await findAccessCodeTarget(app.ctx.database.db, actor, request.params.id, organizationId);
+      const target = await findAccessCodeTarget(app.ctx.database.db, actor, request.params.userId, organizationId);
       if (!target) throw AppError.notFound();
       authorize(actor, 'accessCode.generate', target);
       return { data: await generateAccessCode(app.ctx, auditActorOf(request), target, organizationId ?? null) };
     },
   );
 
-  app.post(
-    '/verifications/user-access-code/me',
+  route(
+    endpoints.accounts.sendOwnAccessCode,
     {
-      config: {
-        policy: 'accessCode.sendOwn',
-        organization: organizationFrom.body(),
-        rateLimit: accessCodeSendRateLimit,
-      },
-      schema: {
-        tags: ['access-codes'],
-        summary:
-          "'Send me my access code': e-mails the signed-in person a new code when theirs is missing or expired " +
-          '(409 while it is valid); once per person in 5 minutes (429)',
-        body: ZSendOwnAccessCodeRequest,
-        response: { 200: dataEnvelope(ZMessageResult), 409: ZErrorEnvelope, 429: ZErrorEnvelope },
-      },
+      policy: 'accessCode.sendOwn',
+      organization: organizationFrom.body(),
+      config: { rateLimit: accessCodeSendRateLimit },
+      summary:
+        "'Send me my access code': e-mails the signed-in person a new code when theirs is missing or expired " +
+        '(409 while it is valid); once per person in 5 minutes (429)',
     },
     async (request) => {
       const ctx = serviceContextOf(request);

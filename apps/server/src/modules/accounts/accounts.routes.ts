@@ -1,19 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZConfirmEmailRequest,
-  ZEmailRequest,
-  ZErrorEnvelope,
-  ZMessageResponse,
-  ZPasswordWithTokenRequest,
-  ZSessionUser,
-  ZTokenCheckRequest,
-  ZTokenCheckResponse,
-  ZUpdateAccountRequest,
-  ZUuid,
-  dataEnvelope,
-  message,
-} from '@qualis/contract';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import {
   checkLinkToken,
@@ -25,22 +12,14 @@ import {
   updateAccount,
 } from './accounts.service.js';
 
-const errors = { 400: ZErrorEnvelope };
-
 /** Password and e-mail links (public: the e-mailed token is the proof), and account changes. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/verifications/password',
+  const route = contractRoutes(app, ['accounts']);
+  route(
+    endpoints.accounts.requestPasswordReset,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Forgot password: e-mails a reset link (1 hour) when the address has an account; same answer either way',
-        security: [],
-        body: ZEmailRequest,
-        response: { 200: ZMessageResponse, ...errors },
-      },
+      policy: 'public',
+      summary: 'Forgot password: e-mails a reset link (1 hour) when the address has an account; same answer either way',
     },
     async (request) => {
       await requestPasswordReset(app.ctx, request.body.email, auditActorOf(request));
@@ -48,32 +27,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/verifications/token',
+  route(
+    endpoints.accounts.checkLinkToken,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Checks an e-mailed link without using it',
-        security: [],
-        body: ZTokenCheckRequest,
-        response: { 200: ZTokenCheckResponse, ...errors },
-      },
+      policy: 'public',
+      summary: 'Checks an e-mailed link without using it',
     },
     async (request) => ({ data: await checkLinkToken(app.ctx, request.body) }),
   );
 
-  app.put(
-    '/verifications/password',
+  route(
+    endpoints.accounts.resetPassword,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Resets the password with a reset link; ends every session of the person',
-        security: [],
-        body: ZPasswordWithTokenRequest,
-        response: { 200: ZMessageResponse, ...errors },
-      },
+      policy: 'public',
+      summary: 'Resets the password with a reset link; ends every session of the person',
     },
     async (request) => {
       await setPasswordByLink(app.ctx, 'reset-password', request.body, auditActorOf(request));
@@ -81,17 +48,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/verifications/password/set',
+  route(
+    endpoints.accounts.setPassword,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sets the first password with the invitation link; confirms the e-mail',
-        security: [],
-        body: ZPasswordWithTokenRequest,
-        response: { 200: ZMessageResponse, ...errors },
-      },
+      policy: 'public',
+      summary: 'Sets the first password with the invitation link; confirms the e-mail',
     },
     async (request) => {
       await setPasswordByLink(app.ctx, 'set-password', request.body, auditActorOf(request));
@@ -99,17 +60,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/verifications/email',
+  route(
+    endpoints.accounts.confirmEmail,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Confirms a new e-mail with its link and the current password',
-        security: [],
-        body: ZConfirmEmailRequest,
-        response: { 200: ZMessageResponse, 409: ZErrorEnvelope, ...errors },
-      },
+      policy: 'public',
+      summary: 'Confirms a new e-mail with its link and the current password',
     },
     async (request) => {
       await confirmNewEmail(app.ctx, request.body, auditActorOf(request));
@@ -117,16 +72,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/verifications/resend-confirm-email',
+  route(
+    endpoints.accounts.resendConfirmation,
     {
-      config: { policy: 'account.edit' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sends the confirmation link of a pending new e-mail again (5 per 24 hours)',
-        body: ZEmailRequest,
-        response: { 200: ZMessageResponse, 429: ZErrorEnvelope, ...errors },
-      },
+      policy: 'account.edit',
+      summary: 'Sends the confirmation link of a pending new e-mail again (5 per 24 hours)',
     },
     async (request) => {
       await resendConfirmEmail(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
@@ -134,42 +84,25 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/verifications/resend-invite',
+  route(
+    endpoints.accounts.resendInvite,
     {
-      config: { policy: 'account.resend-invite' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sends the welcome e-mail (set-password link) again, until the password is set (5 per 24 hours)',
-        body: ZEmailRequest,
-        response: { 200: ZMessageResponse, 429: ZErrorEnvelope, ...errors },
-      },
+      policy: 'account.resend-invite',
+      summary: 'Sends the welcome e-mail (set-password link) again, until the password is set (5 per 24 hours)',
     },
     async (request) => ({
       data: await resendInvite(app.ctx, requireActor(request), request.body.email, auditActorOf(request)),
     }),
   );
 
-  app.put(
-    '/users/:userId',
+  route(
+    endpoints.accounts.update,
     {
-      config: { policy: 'account.edit' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Changes first and last name, and/or asks for a new e-mail (confirmed by a link sent to it)',
-        params: z.object({ userId: ZUuid }),
-        body: ZUpdateAccountRequest,
-        response: { 200: dataEnvelope(ZSessionUser), 409: ZErrorEnvelope, 429: ZErrorEnvelope, ...errors },
-      },
+      policy: 'account.edit',
+      summary: 'Changes first and last name, and/or asks for a new e-mail (confirmed by a link sent to it)',
     },
     async (request) => ({
-      data: await updateAccount(
-        app.ctx,
-        requireActor(request),
-        request.params.userId,
-        request.body,
-        auditActorOf(request),
-      ),
+      data: await updateAccount(app.ctx, requireActor(request), request.params.id, request.body, auditActorOf(request)),
     }),
   );
 };

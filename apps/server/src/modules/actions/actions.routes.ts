@@ -1,24 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  LOOKUP_LIMIT,
-  ZAction,
-  ZActionDetailQuery,
-  ZActionOption,
-  ZActionOptionsQuery,
-  ZActionListQuery,
-  ZActionsExportQuery,
-  ZCreateActionRequest,
-  ZDeleteActionsQuery,
-  ZMemberOption,
-  ZMemberOptionsQuery,
-  ZUpdateActionRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { LOOKUP_LIMIT, message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
@@ -34,8 +16,6 @@ import { createAction, deleteActions, openAction, updateAction } from './actions
 const tags = ['actions'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */
 const bulkInput = queryOrBody();
-const ZTaskParams = z.object({ taskId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** The action as its detail shows it; 404 when the person may not see it. */
 async function presentedAction(db: DbOrTx, access: OrganizationAccess, id: string) {
@@ -46,19 +26,16 @@ async function presentedAction(db: DbOrTx, access: OrganizationAccess, id: strin
 
 /** Actions (tasks) of an organization, spec 03 sections 2-5 and 7, and the people lookup of their pickers. */
 export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/tasks',
+  route(
+    endpoints.actions.list,
     {
-      config: { policy: 'action.view', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary:
-          'The actions the person may see, filtered by status (repeated), assigneeId and dueDateFrom/dueDateTo; sort keys number (default, descending), name, status, dueDate, assignee, assigner, creator, creationDate; search on number, name and description',
-        querystring: ZActionListQuery,
-        response: { 200: listEnvelope(ZAction) },
-      },
+      policy: 'action.view',
+      organization: organizationFrom.query(),
+      summary:
+        'The actions the person may see, filtered by status (repeated), assigneeId and dueDateFrom/dueDateTo; sort keys number (default, descending), name, status, dueDate, assignee, assigner, creator, creationDate; search on number, name and description',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -69,18 +46,13 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/tasks/:taskId/details',
+  route(
+    endpoints.actions.detail,
     {
-      config: { policy: 'action.view', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary:
-          "One action with its canBeEdited, canChangeStatus and canBeDeleted flags; the caller's notifications about it become read",
-        params: ZTaskParams,
-        querystring: ZActionDetailQuery,
-        response: { 200: dataEnvelope(ZAction) },
-      },
+      policy: 'action.view',
+      organization: organizationFrom.query(),
+      summary:
+        "One action with its canBeEdited, canChangeStatus and canBeDeleted flags; the caller's notifications about it become read",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -89,16 +61,12 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/tasks',
+  route(
+    endpoints.actions.create,
     {
-      config: { policy: 'action.add', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary: 'Create a manual action (To do), numbered by the organization',
-        body: ZCreateActionRequest,
-        response: { 201: withMessage(ZAction) },
-      },
+      policy: 'action.add',
+      organization: organizationFrom.body(),
+      summary: 'Create a manual action (To do), numbered by the organization',
     },
     async (request, reply) => {
       const id = await createAction(serviceContextOf(request), request.body);
@@ -107,18 +75,13 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/tasks/:taskId/details',
+  route(
+    endpoints.actions.update,
     {
-      config: { policy: 'action.changeStatus', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Save an action: every field needs the edit permission on it; the status alone its assignee may always change',
-        params: ZTaskParams,
-        body: ZUpdateActionRequest,
-        response: { 200: withMessage(ZAction) },
-      },
+      policy: 'action.changeStatus',
+      organization: organizationFrom.body(),
+      summary:
+        'Save an action: every field needs the edit permission on it; the status alone its assignee may always change',
     },
     async (request) => {
       const { taskId } = request.params;
@@ -128,17 +91,13 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/tasks',
+  route(
+    endpoints.actions.remove,
     {
-      config: { policy: 'action.delete', organization: bulkInput.organization },
+      policy: 'action.delete',
+      organization: bulkInput.organization,
       preValidation: bulkInput.preValidation,
-      schema: {
-        tags,
-        summary: 'Delete the chosen actions, all or nothing; ids and organizationId in the query or a JSON body',
-        querystring: ZDeleteActionsQuery,
-        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
-      },
+      summary: 'Delete the chosen actions, all or nothing; ids and organizationId in the query or a JSON body',
     },
     async (request) => {
       const { ids } = request.query;
@@ -149,46 +108,39 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   recordExportRoutes(app, actionRecords, {
     tags,
-    querystring: ZActionsExportQuery,
     csv: {
-      url: '/export/Tasks',
+      endpoint: endpoints.actions.exportCsv,
       summary: 'CSV of the actions list: visible columns, checked rows, search and sort',
       rows: actionsCsv,
     },
-    singlePdf: { url: '/export/one-task', summary: 'One PDF with every chosen action: its fields and audit history' },
+    singlePdf: {
+      endpoint: endpoints.actions.exportSinglePdf,
+      summary: 'One PDF with every chosen action: its fields and audit history',
+    },
     pdfArchive: {
-      url: '/export/many-Tasks',
+      endpoint: endpoints.actions.exportPdfArchive,
       summary: 'A ZIP with one PDF per chosen action, named by number and name',
     },
   });
 
-  app.get(
-    '/tasks/available',
+  route(
+    endpoints.actions.options,
     {
-      config: { policy: 'action.view', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary: `The link-to-record picker's actions: those the person may see matching number or name (at most ${LOOKUP_LIMIT}), newest first`,
-        querystring: ZActionOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZActionOption)) },
-      },
+      policy: 'action.view',
+      organization: organizationFrom.query(),
+      summary: `The link-to-record picker's actions: those the person may see matching number or name (at most ${LOOKUP_LIMIT}), newest first`,
     },
     async (request) => ({
       data: await listActionOptions(db(), organizationAccessOf(request), request.query.search, LOOKUP_LIMIT),
     }),
   );
 
-  app.get(
-    '/organizations/:organizationId/member-options',
+  route(
+    endpoints.actions.memberOptions,
     {
-      config: { policy: 'organizationMembers.lookup', organization: organizationFrom.params() },
-      schema: {
-        tags,
-        summary: `Active members of the organization for the assigner and assignee pickers (at most ${LOOKUP_LIMIT}), by name`,
-        params: z.object({ organizationId: ZUuid }),
-        querystring: ZMemberOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZMemberOption)) },
-      },
+      policy: 'organizationMembers.lookup',
+      organization: organizationFrom.params(),
+      summary: `Active members of the organization for the assigner and assignee pickers (at most ${LOOKUP_LIMIT}), by name`,
     },
     async (request) => ({
       data: await listMemberOptions(db(), request.params.organizationId, request.query.search, LOOKUP_LIMIT),

@@ -1,28 +1,15 @@
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
-  ZAuditReview,
-  ZAuditReviewsQuery,
-  ZAuditTrailEvent,
-  ZAuditTrailExportQuery,
-  ZAuditTrailQuery,
-  ZAuditTrailVerification,
-  ZMarkReviewedRequest,
-  ZOrganizationAuditReviewsQuery,
-  ZOrganizationAuditTrailExportQuery,
-  ZOrganizationAuditTrailQuery,
-  ZOrganizationMarkReviewedRequest,
-  ZOrganizationScopeQuery,
-  dataEnvelope,
-  listEnvelope,
-  messageFields,
   message,
   type AuditTrailFilters,
   type ListQuery,
   type MarkReviewedRequest,
+  endpoints,
+  type Endpoint,
 } from '@qualis/contract';
 import { PROVIDER_CHAIN } from '../../core/audit.js';
+import { contractRoutes, type ContractRouteOptions, type RoutesApp } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { presentAuditReview } from './audit-review.presenter.js';
@@ -36,24 +23,16 @@ import {
   type TrailContext,
 } from './audit-review.service.js';
 
-type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
+/** Who may read and change a trail, and where its organization comes from. */
+type TrailAccess = Omit<ContractRouteOptions, 'summary'>;
 const tags = ['audit-trail'];
 
 /** One trail's routes: where they are, who may, the schemas, and whose chain a request reads. */
 interface TrailRoutes {
   name: string;
-  base: string;
-  exportCsv: string;
-  exportPdf: string;
-  read: FastifyContextConfig;
-  write: FastifyContextConfig;
-  schemas: {
-    list: z.ZodType;
-    scope?: z.ZodType;
-    reviews: z.ZodType;
-    markReviewed: z.ZodType;
-    export: z.ZodType;
-  };
+  rows: Record<'list' | 'verification' | 'reviews' | 'markReviewed' | 'exportCsv' | 'exportPdf', Endpoint>;
+  read: TrailAccess;
+  write: TrailAccess;
   contextOf: (request: FastifyRequest) => TrailContext;
 }
 
@@ -63,47 +42,32 @@ type ExportInput = AuditTrailFilters & Pick<ListQuery, 'orderBy' | 'orderType'>;
 
 /** The list, verification, reviews, 'Mark reviewed' and the CSV and PDF exports of one trail. */
 function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
-  const { name, read, write, schemas, contextOf } = trail;
-  const scopeQuery = schemas.scope ? { querystring: schemas.scope } : {};
+  const { name, rows, read, write, contextOf } = trail;
+  const route = contractRoutes(app, tags);
 
-  app.get(
-    trail.base,
+  route(
+    rows.list,
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `${name}: its events, newest first (orderType=asc: oldest first; the one sort key is seq), filtered by person (actorUserId), record kind (entityType), record (entityId), action and UTC days (from, to), each change readable`,
-        querystring: schemas.list,
-        response: { 200: listEnvelope(ZAuditTrailEvent) },
-      },
+      ...read,
+      summary: `${name}: its events, newest first (orderType=asc: oldest first; the one sort key is seq), filtered by person (actorUserId), record kind (entityType), record (entityId), action and UTC days (from, to), each change readable`,
     },
     async (request) => auditTrailPage(contextOf(request), request.query as ListInput),
   );
 
-  app.get(
-    `${trail.base}/verification`,
+  route(
+    rows.verification,
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `${name}: the chain verified now from its first event (its length, intact or the first event where it breaks, its latest seal)`,
-        ...scopeQuery,
-        response: { 200: dataEnvelope(ZAuditTrailVerification) },
-      },
+      ...read,
+      summary: `${name}: the chain verified now from its first event (its length, intact or the first event where it breaks, its latest seal)`,
     },
     async (request) => ({ data: await auditTrailVerification(contextOf(request)) }),
   );
 
-  app.get(
-    `${trail.base}/reviews`,
+  route(
+    rows.reviews,
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `${name}: its past reviews, newest first: who reviewed which range, when`,
-        querystring: schemas.reviews,
-        response: { 200: listEnvelope(ZAuditReview) },
-      },
+      ...read,
+      summary: `${name}: its past reviews, newest first: who reviewed which range, when`,
     },
     async (request) => {
       const { limit, offset } = request.query as Pick<ListQuery, 'limit' | 'offset'>;
@@ -115,16 +79,11 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
     },
   );
 
-  app.post(
-    `${trail.base}/reviews`,
+  route(
+    rows.markReviewed,
     {
-      config: write,
-      schema: {
-        tags,
-        summary: `${name}: 'Mark reviewed': the filters looked through, up to event upToSeq, and a comment; itself an audit event`,
-        body: schemas.markReviewed,
-        response: { 201: dataEnvelope(ZAuditReview).extend(messageFields) },
-      },
+      ...write,
+      summary: `${name}: 'Mark reviewed': the filters looked through, up to event upToSeq, and a comment; itself an audit event`,
     },
     async (request, reply) => {
       const review = await markAuditTrailReviewed(contextOf(request), request.body as MarkReviewedRequest);
@@ -132,30 +91,22 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
     },
   );
 
-  app.get(
-    trail.exportCsv,
+  route(
+    rows.exportCsv,
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `${name}: the filtered view as CSV, in the list's order, changes readable`,
-        querystring: schemas.export,
-        produces: ['text/csv'],
-      },
+      ...read,
+      summary: `${name}: the filtered view as CSV, in the list's order, changes readable`,
+      produces: ['text/csv'],
     },
     async (request, reply) => sendAuditTrailCsv(contextOf(request), reply, request.query as ExportInput),
   );
 
-  app.get(
-    trail.exportPdf,
+  route(
+    rows.exportPdf,
     {
-      config: read,
-      schema: {
-        tags,
-        summary: `${name}: the filtered view as one PDF, headed by its filters and the chain's verification`,
-        querystring: schemas.export,
-        produces: ['application/pdf'],
-      },
+      ...read,
+      summary: `${name}: the filtered view as one PDF, headed by its filters and the chain's verification`,
+      produces: ['application/pdf'],
     },
     async (request, reply) => sendAuditTrailPdf(contextOf(request), reply, request.query as ExportInput),
   );
@@ -169,18 +120,16 @@ export const auditReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = 'auditTrail.review' as const;
   trailRoutes(app, {
     name: "The organization's audit trail",
-    base: '/audit-trail',
-    exportCsv: '/export/audit-trail',
-    exportPdf: '/export/audit-trail-pdf',
+    rows: {
+      list: endpoints.auditTrail.list,
+      verification: endpoints.auditTrail.verification,
+      reviews: endpoints.auditTrail.reviews,
+      markReviewed: endpoints.auditTrail.markReviewed,
+      exportCsv: endpoints.auditTrail.exportCsv,
+      exportPdf: endpoints.auditTrail.exportPdf,
+    },
     read: { policy, organization: organizationFrom.query() },
     write: { policy, organization: organizationFrom.body() },
-    schemas: {
-      list: ZOrganizationAuditTrailQuery,
-      scope: ZOrganizationScopeQuery,
-      reviews: ZOrganizationAuditReviewsQuery,
-      markReviewed: ZOrganizationMarkReviewedRequest,
-      export: ZOrganizationAuditTrailExportQuery,
-    },
     contextOf: (request) => {
       const access = organizationAccessOf(request);
       const organizationId = access.organization.id;
@@ -197,17 +146,16 @@ export const auditReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = { policy: 'auditTrail.reviewProvider' } as const;
   trailRoutes(app, {
     name: "The provider's audit trail",
-    base: '/provider/audit-trail',
-    exportCsv: '/export/provider-audit-trail',
-    exportPdf: '/export/provider-audit-trail-pdf',
+    rows: {
+      list: endpoints.auditTrail.providerList,
+      verification: endpoints.auditTrail.providerVerification,
+      reviews: endpoints.auditTrail.providerReviews,
+      markReviewed: endpoints.auditTrail.providerMarkReviewed,
+      exportCsv: endpoints.auditTrail.providerExportCsv,
+      exportPdf: endpoints.auditTrail.providerExportPdf,
+    },
     read: provider,
     write: provider,
-    schemas: {
-      list: ZAuditTrailQuery,
-      reviews: ZAuditReviewsQuery,
-      markReviewed: ZMarkReviewedRequest,
-      export: ZAuditTrailExportQuery,
-    },
     contextOf: (request) => ({
       app: app.ctx,
       actor: requireActor(request),

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZDashboardAction,
-  ZDashboardCounters,
-  ZDashboardDocument,
-  ZDashboardQuery,
-  ZDashboardTraining,
-  dataEnvelope,
-} from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import {
   countActionsToDo,
@@ -20,21 +13,16 @@ import {
 
 const tags = ['dashboard'];
 /** Every member has a dashboard; each card shows only what its list would show them. */
-const config = { policy: 'organization.read', organization: organizationFrom.query() } as const;
+const inOrganization = { policy: 'organization.read', organization: organizationFrom.query() } as const;
 
 /** The dashboard of spec 03 (section 2 "Dashboard", section 7): counters and the cards' first entries. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
-  const schema = (summary: string, data: z.ZodType) => ({
-    tags,
-    summary,
-    querystring: ZDashboardQuery,
-    response: { 200: dataEnvelope(data) },
-  });
+  const route = contractRoutes(app, tags);
 
-  app.get(
-    '/dashboard/counters',
-    { config, schema: schema('How many actions, trainings and documents wait for the person', ZDashboardCounters) },
+  route(
+    endpoints.dashboard.counters,
+    { ...inOrganization, summary: 'How many actions, trainings and documents wait for the person' },
     async (request) => ({
       data: {
         actionsToDo: await countActionsToDo(db(), organizationAccessOf(request)),
@@ -45,29 +33,23 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    '/dashboard/actions',
-    { config, schema: schema("The person's open actions, the soonest due first", z.array(ZDashboardAction)) },
+  route(
+    endpoints.dashboard.actions,
+    { ...inOrganization, summary: "The person's open actions, the soonest due first" },
     async (request) => ({ data: await listActionsToDo(db(), organizationAccessOf(request)) }),
   );
 
-  app.get(
-    '/dashboard/trainings',
-    {
-      config,
-      schema: schema(
-        'Trainings the person has to pass in their current round, the soonest due first',
-        z.array(ZDashboardTraining),
-      ),
-    },
+  route(
+    endpoints.dashboard.trainings,
+    { ...inOrganization, summary: 'Trainings the person has to pass in their current round, the soonest due first' },
     async (request) => ({ data: await listTrainingsToPass(db(), organizationAccessOf(request)) }),
   );
 
-  for (const [path, summary, role] of [
-    ['/dashboard/documents-to-review', 'Document revisions waiting for the person’s review', 'reviewer'],
-    ['/dashboard/documents-to-approve', 'Document revisions waiting for the person’s approval', 'approver'],
+  for (const [endpoint, summary, role] of [
+    [endpoints.dashboard.documentsToReview, 'Document revisions waiting for the person’s review', 'reviewer'],
+    [endpoints.dashboard.documentsToApprove, 'Document revisions waiting for the person’s approval', 'approver'],
   ] as const) {
-    app.get(path, { config, schema: schema(summary, z.array(ZDashboardDocument)) }, async (request) => ({
+    route(endpoint, { ...inOrganization, summary }, async (request) => ({
       data: await listDocumentsToSign(db(), organizationAccessOf(request), role),
     }));
   }

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  DOCUMENT_HISTORY_MAX_LIMIT,
-  ZControlledCopyQuery,
-  ZDocumentAttachmentsExportQuery,
-  ZDocumentHistoryEntry,
-  ZDocumentHistoryQuery,
-  ZDocumentsExportQuery,
-  ZUuid,
-  listEnvelope,
-} from '@qualis/contract';
+import { DOCUMENT_HISTORY_MAX_LIMIT, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { sendFilesArchive } from '../../core/archive.js';
 import { requireActor } from '../../core/auth.js';
 import { exportFileName } from '../../core/exports.js';
@@ -27,7 +18,6 @@ import {
 
 const tags = ['documents'];
 const inQuery = { policy: 'document.view', organization: organizationFrom.query() } as const;
-const ZDocumentParams = z.object({ documentId: ZUuid });
 
 /**
  * Documents' exports (spec 03 section 7 "Exports of documents"), controlled copies and history.
@@ -35,39 +25,35 @@ const ZDocumentParams = z.object({ documentId: ZUuid });
  * document, or a revision of one, that they may not open.
  */
 export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
 
   recordExportRoutes(app, documentRecords, {
     tags,
-    querystring: ZDocumentsExportQuery,
     csv: {
-      url: '/export/Documents',
+      endpoint: endpoints.documentRecords.exportCsv,
       summary:
         'CSV of the documents list: visible columns, checked rows, search, document types and sort (number descending by default, name when the number is hidden)',
       rows: documentsCsv,
     },
     singlePdf: {
-      url: '/export/one-document',
+      endpoint: endpoints.documentRecords.exportSinglePdf,
       summary:
         'One PDF with every chosen document (or every matching one): fields, revisions, reviewers and approvers, signatures, references and audit history',
     },
     pdfArchive: {
-      url: '/export/many-Documents',
+      endpoint: endpoints.documentRecords.exportPdfArchive,
       summary: 'A ZIP with one PDF per chosen document, named by System # and name',
     },
   });
 
-  app.get(
-    '/export/document-attachments',
+  route(
+    endpoints.documentRecords.exportAttachments,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'A ZIP of the controlled and extra files of the chosen documents (or every matching one) of the given document types (docTypeIds, at least one): a folder per document named by System # and name, the revision in each file name',
-        querystring: ZDocumentAttachmentsExportQuery,
-        produces: ['application/zip'],
-      },
+      ...inQuery,
+      summary:
+        'A ZIP of the controlled and extra files of the chosen documents (or every matching one) of the given document types (docTypeIds, at least one): a folder per document named by System # and name, the revision in each file name',
+      produces: ['application/zip'],
     },
     async (request, reply) => {
       const access = organizationAccessOf(request);
@@ -81,20 +67,15 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/documents/:documentId/controlled-copy',
+  route(
+    endpoints.documentRecords.controlledCopy,
     {
-      config: inQuery,
+      ...inQuery,
       // A HEAD would make and audit a copy that nobody receives.
       exposeHeadRoute: false,
-      schema: {
-        tags,
-        summary:
-          "A controlled copy of a revision's PDF controlled file (the default revision without ?revision=): every page stamped with the document, revision, status and state (controlled copy, draft or obsolete), the downloading person and time, and a page of the revision's signatures appended; audited",
-        params: ZDocumentParams,
-        querystring: ZControlledCopyQuery,
-        produces: ['application/pdf'],
-      },
+      summary:
+        "A controlled copy of a revision's PDF controlled file (the default revision without ?revision=): every page stamped with the document, revision, status and state (controlled copy, draft or obsolete), the downloading person and time, and a page of the revision's signatures appended; audited",
+      produces: ['application/pdf'],
     },
     async (request, reply) => {
       const person = request.actorUser ?? { firstName: null, lastName: null, email: requireActor(request).email };
@@ -112,17 +93,11 @@ export const documentExportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/documents/:documentId/history',
+  route(
+    endpoints.documentRecords.history,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `The document's audit trail, oldest first, signatures included (at most ${DOCUMENT_HISTORY_MAX_LIMIT} per page): for people who may view its General tab`,
-        params: ZDocumentParams,
-        querystring: ZDocumentHistoryQuery,
-        response: { 200: listEnvelope(ZDocumentHistoryEntry) },
-      },
+      ...inQuery,
+      summary: `The document's audit trail, oldest first, signatures included (at most ${DOCUMENT_HISTORY_MAX_LIMIT} per page): for people who may view its General tab`,
     },
     async (request) => {
       const { limit, offset } = request.query;

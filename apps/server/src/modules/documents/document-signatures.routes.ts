@@ -1,18 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAddDocumentApprovalRequest,
-  ZAddDocumentReviewRequest,
-  ZDocumentApprovals,
-  ZDocumentDetail,
-  ZDocumentReviews,
-  ZErrorEnvelope,
-  ZUuid,
-  ZWithdrawDocumentRequest,
-  dataEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
@@ -22,8 +10,6 @@ import { findVisibleRevision } from './documents.repository.js';
 import { withdrawDocument } from './revision-withdrawal.js';
 
 const tags = ['documents'];
-const ZDocumentParams = z.object({ documentId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 const CREDENTIALS =
   'With the organization setting signingRequiresPassword, `password` is also required and checked. ' +
@@ -35,19 +21,15 @@ const CREDENTIALS =
  * a named reviewer or approver signs their response in the revision's current cycle.
  */
 export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/documents/:documentId/reviews',
+  const route = contractRoutes(app, tags);
+  route(
+    endpoints.documents.addReview,
     {
-      config: { policy: 'document.review', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'A named reviewer signs their review of the revision: status 0 Reviewed or 1 Rejected, with a comment (at most 300). ' +
-          CREDENTIALS,
-        params: ZDocumentParams,
-        body: ZAddDocumentReviewRequest,
-        response: { 201: withMessage(ZDocumentReviews), 409: ZErrorEnvelope },
-      },
+      policy: 'document.review',
+      organization: organizationFrom.body(),
+      summary:
+        'A named reviewer signs their review of the revision: status 0 Reviewed or 1 Rejected, with a comment (at most 300). ' +
+        CREDENTIALS,
     },
     async (request, reply) => {
       const ctx = serviceContextOf(request);
@@ -58,20 +40,15 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/documents/:documentId/approvals',
+  route(
+    endpoints.documents.addApproval,
     {
-      config: { policy: 'document.approve', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'A named approver signs their approval of the revision with their access code (six digits): status 0 Approved ' +
-          'or 1 Rejected, once every reviewer has Reviewed. ' +
-          CREDENTIALS,
-        params: ZDocumentParams,
-        body: ZAddDocumentApprovalRequest,
-        response: { 201: withMessage(ZDocumentApprovals), 409: ZErrorEnvelope },
-      },
+      policy: 'document.approve',
+      organization: organizationFrom.body(),
+      summary:
+        'A named approver signs their approval of the revision with their access code (six digits): status 0 Approved ' +
+        'or 1 Rejected, once every reviewer has Reviewed. ' +
+        CREDENTIALS,
     },
     async (request, reply) => {
       const ctx = serviceContextOf(request);
@@ -82,22 +59,17 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/documents/:documentId/withdrawal',
+  route(
+    endpoints.documents.withdraw,
     {
-      config: { policy: 'document.delete', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Withdraw a released document (no revision: every revision not yet Obsolete) or one final revision: it becomes ' +
-          'Obsolete, stays readable and exportable, and is stamped OBSOLETE. The right to delete the document; a reason ' +
-          "(at most 300) and the person's password, signed as a withdrawal (meaning Withdrawn). 409 for a document never " +
-          'released or a draft revision (delete it instead) and for one already Obsolete. A wrong password answers 400 and ' +
-          'counts toward the signing lock (429 SIGNING_LOCKED).',
-        params: ZDocumentParams,
-        body: ZWithdrawDocumentRequest,
-        response: { 200: withMessage(ZDocumentDetail), 409: ZErrorEnvelope },
-      },
+      policy: 'document.delete',
+      organization: organizationFrom.body(),
+      summary:
+        'Withdraw a released document (no revision: every revision not yet Obsolete) or one final revision: it becomes ' +
+        'Obsolete, stays readable and exportable, and is stamped OBSOLETE. The right to delete the document; a reason ' +
+        "(at most 300) and the person's password, signed as a withdrawal (meaning Withdrawn). 409 for a document never " +
+        'released or a draft revision (delete it instead) and for one already Obsolete. A wrong password answers 400 and ' +
+        'counts toward the signing lock (429 SIGNING_LOCKED).',
     },
     async (request) => {
       const ctx = serviceContextOf(request);

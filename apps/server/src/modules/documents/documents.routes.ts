@@ -1,34 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  LOOKUP_LIMIT,
-  ZAddDocumentRevisionRequest,
-  ZAddedDocumentRevision,
-  ZCreateDocumentRequest,
-  ZDeleteDocumentRevisionQuery,
-  ZDeleteDocumentsQuery,
-  ZDeletedDocumentRevision,
-  ZDocumentApprovals,
-  ZDocumentDetail,
-  ZDocumentFileQuery,
-  ZDocumentListQuery,
-  ZDocumentOption,
-  ZDocumentOptionsQuery,
-  ZDocumentQualityTasks,
-  ZDocumentReferences,
-  ZDocumentReviews,
-  ZDocumentRevisionQuery,
-  ZDocumentRow,
-  ZSetDocumentFinalRequest,
-  ZUpdateDocumentGeneralRequest,
-  ZUpdateDocumentQualityTasksRequest,
-  ZUpdateDocumentReferencesRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { LOOKUP_LIMIT, message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -69,8 +41,6 @@ import { updateDocumentQualityTasks, updateDocumentReferences } from './document
 const tags = ['documents'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */
 const bulkInput = queryOrBody();
-const ZDocumentParams = z.object({ documentId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 const inQuery = { policy: 'document.view', organization: organizationFrom.query() } as const;
 const inBody = { policy: 'document.view', organization: organizationFrom.body() } as const;
 
@@ -90,21 +60,17 @@ async function visibleRevision(
 
 /** Controlled documents and their revisions: spec 03 sections 2-5 and 7 (docs/decisions/0018-documents.md). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
   const detailOf = async (access: OrganizationAccess, documentId: string, revision?: number, tab?: DocumentTab) =>
     presentDocumentDetail(access, await visibleRevision(db(), access, documentId, revision, tab));
 
-  app.get(
-    '/documents',
+  route(
+    endpoints.documents.list,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds and statuses (e.g. Obsolete, the withdrawn) filter',
-        querystring: ZDocumentListQuery,
-        response: { 200: listEnvelope(ZDocumentRow) },
-      },
+      ...inQuery,
+      summary:
+        'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds and statuses (e.g. Obsolete, the withdrawn) filter',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -114,16 +80,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/documents/available',
+  route(
+    endpoints.documents.options,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `The pickers' documents: those the person may see matching number, name or Document ID, of one type when given (at most ${LOOKUP_LIMIT}), newest first`,
-        querystring: ZDocumentOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZDocumentOption)) },
-      },
+      ...inQuery,
+      summary: `The pickers' documents: those the person may see matching number, name or Document ID, of one type when given (at most ${LOOKUP_LIMIT}), newest first`,
     },
     async (request) => ({
       data: await listDocumentOptions(
@@ -135,46 +96,29 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  for (const [url, tab, summary] of [
+  for (const [endpoint, tab, summary] of [
     [
-      '/documents/:documentId',
+      endpoints.documents.detail,
       undefined,
       'One revision of a document (the default revision without ?revision=) with its flags, without the fields of the tabs the person may not view; 404 for a revision the person may not see',
     ],
     [
-      '/documents/:documentId/general',
+      endpoints.documents.general,
       'general',
       "The same as GET /documents/{documentId}, for those who may view the revision's General tab (403 otherwise)",
     ],
   ] as const) {
-    app.get(
-      url,
-      {
-        config: inQuery,
-        schema: {
-          tags,
-          summary,
-          params: ZDocumentParams,
-          querystring: ZDocumentRevisionQuery,
-          response: { 200: dataEnvelope(ZDocumentDetail) },
-        },
-      },
-      async (request) => ({
-        data: await detailOf(organizationAccessOf(request), request.params.documentId, request.query.revision, tab),
-      }),
-    );
+    route(endpoint, { ...inQuery, summary }, async (request) => ({
+      data: await detailOf(organizationAccessOf(request), request.params.documentId, request.query.revision, tab),
+    }));
   }
 
-  app.post(
-    '/documents',
+  route(
+    endpoints.documents.create,
     {
-      config: { policy: 'document.add', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary: 'Create a document with its first revision (Submitted), numbered by the organization',
-        body: ZCreateDocumentRequest,
-        response: { 201: withMessage(ZDocumentDetail) },
-      },
+      policy: 'document.add',
+      organization: organizationFrom.body(),
+      summary: 'Create a document with its first revision (Submitted), numbered by the organization',
     },
     async (request, reply) => {
       const { id, revision } = await createDocument(serviceContextOf(request), request.body);
@@ -183,18 +127,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/documents/:documentId/general',
+  route(
+    endpoints.documents.updateGeneral,
     {
-      config: { policy: 'document.edit.general', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Save General of a revision (the latest without revision): the edit right on its General section; refused while the revision is locked',
-        params: ZDocumentParams,
-        body: ZUpdateDocumentGeneralRequest,
-        response: { 200: withMessage(ZDocumentDetail) },
-      },
+      policy: 'document.edit.general',
+      organization: organizationFrom.body(),
+      summary:
+        'Save General of a revision (the latest without revision): the edit right on its General section; refused while the revision is locked',
     },
     async (request) => {
       const { documentId } = request.params;
@@ -206,17 +145,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/documents/:documentId/revision',
+  route(
+    endpoints.documents.addRevision,
     {
-      config: { policy: 'document.addRevision', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary: 'Add the next revision (revision must be the latest plus 1) with its fields, signers and references',
-        params: ZDocumentParams,
-        body: ZAddDocumentRevisionRequest,
-        response: { 200: withMessage(ZAddedDocumentRevision) },
-      },
+      policy: 'document.addRevision',
+      organization: organizationFrom.body(),
+      summary: 'Add the next revision (revision must be the latest plus 1) with its fields, signers and references',
     },
     async (request) => {
       const { documentId } = request.params;
@@ -225,18 +159,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/documents/:documentId/revision',
+  route(
+    endpoints.documents.setFinal,
     {
-      config: { policy: 'document.edit.general', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Set a revision as final, for a reason (required; the audit event keeps it): only without reviewers and approvers, once',
-        params: ZDocumentParams,
-        body: ZSetDocumentFinalRequest,
-        response: { 200: withMessage(ZDocumentDetail) },
-      },
+      policy: 'document.edit.general',
+      organization: organizationFrom.body(),
+      summary:
+        'Set a revision as final, for a reason (required; the audit event keeps it): only without reviewers and approvers, once',
     },
     async (request) => {
       const { documentId } = request.params;
@@ -249,18 +178,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/documents/:documentId/revision',
+  route(
+    endpoints.documents.deleteRevision,
     {
-      config: { policy: 'document.delete', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary:
-          'Delete a revision: the document keeps another, the revision has no signature, the right to delete the document; a final revision needs a reason (the audit event keeps it)',
-        params: ZDocumentParams,
-        querystring: ZDeleteDocumentRevisionQuery,
-        response: { 200: withMessage(ZDeletedDocumentRevision) },
-      },
+      policy: 'document.delete',
+      organization: organizationFrom.query(),
+      summary:
+        'Delete a revision: the document keeps another, the revision has no signature, the right to delete the document; a final revision needs a reason (the audit event keeps it)',
     },
     async (request) => {
       const { documentId } = request.params;
@@ -270,17 +194,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/documents/:documentId/quality-tasks',
+  route(
+    endpoints.documents.qualityTasks,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "A revision's reviewers, approvers and training (the Quality Actions tab)",
-        params: ZDocumentParams,
-        querystring: ZDocumentRevisionQuery,
-        response: { 200: dataEnvelope(ZDocumentQualityTasks) },
-      },
+      ...inQuery,
+      summary: "A revision's reviewers, approvers and training (the Quality Actions tab)",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -298,18 +216,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every member may reach it: the responsible of an approved revision links its training
   // without an edit right (documents.service.ts decides per revision).
-  app.put(
-    '/documents/:documentId/quality-tasks',
+  route(
+    endpoints.documents.updateQualityTasks,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary:
-          "Save a revision's reviewers, approvers and training; added signers get an action, removed ones lose it",
-        params: ZDocumentParams,
-        body: ZUpdateDocumentQualityTasksRequest,
-        response: { 200: withMessage(ZDocumentQualityTasks) },
-      },
+      ...inBody,
+      summary: "Save a revision's reviewers, approvers and training; added signers get an action, removed ones lose it",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -321,17 +232,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/documents/:documentId/references',
+  route(
+    endpoints.documents.references,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "A revision's references to records and external links",
-        params: ZDocumentParams,
-        querystring: ZDocumentRevisionQuery,
-        response: { 200: dataEnvelope(ZDocumentReferences) },
-      },
+      ...inQuery,
+      summary: "A revision's references to records and external links",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -340,17 +245,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/documents/:documentId/references',
+  route(
+    endpoints.documents.updateReferences,
     {
-      config: { policy: 'document.edit.references', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary: "Save a revision's references: oldReferenceIds are kept, the others removed, newReferences added",
-        params: ZDocumentParams,
-        body: ZUpdateDocumentReferencesRequest,
-        response: { 200: withMessage(ZDocumentReferences) },
-      },
+      policy: 'document.edit.references',
+      organization: organizationFrom.body(),
+      summary: "Save a revision's references: oldReferenceIds are kept, the others removed, newReferences added",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -372,44 +272,27 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         "responses, and whether the reader's access code is valid",
     ],
   ] as const) {
-    app.get(
-      `/documents/:documentId/${tab}`,
-      {
-        config: inQuery,
-        schema: {
-          tags,
-          summary,
-          params: ZDocumentParams,
-          querystring: ZDocumentRevisionQuery,
-          response: { 200: dataEnvelope(tab === 'reviews' ? ZDocumentReviews : ZDocumentApprovals) },
-        },
-      },
-      async (request) => {
-        const access = organizationAccessOf(request);
-        const rec = await visibleRevision(db(), access, request.params.documentId, request.query.revision, tab);
-        const organizationId = access.organization.id;
-        const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
-        const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision);
-        const file = await signedFileOf(app.ctx, organizationId, rec);
-        if (tab === 'reviews') return { data: presentReviews(access, rec, signers, signatures, file) };
-        const validCode = await hasValidAccessCode(db(), access.actor.userId);
-        return { data: presentApprovals(access, rec, signers, signatures, file, validCode) };
-      },
-    );
+    route(endpoints.documents[tab], { ...inQuery, summary }, async (request) => {
+      const access = organizationAccessOf(request);
+      const rec = await visibleRevision(db(), access, request.params.documentId, request.query.revision, tab);
+      const organizationId = access.organization.id;
+      const signers = await listRevisionSigners(db(), organizationId, rec.id, rec.revision);
+      const signatures = await listRevisionSignatures(db(), organizationId, rec.id, rec.revision);
+      const file = await signedFileOf(app.ctx, organizationId, rec);
+      if (tab === 'reviews') return { data: presentReviews(access, rec, signers, signatures, file) };
+      const validCode = await hasValidAccessCode(db(), access.actor.userId);
+      return { data: presentApprovals(access, rec, signers, signatures, file, validCode) };
+    });
   }
 
-  app.delete(
-    '/documents',
+  route(
+    endpoints.documents.remove,
     {
-      config: { policy: 'document.delete', organization: bulkInput.organization },
+      policy: 'document.delete',
+      organization: bulkInput.organization,
       preValidation: bulkInput.preValidation,
-      schema: {
-        tags,
-        summary:
-          'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body; with a final one among them, a reason is required (each audit event keeps it)',
-        querystring: ZDeleteDocumentsQuery,
-        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
-      },
+      summary:
+        'Delete the chosen documents with all their revisions, all or nothing; ids and organizationId in the query or a JSON body; with a final one among them, a reason is required (each audit event keeps it)',
     },
     async (request) => {
       const { documentIds, reason } = request.query;
@@ -420,11 +303,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   recordFileRoutes(app, {
-    url: '/documents/:documentId',
+    link: endpoints.documents.file,
+    content: endpoints.documents.fileContent,
     tags,
     policy: 'document.view',
-    params: ZDocumentParams.extend({ fileId: ZUuid }),
-    querystring: ZDocumentFileQuery,
     summaries: {
       link: "Where to fetch a file of a revision the person may see (its controlled file or an extra file) and the file's name",
       content: 'The bytes of a file of a revision the person may see, as an attachment',

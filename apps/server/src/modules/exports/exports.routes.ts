@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZExportFileQuery,
-  ZOrganizationLogsExportQuery,
-  ZOrganizationsExportQuery,
-  ZUuid,
-  dataEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport } from '../../core/exports.js';
 import { organizationFrom } from '../../core/pipeline.js';
@@ -38,21 +30,18 @@ import {
 const HOUR_MS = 3_600_000;
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['exports']);
   app.ctx.jobs.define(ORGANIZATION_LOGS_EXPORT_JOB, ZOrganizationLogsExportPayload, runOrganizationLogsExport);
   app.ctx.jobs.define(RECORD_EXPORT_JOB, ZRecordExportPayload, runRecordExport);
   app.ctx.jobs.define(INSPECTION_PACKAGE_JOB, ZInspectionPackagePayload, runInspectionPackage);
   app.ctx.jobs.every(EXPORT_FILES_CLEANUP, HOUR_MS, (ctx) => removeExpiredExportFiles(ctx).then(() => undefined));
 
-  app.get(
-    '/export/organizations',
+  route(
+    endpoints.organizations.export,
     {
-      config: { policy: 'organization.export' },
-      schema: {
-        tags: ['exports'],
-        summary: 'Organizations as CSV (SuperAdmin): the list search, order, visible columns, selected rows',
-        querystring: ZOrganizationsExportQuery,
-        produces: ['text/csv'],
-      },
+      policy: 'organization.export',
+      summary: 'Organizations as CSV (SuperAdmin): the list search, order, visible columns, selected rows',
+      produces: ['text/csv'],
     },
     async (request, reply) => {
       const actor = requireActor(request);
@@ -61,42 +50,27 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The spec's client writes 'Organization-logs'; the lower-case spelling is accepted too (its own operationId).
-  for (const [url, operationId] of [
-    ['/export/Organization-logs', 'getExportOrganizationLogs'],
-    ['/export/organization-logs', 'getExportOrganizationLogsLowerCase'],
-  ] as const) {
-    app.get(
-      url,
-      {
-        config: { policy: 'organization.exportLogs' },
-        schema: {
-          operationId,
-          tags: ['exports'],
-          summary: 'Queue the organization logs report (SuperAdmin); the CSV is e-mailed to the requester',
-          querystring: ZOrganizationLogsExportQuery,
-          response: { 200: dataEnvelope(z.object(messageFields)) },
-        },
-      },
-      async (request) => {
-        const actor = requireActor(request);
-        await requestOrganizationLogsExport(app.ctx, actor, auditActorOf(request), request.query);
-        return { data: message('reportBeingGenerated') };
-      },
-    );
-  }
-
-  app.post(
-    '/organizations/:organizationId/inspection-package',
+  // The spec's client writes 'Organization-logs'; the lower-case spelling is accepted too (the row's alias).
+  route(
+    endpoints.organizations.exportLogs,
     {
-      config: { policy: 'organization.inspectionPackage', organization: organizationFrom.params() },
-      schema: {
-        tags: ['exports'],
-        summary:
-          "Queue the organization's inspection package ('Export everything', Admins and the SuperAdmin): one ZIP of every record, file, signature and audit event, e-mailed as a 7-day link",
-        params: z.object({ organizationId: ZUuid }),
-        response: { 200: dataEnvelope(z.object(messageFields)) },
-      },
+      policy: 'organization.exportLogs',
+      summary: 'Queue the organization logs report (SuperAdmin); the CSV is e-mailed to the requester',
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      await requestOrganizationLogsExport(app.ctx, actor, auditActorOf(request), request.query);
+      return { data: message('reportBeingGenerated') };
+    },
+  );
+
+  route(
+    endpoints.organizations.inspectionPackage,
+    {
+      policy: 'organization.inspectionPackage',
+      organization: organizationFrom.params(),
+      summary:
+        "Queue the organization's inspection package ('Export everything', Admins and the SuperAdmin): one ZIP of every record, file, signature and audit event, e-mailed as a 7-day link",
     },
     async (request) => {
       await requestInspectionPackage(serviceContextOf(request));
@@ -104,18 +78,14 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/export/files/:fileId',
+  route(
+    endpoints.exportFiles.download,
     {
-      config: { policy: 'exportFile.download', organization: organizationFrom.query() },
-      schema: {
-        tags: ['exports'],
-        summary:
-          'Download a large PDF export made for the signed-in person (the link of its e-mail); only they may, until it expires',
-        params: z.object({ fileId: ZUuid }),
-        querystring: ZExportFileQuery,
-        produces: ['application/pdf', 'application/zip'],
-      },
+      policy: 'exportFile.download',
+      organization: organizationFrom.query(),
+      summary:
+        'Download a large PDF export made for the signed-in person (the link of its e-mail); only they may, until it expires',
+      produces: ['application/pdf', 'application/zip'],
     },
     async (request, reply) => sendExportFile(serviceContextOf(request), reply, request.params.fileId),
   );

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, messageFields } from '@qualis/contract';
+import type { Endpoint } from '@qualis/contract';
+import { contractRoutes, type RoutesApp } from '../../core/contract-route.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { requireActor } from '../../core/auth.js';
 import { exportFileName, sendCsvExport, type CsvColumn } from '../../core/exports.js';
@@ -14,20 +14,17 @@ import {
   type RecordSource,
 } from './record-exports.js';
 
-type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
-
 /** One export of a list: its path and what the API document says it answers. */
-interface ExportRoute {
-  url: string;
+interface ExportRoute<Q extends z.ZodType> {
+  /** The contract row; its query is the list's export query (the organization and the selection). */
+  endpoint: Endpoint & { query: Q };
   summary: string;
 }
 
 export interface RecordExportRoutes<Q extends z.ZodType<RecordSelection & { organizationId: string }>, T> {
   tags: string[];
-  /** The list's export query: the organization, and the selection the record source reads. */
-  querystring: Q;
   /** 'CSV': the columns the person picked and the rows, read with the list's visibility predicate. */
-  csv: ExportRoute & {
+  csv: ExportRoute<Q> & {
     rows(
       db: DbOrTx,
       access: OrganizationAccess,
@@ -35,9 +32,9 @@ export interface RecordExportRoutes<Q extends z.ZodType<RecordSelection & { orga
     ): { columns: CsvColumn<T>[]; rows: AsyncIterable<T> };
   };
   /** 'Single PDF': every chosen record in one file. */
-  singlePdf: ExportRoute;
+  singlePdf: ExportRoute<Q>;
   /** 'PDF archive': a ZIP with one PDF per record. */
-  pdfArchive: ExportRoute;
+  pdfArchive: ExportRoute<Q>;
 }
 
 /**
@@ -51,17 +48,17 @@ export function recordExportRoutes<Q extends z.ZodType<RecordSelection & { organ
   source: RecordSource,
   routes: RecordExportRoutes<Q, T>,
 ) {
-  const { tags, querystring } = routes;
-  const config = { policy: source.policy, organization: organizationFrom.query() };
+  const route = contractRoutes(app, routes.tags);
+  const inQuery = { policy: source.policy, organization: organizationFrom.query() };
   // The type provider cannot resolve a generic schema's output; `querystring` has parsed the query.
   const selectionOf = (query: unknown): Omit<z.output<Q>, 'organizationId'> => {
     const { organizationId: _organizationId, ...selection } = query as z.output<Q>;
     return selection;
   };
 
-  app.get(
-    routes.csv.url,
-    { config, schema: { tags, summary: routes.csv.summary, querystring, produces: ['text/csv'] } },
+  route(
+    routes.csv.endpoint,
+    { ...inQuery, summary: routes.csv.summary, produces: ['text/csv'] },
     async (request, reply) => {
       const access = organizationAccessOf(request);
       const { columns, rows } = routes.csv.rows(app.ctx.database.db, access, selectionOf(request.query));
@@ -69,21 +66,16 @@ export function recordExportRoutes<Q extends z.ZodType<RecordSelection & { organ
     },
   );
 
-  for (const [{ url, summary }, format] of [
+  for (const [{ endpoint, summary }, format] of [
     [routes.singlePdf, 'pdf'],
     [routes.pdfArchive, 'zip'],
-  ] as const satisfies readonly (readonly [ExportRoute, RecordExportFormat])[]) {
-    app.get(
-      url,
+  ] as const satisfies readonly (readonly [ExportRoute<Q>, RecordExportFormat])[]) {
+    route(
+      endpoint,
       {
-        config,
-        schema: {
-          tags,
-          summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
-          querystring,
-          produces: [`application/${format}`],
-          response: { 200: dataEnvelope(z.object(messageFields)) },
-        },
+        ...inQuery,
+        summary: `${summary}; over the stream limit, made in the background and e-mailed as a link`,
+        produces: [`application/${format}`],
       },
       async (request, reply) =>
         sendRecordExport(serviceContextOf(request), reply, source, format, selectionOf(request.query)),

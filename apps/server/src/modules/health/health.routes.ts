@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Ready when the server and its database answer',
-        security: [],
-        response: { 200: z.object({ data: z.object({ status: z.literal('ok') }) }) },
-      },
-    },
+  const route = contractRoutes(app, ['platform']);
+  route(
+    endpoints.health.get,
+    { policy: 'public', summary: 'Ready when the server and its database answer' },
     async () => {
       await app.ctx.database.raw.query('SELECT 1');
       return { data: { status: 'ok' as const } };

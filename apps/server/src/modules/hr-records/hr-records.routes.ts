@@ -1,22 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  LOOKUP_LIMIT,
-  ZDeleteHrRecordsQuery,
-  ZHrDetailQuery,
-  ZHrExportQuery,
-  ZHrListQuery,
-  ZHrOption,
-  ZHrOptionsQuery,
-  ZHrRecord,
-  ZHrRecordRow,
-  ZUpdateHrRecordRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { LOOKUP_LIMIT, message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -39,9 +23,6 @@ const tags = ['human-resource-records'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */
 const bulkInput = queryOrBody();
 const inQuery = { policy: 'hrRecord.view', organization: organizationFrom.query() } as const;
-const ZRecordParams = z.object({ resourceId: ZUuid });
-const ZFileParams = ZRecordParams.extend({ fileId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** The record as its detail shows it; 404 when the person may not see it. */
 async function presentedRecord(db: DbOrTx, access: OrganizationAccess, id: string) {
@@ -55,19 +36,15 @@ async function presentedRecord(db: DbOrTx, access: OrganizationAccess, id: strin
  * when they join and kept when they leave; the Admins' and the SuperAdmin's only.
  */
 export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/human-resource-records',
+  route(
+    endpoints.hrRecords.list,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'The HR records of the organization; sort keys name (last then first name, default), firstName, lastName, email, role, status, createdAt; search on first name, last name, full name and e-mail',
-        querystring: ZHrListQuery,
-        response: { 200: listEnvelope(ZHrRecordRow) },
-      },
+      ...inQuery,
+      summary:
+        'The HR records of the organization; sort keys name (last then first name, default), firstName, lastName, email, role, status, createdAt; search on first name, last name, full name and e-mail',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -77,51 +54,35 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/human-resource-records/available',
+  route(
+    endpoints.hrRecords.options,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `The link-to-record picker's HR records: people whose name or e-mail matches (at most ${LOOKUP_LIMIT}), by last name`,
-        querystring: ZHrOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZHrOption)) },
-      },
+      ...inQuery,
+      summary: `The link-to-record picker's HR records: people whose name or e-mail matches (at most ${LOOKUP_LIMIT}), by last name`,
     },
     async (request) => ({
       data: await listHrRecordOptions(db(), organizationAccessOf(request), request.query.search, LOOKUP_LIMIT),
     }),
   );
 
-  app.get(
-    '/human-resource-records/:resourceId',
+  route(
+    endpoints.hrRecords.detail,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'One HR record: the person, their status, CV, tags, documents, trainings (passed or pending) and user groups, with canBeEdited and canBeDeleted',
-        params: ZRecordParams,
-        querystring: ZHrDetailQuery,
-        response: { 200: dataEnvelope(ZHrRecord) },
-      },
+      ...inQuery,
+      summary:
+        'One HR record: the person, their status, CV, tags, documents, trainings (passed or pending) and user groups, with canBeEdited and canBeDeleted',
     },
     async (request) => ({
       data: await presentedRecord(db(), organizationAccessOf(request), request.params.resourceId),
     }),
   );
 
-  app.put(
-    '/human-resource-records/:resourceId',
+  route(
+    endpoints.hrRecords.update,
     {
-      config: { policy: 'hrRecord.edit', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary: 'Save the CV (an organization file; null removes it) and the tags of an HR record',
-        params: ZRecordParams,
-        body: ZUpdateHrRecordRequest,
-        response: { 200: withMessage(ZHrRecord) },
-      },
+      policy: 'hrRecord.edit',
+      organization: organizationFrom.body(),
+      summary: 'Save the CV (an organization file; null removes it) and the tags of an HR record',
     },
     async (request) => {
       const { resourceId } = request.params;
@@ -131,18 +92,14 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/human-resource-records',
+  route(
+    endpoints.hrRecords.remove,
     {
-      config: { policy: 'hrRecord.delete', organization: bulkInput.organization },
+      policy: 'hrRecord.delete',
+      organization: bulkInput.organization,
       preValidation: bulkInput.preValidation,
-      schema: {
-        tags,
-        summary:
-          'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise); ids and organizationId in the query or a JSON body',
-        querystring: ZDeleteHrRecordsQuery,
-        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
-      },
+      summary:
+        'Delete the chosen HR records, all or nothing: only records of people who no longer belong to the organization (409 otherwise); ids and organizationId in the query or a JSON body',
     },
     async (request) => {
       const { ids } = request.query;
@@ -152,11 +109,10 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   recordFileRoutes(app, {
-    url: '/human-resource-records/:resourceId',
+    link: endpoints.hrRecords.file,
+    content: endpoints.hrRecords.fileContent,
     tags,
     policy: 'hrRecord.view',
-    params: ZFileParams,
-    querystring: ZHrDetailQuery,
     summaries: {
       link: "Where to fetch the record's CV and the file's name",
       content: "The bytes of the record's CV, as an attachment",
@@ -166,19 +122,18 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   recordExportRoutes(app, hrRecordSource, {
     tags,
-    querystring: ZHrExportQuery,
     csv: {
-      url: '/export/human-resource-records',
+      endpoint: endpoints.hrRecords.exportCsv,
       summary: 'CSV of the HR list: visible columns, checked rows, search and sort (by name when no order is given)',
       rows: hrRecordsCsv,
     },
     singlePdf: {
-      url: '/export/one-human-resource-record',
+      endpoint: endpoints.hrRecords.exportSinglePdf,
       summary:
         "One PDF with every chosen HR record: the person's training file (every training, its status, pass date and revision, every attempt), groups, documents, tags, CV and history",
     },
     pdfArchive: {
-      url: '/export/many-human-resource-records',
+      endpoint: endpoints.hrRecords.exportPdfArchive,
       summary: 'A ZIP with one PDF per chosen HR record, named by the person',
     },
   });

@@ -1,15 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZDismissNotificationsRequest,
-  ZMessageResult,
-  ZNotification,
-  ZNotificationsCountQuery,
-  ZNotificationsQuery,
-  dataEnvelope,
-  listEnvelope,
-} from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { resolveOrganizationAccess } from '../../core/access.js';
 import { auditActorOf, bearerToken, requireActor, verifyAccessToken } from '../../core/auth.js';
 import { organizationFrom } from '../../core/pipeline.js';
@@ -25,6 +17,7 @@ const STREAM_MAX_MS = 10 * 60_000;
 
 /** The signed-in person's own notifications in one organization (bell and notifications page). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['notifications']);
   const hub = new NotificationHub();
   await hub.start(app.ctx.database);
   const openStreams = new Set<() => void>();
@@ -33,16 +26,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => hub.close());
 
-  app.get(
-    '/system-notifications',
+  route(
+    endpoints.notifications.list,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.query() },
-      schema: {
-        tags: ['notifications'],
-        summary: "The person's notifications in an organization, newest first",
-        querystring: ZNotificationsQuery,
-        response: { 200: listEnvelope(ZNotification) },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.query(),
+      summary: "The person's notifications in an organization, newest first",
     },
     async (request) => {
       const actor = requireActor(request);
@@ -53,16 +42,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/system-notifications/count',
+  route(
+    endpoints.notifications.count,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.query() },
-      schema: {
-        tags: ['notifications'],
-        summary: "The number of the person's unread notifications in an organization",
-        querystring: ZNotificationsCountQuery,
-        response: { 200: dataEnvelope(z.object({ count: z.number().int() })) },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.query(),
+      summary: "The number of the person's unread notifications in an organization",
     },
     async (request) => {
       const actor = requireActor(request);
@@ -71,17 +56,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/system-notifications',
+  route(
+    endpoints.notifications.dismiss,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.body() },
-      schema: {
-        tags: ['notifications'],
-        summary:
-          "Dismiss: with id, that unread notification of the person's (404 for another's, 409 when already dismissed); with only organizationId, all of theirs in the organization",
-        body: ZDismissNotificationsRequest,
-        response: { 200: ZMessageResult },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.body(),
+      summary:
+        "Dismiss: with id, that unread notification of the person's (404 for another's, 409 when already dismissed); with only organizationId, all of theirs in the organization",
     },
     async (request) => {
       const actor = requireActor(request);
@@ -90,19 +71,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/system-notifications/stream',
+  route(
+    endpoints.notifications.stream,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.query() },
+      policy: 'organization.read',
+      organization: organizationFrom.query(),
       // A HEAD would hold the connection open with nothing to show.
       exposeHeadRoute: false,
-      schema: {
-        tags: ['notifications'],
-        summary:
-          "Server-sent events: 'count' with the person's unread notifications in the organization, at once and on every change; ends when the session or membership ends, or after 10 minutes (reconnect)",
-        querystring: ZNotificationsCountQuery,
-        produces: ['text/event-stream'],
-      },
+      summary:
+        "Server-sent events: 'count' with the person's unread notifications in the organization, at once and on every change; ends when the session or membership ends, or after 10 minutes (reconnect)",
+      produces: ['text/event-stream'],
     },
     async (request, reply) => {
       const actor = requireActor(request);

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZListQuery,
-  ZOrganization,
-  ZOrganizationManagedByClient,
-  ZOrganizationNameRequest,
-  ZUuid,
-  dataEnvelope,
-  messageFields,
-  listEnvelope,
-  message,
-} from '@qualis/contract';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { AUDIT_SEAL_TASK, sealAuditChains } from './audit-chains.js';
@@ -24,28 +14,20 @@ import {
   toggleOrganizationStatus,
 } from './organizations.service.js';
 
-const ZOrganizationParams = z.object({ organizationId: ZUuid });
-/** An organization with the toast the client shows. */
-const ZOrganizationWithMessage = dataEnvelope(ZOrganization).extend(messageFields);
-
 const DAY_MS = 24 * 60 * 60_000;
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['organizations']);
   // A new deployment's first seal a day after its start: its chains are only beginning.
   app.ctx.jobs.every(AUDIT_SEAL_TASK, DAY_MS, (ctx) => sealAuditChains(ctx, app.log).then(() => undefined), {
     firstAfterMs: DAY_MS,
   });
 
-  app.get(
-    '/organizations',
+  route(
+    endpoints.organizations.list,
     {
-      config: { policy: 'organization.list' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Organizations: all for the SuperAdmin, otherwise the active ones the person belongs to',
-        querystring: ZListQuery,
-        response: { 200: listEnvelope(ZOrganization) },
-      },
+      policy: 'organization.list',
+      summary: 'Organizations: all for the SuperAdmin, otherwise the active ones the person belongs to',
     },
     async (request) => {
       const actor = requireActor(request);
@@ -58,16 +40,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/organizations/:organizationId',
+  route(
+    endpoints.organizations.get,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.params() },
-      schema: {
-        tags: ['organizations'],
-        summary: 'One organization (name and logo)',
-        params: z.object({ organizationId: ZUuid }),
-        response: { 200: dataEnvelope(ZOrganization) },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.params(),
+      summary: 'One organization (name and logo)',
     },
     async (request) => {
       const { organization } = organizationAccessOf(request);
@@ -75,16 +53,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/organizations',
+  route(
+    endpoints.organizations.create,
     {
-      config: { policy: 'organization.create' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Create an organization (SuperAdmin): Active, not managed by the client',
-        body: ZOrganizationNameRequest,
-        response: { 201: ZOrganizationWithMessage },
-      },
+      policy: 'organization.create',
+      summary: 'Create an organization (SuperAdmin): Active, not managed by the client',
     },
     async (request, reply) => {
       const organization = await createOrganization(app.ctx, auditActorOf(request), request.body.name);
@@ -95,17 +68,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/organizations/:organizationId/name',
+  route(
+    endpoints.organizations.rename,
     {
-      config: { policy: 'organization.rename' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Rename an organization (SuperAdmin)',
-        params: ZOrganizationParams,
-        body: ZOrganizationNameRequest,
-        response: { 200: ZOrganizationWithMessage },
-      },
+      policy: 'organization.rename',
+      summary: 'Rename an organization (SuperAdmin)',
     },
     async (request) => {
       const { organizationId } = request.params;
@@ -117,56 +84,41 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The spec's client calls PATCH in one reading and PUT in another: both toggle.
-  for (const method of ['PATCH', 'PUT'] as const) {
-    app.route({
-      method,
-      url: '/organizations/:organizationId/status',
-      config: { policy: 'organization.changeStatus' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Toggle an organization Active/Inactive (SuperAdmin); inactive locks out its members at once',
-        params: ZOrganizationParams,
-        response: { 200: ZOrganizationWithMessage },
-      },
-      handler: async (request) => {
-        const { organizationId } = request.params;
-        const organization = await toggleOrganizationStatus(app.ctx, auditActorOf(request), organizationId);
-        return {
-          data: await presentOrganization(app.ctx.database.db, organization),
-          ...message('organizationStatusChanged'),
-        };
-      },
-    });
-
-    app.route({
-      method,
-      url: '/organizations/:organizationId/managed-by-client',
-      config: { policy: 'organization.changeManagedByClient' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Toggle "managed by client" (SuperAdmin); while on, the SuperAdmin cannot enter it',
-        params: ZOrganizationParams,
-        response: { 200: dataEnvelope(ZOrganizationManagedByClient) },
-      },
-      handler: async (request) => {
-        const { organizationId } = request.params;
-        const organization = await toggleManagedByClient(app.ctx, auditActorOf(request), organizationId);
-        return { data: { id: organization.id, isManagedByClient: organization.isManagedByClient } };
-      },
-    });
-  }
-
-  app.delete(
-    '/organizations/:organizationId',
+  // The spec's client calls PATCH in one reading and PUT in another: both toggle (the rows' aliases).
+  route(
+    endpoints.organizations.toggleStatus,
     {
-      config: { policy: 'organization.delete' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Delete an organization and all its data for good (SuperAdmin)',
-        params: ZOrganizationParams,
-        response: { 200: dataEnvelope(z.object(messageFields)) },
-      },
+      policy: 'organization.changeStatus',
+      summary: 'Toggle an organization Active/Inactive (SuperAdmin); inactive locks out its members at once',
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      const organization = await toggleOrganizationStatus(app.ctx, auditActorOf(request), organizationId);
+      return {
+        data: await presentOrganization(app.ctx.database.db, organization),
+        ...message('organizationStatusChanged'),
+      };
+    },
+  );
+
+  route(
+    endpoints.organizations.toggleManagedByClient,
+    {
+      policy: 'organization.changeManagedByClient',
+      summary: 'Toggle "managed by client" (SuperAdmin); while on, the SuperAdmin cannot enter it',
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      const organization = await toggleManagedByClient(app.ctx, auditActorOf(request), organizationId);
+      return { data: { id: organization.id, isManagedByClient: organization.isManagedByClient } };
+    },
+  );
+
+  route(
+    endpoints.organizations.remove,
+    {
+      policy: 'organization.delete',
+      summary: 'Delete an organization and all its data for good (SuperAdmin)',
     },
     async (request) => {
       const { organizationId } = request.params;

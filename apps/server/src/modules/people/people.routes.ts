@@ -1,22 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAddPeopleRequest,
-  ZCreatePersonRequest,
-  ZDeletePersonQuery,
-  ZExportPeopleQuery,
-  ZPeopleListQuery,
-  ZPerson,
-  ZPersonOption,
-  ZPersonOptionsQuery,
-  ZSetPersonStatusRequest,
-  ZUuid,
-  dataEnvelope,
-  messageFields,
-  message,
-  listEnvelope,
-} from '@qualis/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes, type RoutesApp } from '../../core/contract-route.js';
 import { requireActor } from '../../core/auth.js';
 import { exportFileName, pickColumns, sendCsvExport } from '../../core/exports.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -25,8 +9,6 @@ import { ADMINS, USERS, policyOf, type PersonKind } from './people.kinds.js';
 import { PEOPLE_CSV_COLUMNS, presentPerson } from './people.presenter.js';
 import { listPeople, listPersonOptions, personExportRows } from './people.repository.js';
 import { addPeople, createPerson, deletePerson, setPersonStatus } from './people.service.js';
-
-const ZPersonParams = z.object({ id: ZUuid });
 
 /** `DELETE ...?ids=` (Admins) and `?organizationIds=` (Users): the organizations to remove the person from. */
 const deleteOrganizations = organizationFrom.custom({
@@ -44,25 +26,17 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPersonRoutes(app, USERS);
 };
 
-function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerPersonRoutes(app: RoutesApp, kind: PersonKind) {
+  const route = contractRoutes(app, ['people']);
+  const rows = kind === ADMINS ? endpoints.admins : endpoints.users;
   const policy = policyOf(kind);
   const inQuery = { policy, organization: organizationFrom.query() };
   const inBody = { policy, organization: organizationFrom.body() };
-  const tags = ['people'];
   const db = () => app.ctx.database.db;
 
-  api.get(
-    kind.path,
-    {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `The ${kind.label} of an organization (search, sort, paging)`,
-        querystring: ZPeopleListQuery,
-        response: { 200: listEnvelope(ZPerson) },
-      },
-    },
+  route(
+    rows.list,
+    { ...inQuery, summary: `The ${kind.label} of an organization (search, sort, paging)` },
     async (request) => {
       const access = organizationAccessOf(request);
       const { organizationId } = request.query;
@@ -72,16 +46,11 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     },
   );
 
-  api.get(
-    `${kind.path}/all`,
+  route(
+    rows.options,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `"Add Existing" options: ${kind.label} of other organizations not yet in this one (at most 20)`,
-        querystring: ZPersonOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZPersonOption)) },
-      },
+      ...inQuery,
+      summary: `"Add Existing" options: ${kind.label} of other organizations not yet in this one (at most 20)`,
     },
     async (request) => {
       const actor = requireActor(request);
@@ -96,52 +65,32 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     },
   );
 
-  api.post(
-    kind.path,
-    {
-      config: inBody,
-      schema: {
-        tags,
-        summary: `Create a ${kind.role} (no password yet) with an inactive membership`,
-        body: ZCreatePersonRequest,
-        response: { 201: dataEnvelope(ZPerson).extend(messageFields) },
-      },
-    },
+  route(
+    rows.create,
+    { ...inBody, summary: `Create a ${kind.role} (no password yet) with an inactive membership` },
     async (request, reply) => {
       const data = await createPerson(serviceContextOf(request), kind, request.body);
       return reply.status(201).send({ data, ...message(kind.created) });
     },
   );
 
-  api.post(
-    `${kind.path}/add`,
-    {
-      config: inBody,
-      schema: {
-        tags,
-        summary: `Add existing ${kind.label} of other organizations, inactive`,
-        body: ZAddPeopleRequest,
-        response: { 200: dataEnvelope(z.object({ ids: z.array(z.uuid()) })).extend(messageFields) },
-      },
-    },
+  route(
+    rows.add,
+    { ...inBody, summary: `Add existing ${kind.label} of other organizations, inactive` },
     async (request) => {
       const ids = await addPeople(serviceContextOf(request), kind, request.body);
       return { data: { ids }, ...message(kind.added) };
     },
   );
 
-  api.route({
-    method: ['PATCH', 'PUT'],
-    url: `${kind.path}/:id/status`,
-    config: { policy, organization: { ...organizationFrom.body('ids'), missingMessage: 'chooseOrganizations' } },
-    schema: {
-      tags,
+  route(
+    rows.setStatus,
+    {
+      policy,
+      organization: { ...organizationFrom.body('ids'), missingMessage: 'chooseOrganizations' },
       summary: `Set (or toggle) a ${kind.role}'s status in the chosen organizations`,
-      params: ZPersonParams,
-      body: ZSetPersonStatusRequest,
-      response: { 200: dataEnvelope(ZPerson) },
     },
-    handler: async (request) => {
+    async (request) => {
       const data = await setPersonStatus(serviceContextOf(request), kind, {
         userId: request.params.id,
         accesses: request.organizationAccesses,
@@ -149,19 +98,14 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
       });
       return { data };
     },
-  });
+  );
 
-  api.delete(
-    `${kind.path}/:id`,
+  route(
+    rows.remove,
     {
-      config: { policy, organization: deleteOrganizations },
-      schema: {
-        tags,
-        summary: `Remove an inactive, unconfirmed ${kind.role} from the chosen organizations`,
-        params: ZPersonParams,
-        querystring: ZDeletePersonQuery,
-        response: { 200: dataEnvelope(z.object({ id: z.uuid() })).extend(messageFields) },
-      },
+      policy,
+      organization: deleteOrganizations,
+      summary: `Remove an inactive, unconfirmed ${kind.role} from the chosen organizations`,
     },
     async (request) => {
       await deletePerson(serviceContextOf(request), kind, {
@@ -172,16 +116,12 @@ function registerPersonRoutes(app: FastifyInstance, kind: PersonKind) {
     },
   );
 
-  api.get(
-    kind.exportPath,
+  route(
+    rows.export,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `CSV of the ${kind.label}: visible columns in order, checked rows, search and sort`,
-        querystring: ZExportPeopleQuery,
-        produces: ['text/csv'],
-      },
+      ...inQuery,
+      produces: ['text/csv'],
+      summary: `CSV of the ${kind.label}: visible columns in order, checked rows, search and sort`,
     },
     async (request, reply) => {
       const actor = requireActor(request);

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAccessFlags,
-  ZRestrictionResponse,
-  ZSetRestrictionRequest,
-  ZUserAccessSettings,
-  ZUuid,
-  dataEnvelope,
-} from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { roleOf, seesHrRecords, type OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -19,10 +12,6 @@ import { findMember, listGroupsOfMember } from './permissions.repository.js';
 import { setMembershipRestriction } from './membership-restrictions.service.js';
 import { accessFlagsOf, effectiveAccess } from './permissions.service.js';
 
-const ZOrganizationQuery = z.object({ organizationId: ZUuid });
-/** `id` like the people routes on the same path (`/client-users/{id}`): one path, one parameter name. */
-const ZUserParams = z.object({ id: ZUuid });
-
 /** The target person must be a member of the organization (else 404), and the actor may read them (else 403). */
 async function loadReadableMember(access: OrganizationAccess, db: Db, userId: string) {
   const organizationId = access.organization.id;
@@ -33,17 +22,14 @@ async function loadReadableMember(access: OrganizationAccess, db: Db, userId: st
 }
 
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['permissions']);
   const db = () => app.ctx.database.db;
-  app.get(
-    '/users/me',
+  route(
+    endpoints.profile.accessFlags,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.query() },
-      schema: {
-        tags: ['permissions'],
-        summary: 'The access flags of the signed-in person in an organization',
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(ZAccessFlags) },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.query(),
+      summary: 'The access flags of the signed-in person in an organization',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -60,17 +46,12 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/client-users/:id',
+  route(
+    endpoints.users.accessFlags,
     {
-      config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
-      schema: {
-        tags: ['permissions'],
-        summary: 'The access flags of a person in an organization',
-        params: ZUserParams,
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(ZAccessFlags) },
-      },
+      policy: 'clientUser.readAccess',
+      organization: organizationFrom.query(),
+      summary: 'The access flags of a person in an organization',
     },
     async (request) => {
       const { flags } = await loadReadableMember(organizationAccessOf(request), db(), request.params.id);
@@ -78,17 +59,12 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/client-users/:id/settings',
+  route(
+    endpoints.users.accessSettings,
     {
-      config: { policy: 'clientUser.readAccess', organization: organizationFrom.query() },
-      schema: {
-        tags: ['permissions'],
-        summary: "A person's Access Permissions page: who they are, their groups and every permission type",
-        params: ZUserParams,
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(ZUserAccessSettings) },
-      },
+      policy: 'clientUser.readAccess',
+      organization: organizationFrom.query(),
+      summary: "A person's Access Permissions page: who they are, their groups and every permission type",
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -101,17 +77,12 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/client-users/:id/restriction',
+  route(
+    endpoints.users.setRestriction,
     {
-      config: { policy: 'membership.restrict', organization: organizationFrom.body() },
-      schema: {
-        tags: ['permissions'],
-        summary: "Set the restriction of a person's membership: none, client or HR-limited (spec 03 section 6)",
-        params: ZUserParams,
-        body: ZSetRestrictionRequest,
-        response: { 200: ZRestrictionResponse },
-      },
+      policy: 'membership.restrict',
+      organization: organizationFrom.body(),
+      summary: "Set the restriction of a person's membership: none, client or HR-limited (spec 03 section 6)",
     },
     async (request) => {
       const { restriction, message } = await setMembershipRestriction(

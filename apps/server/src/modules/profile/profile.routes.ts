@@ -1,18 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAvatarRequest,
-  ZChangePasswordRequest,
-  ZEmailNotificationsRequest,
-  ZEmailRequest,
-  ZErrorEnvelope,
-  ZLanguageRequest,
-  ZMessageResponse,
-  ZSessionUser,
-  ZUuid,
-  dataEnvelope,
-  message,
-} from '@qualis/contract';
+import { message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { AppError } from '../../core/errors.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { presentSessionUser } from '../users/users.presenter.js';
@@ -25,33 +13,20 @@ import {
   setLanguage,
 } from './profile.service.js';
 
-const ZSessionUserResponse = dataEnvelope(ZSessionUser);
-
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/users/me/profile',
-    {
-      config: { policy: 'authenticated' },
-      schema: { tags: ['profile'], summary: 'The signed-in person', response: { 200: ZSessionUserResponse } },
-    },
-    async (request) => {
-      // The person's row was read with the session: no second read of the same person.
-      const user = request.actorUser;
-      if (!user) throw AppError.unauthenticated();
-      return { data: await presentSessionUser(app.ctx.database.db, user) };
-    },
-  );
+  const route = contractRoutes(app, ['profile']);
+  route(endpoints.profile.get, { policy: 'authenticated', summary: 'The signed-in person' }, async (request) => {
+    // The person's row was read with the session: no second read of the same person.
+    const user = request.actorUser;
+    if (!user) throw AppError.unauthenticated();
+    return { data: await presentSessionUser(app.ctx.database.db, user) };
+  });
 
-  app.put(
-    '/users/me/password',
+  route(
+    endpoints.profile.changePassword,
     {
-      config: { policy: 'authenticated' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Changes the password; the other sessions of the person end',
-        body: ZChangePasswordRequest,
-        response: { 200: ZMessageResponse, 400: ZErrorEnvelope },
-      },
+      policy: 'authenticated',
+      summary: 'Changes the password; the other sessions of the person end',
     },
     async (request) => {
       await changeOwnPassword(app.ctx, requireActor(request), request.body, auditActorOf(request));
@@ -59,34 +34,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/users/me/password',
-    {
-      config: { policy: 'authenticated' },
-      schema: {
-        tags: ['profile'],
-        summary: "Sends a reset link to the person's own e-mail",
-        body: ZEmailRequest,
-        response: { 200: ZMessageResponse, 400: ZErrorEnvelope },
-      },
-    },
+  route(
+    endpoints.profile.sendResetLink,
+    { policy: 'authenticated', summary: "Sends a reset link to the person's own e-mail" },
     async (request) => {
       await sendOwnResetLink(app.ctx, requireActor(request), request.body.email, auditActorOf(request));
       return { data: message('resetLinkSentToMailbox') };
     },
   );
 
-  app.patch(
-    '/users/me/profile/avatar/:imageId',
+  route(
+    endpoints.profile.setAvatar,
     {
-      config: { policy: 'authenticated' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Sets the avatar to an image the person uploaded',
-        params: z.object({ imageId: ZUuid }),
-        body: ZAvatarRequest,
-        response: { 200: ZSessionUserResponse, 400: ZErrorEnvelope, 404: ZErrorEnvelope },
-      },
+      policy: 'authenticated',
+      summary: 'Sets the avatar to an image the person uploaded',
     },
     async (request) => {
       const { imageId } = request.params;
@@ -97,53 +58,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/users/me/profile/avatar',
-    {
-      config: { policy: 'authenticated' },
-      schema: { tags: ['profile'], summary: 'Removes the avatar', response: { 200: ZSessionUserResponse } },
-    },
+  route(
+    endpoints.profile.removeAvatar,
+    { policy: 'authenticated', summary: 'Removes the avatar' },
     async (request) => ({ data: await removeAvatar(app.ctx, requireActor(request), auditActorOf(request)) }),
   );
 
-  app.patch(
-    '/users/me/profile/language',
+  route(
+    endpoints.profile.setLanguage,
     {
-      config: { policy: 'authenticated' },
-      schema: {
-        tags: ['profile'],
-        summary: "Stores the language of the web's switch; the person's e-mails are sent in it",
-        body: ZLanguageRequest,
-        response: { 200: ZSessionUserResponse, 400: ZErrorEnvelope },
-      },
+      policy: 'authenticated',
+      summary: "Stores the language of the web's switch; the person's e-mails are sent in it",
     },
     async (request) => ({
       data: await setLanguage(app.ctx, requireActor(request), request.body.language, auditActorOf(request)),
     }),
   );
 
-  // The spec's client writes "Profile" here; both spellings work (and need their own operationIds).
-  for (const [url, operationId] of [
-    ['/users/me/Profile/email-notifications', 'patchUsersMeProfileEmailNotifications'],
-    ['/users/me/profile/email-notifications', 'patchUsersMeProfileEmailNotificationsLowerCase'],
-  ] as const) {
-    app.patch(
-      url,
-      {
-        config: { policy: 'profile.email-notifications' },
-        schema: {
-          operationId,
-          tags: ['profile'],
-          summary: 'Toggles the e-mails about new Actions (or sets them to emailNotificationState)',
-          body: ZEmailNotificationsRequest,
-          response: { 200: ZSessionUserResponse, 403: ZErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const actor = requireActor(request);
-        const state = request.body?.emailNotificationState;
-        return { data: await setEmailNotifications(app.ctx, actor, state, auditActorOf(request)) };
-      },
-    );
-  }
+  // The spec's client writes "Profile" here; both spellings work (the row's alias).
+  route(
+    endpoints.profile.setEmailNotifications,
+    {
+      policy: 'profile.email-notifications',
+      summary: 'Toggles the e-mails about new Actions (or sets them to emailNotificationState)',
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const state = request.body?.emailNotificationState;
+      return { data: await setEmailNotifications(app.ctx, actor, state, auditActorOf(request)) };
+    },
+  );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZGlobalSearchQuery, ZGlobalSearchRow, ZUuid, listEnvelope } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { presentSearchRow } from './search.presenter.js';
 import { buildTsQuery, searchArtifacts } from './search.repository.js';
@@ -11,17 +11,13 @@ import { readSearchTerms } from './search-terms.js';
  * visibility rules decide what they find.
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:organizationId/global-search',
+  const route = contractRoutes(app, ['search']);
+  route(
+    endpoints.search.global,
     {
-      config: { policy: 'organization.read', organization: organizationFrom.params() },
-      schema: {
-        tags: ['search'],
-        summary: 'Documents, actions, training records and HR records the person may open, by text or tag, ranked',
-        params: z.object({ organizationId: ZUuid }),
-        querystring: ZGlobalSearchQuery,
-        response: { 200: listEnvelope(ZGlobalSearchRow) },
-      },
+      policy: 'organization.read',
+      organization: organizationFrom.params(),
+      summary: 'Documents, actions, training records and HR records the person may open, by text or tag, ranked',
     },
     async (request) => {
       const access = organizationAccessOf(request);

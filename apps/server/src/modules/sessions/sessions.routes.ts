@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZErrorEnvelope, ZRefreshRequest, ZRefreshResponse, ZSignInRequest, ZSignInResponse } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, bearerToken } from '../../core/auth.js';
 import { signInRateLimit } from '../../core/rate-limits.js';
 import { refreshSession, signIn, signOut, type RequestMeta } from './sessions.service.js';
@@ -13,18 +13,14 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
 });
 
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['sessions']);
   const SIGN_IN_RATE = signInRateLimit(app.ctx.config.rateLimits);
-  app.post(
-    '/sessions',
+  route(
+    endpoints.sessions.signIn,
     {
-      config: { policy: 'public', rateLimit: SIGN_IN_RATE },
-      schema: {
-        tags: ['sessions'],
-        summary: 'Sign in with e-mail and password',
-        security: [],
-        body: ZSignInRequest,
-        response: { 201: ZSignInResponse, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
-      },
+      policy: 'public',
+      config: { rateLimit: SIGN_IN_RATE },
+      summary: 'Sign in with e-mail and password',
     },
     async (request, reply) => {
       const data = await signIn(app.ctx, request.body, metaOf(request));
@@ -32,32 +28,21 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/sessions',
+  route(
+    endpoints.sessions.refresh,
     {
-      config: { policy: 'public', rateLimit: SIGN_IN_RATE },
-      schema: {
-        tags: ['sessions'],
-        summary: 'Exchange a refresh token for new tokens (the refresh token rotates)',
-        security: [],
-        body: ZRefreshRequest,
-        response: { 200: ZRefreshResponse, 401: ZErrorEnvelope },
-      },
+      policy: 'public',
+      config: { rateLimit: SIGN_IN_RATE },
+      summary: 'Exchange a refresh token for new tokens (the refresh token rotates)',
     },
     async (request) => ({ data: await refreshSession(app.ctx, request.body.refreshToken, metaOf(request)) }),
   );
 
-  app.delete(
-    '/sessions',
+  route(
+    endpoints.sessions.signOut,
     {
-      config: { policy: 'public' },
-      schema: {
-        tags: ['sessions'],
-        summary: 'Sign out: revokes the session of the refresh token, or of the bearer token',
-        security: [],
-        body: ZRefreshRequest.partial().nullish(),
-        response: { 204: z.null() },
-      },
+      policy: 'public',
+      summary: 'Sign out: revokes the session of the refresh token, or of the bearer token',
     },
     async (request, reply) => {
       await signOut(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTrainingsExportQuery } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
 import { recordExportRoutes } from '../exports/record-export-routes.js';
 import { trainingRecordSource, trainingsCsv } from './training-exports.js';
 
@@ -12,20 +12,19 @@ const tags = ['training-records'];
 export const trainingExportsRoutes: FastifyPluginAsyncZod = async (app) => {
   recordExportRoutes(app, trainingRecordSource, {
     tags,
-    querystring: ZTrainingsExportQuery,
     csv: {
-      url: '/export/training-records',
+      endpoint: endpoints.trainingRecords.exportCsv,
       summary:
         "CSV of the training list: visible columns, checked rows, search, status filter and sort (number descending by default, name when the number is hidden); Status is the exporting person's own",
       rows: trainingsCsv,
     },
     singlePdf: {
-      url: '/export/one-training-record',
+      endpoint: endpoints.trainingRecords.exportSinglePdf,
       summary:
         'One PDF with every chosen training (or every matching one): fields, linked revisions, the quiz (right answers only for people who may edit it), every assignee passed or pending with each attempt, and history',
     },
     pdfArchive: {
-      url: '/export/many-training-records',
+      endpoint: endpoints.trainingRecords.exportPdfArchive,
       summary: 'A ZIP with one PDF per chosen training, named by System # and name',
     },
   });

@@ -1,25 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  LOOKUP_LIMIT,
-  ZCompletionProgress,
-  ZCreateTrainingRequest,
-  ZDeleteTrainingsQuery,
-  ZPassTrainingRequest,
-  ZPassTrainingResponse,
-  ZTrainingDetailQuery,
-  ZTrainingListQuery,
-  ZTrainingOption,
-  ZTrainingOptionsQuery,
-  ZTrainingRecord,
-  ZTrainingRecordRow,
-  ZUpdateTrainingRequest,
-  ZUuid,
-  dataEnvelope,
-  listEnvelope,
-  messageFields,
-  message,
-} from '@qualis/contract';
+import { LOOKUP_LIMIT, message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
@@ -45,9 +26,6 @@ import { passTraining } from './training-attempts.service.js';
 const tags = ['training-records'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */
 const bulkInput = queryOrBody();
-const ZRecordParams = z.object({ recordId: ZUuid });
-const ZFileParams = ZRecordParams.extend({ fileId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 const inQuery = { policy: 'trainingRecord.view', organization: organizationFrom.query() } as const;
 
 async function visibleTraining(db: DbOrTx, access: OrganizationAccess, id: string) {
@@ -69,19 +47,15 @@ async function presentedTraining(db: DbOrTx, access: OrganizationAccess, id: str
 
 /** Training records of an organization: spec 03 sections 2-5, 7 and 9 (docs/decisions/0020-training-records.md). */
 export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/training-records',
+  route(
+    endpoints.trainingRecords.list,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'The trainings the person may see; status All, Assigned, AssignedPending, AssignedPassed (their own); sort keys number (default, descending), name, status, dueDate, assigner, creator, creationDate; search on number, name and description',
-        querystring: ZTrainingListQuery,
-        response: { 200: listEnvelope(ZTrainingRecordRow) },
-      },
+      ...inQuery,
+      summary:
+        'The trainings the person may see; status All, Assigned, AssignedPending, AssignedPassed (their own); sort keys number (default, descending), name, status, dueDate, assigner, creator, creationDate; search on number, name and description',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -91,52 +65,35 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/training-records/all',
+  route(
+    endpoints.trainingRecords.options,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: `The 'Link Training' picker: visible trainings matching number or name (at most ${LOOKUP_LIMIT}), newest first; unused ones unless includeUsed=true`,
-        querystring: ZTrainingOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZTrainingOption)) },
-      },
+      ...inQuery,
+      summary: `The 'Link Training' picker: visible trainings matching number or name (at most ${LOOKUP_LIMIT}), newest first; unused ones unless includeUsed=true`,
     },
     async (request) => ({
       data: await listTrainingOptions(db(), organizationAccessOf(request), request.query, LOOKUP_LIMIT),
     }),
   );
 
-  app.get(
-    '/training-records/:recordId',
+  route(
+    endpoints.trainingRecords.detail,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'One training with its current quiz; isCorrect only for people who may edit it; canBeEdited, canBePassed, canBeDeleted',
-        params: ZRecordParams,
-        querystring: ZTrainingDetailQuery,
-        response: { 200: dataEnvelope(ZTrainingRecord) },
-      },
+      ...inQuery,
+      summary:
+        'One training with its current quiz; isCorrect only for people who may edit it; canBeEdited, canBePassed, canBeDeleted',
     },
     async (request) => ({
       data: await presentedTraining(db(), organizationAccessOf(request), request.params.recordId),
     }),
   );
 
-  app.get(
-    '/training-records/:recordId/completion-progress',
+  route(
+    endpoints.trainingRecords.completionProgress,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          'Who passed the current round and who is pending, each with their attempts (number, result, time, quiz version, revision)',
-        params: ZRecordParams,
-        querystring: ZTrainingDetailQuery,
-        response: { 200: dataEnvelope(ZCompletionProgress) },
-      },
+      ...inQuery,
+      summary:
+        'Who passed the current round and who is pending, each with their attempts (number, result, time, quiz version, revision)',
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -152,11 +109,10 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   recordFileRoutes(app, {
-    url: '/training-records/:recordId',
+    link: endpoints.trainingRecords.file,
+    content: endpoints.trainingRecords.fileContent,
     tags,
     policy: 'trainingRecord.view',
-    params: ZFileParams,
-    querystring: ZTrainingDetailQuery,
     summaries: {
       link: "Where to fetch a file of a training the person may see, and the file's name",
       content: 'The bytes of a file of a training the person may see, as an attachment',
@@ -164,17 +120,13 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     find: (db, access, { recordId, fileId }) => findVisibleTrainingFile(db, access, recordId, fileId),
   });
 
-  app.post(
-    '/training-records',
+  route(
+    endpoints.trainingRecords.create,
     {
-      config: { policy: 'trainingRecord.add', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Create a training: its quiz as version 1, its people and groups assigned (a training action each); documentModel links it to a document revision, whose controlled file it carries for the trainees',
-        body: ZCreateTrainingRequest,
-        response: { 201: withMessage(ZTrainingRecord) },
-      },
+      policy: 'trainingRecord.add',
+      organization: organizationFrom.body(),
+      summary:
+        'Create a training: its quiz as version 1, its people and groups assigned (a training action each); documentModel links it to a document revision, whose controlled file it carries for the trainees',
     },
     async (request, reply) => {
       const id = await createTraining(serviceContextOf(request), request.body);
@@ -184,18 +136,13 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/training-records/:recordId',
+  route(
+    endpoints.trainingRecords.update,
     {
-      config: { policy: 'trainingRecord.edit', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'Save a training: people and groups (oldAssigneeUserGroupNames kept, newAssigneeUserGroupIds added), a changed quiz as a new version',
-        params: ZRecordParams,
-        body: ZUpdateTrainingRequest,
-        response: { 200: withMessage(ZTrainingRecord) },
-      },
+      policy: 'trainingRecord.edit',
+      organization: organizationFrom.body(),
+      summary:
+        'Save a training: people and groups (oldAssigneeUserGroupNames kept, newAssigneeUserGroupIds added), a changed quiz as a new version',
     },
     async (request) => {
       const { recordId } = request.params;
@@ -205,18 +152,13 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/training-records/:recordId/pass',
+  route(
+    endpoints.trainingRecords.pass,
     {
-      config: { policy: 'trainingRecord.pass', organization: organizationFrom.body() },
-      schema: {
-        tags,
-        summary:
-          'An attempt to pass: every question answered, both acknowledgements; kept whatever its result, which says passed or not, never which answer was wrong',
-        params: ZRecordParams,
-        body: ZPassTrainingRequest,
-        response: { 200: ZPassTrainingResponse },
-      },
+      policy: 'trainingRecord.pass',
+      organization: organizationFrom.body(),
+      summary:
+        'An attempt to pass: every question answered, both acknowledgements; kept whatever its result, which says passed or not, never which answer was wrong',
     },
     async (request) => {
       const { recordId } = request.params;
@@ -226,18 +168,14 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/training-records',
+  route(
+    endpoints.trainingRecords.remove,
     {
-      config: { policy: 'trainingRecord.delete', organization: bulkInput.organization },
+      policy: 'trainingRecord.delete',
+      organization: bulkInput.organization,
       preValidation: bulkInput.preValidation,
-      schema: {
-        tags,
-        summary:
-          'Delete the chosen trainings, all or nothing; their audit events keep every attempt; ids and organizationId in the query or a JSON body',
-        querystring: ZDeleteTrainingsQuery,
-        response: { 200: withMessage(z.object({ ids: z.array(z.uuid()) })) },
-      },
+      summary:
+        'Delete the chosen trainings, all or nothing; their audit events keep every attempt; ids and organizationId in the query or a JSON body',
     },
     async (request) => {
       const { ids } = request.query;

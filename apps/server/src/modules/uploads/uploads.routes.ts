@@ -1,16 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  FILE_MAX_BYTES,
-  IMAGE_MAX_BYTES,
-  ZOrganizationFile,
-  ZUploadFileQuery,
-  ZUploadedImage,
-  ZUuid,
-  dataEnvelope,
-} from '@qualis/contract';
+import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { sendStoredFile } from '../../core/files.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
@@ -48,18 +40,15 @@ const presentFile = (row: OrganizationFileRow) => ({
 });
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, ['uploads']);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 1, fields: 5 } });
 
-  app.post(
-    '/upload/image',
+  route(
+    endpoints.uploads.image,
     {
-      config: { policy: 'authenticated' },
-      schema: {
-        tags: ['uploads'],
-        summary: "Upload an avatar or logo image (JPG, JPEG, PNG, SVG; 10 MB at most), the uploader's own",
-        consumes: ['multipart/form-data'],
-        response: { 201: dataEnvelope(ZUploadedImage) },
-      },
+      policy: 'authenticated',
+      summary: "Upload an avatar or logo image (JPG, JPEG, PNG, SVG; 10 MB at most), the uploader's own",
+      consumes: ['multipart/form-data'],
     },
     async (request, reply) => {
       const actor = requireActor(request);
@@ -70,20 +59,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/upload/file',
+  route(
+    endpoints.uploads.file,
     {
       // The organization is checked before a byte of the body is read.
-      config: { policy: 'organizationFile.upload', organization: organizationFrom.query() },
-      schema: {
-        tags: ['uploads'],
-        summary:
-          'Upload a file into an organization (PDF, Office, OpenDocument, image, text, CSV; 30 MB at most), ' +
-          'answered with the file object; one call per file',
-        consumes: ['multipart/form-data'],
-        querystring: ZUploadFileQuery,
-        response: { 201: dataEnvelope(ZOrganizationFile) },
-      },
+      policy: 'organizationFile.upload',
+      organization: organizationFrom.query(),
+      summary:
+        'Upload a file into an organization (PDF, Office, OpenDocument, image, text, CSV; 30 MB at most), ' +
+        'answered with the file object; one call per file',
+      consumes: ['multipart/form-data'],
     },
     async (request, reply) => {
       const organizationId = organizationAccessOf(request).organization.id;
@@ -98,12 +83,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Images (avatars, logos) are shown by <img> tags, which send no bearer token: they are served
   // by their unguessable id alone. Organization files are never served here (they are another
   // table); the spec 03 modules serve them after their own organization and visibility checks.
-  app.get(
-    '/images/:imageId',
-    {
-      config: { policy: 'public' },
-      schema: { tags: ['uploads'], summary: 'An uploaded image', security: [], params: z.object({ imageId: ZUuid }) },
-    },
-    async (request, reply) => sendStoredFile(app.ctx.storage, reply, await readImage(app.ctx, request.params.imageId)),
+  route(endpoints.uploads.imageContent, { policy: 'public', summary: 'An uploaded image' }, async (request, reply) =>
+    sendStoredFile(app.ctx.storage, reply, await readImage(app.ctx, request.params.imageId)),
   );
 };

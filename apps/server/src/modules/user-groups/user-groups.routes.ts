@@ -1,31 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  GROUP_USER_OPTIONS_LIMIT,
-  ZAddGroupUsersRequest,
-  ZCreateUserGroupRequest,
-  ZDeleteUserGroupQuery,
-  ZDuplicateUserGroupRequest,
-  ZGroupTraining,
-  ZGroupUserOption,
-  ZGroupUserTraining,
-  ZGroupUserOptionsQuery,
-  ZGroupUsersExportQuery,
-  ZGroupUsersQuery,
-  ZGroupUsersResponse,
-  ZRemoveGroupUserQuery,
-  ZRenameUserGroupRequest,
-  ZToggleGroupPermissionRequest,
-  ZUserGroup,
-  ZUserGroupListQuery,
-  ZUserGroupsExportQuery,
-  ZUuid,
-  dataEnvelope,
-  messageFields,
-  listEnvelope,
-  message,
-} from '@qualis/contract';
+import { GROUP_USER_OPTIONS_LIMIT, message, endpoints } from '@qualis/contract';
+import { contractRoutes } from '../../core/contract-route.js';
 import { requireActor } from '../../core/auth.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { AppError } from '../../core/errors.js';
@@ -59,9 +35,6 @@ import {
 const inQuery = { policy: 'userGroup.manage', organization: organizationFrom.query() } as const;
 const inBody = { policy: 'userGroup.manage', organization: organizationFrom.body() } as const;
 const tags = ['user-groups'];
-const ZGroupParams = z.object({ groupId: ZUuid });
-const ZOrganizationQuery = z.object({ organizationId: ZUuid });
-const withMessage = <T extends z.ZodType>(data: T) => dataEnvelope(data).extend(messageFields);
 
 /** A group of the organization whose access the pipeline checked, else 404. */
 async function loadGroup(request: FastifyRequest, groupId: string) {
@@ -72,19 +45,16 @@ async function loadGroup(request: FastifyRequest, groupId: string) {
 
 /** User groups of an organization, their permissions and members (spec 02 sections 2-4, 7). */
 export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/user-groups',
+  route(
+    endpoints.userGroups.list,
     {
-      config: { policy: 'userGroup.list', organization: organizationFrom.query() },
-      schema: {
-        tags,
-        summary:
-          'User groups of an organization; sort keys name, userCount; search on the name; withUsers=true leaves out groups without users',
-        querystring: ZUserGroupListQuery,
-        response: { 200: listEnvelope(ZUserGroup) },
-      },
+      policy: 'userGroup.list',
+      organization: organizationFrom.query(),
+      summary:
+        'User groups of an organization; sort keys name, userCount; search on the name; withUsers=true leaves out groups without users',
     },
     async (request) => {
       const { organizationId: _organizationId, withUsers, ...query } = request.query;
@@ -94,16 +64,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user-groups',
+  route(
+    endpoints.userGroups.create,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary: 'Create a user group',
-        body: ZCreateUserGroupRequest,
-        response: { 201: withMessage(ZUserGroup) },
-      },
+      ...inBody,
+      summary: 'Create a user group',
     },
     async (request, reply) => {
       const data = await createUserGroup(serviceContextOf(request), request.body);
@@ -111,17 +76,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/user-groups/:groupId/name',
+  route(
+    endpoints.userGroups.rename,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary: 'Rename a user group',
-        params: ZGroupParams,
-        body: ZRenameUserGroupRequest,
-        response: { 200: withMessage(ZUserGroup) },
-      },
+      ...inBody,
+      summary: 'Rename a user group',
     },
     async (request) => {
       const { name } = request.body;
@@ -131,16 +90,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user-groups/duplicate',
+  route(
+    endpoints.userGroups.duplicate,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary: "A new group with another group's permissions (not its users)",
-        body: ZDuplicateUserGroupRequest,
-        response: { 201: withMessage(ZUserGroup) },
-      },
+      ...inBody,
+      summary: "A new group with another group's permissions (not its users)",
     },
     async (request, reply) => {
       await loadGroup(request, request.body.sourceGroupId);
@@ -149,17 +103,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/user-groups/:groupId',
+  route(
+    endpoints.userGroups.remove,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'Delete a user group; one with users needs acknowledge=true, and may hand them to groupReceiverId',
-        params: ZGroupParams,
-        querystring: ZDeleteUserGroupQuery,
-        response: { 200: withMessage(z.object({ id: z.uuid() })) },
-      },
+      ...inQuery,
+      summary: 'Delete a user group; one with users needs acknowledge=true, and may hand them to groupReceiverId',
     },
     async (request) => {
       const { groupReceiverId, acknowledge } = request.query;
@@ -173,17 +121,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user-groups/:groupId/settings',
+  route(
+    endpoints.userGroups.settings,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "The group's switched-on permission types",
-        params: ZGroupParams,
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(z.array(z.number().int())) },
-      },
+      ...inQuery,
+      summary: "The group's switched-on permission types",
     },
     async (request) => {
       const group = await loadGroup(request, request.params.groupId);
@@ -191,17 +133,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/user-groups/:groupId/settings',
+  route(
+    endpoints.userGroups.togglePermission,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary: 'Switch one permission type of the group over; answers the switched-on types',
-        params: ZGroupParams,
-        body: ZToggleGroupPermissionRequest,
-        response: { 200: dataEnvelope(z.array(z.number().int())) },
-      },
+      ...inBody,
+      summary: 'Switch one permission type of the group over; answers the switched-on types',
     },
     async (request) => {
       const { type } = request.body;
@@ -210,18 +146,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user-groups/:groupId/users',
+  route(
+    endpoints.userGroups.users,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          "The group's List of Users; sort keys firstName, lastName (default), email, status, isActivated, groupCount",
-        params: ZGroupParams,
-        querystring: ZGroupUsersQuery,
-        response: { 200: ZGroupUsersResponse },
-      },
+      ...inQuery,
+      summary:
+        "The group's List of Users; sort keys firstName, lastName (default), email, status, isActivated, groupCount",
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
@@ -238,17 +168,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user-groups/:groupId/all',
+  route(
+    endpoints.userGroups.userOptions,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'People with the role User of the organization not yet in the group (at most 20)',
-        params: ZGroupParams,
-        querystring: ZGroupUserOptionsQuery,
-        response: { 200: dataEnvelope(z.array(ZGroupUserOption)) },
-      },
+      ...inQuery,
+      summary: 'People with the role User of the organization not yet in the group (at most 20)',
     },
     async (request) => {
       const { organizationId, search } = request.query;
@@ -258,18 +182,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user-groups/:groupId/add',
+  route(
+    endpoints.userGroups.addUsers,
     {
-      config: inBody,
-      schema: {
-        tags,
-        summary:
-          "Add people with the role User of the organization to the group; each person's trainingIds (the group's trainings) are assigned to them",
-        params: ZGroupParams,
-        body: ZAddGroupUsersRequest,
-        response: { 200: withMessage(z.object({ userIds: z.array(z.uuid()) })) },
-      },
+      ...inBody,
+      summary:
+        "Add people with the role User of the organization to the group; each person's trainingIds (the group's trainings) are assigned to them",
     },
     async (request) => {
       const group = await loadGroup(request, request.params.groupId);
@@ -278,18 +196,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/user-groups/:groupId/users/:userId',
+  route(
+    endpoints.userGroups.removeUser,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary:
-          "Remove a person from the group; trainingIds (the group's trainings, not passed ones) are unassigned from them",
-        params: ZGroupParams.extend({ userId: ZUuid }),
-        querystring: ZRemoveGroupUserQuery,
-        response: { 200: withMessage(z.object({ userId: z.uuid() })) },
-      },
+      ...inQuery,
+      summary:
+        "Remove a person from the group; trainingIds (the group's trainings, not passed ones) are unassigned from them",
     },
     async (request) => {
       const { userId } = request.params;
@@ -300,17 +212,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user-groups/:groupId/trainings',
+  route(
+    endpoints.userGroups.trainings,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'The trainings the group is an assignee of (the add-person wizard), by number',
-        params: ZGroupParams,
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(z.array(ZGroupTraining)) },
-      },
+      ...inQuery,
+      summary: 'The trainings the group is an assignee of (the add-person wizard), by number',
     },
     async (request) => {
       const group = await loadGroup(request, request.params.groupId);
@@ -318,17 +224,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user-groups/:groupId/users/:userId/trainings',
+  route(
+    endpoints.userGroups.userTrainings,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "The group's trainings the person is assigned to, and whether they passed each (the remove dialog)",
-        params: ZGroupParams.extend({ userId: ZUuid }),
-        querystring: ZOrganizationQuery,
-        response: { 200: dataEnvelope(z.array(ZGroupUserTraining)) },
-      },
+      ...inQuery,
+      summary: "The group's trainings the person is assigned to, and whether they passed each (the remove dialog)",
     },
     async (request) => {
       const group = await loadGroup(request, request.params.groupId);
@@ -338,16 +238,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/export/groups',
+  route(
+    endpoints.userGroups.export,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: 'CSV of the User Groups list: visible columns, checked rows, search and sort',
-        querystring: ZUserGroupsExportQuery,
-        produces: ['text/csv'],
-      },
+      ...inQuery,
+      summary: 'CSV of the User Groups list: visible columns, checked rows, search and sort',
+      produces: ['text/csv'],
     },
     async (request, reply) => {
       const { selectedIds, ...query } = request.query;
@@ -361,16 +257,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/export/group-users',
+  route(
+    endpoints.userGroups.exportUsers,
     {
-      config: inQuery,
-      schema: {
-        tags,
-        summary: "CSV of a group's List of Users: visible columns, checked rows, search and sort",
-        querystring: ZGroupUsersExportQuery,
-        produces: ['text/csv'],
-      },
+      ...inQuery,
+      summary: "CSV of a group's List of Users: visible columns, checked rows, search and sort",
+      produces: ['text/csv'],
     },
     async (request, reply) => {
       const { organizationId, groupId, selectedIds, ...query } = request.query;

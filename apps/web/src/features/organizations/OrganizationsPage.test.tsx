@@ -39,18 +39,18 @@ function serve() {
       organizations = [...organizations, added];
       return jsonResponse(201, { data: added, message: 'Organization has been successfully created!' });
     }),
-    on(orgs.rename, ({ id }, body) => {
+    on(orgs.rename, ({ organizationId: id }, body) => {
       renamed.push(body);
       const renaming = byId(id);
       renaming.name = body.name;
       return { data: renaming, message: 'Organization name has been edited successfully' };
     }),
-    on(orgs.toggleStatus, ({ id }) => {
+    on(orgs.toggleStatus, ({ organizationId: id }) => {
       const toggled = byId(id);
       toggled.status = toggled.status === 'Active' ? 'Inactive' : 'Active';
       return { data: toggled, message: 'Status has been successfully changed' };
     }),
-    on(orgs.toggleManagedByClient, ({ id }) => {
+    on(orgs.toggleManagedByClient, ({ organizationId: id }) => {
       const toggled = byId(id);
       const answer = () => {
         toggled.isManagedByClient = !toggled.isManagedByClient;
@@ -58,7 +58,7 @@ function serve() {
       };
       return managedGate ? managedGate.then(answer) : answer();
     }),
-    on(orgs.remove, ({ id }) => {
+    on(orgs.remove, ({ organizationId: id }) => {
       organizations = organizations.filter((o) => o.id !== id);
       return { data: { message: 'Organization has been deleted successfully' } };
     }),

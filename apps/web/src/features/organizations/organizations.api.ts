@@ -17,7 +17,7 @@ export function useOrganization(organizationId: string) {
     queryKey: ['organizations', organizationId],
     queryFn: ({ signal }) =>
       api.call(endpoints.organizations.get, {
-        params: { id: organizationId },
+        params: { organizationId },
         signal,
         notFoundPage: true,
       }),
@@ -45,7 +45,7 @@ export function useRenameOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.call(endpoints.organizations.rename, { params: { id }, body: { name } }),
+      api.call(endpoints.organizations.rename, { params: { organizationId: id }, body: { name } }),
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
 }
@@ -59,7 +59,7 @@ function useOrganizationToggle(
 ) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoint, { params: { id } }),
+    mutationFn: (id: string) => api.call(endpoint, { params: { organizationId: id } }),
     onSuccess: ({ data }) => applyToLists(client, data.id, (o) => ({ ...o, ...data })),
   });
 }
@@ -75,7 +75,7 @@ export function useSetOrganizationLogo() {
       const form = new FormData();
       form.append('file', image, fileName);
       const uploaded = await api.call(endpoints.uploads.image, { body: form });
-      return api.call(endpoints.organizations.setLogo, { params: { id, imageId: uploaded.data.id } });
+      return api.call(endpoints.organizations.setLogo, { params: { organizationId: id, imageId: uploaded.data.id } });
     },
     onSuccess: (answer) => applyToLists(client, answer.data.id, () => answer.data),
   });
@@ -84,7 +84,7 @@ export function useSetOrganizationLogo() {
 export function useDeleteOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.organizations.remove, { params: { id } }),
+    mutationFn: (id: string) => api.call(endpoints.organizations.remove, { params: { organizationId: id } }),
     onSuccess: (_answer, id) => {
       client.setQueriesData<ListEnvelope<Organization>>({ queryKey: ['organizations', 'list'] }, (list) =>
         list
@@ -116,6 +116,6 @@ export function useOrganizationLogsExport() {
 /** 'Export everything': queues the organization's inspection package, e-mailed to the requester as a link. */
 export function useInspectionPackage() {
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.organizations.inspectionPackage, { params: { id } }),
+    mutationFn: (id: string) => api.call(endpoints.organizations.inspectionPackage, { params: { organizationId: id } }),
   });
 }

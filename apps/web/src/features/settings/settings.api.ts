@@ -41,7 +41,7 @@ export function useChangeLogo(organizationId: string) {
       form.append('organizationId', organizationId);
       form.append('file', image, fileName);
       const uploaded = await api.call(endpoints.uploads.image, { body: form });
-      return api.call(endpoints.organizations.setLogo, { params: { id: organizationId, imageId: uploaded.data.id } });
+      return api.call(endpoints.organizations.setLogo, { params: { organizationId, imageId: uploaded.data.id } });
     },
     onSuccess: (answer) => client.setQueryData(['organizations', organizationId], { data: answer.data }),
   });
@@ -65,7 +65,7 @@ export function useChangeSigning(organizationId: string) {
   return useMutation({
     mutationFn: (signingRequiresPassword: boolean) =>
       api.call(endpoints.organizations.setSigning, {
-        params: { id: organizationId },
+        params: { organizationId },
         body: { signingRequiresPassword },
       }),
     onSuccess: (answer) => client.setQueryData(['organizations', organizationId], { data: answer.data }),

@@ -150,7 +150,7 @@ describe('organization settings page', () => {
       fireEvent.click(screen.getByRole('button', { name: /Export everything/ }));
 
       expect(await screen.findByText('Your report is being generated, please, wait.')).toBeInTheDocument();
-      expect(asked).toEqual([{ id: organization.id }]);
+      expect(asked).toEqual([{ organizationId: organization.id }]);
     },
     SLOW,
   );

@@ -45,7 +45,7 @@ export function useGroupUsers(organizationId: string, groupId: string, params: L
     queryKey: userGroupKeys.users(organizationId, groupId, params),
     queryFn: ({ signal }) =>
       api.call(endpoints.userGroups.users, {
-        params: { id: groupId },
+        params: { groupId },
         query: { organizationId, ...params },
         signal,
         notFoundPage: true,
@@ -60,7 +60,7 @@ export function useGroupUserOptions(organizationId: string, groupId: string, sea
     queryKey: userGroupKeys.options(organizationId, groupId, search),
     queryFn: ({ signal }) =>
       api.call(endpoints.userGroups.userOptions, {
-        params: { id: groupId },
+        params: { groupId },
         query: { organizationId, search },
         signal,
       }),
@@ -76,7 +76,7 @@ export function useGroupSettings(organizationId: string, groupId: string) {
     queryKey: userGroupKeys.settings(organizationId, groupId),
     queryFn: ({ signal }) =>
       api.call(endpoints.userGroups.settings, {
-        params: { id: groupId },
+        params: { groupId },
         query: { organizationId },
         signal,
         notFoundPage: true,
@@ -91,7 +91,7 @@ export function useGroupTrainings(organizationId: string, groupId: string, enabl
   return useQuery({
     queryKey: userGroupKeys.trainings(organizationId, groupId),
     queryFn: ({ signal }) =>
-      api.call(endpoints.userGroups.trainings, { params: { id: groupId }, query: { organizationId }, signal }),
+      api.call(endpoints.userGroups.trainings, { params: { groupId }, query: { organizationId }, signal }),
     select: (response) => response.data,
     enabled,
     staleTime: 0,
@@ -104,7 +104,7 @@ export function useGroupUserTrainings(organizationId: string, groupId: string, u
     queryKey: userGroupKeys.userTrainings(organizationId, groupId, userId),
     queryFn: ({ signal }) =>
       api.call(endpoints.userGroups.userTrainings, {
-        params: { id: groupId, userId },
+        params: { groupId, userId },
         query: { organizationId },
         signal,
       }),
@@ -130,7 +130,7 @@ export function useRenameUserGroup(organizationId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: ({ groupId, name }: { groupId: string; name: string }) =>
-      api.call(endpoints.userGroups.rename, { params: { id: groupId }, body: { organizationId, name } }),
+      api.call(endpoints.userGroups.rename, { params: { groupId }, body: { organizationId, name } }),
     onSuccess: invalidate,
   });
 }
@@ -149,7 +149,7 @@ export function useDeleteUserGroup(organizationId: string) {
   return useMutation({
     mutationFn: ({ groupId, groupReceiverId, acknowledge }: DeleteGroupInput) =>
       api.call(endpoints.userGroups.remove, {
-        params: { id: groupId },
+        params: { groupId },
         query: { organizationId, groupReceiverId, acknowledge: acknowledge ? 'true' : undefined },
       }),
     onSuccess: invalidate,
@@ -167,7 +167,7 @@ export function useToggleGroupPermission(organizationId: string, groupId: string
   const client = useQueryClient();
   return useMutation({
     mutationFn: (type: number) =>
-      api.call(endpoints.userGroups.togglePermission, { params: { id: groupId }, body: { organizationId, type } }),
+      api.call(endpoints.userGroups.togglePermission, { params: { groupId }, body: { organizationId, type } }),
     // The same rules as the server give an instant preview; the server's answer then replaces it.
     onMutate: (type: number) => {
       const key = userGroupKeys.settings(organizationId, groupId);
@@ -191,7 +191,7 @@ export function useAddGroupUsers(organizationId: string, groupId: string) {
   const invalidate = useInvalidateGroups(organizationId);
   return useMutation({
     mutationFn: (users: GroupUserToAdd[]) =>
-      api.call(endpoints.userGroups.addUsers, { params: { id: groupId }, body: { organizationId, users } }),
+      api.call(endpoints.userGroups.addUsers, { params: { groupId }, body: { organizationId, users } }),
     onSuccess: invalidate,
   });
 }
@@ -201,7 +201,7 @@ export function useRemoveGroupUser(organizationId: string, groupId: string) {
   return useMutation({
     mutationFn: ({ userId, trainingIds = [] }: { userId: string; trainingIds?: string[] }) =>
       api.call(endpoints.userGroups.removeUser, {
-        params: { id: groupId, userId },
+        params: { groupId, userId },
         query: { organizationId, trainingIds },
       }),
     onSuccess: invalidate,

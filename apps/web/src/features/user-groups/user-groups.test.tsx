@@ -91,7 +91,7 @@ describe('User Groups list', () => {
       const fetch = stubEndpoints(
         theOrganization,
         on(groups.list, () => ({ data: rows, pagination: { totalCount: 2 } })),
-        on(groups.remove, ({ id }) => {
+        on(groups.remove, ({ groupId: id }) => {
           deletes.push(id);
           return { data: { id }, message: 'User Group has been successfully deleted' };
         }),

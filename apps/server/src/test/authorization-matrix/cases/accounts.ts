@@ -193,16 +193,16 @@ export const accountCases: Case[] = [
   },
   // Accounts of others
   {
-    routes: ['PUT /api/v1/users/:userId'],
+    routes: ['PUT /api/v1/users/:id'],
     note: 'names of a User of A',
     expected: ACCOUNT_OF_USER_IN_A(200),
-    request: ({ f }) => ({ params: { userId: f.ids.targetUser }, payload: { firstName: 'Ted', lastName: 'User' } }),
+    request: ({ f }) => ({ params: { id: f.ids.targetUser }, payload: { firstName: 'Ted', lastName: 'User' } }),
   },
   {
-    routes: ['PUT /api/v1/users/:userId'],
+    routes: ['PUT /api/v1/users/:id'],
     note: 'names of an Admin of A (Admins never manage Admins)',
     expected: row(401, 200, 403, 403, 403, 404, 404),
-    request: ({ f }) => ({ params: { userId: f.ids.targetAdmin }, payload: { firstName: 'Ann', lastName: 'Admin' } }),
+    request: ({ f }) => ({ params: { id: f.ids.targetAdmin }, payload: { firstName: 'Ann', lastName: 'Admin' } }),
   },
   {
     routes: ['POST /api/v1/verifications/resend-confirm-email'],
@@ -221,10 +221,10 @@ export const accountCases: Case[] = [
     request: async ({ f, t }) => ({ payload: { email: (await personIn(t, f.orgA, 'User', 'Inactive')).email } }),
   },
   {
-    routes: ['PATCH /api/v1/verifications/user-access-code/:id'],
+    routes: ['PATCH /api/v1/verifications/user-access-code/:userId'],
     note: 'of a User of A',
     expected: ACCOUNT_OF_USER_IN_A(200),
-    request: ({ f }) => ({ params: { id: f.ids.targetUser } }),
+    request: ({ f }) => ({ params: { userId: f.ids.targetUser } }),
   },
   {
     routes: ['POST /api/v1/verifications/user-access-code/me'],

@@ -9,6 +9,7 @@ import {
   SUPERADMIN_ONLY,
   fresh,
   ownImage,
+  row,
   today,
   type Case,
 } from '../matrix.js';
@@ -71,6 +72,13 @@ export const organizationCases: Case[] = [
       query: { IncludeOrganizationChanges: 'true', 'DateRange.Start': today(), 'DateRange.End': today() },
     }),
   },
+  {
+    // 'Export everything': the organization's Admins and the SuperAdmin; an HR-limited Admin would
+    // get a package without HR records, so it is refused like the Users (decision 0029).
+    routes: ['POST /api/v1/organizations/:organizationId/inspection-package'],
+    expected: row(401, 200, 200, 403, 403, 403, 404, 403, 403),
+    request: ({ f }) => ({ params: { organizationId: f.orgA } }),
+  },
   // Organization settings
   {
     routes: [
@@ -89,7 +97,7 @@ export const organizationCases: Case[] = [
     request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { name: fresh('Entry') } }),
   },
   {
-    routes: ['DELETE /api/v1/organizations/:organizationId/tags/:entryId'],
+    routes: ['DELETE /api/v1/organizations/:organizationId/tags/:id'],
     note: 'a new tag',
     expected: SETTINGS(200),
     request: async ({ f, t }) => {
@@ -97,11 +105,11 @@ export const organizationCases: Case[] = [
         .insert(tags)
         .values({ organizationId: f.orgA, id: newId(), name: fresh('tag') })
         .returning();
-      return { params: { organizationId: f.orgA, entryId: tag!.id } };
+      return { params: { organizationId: f.orgA, id: tag!.id } };
     },
   },
   {
-    routes: ['DELETE /api/v1/organizations/:organizationId/document-types/:entryId'],
+    routes: ['DELETE /api/v1/organizations/:organizationId/document-types/:id'],
     note: 'a new document type',
     expected: SETTINGS(200),
     request: async ({ f, t }) => {
@@ -109,7 +117,7 @@ export const organizationCases: Case[] = [
         .insert(documentTypes)
         .values({ organizationId: f.orgA, id: newId(), name: fresh('type') })
         .returning();
-      return { params: { organizationId: f.orgA, entryId: type!.id } };
+      return { params: { organizationId: f.orgA, id: type!.id } };
     },
   },
   {
