@@ -41,6 +41,6 @@ export async function motionDone(page: Page): Promise<void> {
  * Saves a full-page PNG to test-results/e2e/<name>.png. A full page on a loaded core (CI runs the
  * PostgreSQL suite beside the journeys) once took over the default 30 s.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true, timeout: 90_000 });
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage, timeout: 90_000 });
 }

@@ -6,8 +6,9 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, messages } from '@qualis/contract';
-import { actions, auditEvents, documentRevisions, documentSignatures, documents } from '../../db/schema/index.js';
+import { actions, documentSignatures, documents } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import { DEFAULT_PASSWORD, createDocument, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 
@@ -29,17 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auditOf = async (entityId: string, action: string) =>
-  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
-    .filter((e) => e.action === action)
-    .sort((a, b) => a.seq - b.seq);
-const revisionRow = async (documentId: string, revision: number) =>
-  (
-    await t.db
-      .select()
-      .from(documentRevisions)
-      .where(and(eq(documentRevisions.documentId, documentId), eq(documentRevisions.revision, revision)))
-  )[0]!;
+const auditOf = (entityId: string, action?: string) => auditEventsOf(t, entityId, action);
+const revisionRow = (documentId: string, revision: number) => revisionRowOf(t, documentId, revision);
 const documentCount = (id: string) => t.db.$count(documents, eq(documents.id, id));
 const withdrawalsOf = (documentId: string) =>
   t.db

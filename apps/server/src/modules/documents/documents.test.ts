@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, messages } from '@qualis/contract';
 import { resolveOrganizationAccess } from '../../core/access.js';
@@ -14,6 +14,7 @@ import {
   organizationFiles,
 } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
@@ -42,10 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auditOf = async (entityId: string, action?: string) =>
-  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
-    .filter((e) => !action || e.action === action)
-    .sort((a, b) => a.seq - b.seq);
+const auditOf = (entityId: string, action?: string) => auditEventsOf(t, entityId, action);
 
 const actionsOf = (documentId: string) =>
   t.db.select().from(actions).where(eq(actions.sourceId, documentId)).orderBy(actions.number);
@@ -55,13 +53,7 @@ const participantsOf = async (documentId: string) =>
     .map((p) => p.userId)
     .sort();
 
-const revisionRow = async (documentId: string, revision: number) =>
-  (
-    await t.db
-      .select()
-      .from(documentRevisions)
-      .where(and(eq(documentRevisions.documentId, documentId), eq(documentRevisions.revision, revision)))
-  )[0]!;
+const revisionRow = (documentId: string, revision: number) => revisionRowOf(t, documentId, revision);
 
 const detail = async (by: Person, documentId: string, query = '') =>
   call('GET', `/documents/${documentId}?organizationId=${orgA}${query}`, by.headers);

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
-import { auditEvents, hrRecordTags, hrRecords, tags } from '../../db/schema/index.js';
+import { hrRecordTags, hrRecords, tags } from '../../db/schema/index.js';
 import { nextNumber } from '../../core/counters.js';
 import { newId } from '../../core/ids.js';
 import { parseCsv } from '../../test/csv.js';
 import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { auditEventsOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
@@ -44,10 +45,7 @@ const recordOf = async (organizationId: string, userId: string) => {
   return row;
 };
 
-const auditOf = async (entityId: string, action: string) =>
-  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
-    .filter((e) => e.action === action)
-    .sort((a, b) => a.seq - b.seq);
+const auditOf = (entityId: string, action?: string) => auditEventsOf(t, entityId, action);
 
 async function tagIn(organizationId: string, name: string) {
   const id = newId();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, Permission, type TrainingRecord, type TrainingRecordRow } from '@qualis/contract';
 import {
   actions,
-  auditEvents,
   documentRevisions,
   tags,
   trainingAssignments,
@@ -15,6 +14,7 @@ import { resolveOrganizationAccess } from '../../core/access.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { startTrainingRound } from './training-actions.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { auditEventsOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import {
   createDocument,
@@ -54,10 +54,7 @@ const list = async (by: Person, organizationId: string, query = '') => {
   return res.json() as { data: TrainingRecordRow[]; pagination: { totalCount: number } };
 };
 
-const auditOf = async (entityId: string, action?: string) =>
-  (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))
-    .filter((e) => !action || e.action === action)
-    .sort((a, b) => a.seq - b.seq);
+const auditOf = (entityId: string, action?: string) => auditEventsOf(t, entityId, action);
 
 /** The open and completed 'training' actions of a training, by assignee. */
 const trainingActions = async (trainingId: string) =>
