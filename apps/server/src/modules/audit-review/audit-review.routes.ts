@@ -8,6 +8,7 @@ import {
   endpoints,
   type Endpoint,
 } from '@qualis/contract';
+import type { z } from 'zod';
 import { PROVIDER_CHAIN } from '../../core/audit.js';
 import { contractRoutes, type ContractRouteOptions, type RoutesApp } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
@@ -27,18 +28,31 @@ import {
 type TrailAccess = Omit<ContractRouteOptions, 'summary'>;
 const tags = ['audit-trail'];
 
+type ListInput = AuditTrailFilters & ListQuery;
+type ExportInput = AuditTrailFilters & Pick<ListQuery, 'orderBy' | 'orderType'>;
+type WithQuery<Q> = Endpoint & { query: z.ZodType<Q> };
+
+/**
+ * The rows of one trail: the organization's and the provider's differ in where the organization
+ * is (its query or body carries `organizationId`), so each row is typed by what both parse to.
+ */
+interface TrailRows {
+  list: WithQuery<ListInput>;
+  verification: Endpoint;
+  reviews: WithQuery<Pick<ListQuery, 'limit' | 'offset'>>;
+  markReviewed: Endpoint & { body: z.ZodType<MarkReviewedRequest> };
+  exportCsv: WithQuery<ExportInput>;
+  exportPdf: WithQuery<ExportInput>;
+}
+
 /** One trail's routes: where they are, who may, the schemas, and whose chain a request reads. */
 interface TrailRoutes {
   name: string;
-  rows: Record<'list' | 'verification' | 'reviews' | 'markReviewed' | 'exportCsv' | 'exportPdf', Endpoint>;
+  rows: TrailRows;
   read: TrailAccess;
   write: TrailAccess;
   contextOf: (request: FastifyRequest) => TrailContext;
 }
-
-// The type provider cannot resolve a schema chosen per trail; each schema has parsed its input.
-type ListInput = AuditTrailFilters & ListQuery;
-type ExportInput = AuditTrailFilters & Pick<ListQuery, 'orderBy' | 'orderType'>;
 
 /** The list, verification, reviews, 'Mark reviewed' and the CSV and PDF exports of one trail. */
 function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
@@ -51,7 +65,7 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
       ...read,
       summary: `${name}: its events, newest first (orderType=asc: oldest first; the one sort key is seq), filtered by person (actorUserId), record kind (entityType), record (entityId), action and UTC days (from, to), each change readable`,
     },
-    async (request) => auditTrailPage(contextOf(request), request.query as ListInput),
+    async (request) => auditTrailPage(contextOf(request), request.query),
   );
 
   route(
@@ -70,7 +84,7 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
       summary: `${name}: its past reviews, newest first: who reviewed which range, when`,
     },
     async (request) => {
-      const { limit, offset } = request.query as Pick<ListQuery, 'limit' | 'offset'>;
+      const { limit, offset } = request.query;
       const { rows, totalCount } = await listAuditReviews(app.ctx.database.db, contextOf(request).scope.chainKey, {
         limit,
         offset,
@@ -86,7 +100,7 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
       summary: `${name}: 'Mark reviewed': the filters looked through, up to event upToSeq, and a comment; itself an audit event`,
     },
     async (request, reply) => {
-      const review = await markAuditTrailReviewed(contextOf(request), request.body as MarkReviewedRequest);
+      const review = await markAuditTrailReviewed(contextOf(request), request.body);
       return reply.status(201).send({ data: presentAuditReview(review), ...message('auditTrailReviewed') });
     },
   );
@@ -98,7 +112,7 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
       summary: `${name}: the filtered view as CSV, in the list's order, changes readable`,
       produces: ['text/csv'],
     },
-    async (request, reply) => sendAuditTrailCsv(contextOf(request), reply, request.query as ExportInput),
+    async (request, reply) => sendAuditTrailCsv(contextOf(request), reply, request.query),
   );
 
   route(
@@ -108,7 +122,7 @@ function trailRoutes(app: RoutesApp, trail: TrailRoutes) {
       summary: `${name}: the filtered view as one PDF, headed by its filters and the chain's verification`,
       produces: ['application/pdf'],
     },
-    async (request, reply) => sendAuditTrailPdf(contextOf(request), reply, request.query as ExportInput),
+    async (request, reply) => sendAuditTrailPdf(contextOf(request), reply, request.query),
   );
 }
 
