@@ -57,7 +57,7 @@ const LABELS: Record<string, string> = {
   signerName: 'Printed name',
   signerEmail: 'E-mail',
   signedAt: 'Signed at',
-  signatureCycle: 'Signing round',
+  signatureCycle: 'Signature cycle',
   fileSha256: 'SHA-256 of the signed file',
   passwordConfirmed: 'Password re-entered',
   accessCodeConfirmed: 'Access code entered',
@@ -70,6 +70,28 @@ const spelled = (field: string) => {
 };
 
 const historyLabel = (field: string) => ID_FIELDS[field]?.label ?? LABELS[field] ?? spelled(field);
+
+/** What the actions written by more than one kind of record read as; another is spelled out. */
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  addRevision: 'Revision added',
+  deleteRevision: 'Revision deleted',
+  statusChange: 'Status changed',
+  sign: 'Signed',
+  signatureRefused: 'Signature refused',
+  controlledCopy: 'Controlled copy downloaded',
+  withdraw: 'Withdrawn (Obsolete)',
+};
+
+/** An event's action as the record PDFs print it: 'signatureRefused' → 'Signature refused'. */
+export const historyAction = (action: string) => ACTIONS[action] ?? spelled(action);
+
+/** Values written as codes (a refused signature's reason), as a reader says them. */
+const CODES: Record<string, Record<string, string>> = {
+  reason: { locked: 'Signing locked', passwordWrong: 'Wrong password', accessCodeWrong: 'Wrong access code' },
+};
 
 /** Names recorded in the event beside its ids (`names: { id: name }`), which win over today's. */
 export const RECORDED_NAMES = 'names';
@@ -227,6 +249,7 @@ function text(field: string, value: unknown, names: HistoryNames, recorded: Reco
     );
   }
   if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'string' && CODES[field]?.[value]) return CODES[field][value];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && TIMESTAMP.test(value)) return utc(new Date(value));
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesText, historyIds, readableChanges, type HistoryNames } from './history.js';
+import { changesText, historyAction, historyIds, readableChanges, type HistoryNames } from './history.js';
 
 const names = (people: [string, string][] = [], files: [string, string][] = []): HistoryNames => ({
   people: new Map(people),
@@ -100,7 +100,7 @@ describe('signature events', () => {
       ),
     );
     expect(text).toBe(
-      'Signing round: 1; Kind: review; Meaning: Reviewed; Printed name: Grace Hopper; E-mail: grace@acme.test; ' +
+      'Signature cycle: 1; Kind: review; Meaning: Reviewed; Printed name: Grace Hopper; E-mail: grace@acme.test; ' +
         'Signed at: 2026-11-26 09:01:02 UTC; Comment: Checked.; Controlled file: cleaning-v1.pdf; ' +
         'SHA-256 of the signed file: ab12; Password re-entered: Yes; Access code entered: No',
     );
@@ -161,6 +161,17 @@ describe('signature events', () => {
       'Revisions: Revision: 1, Status: Approved, Controlled file: cleaning-v1.pdf, Reviewers: Grace Hopper',
     );
     expect(text).toContain('Signatures: Approved by Grace Hopper, 2026-11-26 09:01:02 UTC; file cleaning-v1.pdf');
+  });
+});
+
+describe('historyAction and codes', () => {
+  it('reads actions and a refused signature’s reason as words', () => {
+    expect(historyAction('signatureRefused')).toBe('Signature refused');
+    expect(historyAction('withdraw')).toBe('Withdrawn (Obsolete)');
+    expect(historyAction('roundEnded')).toBe('Round ended');
+    expect(changesText(readableChanges(null, { kind: 'approval', reason: 'accessCodeWrong' }, names()))).toBe(
+      'Kind: approval; Reason: Wrong access code',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@qualis/contract';
 import type { ChainVerification } from '../../core/audit.js';
 import type { CsvColumn } from '../../core/exports.js';
-import { changesText, namesOfHistory, readableChanges } from '../../core/history.js';
+import { changesText, historyAction, namesOfHistory, readableChanges } from '../../core/history.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import type { DbOrTx } from '../../db/client.js';
 import { chainVerificationText, minuteUtc } from '../organizations/audit-chains.js';
@@ -129,7 +129,7 @@ export async function* auditTrailPdfRecords(
       history: events.map((e) => ({
         at: new Date(e.occurredAt),
         who: e.actorEmail ?? 'System',
-        what: `#${e.seq} ${e.entityType}${e.entityId ? ` ${e.entityId}` : ''}: ${e.action}`,
+        what: `#${e.seq} ${e.entityType}${e.entityId ? ` ${e.entityId}` : ''}: ${historyAction(e.action)}`,
         changes: changesAndReason(e),
       })),
     };

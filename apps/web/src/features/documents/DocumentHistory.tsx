@@ -19,6 +19,7 @@ const ACTIONS = [
   'sign',
   'signatureRefused',
   'controlledCopy',
+  'withdraw',
   'delete',
 ] as const;
 
@@ -45,6 +46,15 @@ const FIELDS = [
   'finalAt',
   'meaning',
   'comment',
+  'signature',
+  'signerName',
+  'signerEmail',
+  'signedAt',
+  'signatureCycle',
+  'kind',
+  'fileSha256',
+  'passwordConfirmed',
+  'accessCodeConfirmed',
 ] as const;
 
 const isLabelled = (field: string): field is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(field);
