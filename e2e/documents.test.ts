@@ -328,7 +328,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       const listed = manifest.trim().split('\n');
       expect(listed).toHaveLength(entries.length - 1);
       for (const line of listed) {
-        const [sha, entry] = line.split(/  /);
+        const [sha, entry] = line.split(/ {2}/);
         expect(sha256(entries.find((e) => e.name === entry)!.bytes), entry).toBe(sha);
       }
       renderPdf(entries.find((e) => e.name === 'README.pdf')!.bytes, 'documents-package-readme');
