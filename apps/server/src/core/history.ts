@@ -91,6 +91,7 @@ export const historyAction = (action: string) => ACTIONS[action] ?? spelled(acti
 /** Values written as codes (a refused signature's reason), as a reader says them. */
 const CODES: Record<string, Record<string, string>> = {
   reason: { locked: 'Signing locked', passwordWrong: 'Wrong password', accessCodeWrong: 'Wrong access code' },
+  status: { ToDo: 'To do' },
 };
 
 /** Names recorded in the event beside its ids (`names: { id: name }`), which win over today's. */

@@ -172,6 +172,9 @@ describe('historyAction and codes', () => {
     expect(changesText(readableChanges(null, { kind: 'approval', reason: 'accessCodeWrong' }, names()))).toBe(
       'Kind: approval; Reason: Wrong access code',
     );
+    expect(changesText(readableChanges({ status: 'ToDo' }, { status: 'Complete' }, names()))).toBe(
+      'Status: To do → Complete',
+    );
   });
 });
 

@@ -276,7 +276,8 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
                       label: 'Kind',
                       value: shown.type === null ? 'External link' : (REFERENCE_TYPE_LABELS[shown.type] ?? ''),
                     },
-                    { label: 'Link', value: shown.link },
+                    // A record of Qualis is named by the title; its in-app path says nothing on paper.
+                    ...(shown.type === null ? [{ label: 'Link', value: shown.link }] : []),
                   ],
                 };
               }),
