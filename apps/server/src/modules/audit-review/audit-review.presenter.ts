@@ -114,8 +114,12 @@ export function presentVerification(v: ChainVerification, verifiedAt: Date): Aud
 export async function* auditTrailPdfRecords(
   batches: AsyncIterable<AuditTrailEvent[]>,
   heading: { trail: string; filters: string; verification: string },
+  namesOf: (events: AuditTrailEvent[]) => Promise<Map<string, string>>,
 ): AsyncGenerator<PdfRecord> {
   for await (const events of batches) {
+    const names = await namesOf(events);
+    const recordOf = (e: AuditTrailEvent) =>
+      e.entityId === null ? e.entityType : (names.get(e.entityId) ?? `${e.entityType} ${e.entityId}`);
     const first = events[0]!.seq;
     const last = events.at(-1)!.seq;
     yield {
@@ -129,7 +133,7 @@ export async function* auditTrailPdfRecords(
       history: events.map((e) => ({
         at: new Date(e.occurredAt),
         who: e.actorEmail ?? 'System',
-        what: `#${e.seq} ${e.entityType}${e.entityId ? ` ${e.entityId}` : ''}: ${historyAction(e.action)}`,
+        what: `#${e.seq} ${recordOf(e)}: ${historyAction(e.action)}`,
         changes: changesAndReason(e),
       })),
     };
