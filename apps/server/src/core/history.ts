@@ -83,6 +83,8 @@ const ACTIONS: Record<string, string> = {
   signatureRefused: 'Signature refused',
   controlledCopy: 'Controlled copy downloaded',
   withdraw: 'Withdrawn (Obsolete)',
+  // The audit trail's 'Mark reviewed' (modules/audit-review).
+  review: 'Marked reviewed',
 };
 
 /** An event's action as the record PDFs print it: 'signatureRefused' → 'Signature refused'. */

@@ -283,6 +283,7 @@ describe('exports of the filtered view', () => {
     expect(text).toMatch(/#\d+ Uma User: Edited: First name: Uma/);
     expect(text).not.toContain(user.id);
     expect(text).toContain('document doc-1: Signed');
+    expect(text).toContain('Audit trail review up to event 3: Marked reviewed');
   });
 });
 

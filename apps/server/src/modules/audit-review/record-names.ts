@@ -4,6 +4,7 @@ import { personName } from '../../core/history.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   actions,
+  auditReviews,
   documentRevisions,
   documents,
   hrRecords,
@@ -73,6 +74,13 @@ const LOOKUPS: Record<string, Lookup> = {
         .from(userGroups)
         .where(and(inOrganization(userGroups.organizationId), inArray(userGroups.id, ids)))
     ).map((g) => ({ id: g.id, name: `User group ${g.name}` })),
+  'audit-trail': async (db, inOrganization, ids) =>
+    (
+      await db
+        .select({ id: auditReviews.id, upToSeq: auditReviews.upToSeq })
+        .from(auditReviews)
+        .where(and(inOrganization(auditReviews.organizationId), inArray(auditReviews.id, ids)))
+    ).map((r) => ({ id: r.id, name: `Audit trail review up to event ${r.upToSeq}` })),
 };
 LOOKUPS['user-group'] = LOOKUPS.userGroup!;
 
