@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
-import { choosePerson, pageHeader as header, respond } from './support/documents.js';
-import { nameOf, personText } from './support/people.js';
+import { choosePerson, pageHeader as header, respond, withdrawDocument } from './support/documents.js';
+import { JOURNEY_PASSWORD, nameOf, personText } from './support/people.js';
 import { journeyEnvironment, listsClosed, mainMenu, pick, renderPdf, samplePdf, toast } from './support/journey.js';
-import { pdfPages } from '../apps/server/src/test/exported-files.js';
+import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@documents.e2e.qualis.test' };
 const REVIEWERS = [
@@ -17,6 +18,9 @@ const APPROVER = { firstName: 'Marie', lastName: 'Curie', email: 'marie@document
 const TYPE = 'Standard Operating Procedure';
 const DOCUMENT = 'Cleaning of the clean room';
 const FILE = 'sop-cleaning.pdf';
+const WITHDRAWAL_REASON = 'Replaced by the new cleaning procedure SOP-14.';
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const samplePdfOfSop = () =>
   samplePdf('SOP-12 Cleaning of the clean room', [
@@ -252,21 +256,84 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await preview.getByRole('button', { name: 'Close' }).click();
       await preview.waitFor({ state: 'hidden' });
 
-      // 7. The list's Single PDF export.
+      // 7. Released, so never deleted: Delete is disabled and says why. Withdrawn with a reason and
+      // the password, every revision is Obsolete; the History tab reads as names, not ids.
+      const disabledDelete = header(admin).getByRole('button', { name: /Delete document$/ });
+      expect(await disabledDelete.isDisabled()).toBe(true);
+      await disabledDelete.locator('xpath=..').hover();
+      await admin
+        .getByRole('tooltip')
+        .getByText('A released document cannot be deleted; withdraw it instead.')
+        .waitFor();
+      await withdrawDocument(admin, WITHDRAWAL_REASON, JOURNEY_PASSWORD);
+      await toast(admin, 'The Document is withdrawn (Obsolete)');
+      await header(admin).getByText('Obsolete', { exact: true }).waitFor();
+      await admin.getByText(`Reason: ${WITHDRAWAL_REASON}`).waitFor();
+      expect(
+        await header(admin)
+          .getByRole('button', { name: /Withdraw document$/ })
+          .count(),
+      ).toBe(0);
+      await admin.getByRole('tab', { name: 'History' }).click();
+      const history = admin.getByRole('tabpanel', { name: 'History' });
+      await history.getByText(WITHDRAWAL_REASON).first().waitFor();
+      await screenshot(admin, 'documents-16-admin-withdrawn-history');
+      expect(await history.innerText()).not.toMatch(UUID);
+
+      // 8. The list: the withdrawn document stays, Obsolete, found by that status; its Single PDF
+      // is stamped OBSOLETE with the reason, and names people and files, not ids.
       await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
       await admin.waitForURL(`**${base}/documents`);
-      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Submitted').waitFor();
+      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Obsolete').waitFor();
+      await admin.getByLabel('Filter by status', { exact: true }).click();
+      await pick(admin, 'Obsolete');
+      await admin.keyboard.press('Escape');
+      await listsClosed(admin);
+      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Obsolete').waitFor();
+      await screenshot(admin, 'documents-17-list-obsolete');
       await admin.getByRole('button', { name: 'Export' }).click();
       const single = await downloaded(admin, () => admin.getByRole('menuitem', { name: 'Single PDF' }).click());
       expect(single.name).toMatch(/^Documents_version_grace@documents\.e2e\.qualis\.test_.+\.pdf$/);
       const singleText = (await pdfPages(single.bytes)).join('\n');
       expect(singleText).toContain(DOCUMENT);
       expect(singleText).toContain('Approved');
+      expect(singleText).toContain('OBSOLETE');
+      expect(singleText).toContain(WITHDRAWAL_REASON);
       expect(singleText).toContain(nameOf(APPROVER));
       expect(singleText).toContain('Acme Medical');
+      expect(singleText).not.toMatch(UUID);
       renderPdf(single.bytes, 'documents-export');
 
-      // 8. The list, the detail and the create page: no sideways scroll at 390 px, no serious or
+      // 9. 'Export everything' in Settings: the package arrives as a 7-day link, which downloads the
+      // ZIP with its manifest (every entry's SHA-256 right) and README.pdf.
+      await mainMenu(admin).getByRole('link', { name: 'Settings' }).click();
+      await admin.waitForURL(`**${base}/setting`);
+      await admin.getByRole('button', { name: /Export everything$/ }).click();
+      await toast(admin, 'Your report is being generated, please, wait.');
+      const packageMail = await env.sink.waitForMail({
+        to: ADMIN.email,
+        subject: 'Qualis: the inspection package of Acme Medical is ready',
+        timeoutMs: 120_000,
+      });
+      expect(packageMail.text).toContain('Documents: 1; actions: 4; trainings: 0; HR records: 4.');
+      expect(packageMail.text).toContain('The link works for 7 days');
+      const link = new RegExp(`${base}/exports/[0-9a-f-]{36}`).exec(packageMail.text)?.[0];
+      if (!link) throw new Error(`no download link in "${packageMail.text}"`);
+      const pack = await downloaded(admin, () => admin.goto(`${env.server.url}${link}`).then(() => undefined));
+      expect(pack.name).toMatch(/^Inspection-package_.+\.zip$/);
+      const entries = await unzipped(pack.bytes);
+      const names = entries.map((e) => e.name);
+      expect(names).toEqual(expect.arrayContaining(['MANIFEST.sha256', 'README.pdf']));
+      const manifest = entries.find((e) => e.name === 'MANIFEST.sha256')!.bytes.toString('utf8');
+      const listed = manifest.trim().split('\n');
+      expect(listed).toHaveLength(entries.length - 1);
+      for (const line of listed) {
+        const [sha, entry] = line.split(/ {2}/);
+        expect(sha256(entries.find((e) => e.name === entry)!.bytes), entry).toBe(sha);
+      }
+      renderPdf(entries.find((e) => e.name === 'README.pdf')!.bytes, 'documents-package-readme');
+
+      // 10. The list, the detail and the create page: no sideways scroll at 390 px, no serious or
       // critical axe violation at 390 and 1400 px.
       const problems = [
         ...(await checkPage(admin, 'list', `${base}/documents`, 'documents-a11y')),

@@ -27,3 +27,16 @@ export async function respond(page: Page, response: string, comment: string, lab
   await page.getByLabel(labels.comment).fill(comment);
   await expect.poll(() => page.getByRole('button', { name: labels.save }).isEnabled()).toBe(true);
 }
+
+/**
+ * Withdraws the open document from its detail ('Withdraw document'): the dialog's reason and the
+ * signature it asks for (the person's password), then OK. Every journey fills the dialog here.
+ */
+export async function withdrawDocument(page: Page, reason: string, password: string) {
+  await page.getByRole('button', { name: /Withdraw document$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw document' });
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

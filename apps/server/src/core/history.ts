@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { HistoryChange } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { documentTypes, organizationFiles, tags, trainingRecords, userGroups, users } from '../db/schema/index.js';
+import { isRecordedSignature, signatureSentence } from './history-signatures.js';
 import { utc } from './record-pdf.js';
 
 // The readable form of audit events (History tab, record PDFs, logs export): each changed field
@@ -52,6 +53,14 @@ const LABELS: Record<string, string> = {
   cycle: 'Round of passes',
   // A review of the audit trail (modules/audit-review): the last event of the reviewed range.
   upToSeq: 'Up to event',
+  // A signature (document-signatures.service.ts), as the record PDFs print its manifestation.
+  signerName: 'Printed name',
+  signerEmail: 'E-mail',
+  signedAt: 'Signed at',
+  signatureCycle: 'Signature cycle',
+  fileSha256: 'SHA-256 of the signed file',
+  passwordConfirmed: 'Password re-entered',
+  accessCodeConfirmed: 'Access code entered',
 };
 
 /** 'revisionDescription' → 'Revision description', for a field without a label of its own. */
@@ -62,11 +71,39 @@ const spelled = (field: string) => {
 
 const historyLabel = (field: string) => ID_FIELDS[field]?.label ?? LABELS[field] ?? spelled(field);
 
+/** What the actions written by more than one kind of record read as; another is spelled out. */
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  addRevision: 'Revision added',
+  deleteRevision: 'Revision deleted',
+  statusChange: 'Status changed',
+  sign: 'Signed',
+  signatureRefused: 'Signature refused',
+  controlledCopy: 'Controlled copy downloaded',
+  withdraw: 'Withdrawn (Obsolete)',
+  // The audit trail's 'Mark reviewed' (modules/audit-review).
+  review: 'Marked reviewed',
+};
+
+/** An event's action as the record PDFs print it: 'signatureRefused' → 'Signature refused'. */
+export const historyAction = (action: string) => ACTIONS[action] ?? spelled(action);
+
+/** Values written as codes (a refused signature's reason), as a reader says them. */
+const CODES: Record<string, Record<string, string>> = {
+  reason: { locked: 'Signing locked', passwordWrong: 'Wrong password', accessCodeWrong: 'Wrong access code' },
+  status: { ToDo: 'To do' },
+};
+
 /** Names recorded in the event beside its ids (`names: { id: name }`), which win over today's. */
 export const RECORDED_NAMES = 'names';
 
 const record = (values: unknown): Record<string, unknown> =>
   typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const idsIn = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
@@ -81,11 +118,17 @@ export function historyIds(events: { before: unknown; after: unknown }[]): Recor
     trainings: new Set(),
     groups: new Set(),
   };
-  for (const values of events.flatMap((e) => [record(e.before), record(e.after)])) {
+  // Nested values too: a withdrawal's signature names its file, a deleted document's revisions their people.
+  const collect = (values: Record<string, unknown>) => {
     for (const [field, value] of Object.entries(values)) {
       const kind = ID_FIELDS[field]?.kind;
       if (kind) for (const id of idsIn(value)) ids[kind].add(id);
+      else for (const nested of Array.isArray(value) ? value : [value]) if (isPlainRecord(nested)) collect(nested);
     }
+  };
+  for (const e of events) {
+    collect(record(e.before));
+    collect(record(e.after));
   }
   return Object.fromEntries(Object.entries(ids).map(([kind, set]) => [kind, [...set]])) as Record<NameKind, string[]>;
 }
@@ -193,24 +236,48 @@ const REMOVED = '(removed)';
 const EMPTY = '—';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** The name recorded in the event for the id, else today's, else that it was removed. */
+function nameOf(kind: NameKind, id: string, names: HistoryNames, recorded: Record<string, unknown>) {
+  const atTheTime = recorded[id];
+  return typeof atTheTime === 'string' ? atTheTime : (names[kind].get(id) ?? REMOVED);
+}
+
 function text(field: string, value: unknown, names: HistoryNames, recorded: Record<string, unknown>): string {
   const kind = ID_FIELDS[field]?.kind;
   if (kind) {
-    const list = idsIn(value).map((id) => {
-      const atTheTime = recorded[id];
-      return typeof atTheTime === 'string' ? atTheTime : (names[kind].get(id) ?? REMOVED);
-    });
-    return list.join(', ') || EMPTY;
+    return (
+      idsIn(value)
+        .map((id) => nameOf(kind, id, names, recorded))
+        .join(', ') || EMPTY
+    );
   }
   if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'string' && CODES[field]?.[value]) return CODES[field][value];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && TIMESTAMP.test(value)) return utc(new Date(value));
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
     return value.map(String).join(', ') || EMPTY;
   }
   if (Array.isArray(value) && value.every(isLink)) return value.map(linkText).join(', ') || EMPTY;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
+  if (Array.isArray(value)) return value.map((v) => text('', v, names, recorded)).join('; ') || EMPTY;
+  if (isRecordedSignature(value)) {
+    return signatureSentence(value, (id) => nameOf('files', id, names, recorded));
+  }
+  if (isPlainRecord(value)) {
+    const fields = Object.entries(value).filter(([f, v]) => f !== RECORDED_NAMES && !unnamedId(f, v));
+    return fields.map(([f, v]) => `${historyLabel(f)}: ${text(f, v, names, recorded)}`).join(', ') || EMPTY;
+  }
+  return String(value as string | number);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An id that names nothing a reader knows (a signature's, a request's, the record's own): the
+ * readable form leaves it out; the event's raw values keep it.
+ */
+const unnamedId = (field: string, value: unknown) =>
+  !ID_FIELDS[field] && idsIn(value).length > 0 && idsIn(value).every((v) => UUID.test(v));
 
 /**
  * An event's changes as lines: `before` null for a field the event only sets (a creation) or
@@ -220,7 +287,12 @@ export function readableChanges(beforeValues: unknown, afterValues: unknown, nam
   const before = record(beforeValues);
   const after = record(afterValues);
   const recorded = { ...record(before[RECORDED_NAMES]), ...record(after[RECORDED_NAMES]) };
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => f !== RECORDED_NAMES);
+  // A signature's printed name is recorded beside its signer's id: the signer is named once.
+  const shown = (f: string) =>
+    f !== RECORDED_NAMES &&
+    !unnamedId(f, before[f] ?? after[f]) &&
+    !(f === 'signerId' && ('signerName' in before || 'signerName' in after));
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(shown);
   const changes: HistoryChange[] = [];
   for (const field of fields) {
     const label = historyLabel(field);

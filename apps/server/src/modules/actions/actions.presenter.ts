@@ -1,7 +1,7 @@
 import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
-import { changesText, readableChanges, type HistoryNames } from '../../core/history.js';
+import { changesText, historyAction, readableChanges, type HistoryNames } from '../../core/history.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../policies.js';
 import type { ActionState } from './actions.policy.js';
@@ -106,7 +106,7 @@ export function actionPdfRecord(row: ActionRecord, history: HistoryEntry[], name
     history: history.map((entry) => ({
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
-      what: entry.action,
+      what: historyAction(entry.action),
       changes: changesText(readableChanges(entry.before, entry.after, names)),
     })),
   };

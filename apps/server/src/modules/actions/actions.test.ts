@@ -813,7 +813,7 @@ describe('GET /export/one-task and /export/many-Tasks', () => {
     expect(all).toContain('Action #2: Review/approve SOP');
     expect(all).not.toContain('Boss only');
     // Newest number first (the export's default order); lines wrap where the page ends.
-    expect(pages[1]!.replace(/\s+/g, ' ')).toContain('update: Due date: 2030-05-01 → 2030-06-01');
+    expect(pages[1]!.replace(/\s+/g, ' ')).toContain('Edited: Due date: 2030-05-01 → 2030-06-01');
     expect(pages[0]).toContain(`Page 1`);
     expect(pages[0]).toContain(`by ${related.email}`);
 
@@ -828,7 +828,7 @@ describe('GET /export/one-task and /export/many-Tasks', () => {
     expect(entries.map((e) => e.name)).toEqual(['1 Calibrate Ζ scale.pdf']);
     const [page] = await pdfPages(entries[0]!.bytes);
     expect(page).toContain('https://a.test');
-    expect(page).toContain('create');
+    expect(page).toContain('Created');
 
     const plain = await person(org);
     const nothing = await call('GET', `/export/many-Tasks?organizationId=${org}`, plain.headers);

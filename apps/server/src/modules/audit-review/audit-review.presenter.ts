@@ -7,7 +7,7 @@ import {
 } from '@qualis/contract';
 import type { ChainVerification } from '../../core/audit.js';
 import type { CsvColumn } from '../../core/exports.js';
-import { changesText, namesOfHistory, readableChanges } from '../../core/history.js';
+import { changesText, historyAction, namesOfHistory, readableChanges } from '../../core/history.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import type { DbOrTx } from '../../db/client.js';
 import { chainVerificationText, minuteUtc } from '../organizations/audit-chains.js';
@@ -114,8 +114,12 @@ export function presentVerification(v: ChainVerification, verifiedAt: Date): Aud
 export async function* auditTrailPdfRecords(
   batches: AsyncIterable<AuditTrailEvent[]>,
   heading: { trail: string; filters: string; verification: string },
+  namesOf: (events: AuditTrailEvent[]) => Promise<Map<string, string>>,
 ): AsyncGenerator<PdfRecord> {
   for await (const events of batches) {
+    const names = await namesOf(events);
+    const recordOf = (e: AuditTrailEvent) =>
+      e.entityId === null ? e.entityType : (names.get(e.entityId) ?? `${e.entityType} ${e.entityId}`);
     const first = events[0]!.seq;
     const last = events.at(-1)!.seq;
     yield {
@@ -129,7 +133,7 @@ export async function* auditTrailPdfRecords(
       history: events.map((e) => ({
         at: new Date(e.occurredAt),
         who: e.actorEmail ?? 'System',
-        what: `#${e.seq} ${e.entityType}${e.entityId ? ` ${e.entityId}` : ''}: ${e.action}`,
+        what: `#${e.seq} ${recordOf(e)}: ${historyAction(e.action)}`,
         changes: changesAndReason(e),
       })),
     };

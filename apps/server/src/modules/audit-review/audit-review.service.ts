@@ -28,6 +28,7 @@ import {
   type AuditReviewRow,
   type AuditTrailScope,
 } from './audit-review.repository.js';
+import { recordNames } from './record-names.js';
 
 /**
  * Whose trail and who asks: an organization's chain with the caller's access there (checked by
@@ -139,11 +140,11 @@ async function letterhead(ctx: TrailContext): Promise<PdfLetterhead> {
 export async function sendAuditTrailPdf(ctx: TrailContext, reply: FastifyReply, query: ExportQuery) {
   const head = await letterhead(ctx);
   const verification = await auditTrailVerification(ctx);
-  const records = auditTrailPdfRecords(exportBatches(ctx, query), {
-    trail: head.organizationName,
-    filters: filtersText(filtersOf(query)),
-    verification: verification.text,
-  });
+  const records = auditTrailPdfRecords(
+    exportBatches(ctx, query),
+    { trail: head.organizationName, filters: filtersText(filtersOf(query)), verification: verification.text },
+    (events) => recordNames(ctx.app.database.db, ctx.scope.organizationId, events),
+  );
   const fileName = exportFileName(FILE_LABEL, ctx.actor.email, head.exportedAt, 'pdf');
   return sendRecordsExport(reply, 'pdf', fileName, records, head);
 }

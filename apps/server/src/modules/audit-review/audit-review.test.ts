@@ -259,6 +259,16 @@ describe('exports of the filtered view', () => {
   });
 
   it('makes the PDF headed by the filters and the verification', async () => {
+    await t.db.transaction((tx) =>
+      recordAudit(tx, actorOf(admin), {
+        organizationId: orgA,
+        infoType: 'Users',
+        action: 'update',
+        entityType: 'user',
+        entityId: user.id,
+        after: { firstName: 'Uma' },
+      }),
+    );
     const res = await call('GET', `/export/audit-trail-pdf?organizationId=${orgA}&orderType=asc`, admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -269,6 +279,11 @@ describe('exports of the filtered view', () => {
     expect(text).toContain('All events');
     expect(text).toMatch(/events, chain intact/);
     expect(text).toContain('Name: Calibration → Calibration team');
+    // Each event's record by its name (a record the trail names by an id that is not found keeps the id).
+    expect(text).toMatch(/#\d+ Uma User: Edited: First name: Uma/);
+    expect(text).not.toContain(user.id);
+    expect(text).toContain('document doc-1: Signed');
+    expect(text).toContain('Audit trail review up to event 3: Marked reviewed');
   });
 });
 

@@ -8,7 +8,13 @@ import {
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import type { PdfStamp } from '../../core/pdf-stamp.js';
-import { changesText, readableChanges, withoutRecordedNames, type HistoryNames } from '../../core/history.js';
+import {
+  changesText,
+  historyAction,
+  readableChanges,
+  withoutRecordedNames,
+  type HistoryNames,
+} from '../../core/history.js';
 import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import type { DocumentSignerRole } from '../../db/schema/index.js';
 import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repository.js';
@@ -270,7 +276,8 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
                       label: 'Kind',
                       value: shown.type === null ? 'External link' : (REFERENCE_TYPE_LABELS[shown.type] ?? ''),
                     },
-                    { label: 'Link', value: shown.link },
+                    // A record of Qualis is named by the title; its in-app path says nothing on paper.
+                    ...(shown.type === null ? [{ label: 'Link', value: shown.link }] : []),
                   ],
                 };
               }),
@@ -283,7 +290,7 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
       return {
         at: entry.occurredAt,
         who: entry.actorEmail ?? 'system',
-        what: revision === null ? entry.action : `${entry.action} (revision ${revision})`,
+        what: revision === null ? historyAction(entry.action) : `${historyAction(entry.action)} (revision ${revision})`,
         changes: changesText(changes),
       };
     }),

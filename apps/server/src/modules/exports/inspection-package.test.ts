@@ -93,8 +93,9 @@ const ask = (headers: AuthHeaders, organizationId = orgA) =>
 async function receivePackage(who: { email: string; headers: AuthHeaders }) {
   await t.runJobs();
   await t.deliverMail();
-  const mail = await t.smtp!.waitForMail({ to: who.email, subject: 'Qualis: your export is ready' });
-  expect(mail.text).toMatch(/Inspection-package_version_.*\.zip \(\d+ records\)/);
+  const mail = await t.smtp!.waitForMail({ to: who.email, subject: /^Qualis: the inspection package of .+ is ready$/ });
+  expect(mail.text).toMatch(/Inspection-package_version_.*\.zip\./);
+  expect(mail.text).toMatch(/Documents: \d+; actions: \d+; trainings: \d+; HR records: \d+\./);
   const fileId = /\/exports\/([0-9a-f-]{36})$/.exec(linkInMail(mail.text).path)![1]!;
   const res = await call('GET', `/export/files/${fileId}?organizationId=${orgA}`, who.headers);
   expect(res.statusCode, res.body).toBe(200);

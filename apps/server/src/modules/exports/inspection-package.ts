@@ -87,5 +87,14 @@ export async function runInspectionPackage(ctx: AppContext, payload: InspectionP
     count: counts.documents + counts.actions + counts.trainings + counts.hrRecords,
     facts,
     fileName: exportFileName('Inspection-package', user.email, new Date(payload.requestedAt), 'zip'),
+    mail: {
+      template: 'inspectionPackage',
+      values: {
+        documents: counts.documents,
+        actions: counts.actions,
+        trainings: counts.trainings,
+        hrRecords: counts.hrRecords,
+      },
+    },
   });
 }

@@ -21,7 +21,7 @@ import { exportFileName } from '../../core/exports.js';
 import { attachmentHeader, FileInspector } from '../../core/files.js';
 import { newId } from '../../core/ids.js';
 import { enqueueJob, JobCannotRun, type JobRow } from '../../core/jobs.js';
-import { renderMail } from '../../core/mail/templates.js';
+import { renderMail, type TemplateName } from '../../core/mail/templates.js';
 import { authorize, policies, type PolicyName } from '../policies.js';
 import { pdfArchiveStream, sendRecordsExport, singlePdfStream, type PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
@@ -272,6 +272,8 @@ export interface MadeExportFile {
   count: number;
   facts: { sizeBytes: number; sha256: string };
   fileName: string;
+  /** A mail of its own (the inspection package's) and its values besides the file's; else `recordsExport`. */
+  mail?: { template: TemplateName; values: Record<string, number> };
 }
 
 /**
@@ -306,13 +308,14 @@ export async function deliverExportFile(ctx: AppContext, made: MadeExportFile): 
       await ctx.mailer.enqueue(tx, {
         to: user.email,
         organizationId,
-        ...renderMail('recordsExport', user.language, {
+        ...renderMail(made.mail?.template ?? 'recordsExport', user.language, {
           name,
           organization: organization.name,
           fileName,
           count,
           downloadUrl,
           days: EXPORT_FILE_DAYS,
+          ...made.mail?.values,
         }),
       });
     });

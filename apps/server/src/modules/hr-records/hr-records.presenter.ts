@@ -2,7 +2,13 @@ import { HR_COLUMNS, type HrRecord, type HrRecordRow as HrRecordListRow } from '
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import { can } from '../policies.js';
-import { changesText, personName as personNameOf, readableChanges, type HistoryNames } from '../../core/history.js';
+import {
+  changesText,
+  historyAction,
+  personName as personNameOf,
+  readableChanges,
+  type HistoryNames,
+} from '../../core/history.js';
 import { utc, type PdfRecord, type PdfSection } from '../../core/record-pdf.js';
 import type { HrRecordState } from './hr-records.policy.js';
 import type {
@@ -177,7 +183,7 @@ export function hrRecordPdf(
     history: history.map((entry) => ({
       at: entry.occurredAt,
       who: entry.actorEmail ?? 'system',
-      what: entry.action,
+      what: historyAction(entry.action),
       changes: changesText(readableChanges(withoutIds(entry.before), withoutIds(entry.after), names)),
     })),
   };

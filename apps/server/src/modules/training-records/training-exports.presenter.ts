@@ -1,6 +1,6 @@
 import { TRAINING_COLUMNS, answerLetter, type CompletionProgress, type TrainingQuestion } from '@qualis/contract';
 import type { CsvColumn } from '../../core/exports.js';
-import { changesText, readableChanges, type HistoryNames } from '../../core/history.js';
+import { changesText, historyAction, readableChanges, type HistoryNames } from '../../core/history.js';
 import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import { linkOf } from '../actions/actions.presenter.js';
 import { personNameOf } from '../hr-records/hr-records.presenter.js';
@@ -115,7 +115,7 @@ function historyLine(entry: HistoryEntry, ctx: HistoryContext) {
   return {
     at: entry.occurredAt,
     who: entry.actorEmail ?? 'system',
-    what: HISTORY_ACTIONS[entry.action] ?? entry.action,
+    what: HISTORY_ACTIONS[entry.action] ?? historyAction(entry.action),
     changes: changesText(
       readableChanges(readable(entry.before, entry.action, ctx), readable(entry.after, entry.action, ctx), ctx.names),
     ),

@@ -7,8 +7,8 @@ import { useDocumentHistory } from './documents.api';
 
 /** Rows of a page of the history. */
 export const HISTORY_PAGE_SIZE = 25;
-/** A changed value longer than this is cut, the whole of it in a tooltip. */
-const VALUE_MAX_CHARS = 60;
+/** A changed value longer than this is cut, the whole of it in a tooltip (a SHA-256's 64 digits fit). */
+const VALUE_MAX_CHARS = 80;
 /** The actions the server writes with a label of their own; any other is shown as written. */
 const ACTIONS = [
   'create',
@@ -19,6 +19,7 @@ const ACTIONS = [
   'sign',
   'signatureRefused',
   'controlledCopy',
+  'withdraw',
   'delete',
 ] as const;
 
@@ -45,6 +46,15 @@ const FIELDS = [
   'finalAt',
   'meaning',
   'comment',
+  'signature',
+  'signerName',
+  'signerEmail',
+  'signedAt',
+  'signatureCycle',
+  'kind',
+  'fileSha256',
+  'passwordConfirmed',
+  'accessCodeConfirmed',
 ] as const;
 
 const isLabelled = (field: string): field is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(field);

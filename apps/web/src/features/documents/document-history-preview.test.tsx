@@ -86,7 +86,20 @@ describe('Document History', () => {
           ],
         }),
         entry(3, { action: 'somethingNew', revision: null }),
-        ...Array.from({ length: 21 }, (_, i) => entry(10 + i)),
+        entry(5, {
+          action: 'withdraw',
+          changes: [
+            {
+              field: 'signature',
+              label: 'Signature',
+              before: null,
+              after: 'Withdrawn by Ada Lovelace, 2030-04-01 09:30:00 UTC',
+            },
+            { field: 'fileSha256', label: 'SHA-256 of the signed file', before: null, after: 'ab12'.repeat(16) },
+          ],
+          reason: 'Replaced by SOP-14',
+        }),
+        ...Array.from({ length: 20 }, (_, i) => entry(10 + i)),
       ];
       const history = endpoints.documentRecords.history;
       const fetch = stubDocument(
@@ -111,6 +124,11 @@ describe('Document History', () => {
       expect(edited).not.toHaveTextContent('u1');
       expect(edited).not.toHaveTextContent('fileId');
       expect(screen.getByText('somethingNew')).toBeInTheDocument();
+      // A withdrawal by its name; a SHA-256 whole, not cut.
+      const withdrawn = screen.getByText('Withdrawn (Obsolete)').closest('tr');
+      expect(withdrawn).toHaveTextContent('Signature: Withdrawn by Ada Lovelace, 2030-04-01 09:30:00 UTC');
+      expect(withdrawn).toHaveTextContent(`SHA-256 of the signed file: ${'ab12'.repeat(16)}`);
+      expect(withdrawn).toHaveTextContent('Replaced by SOP-14');
       expect(screen.getByText('1–25 of 26')).toBeInTheDocument();
 
       fireEvent.click(screen.getByTitle('2'));
