@@ -43,9 +43,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type HashedFields = Omit<typeof auditEvents.$inferSelect, 'hash'>;
+export type HashedFields = Omit<typeof auditEvents.$inferSelect, 'hash'>;
 
-function eventHash(e: HashedFields): string {
+/** An event's hash: its predecessor's hash, then its fields as canonical JSON (bench/audit-review.ts seeds chains with it). */
+export function eventHash(e: HashedFields): string {
   const { prevHash, ...rest } = e;
   return createHash('sha256')
     .update(prevHash)
