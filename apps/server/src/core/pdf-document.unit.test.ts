@@ -34,4 +34,4 @@ it('reads a letter as text in a PDF made after one that drew it only as a part o
   await buffer(recordPdfStream(record('ή'), head));
   const file = await pdfFile(await buffer(recordPdfStream(record('η'), head)), dir, 'eta');
   expect(extractedTexts(file).page).toContain('Name: η');
-});
+}, 60_000);
