@@ -30,16 +30,26 @@ const options = parseCommandLine(['npx tsx bench/inspection-package.ts [options]
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
-/** Runs `work` while sampling the RSS every 20 ms: its time, and the RSS before and at its peak. */
+/**
+ * Runs `work` while sampling the memory every 20 ms: its time, and the RSS before and at its peak,
+ * with the peaks of the JavaScript heap and of the buffers outside it (what the RSS is made of).
+ */
 async function measured<T>(work: () => Promise<T>) {
   const start = process.memoryUsage().rss;
-  let peak = start;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const peak = { rss: start, heap: 0, buffers: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heap = Math.max(peak.heap, m.heapUsed);
+    peak.buffers = Math.max(peak.buffers, m.arrayBuffers);
+  };
+  const sampler = setInterval(sample, 20);
   const started = performance.now();
   const result = await work();
   const ms = performance.now() - started;
   clearInterval(sampler);
-  return { result, ms, start, peak: Math.max(peak, process.memoryUsage().rss) };
+  sample();
+  return { result, ms, start, peak: peak.rss, heap: peak.heap, buffers: peak.buffers };
 }
 
 /** The documents, their revisions' files (bytes written under DATA_DIR) and signatures, the actions and trainings. */
@@ -177,7 +187,8 @@ async function main() {
       `read the ${sizes.documents * REVISIONS} stored files (${mib(read.result)} MiB): ${s(read.ms)} s, RSS ${mib(read.start)} → ${mib(read.peak)} MiB`,
     );
     console.log(
-      `inspection package (${mib(Number(zip!.size_bytes))} MiB): ${s(made.ms)} s, RSS ${mib(made.start)} → ${mib(made.peak)} MiB`,
+      `inspection package (${mib(Number(zip!.size_bytes))} MiB): ${s(made.ms)} s, RSS ${mib(made.start)} → ${mib(made.peak)} MiB ` +
+        `(peaks: heap ${mib(made.heap)} MiB, buffers ${mib(made.buffers)} MiB)`,
     );
     console.log(`ratio: ${(made.ms / read.ms).toFixed(1)}x the time of reading the files`);
     await app.app.close();

@@ -11,6 +11,25 @@ export function safePathPart(name: string, max = 150): string {
 }
 
 /**
+ * Adds `stream` to `zip` as `name`. yazl keeps each entry's pump function until the ZIP ends, and
+ * with it the stream it was given: handed over lazily and then let go, a written entry's stream (a
+ * whole PDF document, the bytes it buffered) is not kept, and a ZIP of thousands of entries stays flat.
+ */
+export function addStreamEntry(
+  zip: yazl.ZipFile,
+  stream: Readable,
+  name: string,
+  options: Partial<yazl.ReadStreamOptions>,
+): void {
+  let pending: Readable | undefined = stream;
+  zip.addReadStreamLazy(name, options, (give) => {
+    const taken = pending!;
+    pending = undefined;
+    give(null, taken);
+  });
+}
+
+/**
  * An entry name never used before in the archive (compared without case, as Windows and macOS
  * do): `name.ext`, then `name (2).ext` and so on. `name` is already safe; `extension` has no dot.
  */
@@ -57,7 +76,7 @@ export function filesArchiveStream(entries: AsyncIterable<ArchiveEntry>, at: Dat
           zip.addBuffer(Buffer.from(missingNote(file)), note, { mtime: at });
           continue;
         }
-        zip.addReadStream(bytes, uniqueEntryName(`${folder}${base}`, extension, used), { mtime: at });
+        addStreamEntry(zip, bytes, uniqueEntryName(`${folder}${base}`, extension, used), { mtime: at });
         await finished(bytes);
       }
       zip.end();

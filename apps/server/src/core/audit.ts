@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, type SQL } from 'drizzle-orm';
 import type { AuditInfoType } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { auditChainHeads, auditEvents, auditSeals } from '../db/schema/index.js';
@@ -43,9 +43,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type HashedFields = Omit<typeof auditEvents.$inferSelect, 'hash'>;
+export type HashedFields = Omit<typeof auditEvents.$inferSelect, 'hash'>;
 
-function eventHash(e: HashedFields): string {
+/** An event's hash: its predecessor's hash, then its fields as canonical JSON (bench/audit-review.ts seeds chains with it). */
+export function eventHash(e: HashedFields): string {
   const { prevHash, ...rest } = e;
   return createHash('sha256')
     .update(prevHash)
@@ -136,26 +137,50 @@ export async function latestAuditSeal(db: DbOrTx, chainKey: string): Promise<Aud
   return seal;
 }
 
+/** A chain's first `count` events found intact, the last of them hashing to `lastHash`. */
+export interface VerifiedPoint {
+  count: number;
+  lastHash: string;
+}
+
 /**
  * Recomputes a chain from its first event; any edited, removed or inserted event breaks it, and
  * so does a tail cut below the latest seal (even with the head moved back to match).
  */
 export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<ChainVerification> {
+  return (await verifyAuditChainFrom(db, chainKey)).verification;
+}
+
+/**
+ * `verifyAuditChain` from `from` on (its events up to there taken as verified; the whole chain
+ * without it); answers where the intact chain ends as well, to go on from there next time.
+ */
+export async function verifyAuditChainFrom(
+  db: DbOrTx,
+  chainKey: string,
+  from: VerifiedPoint = { count: 0, lastHash: GENESIS_HASH },
+): Promise<{ verification: ChainVerification; end?: VerifiedPoint }> {
   // Read by keyset: memory stays flat however long the chain (the logs export verifies in its job).
   const events = readByKeyset<typeof auditEvents.$inferSelect>(
     (page) =>
       db
         .select({ ...getTableColumns(auditEvents), ...page.fields })
         .from(auditEvents)
-        .where(and(eq(auditEvents.chainKey, chainKey), page.where))
+        .where(
+          and(
+            eq(auditEvents.chainKey, chainKey),
+            from.count > 0 ? gt(auditEvents.seq, from.count) : undefined,
+            page.where,
+          ),
+        )
         .$dynamic(),
     { sort: auditEvents.seq, tiebreaker: auditEvents.id, direction: 'asc', sortNotNull: true },
   );
   const seal = await latestAuditSeal(db, chainKey);
   const sealed = seal ? { seal } : {};
-  let length = 0;
+  let length = from.count;
   let brokenAtSeq: number | undefined;
-  let prevHash = GENESIS_HASH;
+  let prevHash = from.lastHash;
   for await (const event of events) {
     length += 1;
     // Past a break only counted: `count` is the chain's length.
@@ -171,13 +196,12 @@ export async function verifyAuditChain(db: DbOrTx, chainKey: string): Promise<Ch
     }
     prevHash = hash;
   }
-  if (brokenAtSeq !== undefined) return { ok: false, count: length, brokenAtSeq, ...sealed };
-  if (seal && seal.lastSeq > length) return { ok: false, count: length, brokenAtSeq: length + 1, ...sealed };
+  const broken = (at: number) => ({ verification: { ok: false, count: length, brokenAtSeq: at, ...sealed } });
+  if (brokenAtSeq !== undefined) return broken(brokenAtSeq);
+  if (seal && seal.lastSeq > length) return broken(length + 1);
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, chainKey));
-  if (head && (head.lastSeq !== length || head.lastHash !== prevHash)) {
-    return { ok: false, count: length, brokenAtSeq: length + 1, ...sealed };
-  }
-  return { ok: true, count: length, ...sealed };
+  if (head && (head.lastSeq !== length || head.lastHash !== prevHash)) return broken(length + 1);
+  return { verification: { ok: true, count: length, ...sealed }, end: { count: length, lastHash: prevHash } };
 }
 
 /** Every chain there is (the provider's and each organization's), for verifying them all. */

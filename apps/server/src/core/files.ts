@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -57,6 +57,18 @@ export class LocalDiskStorage implements FileStorage {
   async remove(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }
+}
+
+/** A pass-through that hashes the bytes it carries (SHA-256, hex), and keeps nothing of them. */
+export class HashingStream extends Transform {
+  private readonly hash: Hash = createHash('sha256');
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  digest = () => this.hash.digest('hex');
 }
 
 /** Bytes kept from the start of a file to sniff its type; OOXML needs its first zip entries. */

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
-import { missingNote, uniqueEntryName } from './archive.js';
-import { FileInspector } from './files.js';
+import { addStreamEntry, missingNote, uniqueEntryName } from './archive.js';
+import { HashingStream } from './files.js';
 import { newId } from './ids.js';
 
 /** The manifest's name in the archive: `sha256sum -c MANIFEST.sha256` checks the unpacked files. */
@@ -63,12 +63,12 @@ export class ManifestedZip {
       source = Readable.from([Buffer.from(missingNote(entry.path.slice(slash + 1)))]);
       name = uniqueEntryName(`${folder}${base} (missing)`, 'txt', this.used);
     }
-    const inspector = new FileInspector(Number.POSITIVE_INFINITY, () => new Error('no limit'));
-    source.on('error', (error) => inspector.destroy(error));
-    this.zip.addReadStream(source.pipe(inspector), name, { mtime: this.at, compress: entry.compress ?? true });
-    await finished(inspector);
+    const hashing = new HashingStream();
+    source.on('error', (error) => hashing.destroy(error));
+    addStreamEntry(this.zip, source.pipe(hashing), name, { mtime: this.at, compress: entry.compress ?? true });
+    await finished(hashing);
     this.entries += 1;
-    if (!this.manifest.write(`${inspector.facts().sha256}  ${name}\n`)) await once(this.manifest, 'drain');
+    if (!this.manifest.write(`${hashing.digest()}  ${name}\n`)) await once(this.manifest, 'drain');
     return name;
   }
 
@@ -77,7 +77,7 @@ export class ManifestedZip {
     this.manifest.end();
     await finished(this.manifest);
     const lines = createReadStream(this.manifestPath);
-    this.zip.addReadStream(lines, MANIFEST_NAME, { mtime: this.at });
+    addStreamEntry(this.zip, lines, MANIFEST_NAME, { mtime: this.at });
     await finished(lines);
     this.zip.end();
     await this.removeManifest();

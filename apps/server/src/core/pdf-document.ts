@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -16,6 +17,21 @@ const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('d
 // Read once: a ZIP of PDFs opens a document per record. Controlled copies (core/pdf-stamp.ts) use them too.
 export const FONT = fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf'));
 export const BOLD = fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf'));
+/**
+ * Parsed once for every document: fontkit decodes a table when it is first asked for (DejaVu's
+ * glyph substitution and positioning tables were most of an empty PDF's time) and keeps it.
+ */
+const PARSED = { body: fontkit.create(FONT), bold: fontkit.create(BOLD) };
+
+/**
+ * A document's own view of a parsed font: the decoded tables are the parsed font's, the glyph
+ * objects and the layout engine that makes them the document's. A glyph keeps the code points it
+ * was first made with, and the document's ToUnicode map is written from them, so a glyph first met
+ * in another document (or as a part of another glyph) must not be reused. pdfkit makes each
+ * document's subset itself; its types know no parsed font, hence the cast.
+ */
+const fontOf = (parsed: object) =>
+  Object.assign(Object.create(parsed) as object, { _glyphs: {} }) as unknown as PDFKit.Mixins.PDFFontSource;
 
 /**
  * The language of the words Qualis itself prints in a PDF (labels, headings, the footer): the
@@ -65,7 +81,7 @@ export function archivalPdf(options: ArchivalPdfOptions): ArchivalPdf {
     ...(options.margins ? { margins: options.margins } : {}),
     info: { Title: options.title, Author: options.author, CreationDate: options.createdAt, Creator: 'Qualis' },
   });
-  doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
+  doc.registerFont('body', fontOf(PARSED.body)).registerFont('bold', fontOf(PARSED.bold)).font('body');
   // The XMP repeats the document information (PDF/A wants both to say the same): pdfkit writes it
   // into the XML unescaped, so an '&' in an organization's name would break the packet.
   const withInfo = doc as unknown as { _addInfo(): void; info: Record<string, unknown> };

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import { safePathPart, uniqueEntryName } from './archive.js';
+import { addStreamEntry, safePathPart, uniqueEntryName } from './archive.js';
 import { nonEmpty } from './exports.js';
 import { attachmentHeader } from './files.js';
 import { archivalImage } from './pdf-image.js';
@@ -293,7 +293,7 @@ export function pdfArchiveStream(records: AsyncIterable<PdfRecord>, head: PdfLet
       const letterhead = await archivalHead(head);
       for await (const record of records) {
         const doc = recordPdfStream(record, letterhead);
-        zip.addReadStream(doc, uniqueName(record.fileName, used), { mtime: head.exportedAt });
+        addStreamEntry(zip, doc, uniqueName(record.fileName, used), { mtime: head.exportedAt });
         await finished(doc);
       }
       zip.end();

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { AuditTrailFilters, ListQuery } from '@qualis/contract';
-import { listReaders, resolveList, type ListQueryBuilder, type ListSpec } from '../../core/lists.js';
+import { listReaders, readPage, resolveList, type ListQueryBuilder, type ListSpec } from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditChainHeads, auditEvents, auditReviews } from '../../db/schema/index.js';
 
@@ -89,9 +89,27 @@ const buildEventsQuery: ListQueryBuilder<AuditTrailSelection> = (db, selection, 
 
 const readers = listReaders<AuditTrailSelection, AuditEventRow>(buildEventsQuery);
 
-/** A page of the trail and how many events the filters choose. */
-export const listAuditEvents = (db: DbOrTx, selection: AuditTrailSelection, query: ListQuery) =>
-  readers.page(db, selection, query);
+/**
+ * A page of the trail and how many events the filters choose. Without filters that is the chain's
+ * length, which its head keeps: no count of a million events per page (a chain cut short is for
+ * the verification to report, not the pager).
+ */
+export async function listAuditEvents(
+  db: DbOrTx,
+  selection: AuditTrailSelection,
+  query: ListQuery,
+): Promise<{ rows: AuditEventRow[]; totalCount: number }> {
+  const filtered = Object.values(selection.filters).some(Boolean) || selection.upToSeq !== undefined;
+  if (filtered) return readers.page(db, selection, query);
+  const { list, select } = buildEventsQuery(db, selection, query);
+  const page = await readPage(
+    db,
+    () => select(),
+    list,
+    () => chainLength(db, selection.chainKey),
+  );
+  return page as unknown as { rows: AuditEventRow[]; totalCount: number };
+}
 
 /** Every event the filters choose, in the list's order, read by keyset (the exports). */
 export const auditEventRows = (

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_LANGUAGE, type AuditTrailFilters, type ListQuery, type MarkReviewedRequest } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { recordAudit, verifyAuditChain, type AuditActor } from '../../core/audit.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { verifyAuditChainSinceLast } from '../../core/audit-verification.js';
 import type { Actor } from '../../core/auth.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -63,9 +64,9 @@ export async function auditTrailPage(ctx: TrailContext, query: AuditTrailFilters
   return { data: await presentAuditEvents(db, ctx.scope.organizationId, rows), pagination: { totalCount } };
 }
 
-/** The chain verified now, from its first event, against its latest seal. */
+/** The chain verified now against its latest seal, from where this process last found it intact. */
 export async function auditTrailVerification(ctx: TrailContext) {
-  const verification = await verifyAuditChain(ctx.app.database.db, ctx.scope.chainKey);
+  const verification = await verifyAuditChainSinceLast(ctx.app.database.db, ctx.scope.chainKey);
   return presentVerification(verification, new Date());
 }
 

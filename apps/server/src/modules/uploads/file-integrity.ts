@@ -1,8 +1,7 @@
-import { createHash, type Hash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { sendStoredFile } from '../../core/files.js';
+import { HashingStream, sendStoredFile } from '../../core/files.js';
 import { findVerifiableFiles, recordFileVerification, type VerifiableFile } from './uploads.repository.js';
 
 /**
@@ -33,18 +32,6 @@ const verifiedAt = (file: VerifiableFile, modifiedAt: Date) =>
   file.verifiedSha256 !== null && file.verifiedModifiedAt?.getTime() === modifiedAt.getTime()
     ? file.verifiedSha256
     : undefined;
-
-/** A pass-through that hashes the bytes it carries. */
-class HashingStream extends Transform {
-  private readonly hash: Hash = createHash('sha256');
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-
-  digest = () => this.hash.digest('hex');
-}
 
 /** The hash of the stored bytes (null when they are gone) and their modification time. */
 async function verify(ctx: Storage, file: VerifiableFile) {
