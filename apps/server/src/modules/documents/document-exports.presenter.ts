@@ -15,6 +15,7 @@ import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repo
 import { signatureMatches } from './document-signatures.policy.js';
 import { seesGeneralSection, type DocumentTab } from './documents.policy.js';
 import { presentReference } from './documents.presenter.js';
+import { REASON_FOR_CHANGE, reasonForChangeHeader, reasonForChangeText } from './reason-for-change.js';
 import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
 
 const at = (value: Date | string | null) => (value === null ? '' : utc(new Date(value)));
@@ -200,6 +201,7 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
       { label: DOCUMENT_COLUMNS.status, value: documentStatusShown(d) },
       { label: DOCUMENT_COLUMNS.isFinal, value: yesNo(d.isFinal) },
       ...only(tabs.general, [
+        { label: REASON_FOR_CHANGE, value: reasonForChangeText(d.reasonForChange) },
         { label: 'Revision description', value: d.revisionDescription },
         { label: 'Responsible', value: personOf(d.submitter) },
       ]),
@@ -223,7 +225,10 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
           fields: [
             { label: 'Name', value: r.name },
             { label: DOCUMENT_COLUMNS.typeDescription, value: r.typeDescription ?? '' },
-            ...only(tabs.general, [{ label: 'Description', value: r.revisionDescription }]),
+            ...only(tabs.general, [
+              { label: REASON_FOR_CHANGE, value: reasonForChangeText(r.reasonForChange) },
+              { label: 'Description', value: r.revisionDescription },
+            ]),
             { label: 'Created', value: at(r.createdAt) },
             { label: DOCUMENT_COLUMNS.reviewedAt, value: at(r.reviewedAt) },
             { label: DOCUMENT_COLUMNS.approvedAt, value: at(r.approvedAt) },
@@ -316,6 +321,7 @@ export function controlledCopyStamp(
     d.name,
     revision,
     `Status: ${statusText(d)}`,
+    reasonForChangeHeader(d.reasonForChange),
     ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
   ].join('  ·  ');
   const intact = copy.fileSha256 === d.file.sha256;
@@ -329,6 +335,7 @@ export function controlledCopyStamp(
       lines: [
         `${d.typeDescription ? `${d.typeDescription} · ` : ''}${d.name} · System # ${d.number} · ${revision}`,
         `State of this copy: ${state}`,
+        `${REASON_FOR_CHANGE}: ${reasonForChangeText(d.reasonForChange)}`,
         ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
         `Controlled file: ${d.file.fileName}`,
         `SHA-256 of the controlled file: ${d.file.sha256}`,
