@@ -65,7 +65,7 @@ export const ZReferenceType = z
   .min(0, messageKeys.referenceTypeInvalid)
   .max(3, messageKeys.referenceTypeInvalid);
 
-/** Columns of the documents list, their CSV headers; all but `file` sort. */
+/** Columns of the documents list, their CSV headers; all but `reasonForChange` and `file` sort. */
 export const DOCUMENT_COLUMNS = {
   typeDescription: 'Document ID',
   name: 'Name',
@@ -75,10 +75,11 @@ export const DOCUMENT_COLUMNS = {
   status: 'Status',
   approvedAt: 'Approved at',
   reviewedAt: 'Reviewed at',
+  reasonForChange: 'Reason for change',
   file: 'File',
 } as const;
 export type DocumentColumn = keyof typeof DOCUMENT_COLUMNS;
-/** Spec 03 section 9: the reviewed date column is hidden by default. */
+/** Spec 03 section 9: the reviewed date column is hidden by default, as is the reason for change (issue 24). */
 export const DOCUMENT_DEFAULT_COLUMNS: DocumentColumn[] = [
   'typeDescription',
   'name',
@@ -127,6 +128,8 @@ export const ZDocumentRow = z.object({
   reviewedAt: ZTimestamp.nullable(),
   /** The controlled file: null when the person may not view the document's General section. */
   file: ZDocumentFile.nullable(),
+  /** The revision's reason for change: null when it has none or the person may not view General. */
+  reasonForChange: z.string().nullable(),
   /** The delete right, and no revision of the document was ever released (a released one is withdrawn instead). */
   canBeDeleted: z.boolean(),
   /** The delete right on a released document with a revision that is not yet Obsolete. */

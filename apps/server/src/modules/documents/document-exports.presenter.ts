@@ -42,7 +42,8 @@ const personOf = (p: { firstName: string | null; lastName: string | null; email:
 
 /**
  * The documents list's columns as CSV columns; the client's `columns` picks and orders them. The
- * file is General data: its cell is empty in the rows whose General section the person may not view.
+ * reason for change and the file are General data: their cells are empty in the rows whose
+ * General section the person may not view.
  */
 export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<DocumentRowRecord>[] => [
   { key: 'typeDescription', header: DOCUMENT_COLUMNS.typeDescription, value: (d) => d.typeDescription },
@@ -53,6 +54,11 @@ export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<Docume
   { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
+  {
+    key: 'reasonForChange',
+    header: DOCUMENT_COLUMNS.reasonForChange,
+    value: (d) => (seesGeneralSection(access, d) ? reasonForChangeText(d.reasonForChange) : null),
+  },
   {
     key: 'file',
     header: DOCUMENT_COLUMNS.file,

@@ -60,21 +60,25 @@ const deleteOrWithdraw = (access: OrganizationAccess, doc: DocumentRowRecord) =>
 /** A list row, with canBeDeleted and canWithdraw from the same policy and rules the writes check. */
 export const presentDocumentRow =
   (access: OrganizationAccess) =>
-  (row: DocumentRowRecord): DocumentRow => ({
-    id: row.id,
-    type: row.type,
-    typeId: row.typeId,
-    typeDescription: row.typeDescription,
-    name: row.name,
-    number: row.number,
-    revision: row.revision,
-    isFinal: row.isFinal,
-    status: row.status,
-    approvedAt: iso(row.approvedAt),
-    reviewedAt: iso(row.reviewedAt),
-    file: seesGeneralSection(access, row) ? fileOf(row.file) : null,
-    ...deleteOrWithdraw(access, row),
-  });
+  (row: DocumentRowRecord): DocumentRow => {
+    const general = seesGeneralSection(access, row);
+    return {
+      id: row.id,
+      type: row.type,
+      typeId: row.typeId,
+      typeDescription: row.typeDescription,
+      name: row.name,
+      number: row.number,
+      revision: row.revision,
+      isFinal: row.isFinal,
+      status: row.status,
+      approvedAt: iso(row.approvedAt),
+      reviewedAt: iso(row.reviewedAt),
+      file: general ? fileOf(row.file) : null,
+      reasonForChange: general ? row.reasonForChange : null,
+      ...deleteOrWithdraw(access, row),
+    };
+  };
 
 const REFERENCE_AREAS: Record<ReferenceType, string> = {
   0: 'documents',

@@ -69,6 +69,7 @@ const rowColumns = (access: OrganizationAccess) => ({
   isFinal: documentRevisions.isFinal,
   approvedAt: documentRevisions.approvedAt,
   reviewedAt: documentRevisions.reviewedAt,
+  reasonForChange: documentRevisions.reasonForChange,
   file: fileFields,
 });
 
@@ -91,6 +92,7 @@ export interface DocumentRowRecord {
   isFinal: boolean;
   approvedAt: Date | null;
   reviewedAt: Date | null;
+  reasonForChange: string | null;
   file: { id: string; fileName: string; fileSize: number; sha256: string };
 }
 
@@ -298,7 +300,6 @@ const detailColumns = (access: OrganizationAccess) => ({
   ...rowColumns(access),
   revisionName: documentRevisions.revisionName,
   revisionDescription: documentRevisions.revisionDescription,
-  reasonForChange: documentRevisions.reasonForChange,
   fileId: documentRevisions.fileId,
   submitterId: documentRevisions.submitterId,
   signatureCycle: documentRevisions.signatureCycle,
@@ -325,7 +326,6 @@ const detailColumns = (access: OrganizationAccess) => ({
 export interface DocumentDetailRecord extends DocumentRowRecord {
   revisionName: string | null;
   revisionDescription: string;
-  reasonForChange: string | null;
   fileId: string;
   submitterId: string;
   signatureCycle: number;

@@ -36,6 +36,7 @@ const FIELDS = [
   'tagIds',
   'revisionName',
   'revisionDescription',
+  'reasonForChange',
   'reviewerIds',
   'approverIds',
   'requiresTraining',
