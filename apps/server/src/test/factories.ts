@@ -33,9 +33,9 @@ const hashOnce = (password: string) => {
 
 /** The access code `giveAccessCode` gives. */
 export const ACCESS_CODE = '135790';
-/** A valid access code (ACCESS_CODE) for the person, as 'Send me my access code' would make one. */
-export async function giveAccessCode(db: DbOrTx, userId: string) {
-  await db.insert(userAccessCodes).values({ id: newId(), userId, codeHash: await hashOnce(ACCESS_CODE) });
+/** A valid access code (ACCESS_CODE unless given) for the person, as 'Send me my access code' would make one. */
+export async function giveAccessCode(db: DbOrTx, userId: string, code = ACCESS_CODE) {
+  await db.insert(userAccessCodes).values({ id: newId(), userId, codeHash: await hashOnce(code) });
 }
 
 let sequence = 0;

@@ -104,6 +104,7 @@ async function addRevision(by: Person, organizationId: string, documentId: strin
     typeDescription: current.typeDescription,
     revision,
     revisionDescription: `Issue ${revision}`,
+    reasonForChange: 'Why this revision',
     fileId,
   });
   expect(res.statusCode, res.body).toBe(200);
