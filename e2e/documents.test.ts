@@ -17,6 +17,7 @@ const APPROVER = { firstName: 'Marie', lastName: 'Curie', email: 'marie@document
 const TYPE = 'Standard Operating Procedure';
 const DOCUMENT = 'Cleaning of the clean room';
 const FILE = 'sop-cleaning.pdf';
+const REASON = 'Door handles were found contaminated in the March audit.';
 
 const samplePdfOfSop = () =>
   samplePdf('SOP-12 Cleaning of the clean room', [
@@ -25,7 +26,7 @@ const samplePdfOfSop = () =>
     'Record the cleaning in the log.',
   ]);
 
-describe('documents journey: a document is reviewed, approved with an access code, revised and exported', () => {
+describe('documents journey: a document is reviewed, approved with an access code, revised, exported and withdrawn', () => {
   // axe-core is injected beside the app, so the contexts bypass the CSP.
   const env = journeyEnvironment('documents', { bypassCSP: true });
   const { call, signedIn } = env;
@@ -39,7 +40,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
   }
 
   it(
-    'creates a document with reviewers and an approver, signs it, adds a revision, exports it and its controlled copy',
+    'creates a document with reviewers and an approver, signs it, adds a revision for a reason, exports it, withdraws it',
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();
@@ -196,7 +197,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await screenshot(approver, 'documents-10-approver-approved');
       await approver.context().close();
 
-      // 5. The Admin adds revision 2: it starts Submitted.
+      // 5. The Admin adds revision 2 for a reason (required from revision 2 on): it starts Submitted.
       await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByRole('link', { name: DOCUMENT }).click();
       await admin.waitForURL(`**${documentPath}**`);
       await header(admin).getByText('Approved', { exact: true }).waitFor();
@@ -207,6 +208,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       expect(await admin.getByLabel('Revision description', { exact: true }).inputValue()).toBe('');
       await admin.getByLabel('Revision name', { exact: true }).fill('Second issue');
       await admin.getByLabel('Revision description', { exact: true }).fill('A second wipe of the door handles.');
+      await admin.getByLabel('Reason for change', { exact: true }).fill(REASON);
       await screenshot(admin, 'documents-12-admin-new-revision');
       await admin.getByRole('button', { name: 'Save' }).click();
       await toast(admin, 'The Document Revision is saved');
@@ -215,6 +217,19 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await header(admin).getByText('Submitted', { exact: true }).waitFor();
       expect(await header(admin).getByText('Final', { exact: true }).count()).toBe(0);
       await screenshot(admin, 'documents-13-admin-revision-2');
+      // The selector says why each revision was made; revision 1 had no reason given ('—').
+      await admin.getByLabel('Revision', { exact: true }).click();
+      const revisions = admin.locator('.ant-select-dropdown:visible');
+      await revisions.getByText(`Reason for change: ${REASON}`).waitFor();
+      await revisions.getByText('Reason for change: —').waitFor();
+      await screenshot(admin, 'documents-13b-admin-revision-selector', { fullPage: false });
+      await admin.keyboard.press('Escape');
+      await listsClosed(admin);
+      // It is the first thing the reviewers read in the Review tab.
+      await admin.getByRole('tab', { name: 'Review' }).click();
+      await admin.locator('.qualis-signing-reason').getByText(REASON).waitFor();
+      await screenshot(admin, 'documents-13c-admin-review-reason');
+      await admin.getByRole('tab', { name: 'General' }).click();
 
       // 6. The controlled copy of revision 1, the released revision (revision 2 is not final).
       await admin.getByLabel('Revision', { exact: true }).click();
@@ -274,6 +289,36 @@ describe('documents journey: a document is reviewed, approved with an access cod
         ...(await checkPage(admin, 'create', `${base}/documents/create`, 'documents-a11y')),
       ];
       expect(problems).toEqual([]);
+
+      // 9. The approver of the released revision withdraws the document, signing with her access
+      // code (the organization does not ask for the password): it leaves the default list and the
+      // Obsolete status shows it.
+      const withdrawer = await signedIn(APPROVER);
+      await withdrawer.waitForURL(`**${base}/dashboard`);
+      await withdrawer.goto(documentPath);
+      await withdrawer.getByRole('heading', { name: DOCUMENT }).waitFor();
+      await withdrawer.getByRole('button', { name: 'Withdraw document' }).click();
+      const dialog = withdrawer.getByRole('dialog', { name: 'Withdraw document' });
+      await dialog.getByLabel('Reason', { exact: true }).fill('Replaced by SOP-13, the new cleaning procedure.');
+      await dialog.getByLabel('Access code', { exact: true }).fill(accessCode);
+      expect(await dialog.getByLabel('Your password').count()).toBe(0);
+      await screenshot(withdrawer, 'documents-16-approver-withdraw', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Withdraw' }).click();
+      await toast(withdrawer, 'The Document is withdrawn (Obsolete)');
+      await header(withdrawer).getByText('Obsolete', { exact: true }).waitFor();
+      await withdrawer.getByText(/Withdrawn \(Obsolete\) on .* by Marie Curie/).waitFor();
+      await screenshot(withdrawer, 'documents-17-approver-withdrawn');
+      await withdrawer.context().close();
+
+      await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
+      await admin.waitForURL(`**${base}/documents`);
+      await admin.getByText('There are no Documents to display').waitFor();
+      await admin.getByLabel('Filter by status', { exact: true }).click();
+      await pick(admin, 'Obsolete');
+      await admin.keyboard.press('Escape');
+      await listsClosed(admin);
+      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Obsolete').waitFor();
+      await screenshot(admin, 'documents-18-list-obsolete');
     },
   );
 });
