@@ -443,6 +443,7 @@ describe('GET /export/document-attachments', () => {
       submitterId: boss.id,
       name: 'Cleaning: floors/walls',
       revisionDescription: 'Issue 2',
+      reasonForChange: 'Why this revision',
       fileId: (await call('GET', `/documents/${first.id}?organizationId=${org}`, boss.headers)).json().data.fileId,
       extraFileIds: [extra],
     });
