@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPage, settle } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { choosePerson, pageHeader as header, respond, withdrawDocument } from './support/documents.js';
-import { JOURNEY_PASSWORD, nameOf, personText } from './support/people.js';
+import { nameOf, personText } from './support/people.js';
 import { journeyEnvironment, listsClosed, mainMenu, pick, renderPdf, samplePdf, toast } from './support/journey.js';
 import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
 
@@ -18,6 +18,7 @@ const APPROVER = { firstName: 'Marie', lastName: 'Curie', email: 'marie@document
 const TYPE = 'Standard Operating Procedure';
 const DOCUMENT = 'Cleaning of the clean room';
 const FILE = 'sop-cleaning.pdf';
+const REASON = 'Door handles were found contaminated in the March audit.';
 const WITHDRAWAL_REASON = 'Replaced by the new cleaning procedure SOP-14.';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -29,7 +30,7 @@ const samplePdfOfSop = () =>
     'Record the cleaning in the log.',
   ]);
 
-describe('documents journey: a document is reviewed, approved with an access code, revised and exported', () => {
+describe('documents journey: a document is reviewed, approved with an access code, revised, exported and withdrawn', () => {
   // axe-core is injected beside the app, so the contexts bypass the CSP.
   const env = journeyEnvironment('documents', { bypassCSP: true });
   const { call, signedIn } = env;
@@ -43,7 +44,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
   }
 
   it(
-    'creates a document with reviewers and an approver, signs it, adds a revision, exports it and its controlled copy',
+    'creates a document with reviewers and an approver, signs it, adds a revision for a reason, exports it, withdraws it',
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();
@@ -200,7 +201,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await screenshot(approver, 'documents-10-approver-approved');
       await approver.context().close();
 
-      // 5. The Admin adds revision 2: it starts Submitted.
+      // 5. The Admin adds revision 2 for a reason (required from revision 2 on): it starts Submitted.
       await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByRole('link', { name: DOCUMENT }).click();
       await admin.waitForURL(`**${documentPath}**`);
       await header(admin).getByText('Approved', { exact: true }).waitFor();
@@ -211,6 +212,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       expect(await admin.getByLabel('Revision description', { exact: true }).inputValue()).toBe('');
       await admin.getByLabel('Revision name', { exact: true }).fill('Second issue');
       await admin.getByLabel('Revision description', { exact: true }).fill('A second wipe of the door handles.');
+      await admin.getByLabel('Reason for change', { exact: true }).fill(REASON);
       await screenshot(admin, 'documents-12-admin-new-revision');
       await admin.getByRole('button', { name: 'Save' }).click();
       await toast(admin, 'The Document Revision is saved');
@@ -219,6 +221,19 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await header(admin).getByText('Submitted', { exact: true }).waitFor();
       expect(await header(admin).getByText('Final', { exact: true }).count()).toBe(0);
       await screenshot(admin, 'documents-13-admin-revision-2');
+      // The selector says why each revision was made; revision 1 had no reason given ('—').
+      await admin.getByLabel('Revision', { exact: true }).click();
+      const revisions = admin.locator('.ant-select-dropdown:visible');
+      await revisions.getByText(`Reason for change: ${REASON}`).waitFor();
+      await revisions.getByText('Reason for change: —').waitFor();
+      await screenshot(admin, 'documents-13b-admin-revision-selector', { fullPage: false });
+      await admin.keyboard.press('Escape');
+      await listsClosed(admin);
+      // It is the first thing the reviewers read in the Review tab.
+      await admin.getByRole('tab', { name: 'Review' }).click();
+      await admin.locator('.qualis-signing-reason').getByText(REASON).waitFor();
+      await screenshot(admin, 'documents-13c-admin-review-reason');
+      await admin.getByRole('tab', { name: 'General' }).click();
 
       // 6. The controlled copy of revision 1, the released revision (revision 2 is not final).
       await admin.getByLabel('Revision', { exact: true }).click();
@@ -256,8 +271,9 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await preview.getByRole('button', { name: 'Close' }).click();
       await preview.waitFor({ state: 'hidden' });
 
-      // 7. Released, so never deleted: Delete is disabled and says why. Withdrawn with a reason and
-      // the password, every revision is Obsolete; the History tab reads as names, not ids.
+      // 7. Released, so never deleted: Delete is disabled and says why. The approver of the released
+      // revision withdraws the document, signing with her access code (the organization does not ask
+      // for the password): every revision is Obsolete; the History tab reads as names, not ids.
       const disabledDelete = header(admin).getByRole('button', { name: /Delete document$/ });
       expect(await disabledDelete.isDisabled()).toBe(true);
       await disabledDelete.locator('xpath=..').hover();
@@ -265,8 +281,17 @@ describe('documents journey: a document is reviewed, approved with an access cod
         .getByRole('tooltip')
         .getByText('A released document cannot be deleted; withdraw it instead.')
         .waitFor();
-      await withdrawDocument(admin, WITHDRAWAL_REASON, JOURNEY_PASSWORD);
-      await toast(admin, 'The Document is withdrawn (Obsolete)');
+      const withdrawer = await signedIn(APPROVER);
+      await withdrawer.waitForURL(`**${base}/dashboard`);
+      await withdrawer.goto(documentPath);
+      await withdrawer.getByRole('heading', { name: DOCUMENT }).waitFor();
+      await withdrawDocument(withdrawer, WITHDRAWAL_REASON, accessCode, 'documents-16-approver-withdraw');
+      await toast(withdrawer, 'The Document is withdrawn (Obsolete)');
+      await header(withdrawer).getByText('Obsolete', { exact: true }).waitFor();
+      await withdrawer.getByText(/Withdrawn \(Obsolete\) on .* by Marie Curie/).waitFor();
+      await withdrawer.context().close();
+
+      await admin.reload();
       await header(admin).getByText('Obsolete', { exact: true }).waitFor();
       await admin.getByText(`Reason: ${WITHDRAWAL_REASON}`).waitFor();
       expect(
@@ -280,11 +305,11 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await screenshot(admin, 'documents-16-admin-withdrawn-history');
       expect(await history.innerText()).not.toMatch(UUID);
 
-      // 8. The list: the withdrawn document stays, Obsolete, found by that status; its Single PDF
-      // is stamped OBSOLETE with the reason, and names people and files, not ids.
+      // 8. The list: the withdrawn document leaves the default list and the Obsolete status shows
+      // it; its Single PDF is stamped OBSOLETE with the reason, and names people and files, not ids.
       await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
       await admin.waitForURL(`**${base}/documents`);
-      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Obsolete').waitFor();
+      await admin.getByText('There are no Documents to display').waitFor();
       await admin.getByLabel('Filter by status', { exact: true }).click();
       await pick(admin, 'Obsolete');
       await admin.keyboard.press('Escape');

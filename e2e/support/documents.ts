@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { pick } from './journey.js';
+import { screenshot } from './browser.js';
 import { personText, type JourneyPerson } from './people.js';
 
 /** Chooses a person in a person select (Reviewers, Approvers, ...) by typing their first name. */
@@ -30,13 +31,16 @@ export async function respond(page: Page, response: string, comment: string, lab
 
 /**
  * Withdraws the open document from its detail ('Withdraw document'): the dialog's reason and the
- * signature it asks for (the person's password), then OK. Every journey fills the dialog here.
+ * signature it asks for (the person's access code; the journeys' organizations do not ask for the
+ * password), a picture of the filled dialog, then Withdraw. Every journey fills the dialog here.
  */
-export async function withdrawDocument(page: Page, reason: string, password: string) {
+export async function withdrawDocument(page: Page, reason: string, accessCode: string, picture: string) {
   await page.getByRole('button', { name: /Withdraw document$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw document' });
-  await dialog.getByLabel('Reason').fill(reason);
-  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByLabel('Reason', { exact: true }).fill(reason);
+  await dialog.getByLabel('Access code', { exact: true }).fill(accessCode);
+  expect(await dialog.getByLabel('Your password').count()).toBe(0);
+  await screenshot(page, picture, { fullPage: false });
   await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

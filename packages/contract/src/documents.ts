@@ -65,7 +65,7 @@ export const ZReferenceType = z
   .min(0, messageKeys.referenceTypeInvalid)
   .max(3, messageKeys.referenceTypeInvalid);
 
-/** Columns of the documents list, their CSV headers; all but `file` sort. */
+/** Columns of the documents list, their CSV headers; all but `reasonForChange` and `file` sort. */
 export const DOCUMENT_COLUMNS = {
   typeDescription: 'Document ID',
   name: 'Name',
@@ -75,10 +75,11 @@ export const DOCUMENT_COLUMNS = {
   status: 'Status',
   approvedAt: 'Approved at',
   reviewedAt: 'Reviewed at',
+  reasonForChange: 'Reason for change',
   file: 'File',
 } as const;
 export type DocumentColumn = keyof typeof DOCUMENT_COLUMNS;
-/** Spec 03 section 9: the reviewed date column is hidden by default. */
+/** Spec 03 section 9: the reviewed date column is hidden by default, as is the reason for change (issue 24). */
 export const DOCUMENT_DEFAULT_COLUMNS: DocumentColumn[] = [
   'typeDescription',
   'name',
@@ -127,6 +128,8 @@ export const ZDocumentRow = z.object({
   reviewedAt: ZTimestamp.nullable(),
   /** The controlled file: null when the person may not view the document's General section. */
   file: ZDocumentFile.nullable(),
+  /** The revision's reason for change: null when it has none or the person may not view General. */
+  reasonForChange: z.string().nullable(),
   /** The delete right, and no revision of the document was ever released (a released one is withdrawn instead). */
   canBeDeleted: z.boolean(),
   /** The delete right on a released document with a revision that is not yet Obsolete. */
@@ -140,6 +143,8 @@ export const ZDocumentRevisionEntry = z.object({
   status: ZDocumentStatus,
   isFinal: z.boolean(),
   revisionName: z.string().nullable(),
+  /** Why the revision was made (null for a first revision without one, or a revision stored before issue 24). */
+  reasonForChange: z.string().nullable(),
 });
 
 /** A reference of a revision, as shown: a record of the organization (type, linkId) or an external link. */
@@ -166,12 +171,14 @@ export const ZDocumentDetail = z.object({
   revision: z.number().int(),
   /**
    * The fields of a section the person may not view are left out (null, or an empty list).
-   * General: revisionName, revisionDescription, fileId, file, extraFileIds, extraFiles,
-   * submitterId, submitter, tags, tagIds. Quality Actions: reviewerIds, approverIds,
+   * General: revisionName, revisionDescription, reasonForChange, fileId, file, extraFileIds,
+   * extraFiles, submitterId, submitter, tags, tagIds. Quality Actions: reviewerIds, approverIds,
    * requiresTraining, trainingRecordId, trainingRecord. References: references.
    */
   revisionName: z.string().nullable(),
   revisionDescription: z.string().nullable(),
+  /** Required for every revision added after the first; optional on the first (issue 24). */
+  reasonForChange: z.string().nullable(),
   fileId: z.uuid().nullable(),
   file: ZDocumentFile.nullable(),
   extraFileIds: z.array(z.uuid()),
@@ -250,7 +257,10 @@ const ids = (max: number, tooMany: string) =>
     .nullish()
     .transform((list) => [...new Set(list ?? [])]);
 
-/** The fields of General (create, edit, new revision). Required: type, name, revision description, file, responsible. */
+/**
+ * The fields of General (create, edit, new revision). Required: type, name, revision description,
+ * file, responsible; the reason for change of a new revision (`reasonForChangeRequired`).
+ */
 const generalFields = {
   organizationId: ZUuid,
   typeId: ZRequiredId,
@@ -258,6 +268,7 @@ const generalFields = {
   name: requiredText(SHORT_TEXT_MAX_LENGTH),
   revisionName: optionalText(SHORT_TEXT_MAX_LENGTH),
   revisionDescription: requiredText(LONG_TEXT_MAX_LENGTH),
+  reasonForChange: optionalText(LONG_TEXT_MAX_LENGTH),
   typeDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
   fileId: ZRequiredId,
   extraFileIds: ids(50, 'At most 50 extra files'),
@@ -344,9 +355,16 @@ const qualityFields = {
   trainingRecordId: ZUuid.nullish().transform((v) => v ?? null),
 };
 
+/** A revision added after the first says why it was made. */
+const reasonForChangeRequired = (value: { reasonForChange: string | null }, ctx: z.RefinementCtx) => {
+  if (value.reasonForChange === null) {
+    ctx.addIssue({ code: 'custom', message: messageKeys.documentReasonForChangeRequired, path: ['reasonForChange'] });
+  }
+};
+
 /**
  * PUT /documents/{id}/revision: adds the next revision (its number must be the latest plus 1)
- * with all its fields; answers its revision and the document id.
+ * with all its fields and its reason for change (required); answers its revision and the document id.
  */
 export const ZAddDocumentRevisionRequest = z
   .object({
@@ -357,7 +375,8 @@ export const ZAddDocumentRevisionRequest = z
     ...finalFields,
     references: ZNewReferences,
   })
-  .superRefine(finalNeedsReason);
+  .superRefine(finalNeedsReason)
+  .superRefine(reasonForChangeRequired);
 export type AddDocumentRevisionRequest = z.infer<typeof ZAddDocumentRevisionRequest>;
 export const ZAddedDocumentRevision = z.object({ id: z.uuid(), revision: z.number().int() });
 
@@ -532,16 +551,15 @@ export type AddDocumentApprovalRequest = z.infer<typeof ZAddDocumentApprovalRequ
 /**
  * POST /documents/{id}/withdrawal: withdraw a released document (no `revision`: every revision
  * becomes Obsolete) or one final revision, for a reason (at most 300, as a signature's comment),
- * signed with the person's password (meaning Withdrawn). It stays readable and exportable.
+ * signed as an approval is (meaning Withdrawn): the person's access code, and their password
+ * where the organization asks for it (signingRequiresPassword). It stays readable and exportable.
  */
 export const ZWithdrawDocumentRequest = z.object({
   organizationId: ZUuid,
   revision: ZOptionalRevision,
   reason: requiredReason(messageKeys.documentWithdrawReasonRequired, SIGNATURE_COMMENT_MAX_LENGTH),
-  password: z
-    .string({ error: messageKeys.documentWithdrawPasswordRequired })
-    .min(1, messageKeys.documentWithdrawPasswordRequired)
-    .max(200),
+  accessCode: ZAccessCode,
+  password: z.string().max(200).nullish(),
 });
 export type WithdrawDocumentRequest = z.infer<typeof ZWithdrawDocumentRequest>;
 
@@ -600,11 +618,13 @@ export const ZDocumentFileLink = z.object({ path: z.string(), fileName: z.string
 
 /**
  * GET /export/Documents, /export/one-document, /export/many-Documents: the list's search, order,
- * document types, visible columns and optionally the checked rows (spec 03 section 7).
+ * document types, statuses, visible columns and optionally the checked rows (spec 03 section 7).
+ * As the list, they leave withdrawn documents out unless a status or checked rows are given.
  */
 export const ZDocumentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
   docTypeIds: repeated(ZUuid),
+  statuses: repeated(ZDocumentStatus),
 }).transform(mergeSelection);
 export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
 /** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
@@ -614,6 +634,7 @@ export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
     z.array(ZUuid).min(1, messageKeys.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),
   ),
+  statuses: repeated(ZDocumentStatus),
 }).transform(mergeSelection);
 export type DocumentAttachmentsExportQuery = z.infer<typeof ZDocumentAttachmentsExportQuery>;
 

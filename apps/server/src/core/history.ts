@@ -47,6 +47,7 @@ const LABELS: Record<string, string> = {
   isFinal: 'Final',
   revisionName: 'Revision name',
   revisionDescription: 'Revision description',
+  reasonForChange: 'Reason for change',
   dueDate: 'Due date',
   linkDescription: 'Link description',
   // A training's round of passes (training-actions.ts `startTrainingRound`).

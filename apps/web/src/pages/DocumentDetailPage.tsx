@@ -112,6 +112,7 @@ export default function DocumentDetailPage() {
                 organizationId={organizationId}
                 documentId={data.id}
                 revision={data.revision}
+                reasonForChange={data.reasonForChange}
                 kind="review"
               />
             ),
@@ -125,6 +126,7 @@ export default function DocumentDetailPage() {
                 organizationId={organizationId}
                 documentId={data.id}
                 revision={data.revision}
+                reasonForChange={data.reasonForChange}
                 kind="approval"
               />
             ),

@@ -37,9 +37,11 @@ export const documentsMessages = {
   documentAlreadyObsolete: 'This is already withdrawn (Obsolete).',
   documentRevisionObsolete: 'This revision is withdrawn (Obsolete) and cannot be changed or signed.',
   documentWithdrawReasonRequired: 'Please, give the reason for withdrawing.',
-  documentWithdrawPasswordRequired: 'Please, enter your password to sign the withdrawal.',
   documentWithdrawn: 'The Document is withdrawn (Obsolete)',
   documentRevisionWithdrawn: 'The Document Revision is withdrawn (Obsolete)',
+  documentWithdrawnNoRevision: 'This document is withdrawn (Obsolete): no new revision can be added to it.',
+  // Issue 24: a revision added after the first says why it was made.
+  documentReasonForChangeRequired: 'Please, give the reason for change of this revision.',
   referenceTypeInvalid:
     'Please, choose a reference type: Document (0), Action (1), Training record (2) or HR record (3).',
   referenceIncomplete: 'A reference needs a record (its type and id) or an http:// or https:// link.',

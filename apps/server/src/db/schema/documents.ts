@@ -16,7 +16,7 @@ import {
 import { organizationFiles, organizations, users } from './organizations.js';
 import { documentTypes, tags } from './user-groups.js';
 
-/** Mirrors migrations/0021_documents.sql and 0034_document_withdrawal.sql (docs/decisions/0018-documents.md). */
+/** Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql and 0035_revision_reason_for_change.sql (docs/decisions/0018-documents.md). */
 export const documents = pgTable(
   'documents',
   {
@@ -53,6 +53,8 @@ export const documentRevisions = pgTable(
     name: text('name').notNull(),
     revisionName: text('revision_name'),
     revisionDescription: text('revision_description').notNull(),
+    /** Required for a revision added after the first (migration 0035); null on revisions stored before. */
+    reasonForChange: text('reason_for_change'),
     fileId: uuid('file_id').notNull(),
     submitterId: uuid('submitter_id')
       .notNull()

@@ -147,6 +147,7 @@ describe('an approver gets an access code by e-mail', () => {
         revision: 2,
         revisionName: null,
         revisionDescription: 'Next issue',
+        reasonForChange: 'Why this revision',
         typeDescription: null,
         fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
         extraFileIds: [],

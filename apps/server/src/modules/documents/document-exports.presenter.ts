@@ -21,6 +21,7 @@ import type { SignatureOfRow, VisibleRevisionRow } from './document-exports.repo
 import { signatureMatches } from './document-signatures.policy.js';
 import { seesGeneralSection, type DocumentTab } from './documents.policy.js';
 import { presentReference } from './documents.presenter.js';
+import { REASON_FOR_CHANGE, reasonForChangeHeader, reasonForChangeText } from './reason-for-change.js';
 import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
 
 const at = (value: Date | string | null) => (value === null ? '' : utc(new Date(value)));
@@ -47,7 +48,8 @@ const personOf = (p: { firstName: string | null; lastName: string | null; email:
 
 /**
  * The documents list's columns as CSV columns; the client's `columns` picks and orders them. The
- * file is General data: its cell is empty in the rows whose General section the person may not view.
+ * reason for change and the file are General data: their cells are empty in the rows whose
+ * General section the person may not view.
  */
 export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<DocumentRowRecord>[] => [
   { key: 'typeDescription', header: DOCUMENT_COLUMNS.typeDescription, value: (d) => d.typeDescription },
@@ -58,6 +60,11 @@ export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<Docume
   { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
+  {
+    key: 'reasonForChange',
+    header: DOCUMENT_COLUMNS.reasonForChange,
+    value: (d) => (seesGeneralSection(access, d) ? reasonForChangeText(d.reasonForChange) : null),
+  },
   {
     key: 'file',
     header: DOCUMENT_COLUMNS.file,
@@ -206,6 +213,7 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
       { label: DOCUMENT_COLUMNS.status, value: documentStatusShown(d) },
       { label: DOCUMENT_COLUMNS.isFinal, value: yesNo(d.isFinal) },
       ...only(tabs.general, [
+        { label: REASON_FOR_CHANGE, value: reasonForChangeText(d.reasonForChange) },
         { label: 'Revision description', value: d.revisionDescription },
         { label: 'Responsible', value: personOf(d.submitter) },
       ]),
@@ -229,7 +237,10 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
           fields: [
             { label: 'Name', value: r.name },
             { label: DOCUMENT_COLUMNS.typeDescription, value: r.typeDescription ?? '' },
-            ...only(tabs.general, [{ label: 'Description', value: r.revisionDescription }]),
+            ...only(tabs.general, [
+              { label: REASON_FOR_CHANGE, value: reasonForChangeText(r.reasonForChange) },
+              { label: 'Description', value: r.revisionDescription },
+            ]),
             { label: 'Created', value: at(r.createdAt) },
             { label: DOCUMENT_COLUMNS.reviewedAt, value: at(r.reviewedAt) },
             { label: DOCUMENT_COLUMNS.approvedAt, value: at(r.approvedAt) },
@@ -323,6 +334,7 @@ export function controlledCopyStamp(
     d.name,
     revision,
     `Status: ${statusText(d)}`,
+    reasonForChangeHeader(d.reasonForChange),
     ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
   ].join('  ·  ');
   const intact = copy.fileSha256 === d.file.sha256;
@@ -336,6 +348,7 @@ export function controlledCopyStamp(
       lines: [
         `${d.typeDescription ? `${d.typeDescription} · ` : ''}${d.name} · System # ${d.number} · ${revision}`,
         `State of this copy: ${state}`,
+        `${REASON_FOR_CHANGE}: ${reasonForChangeText(d.reasonForChange)}`,
         ...(d.withdrawal ? [`OBSOLETE: ${withdrawalText(d.withdrawal)}`] : []),
         `Controlled file: ${d.file.fileName}`,
         `SHA-256 of the controlled file: ${d.file.sha256}`,

@@ -37,6 +37,7 @@ export function listVisibleRevisions(db: DbOrTx, access: OrganizationAccess, doc
       revision: documentRevisions.revision,
       revisionName: documentRevisions.revisionName,
       revisionDescription: documentRevisions.revisionDescription,
+      reasonForChange: documentRevisions.reasonForChange,
       name: documentRevisions.name,
       type: documentTypes.name,
       typeDescription: documentRevisions.typeDescription,

@@ -42,14 +42,14 @@ import {
 import { revisionsVisibleTo } from './document-visibility.js';
 import { DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 
-/** The list's selection of an export: checked rows, search, order, visible columns, document types. */
+/** The list's selection of an export: checked rows, search, order, visible columns, document types, statuses. */
 export type DocumentSelection = Omit<DocumentsExportQuery, 'organizationId'>;
 
 /** The scope and list query of the selection, in the export's default order (spec 03 section 9). */
 export function documentExportScope(access: OrganizationAccess, selection: DocumentSelection) {
-  const { selectedIds, docTypeIds, ...rest } = selection;
+  const { selectedIds, docTypeIds, statuses, ...rest } = selection;
   const { columns, query } = exportListQuery(rest, DOCUMENT_DEFAULT_COLUMNS);
-  return { scope: { access, ids: selectedIds, typeIds: docTypeIds }, columns, query };
+  return { scope: { access, ids: selectedIds, typeIds: docTypeIds, statuses }, columns, query };
 }
 
 /** The selected (or matching) documents, one row each: the revision the person sees, read by keyset. */

@@ -104,6 +104,7 @@ async function addRevision(by: Person, organizationId: string, documentId: strin
     typeDescription: current.typeDescription,
     revision,
     revisionDescription: `Issue ${revision}`,
+    reasonForChange: 'Why this revision',
     fileId,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -444,6 +445,7 @@ describe('GET /export/document-attachments', () => {
       submitterId: boss.id,
       name: 'Cleaning: floors/walls',
       revisionDescription: 'Issue 2',
+      reasonForChange: 'Why this revision',
       fileId: (await call('GET', `/documents/${first.id}?organizationId=${org}`, boss.headers)).json().data.fileId,
       extraFileIds: [extra],
     });

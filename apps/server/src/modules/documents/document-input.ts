@@ -28,6 +28,7 @@ export interface GeneralFields {
   name: string;
   revisionName: string | null;
   revisionDescription: string;
+  reasonForChange: string | null;
   fileId: string;
   submitterId: string;
   extraFileIds: string[];
@@ -39,6 +40,7 @@ export const GENERAL_FIELDS = [
   'name',
   'revisionName',
   'revisionDescription',
+  'reasonForChange',
   'fileId',
   'submitterId',
   'extraFileIds',
@@ -51,6 +53,7 @@ export const generalOf = (input: CreateDocumentRequest | UpdateDocumentGeneralRe
   name: input.name,
   revisionName: input.revisionName,
   revisionDescription: input.revisionDescription,
+  reasonForChange: input.reasonForChange,
   fileId: input.fileId,
   submitterId: input.submitterId,
   extraFileIds: input.extraFileIds.filter((id) => id !== input.fileId),
@@ -63,6 +66,7 @@ export const generalOfRecord = (rec: DocumentDetailRecord): GeneralFields => ({
   name: rec.name,
   revisionName: rec.revisionName,
   revisionDescription: rec.revisionDescription,
+  reasonForChange: rec.reasonForChange,
   fileId: rec.fileId,
   submitterId: rec.submitterId,
   extraFileIds: rec.extraFiles.map((f) => f.id),
@@ -94,9 +98,13 @@ export const revisionUpdateEvent = <T extends object, K extends keyof T>(
 /**
  * What General names must belong to the organization: the type, the files, the tags, and the
  * responsible an active member. Only what changes is checked, so a revision keeps a person who
- * has since left.
+ * has since left. A reason for change once given is changed, not removed (it is required on
+ * every revision added after the first; one stored before issue 24 may stay without).
  */
 export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
+  if (previous?.reasonForChange && next.reasonForChange === null) {
+    throw AppError.badRequest('documentReasonForChangeRequired', 'reasonForChange');
+  }
   if (next.typeId !== previous?.typeId && !(await documentTypeExists(tx, organizationId, next.typeId))) {
     throw AppError.badRequest('documentTypeUnknown', 'typeId');
   }

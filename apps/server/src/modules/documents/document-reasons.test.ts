@@ -103,6 +103,7 @@ describe('PATCH /documents/{id}/revision (set as final) asks for a reason', () =
       name: detail.name,
       revision: 2,
       revisionDescription: 'Second issue',
+      reasonForChange: 'Why this revision',
       fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
       setAsFinal: true,
     };

@@ -359,6 +359,7 @@ describe('a new revision by an editor who may not view Quality Actions or Refere
         name: `Next of ${id}`,
         revision: 2,
         revisionDescription: 'Second issue',
+        reasonForChange: 'Why this revision',
         fileId: await uploadFile(),
         reviewerIds: [],
         approverIds: [],

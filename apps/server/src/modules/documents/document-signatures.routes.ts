@@ -62,14 +62,16 @@ export const documentSignaturesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     endpoints.documents.withdraw,
     {
-      policy: 'document.delete',
+      policy: 'document.withdraw',
       organization: organizationFrom.body(),
       summary:
         'Withdraw a released document (no revision: every revision not yet Obsolete) or one final revision: it becomes ' +
-        'Obsolete, stays readable and exportable, and is stamped OBSOLETE. The right to delete the document; a reason ' +
-        "(at most 300) and the person's password, signed as a withdrawal (meaning Withdrawn). 409 for a document never " +
-        'released or a draft revision (delete it instead) and for one already Obsolete. A wrong password answers 400 and ' +
-        'counts toward the signing lock (429 SIGNING_LOCKED).',
+        'Obsolete, stays readable and exportable (out of the default list: the Obsolete status shows it), is stamped ' +
+        'OBSOLETE and gets no new revision. The right to delete the document, or an approver named on the revision ' +
+        "withdrawn (the released one for the whole document); a reason (at most 300) and the person's access code, " +
+        'signed as a withdrawal (meaning Withdrawn). 409 for a document never released or a draft revision (delete it ' +
+        'instead) and for one already Obsolete. ' +
+        CREDENTIALS,
     },
     async (request) => {
       const ctx = serviceContextOf(request);

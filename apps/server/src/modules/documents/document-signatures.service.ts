@@ -136,8 +136,8 @@ async function sendLockMails(ctx: ServiceContext, tx: Tx, signer: UserRow, count
 }
 
 /**
- * Checks what the signing asks beyond the session: the access code of an approval, and the
- * password when the organization asks for it (always for a withdrawal, revision-withdrawal.ts). A locked person is refused (429 SIGNING_LOCKED,
+ * Checks what the signing asks beyond the session: the access code of an approval or a withdrawal
+ * (revision-withdrawal.ts), and the password when the organization asks for it. A locked person is refused (429 SIGNING_LOCKED,
  * audited) before and, for attempts sent at once, after the check; each checked attempt is
  * settled on the signing lock (signing-lock.ts) in the transaction that audits it: a wrong one is
  * refused with a 400 on its field, the 5th in a row locks (429, e-mails); a right one clears the
@@ -150,8 +150,8 @@ export async function checkCredentials(
   input: { password?: string | null | undefined; accessCode?: string | undefined },
 ) {
   const { db } = scopeOf(ctx);
-  const needsPassword = attempt.kind === 'withdrawal' || ctx.access.organization.signingRequiresPassword;
-  const needsCode = attempt.kind === 'approval';
+  const needsPassword = ctx.access.organization.signingRequiresPassword;
+  const needsCode = attempt.kind === 'approval' || attempt.kind === 'withdrawal';
   if (needsCode && !(await hasValidAccessCode(db, signer.id))) {
     throw AppError.badRequest('accessCodeMissing', 'accessCode');
   }

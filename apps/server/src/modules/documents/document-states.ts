@@ -52,6 +52,15 @@ export const releasedNoDelete = (of: { number: number } | { revision: number }) 
     ? AppError.conflict(message('documentReleasedNoDelete', { number: of.number }))
     : AppError.conflict(message('documentRevisionReleasedNoDelete', { revision: of.revision }), 'revision');
 
+/**
+ * A new revision: the right to edit General of the document (403), and the document not withdrawn
+ * (409: an Obsolete document is retired for good, issue 24).
+ */
+export function authorizeNewRevision(ctx: ServiceContext, doc: DocumentDetailRecord) {
+  authorize(ctx.access, 'document.addRevision', documentStateOf(doc));
+  if (doc.isWithdrawn) throw AppError.conflict('documentWithdrawnNoRevision');
+}
+
 /** The document, visible and locked; 404 otherwise. Every writer of a document takes this lock first. */
 export async function lockVisibleDocument(tx: Tx, ctx: ServiceContext, documentId: string) {
   const [doc] = await lockVisibleDocuments(tx, ctx.access, [documentId]);

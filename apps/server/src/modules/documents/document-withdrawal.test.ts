@@ -10,12 +10,18 @@ import { actions, documentSignatures, documents } from '../../db/schema/index.js
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
-import { DEFAULT_PASSWORD, createDocument, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
+import {
+  ACCESS_CODE,
+  createDocument,
+  giveAccessCode,
+  twoOrganizations,
+  uploadOrganizationFile,
+} from '../../test/factories.js';
 
 /**
  * Issue 23: a released document or revision is never deleted (409 on every delete path); it is
- * withdrawn (Obsolete) with a reason and a password-signed 'withdrawal' signature, and stays
- * readable, listed and exportable, stamped OBSOLETE.
+ * withdrawn (Obsolete) with a reason and a 'withdrawal' signature (the access code; issue 24), and
+ * stays readable and exportable, stamped OBSOLETE, listed under the Obsolete status.
  */
 
 let t: TestContext;
@@ -27,6 +33,7 @@ let outsider: Person;
 beforeAll(async () => {
   t = await createTestContext();
   ({ orgA, admin, outsider } = await twoOrganizations(t));
+  await giveAccessCode(t.db, admin.id);
 });
 afterAll(() => t.close());
 
@@ -43,7 +50,7 @@ const withdraw = (by: Person, documentId: string, body: object = {}) =>
   call('POST', `/documents/${documentId}/withdrawal`, by.headers, {
     organizationId: orgA,
     reason: 'Replaced by SOP-012',
-    password: DEFAULT_PASSWORD,
+    accessCode: ACCESS_CODE,
     ...body,
   });
 const deleteDocuments = (by: Person, ids: string[]) =>
@@ -65,6 +72,7 @@ async function addRevision(documentId: string, revision: number) {
     name: current.name,
     revision,
     revisionDescription: `Issue ${revision}`,
+    reasonForChange: `Change ${revision}`,
     fileId: current.fileId,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -94,7 +102,7 @@ describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
     expect(await withdrawalsOf(doc.id)).toEqual([]);
   });
 
-  it('refuses a missing reason or password and a wrong password (audited, counted), changing nothing', async () => {
+  it('refuses a missing reason or access code and a wrong access code (audited, counted), changing nothing', async () => {
     const doc = await releasedDocument();
     const noReason = await withdraw(admin, doc.id, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
@@ -102,18 +110,15 @@ describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
       field: 'reason',
       message: messages.documentWithdrawReasonRequired,
     });
-    const noPassword = await withdraw(admin, doc.id, { password: undefined });
-    expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json().errors[0]).toMatchObject({
-      field: 'password',
-      message: messages.documentWithdrawPasswordRequired,
-    });
-    const wrong = await withdraw(admin, doc.id, { password: 'not it' });
+    const noCode = await withdraw(admin, doc.id, { accessCode: undefined });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().errors[0]).toMatchObject({ field: 'accessCode', message: messages.accessCodeRequired });
+    const wrong = await withdraw(admin, doc.id, { accessCode: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors[0]).toMatchObject({ field: 'password', message: messages.passwordIncorrect });
+    expect(wrong.json().errors[0]).toMatchObject({ field: 'accessCode', message: messages.accessCodeWrong });
     expect((await auditOf(doc.id, 'signatureRefused')).at(-1)!.after).toMatchObject({
       kind: 'withdrawal',
-      reason: 'passwordWrong',
+      reason: 'accessCodeWrong',
       failures: 1,
     });
     expect((await revisionRow(doc.id, 1)).status).toBe('Submitted');
@@ -195,7 +200,7 @@ describe('a released document or revision is never deleted', () => {
 });
 
 describe('withdrawing', () => {
-  it('makes every revision Obsolete with a signature and an audit event each; the document stays listed and readable', async () => {
+  it('makes every revision Obsolete with a signature and an audit event each; the document stays readable, listed as Obsolete', async () => {
     const reviewer = await person(orgA);
     const doc = await releasedDocument();
     await addRevision(doc.id, 2);
@@ -231,7 +236,7 @@ describe('withdrawing', () => {
       meaning: 'Withdrawn',
       signerId: admin.id,
       comment: 'Replaced by SOP-012',
-      passwordConfirmed: true,
+      passwordConfirmed: false,
     });
     const events = await auditOf(doc.id, 'withdraw');
     expect(events.map((e) => e.before)).toEqual([
@@ -253,7 +258,10 @@ describe('withdrawing', () => {
     expect(review.statusCode).toBe(409);
     expect(review.json().errors[0].message).toBe(messages.documentRevisionObsolete);
 
-    // Listed, filterable by status, readable.
+    // Out of the default list and its count, listed under Obsolete, readable.
+    const listed = (await call('GET', `/documents?organizationId=${orgA}&limit=100`, admin.headers)).json();
+    expect(listed.data.map((r: { id: string }) => r.id)).not.toContain(doc.id);
+    expect(listed.pagination.totalCount).toBe(listed.data.length);
     const obsolete = await call('GET', `/documents?organizationId=${orgA}&statuses=Obsolete`, admin.headers);
     expect(obsolete.json().data.map((r: { id: string }) => r.id)).toContain(doc.id);
     const submitted = await call('GET', `/documents?organizationId=${orgA}&statuses=Submitted`, admin.headers);

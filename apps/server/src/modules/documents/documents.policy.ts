@@ -1,6 +1,7 @@
 import { Permission, type DocumentStatus, type PermissionType } from '@qualis/contract';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { organizationPolicy, passes } from '../../core/policies.js';
+import type { WithdrawState } from './withdrawn-documents.js';
 
 /**
  * What the document rules look at (docs/decisions/0018-documents.md, "Who may do what"): the
@@ -146,6 +147,26 @@ const viewTab = (tab: DocumentTab) =>
     return false;
   });
 
+/**
+ * Delete: 4 all, 5 all not approved, 6 all related, 7 related not approved, 8 owner, 9 owner not
+ * approved, 13 approved or related, 14 related not approved; Admins always. "Not approved": no
+ * revision of the document is final.
+ */
+const deletePolicy = organizationPolicy<DocumentState>((access, d) => {
+  if (isOrganizationAdmin(access)) return true;
+  const rules: [PermissionType, (d: DocumentState) => boolean][] = [
+    [Permission.DeleteAllDocuments, () => true],
+    [Permission.DeleteAllNotApprovedDocuments, (x) => !x.hasFinalRevision],
+    [Permission.DeleteAllRelatedDocuments, (x) => x.isParticipant],
+    [Permission.DeleteRelatedNotApprovedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+    [Permission.DeleteOwnDocuments, (x) => isOwner(access, x)],
+    [Permission.DeleteOwnNotApprovedDocuments, (x) => isOwner(access, x) && !x.hasFinalRevision],
+    [Permission.DeleteApprovedAndRelatedDocuments, (x) => x.hasFinalRevision || x.isParticipant],
+    [Permission.DeleteNotApprovedRelatedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
+  ];
+  return rules.some(([type, applies]) => has(access, type) && (!d || applies(d)));
+});
+
 export const documentPolicies = {
   /**
    * Every member may open the documents list: a person always sees the documents they are
@@ -179,25 +200,14 @@ export const documentPolicies = {
   /** Add a revision: the right on General, whether or not the document is approved. */
   'document.addRevision': organizationPolicy<DocumentState>((access, d) => mayEditSection(access, 'general', d)),
 
+  'document.delete': deletePolicy,
   /**
-   * Delete: 4 all, 5 all not approved, 6 all related, 7 related not approved, 8 owner, 9 owner not
-   * approved, 13 approved or related, 14 related not approved; Admins always. "Not approved": no
-   * revision of the document is final.
+   * Withdraw a released document or revision (issue 24): the delete right, or an approver named on
+   * the revision withdrawn (withdrawn-documents.ts). Every member may call the route.
    */
-  'document.delete': organizationPolicy<DocumentState>((access, d) => {
-    if (isOrganizationAdmin(access)) return true;
-    const rules: [PermissionType, (d: DocumentState) => boolean][] = [
-      [Permission.DeleteAllDocuments, () => true],
-      [Permission.DeleteAllNotApprovedDocuments, (x) => !x.hasFinalRevision],
-      [Permission.DeleteAllRelatedDocuments, (x) => x.isParticipant],
-      [Permission.DeleteRelatedNotApprovedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
-      [Permission.DeleteOwnDocuments, (x) => isOwner(access, x)],
-      [Permission.DeleteOwnNotApprovedDocuments, (x) => isOwner(access, x) && !x.hasFinalRevision],
-      [Permission.DeleteApprovedAndRelatedDocuments, (x) => x.hasFinalRevision || x.isParticipant],
-      [Permission.DeleteNotApprovedRelatedDocuments, (x) => x.isParticipant && !x.hasFinalRevision],
-    ];
-    return rules.some(([type, applies]) => has(access, type) && (!d || applies(d)));
-  }),
+  'document.withdraw': organizationPolicy<WithdrawState>(
+    (access, w) => !w || w.approves || passes(access, deletePolicy, w),
+  ),
 
   'document.viewTab.general': viewTab('general'),
   'document.viewTab.qualityTasks': viewTab('qualityTasks'),

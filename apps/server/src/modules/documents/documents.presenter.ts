@@ -43,33 +43,42 @@ const fileOf = (f: { id: string; fileName: string; fileSize: number }) => ({
 });
 
 /**
- * Delete and withdraw share the delete right (spec 03 section 6): a document never
- * released is deleted, a released one is withdrawn (until every revision is Obsolete).
+ * A document never released is deleted (the delete right, spec 03 section 6); a released one is
+ * withdrawn (until every revision is Obsolete) by whoever may delete it or approve its released
+ * revision (`document.withdraw`, withdrawn-documents.ts).
  */
 const deleteOrWithdraw = (access: OrganizationAccess, doc: DocumentRowRecord) => {
-  const may = can(access, 'document.delete', documentStateOf(doc));
+  const state = documentStateOf(doc);
   const released = doc.releasedRevision !== null;
-  return { canBeDeleted: may && !released, canWithdraw: may && released && !doc.isWithdrawn };
+  const mayWithdraw = can(access, 'document.withdraw', { ...state, approves: doc.approvesReleased });
+  return {
+    canBeDeleted: can(access, 'document.delete', state) && !released,
+    canWithdraw: mayWithdraw && released && !doc.isWithdrawn,
+  };
 };
 
 /** A list row, with canBeDeleted and canWithdraw from the same policy and rules the writes check. */
 export const presentDocumentRow =
   (access: OrganizationAccess) =>
-  (row: DocumentRowRecord): DocumentRow => ({
-    id: row.id,
-    type: row.type,
-    typeId: row.typeId,
-    typeDescription: row.typeDescription,
-    name: row.name,
-    number: row.number,
-    revision: row.revision,
-    isFinal: row.isFinal,
-    status: row.status,
-    approvedAt: iso(row.approvedAt),
-    reviewedAt: iso(row.reviewedAt),
-    file: seesGeneralSection(access, row) ? fileOf(row.file) : null,
-    ...deleteOrWithdraw(access, row),
-  });
+  (row: DocumentRowRecord): DocumentRow => {
+    const general = seesGeneralSection(access, row);
+    return {
+      id: row.id,
+      type: row.type,
+      typeId: row.typeId,
+      typeDescription: row.typeDescription,
+      name: row.name,
+      number: row.number,
+      revision: row.revision,
+      isFinal: row.isFinal,
+      status: row.status,
+      approvedAt: iso(row.approvedAt),
+      reviewedAt: iso(row.reviewedAt),
+      file: general ? fileOf(row.file) : null,
+      reasonForChange: general ? row.reasonForChange : null,
+      ...deleteOrWithdraw(access, row),
+    };
+  };
 
 const REFERENCE_AREAS: Record<ReferenceType, string> = {
   0: 'documents',
@@ -102,6 +111,7 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
   const mayEditGeneral = canEditSection(access, 'general', state);
   const { canBeDeleted, canWithdraw } = deleteOrWithdraw(access, rec);
   const mayDelete = can(access, 'document.delete', documentStateOf(rec));
+  const mayWithdraw = can(access, 'document.withdraw', { ...documentStateOf(rec), approves: rec.isApprover });
   const tabs = viewableTabs(access, state);
   const general = tabs.general;
   const quality = tabs.qualityTasks;
@@ -115,6 +125,7 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     revision: rec.revision,
     revisionName: general ? rec.revisionName : null,
     revisionDescription: general ? rec.revisionDescription : null,
+    reasonForChange: general ? rec.reasonForChange : null,
     fileId: general ? rec.fileId : null,
     file: general ? fileOf(rec.file) : null,
     extraFileIds: general ? rec.extraFiles.map((f) => f.id) : [],
@@ -139,14 +150,16 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     createdAt: iso(rec.createdAt)!,
     latestRevision: rec.latestRevision,
     releasedRevision: rec.releasedRevision,
-    revisions: general ? rec.revisions : rec.revisions.map((r) => ({ ...r, revisionName: null })),
+    revisions: general
+      ? rec.revisions
+      : rec.revisions.map((r) => ({ ...r, revisionName: null, reasonForChange: null })),
     canBeEdited: mayEditGeneral && !locked,
     canBeDeleted,
     canDeleteRevision: mayDelete && !rec.isFinal && rec.revisionCount > 1 && !rec.hasSignature,
     canWithdraw,
-    canWithdrawRevision: mayDelete && rec.isFinal && rec.status !== 'Obsolete',
+    canWithdrawRevision: mayWithdraw && rec.isFinal && rec.status !== 'Obsolete',
     withdrawal: rec.withdrawal && { ...rec.withdrawal, at: iso(rec.withdrawal.at)! },
-    canAddRevision: can(access, 'document.addRevision', documentStateOf(rec)),
+    canAddRevision: can(access, 'document.addRevision', documentStateOf(rec)) && !rec.isWithdrawn,
     canViewGeneral: general,
     canViewQualityTasks: quality,
     canViewConnectToEmployee: tabs.references,

@@ -25,6 +25,7 @@ import {
   typeOfRevision,
 } from './document-visibility.js';
 import { verifiableFileFields } from '../uploads/uploads.repository.js';
+import { approvesReleasedSql, hasLiveRevisionSql, isWithdrawnSql, withdrawnLeftOut } from './withdrawn-documents.js';
 
 // The documents as people see them: the list, the pickers, the detail (visibility from document-visibility.ts).
 
@@ -47,10 +48,6 @@ const fileFields = {
   sha256: organizationFiles.sha256,
 };
 
-/** Every revision of the document is withdrawn (Obsolete): the document is. */
-const isWithdrawnSql = sql<boolean>`not exists (select 1 from document_revisions r3
-  where r3.organization_id = documents.organization_id and r3.document_id = documents.id and r3.status <> 'Obsolete')`;
-
 /** What the list's rows, the lookups and the policies read of a document and its row revision. */
 const rowColumns = (access: OrganizationAccess) => ({
   id: documents.id,
@@ -59,6 +56,7 @@ const rowColumns = (access: OrganizationAccess) => ({
   latestRevision: documents.latestRevision,
   releasedRevision: documents.releasedRevision,
   isWithdrawn: isWithdrawnSql,
+  approvesReleased: approvesReleasedSql(access),
   createdAt: documents.createdAt,
   // Someone who sees related documents only is related to every row they see: no probe per row.
   isParticipant: seesRelatedDocumentsOnly(access) ? sql<boolean>`true` : isParticipantSql(access),
@@ -71,6 +69,7 @@ const rowColumns = (access: OrganizationAccess) => ({
   isFinal: documentRevisions.isFinal,
   approvedAt: documentRevisions.approvedAt,
   reviewedAt: documentRevisions.reviewedAt,
+  reasonForChange: documentRevisions.reasonForChange,
   file: fileFields,
 });
 
@@ -81,6 +80,7 @@ export interface DocumentRowRecord {
   latestRevision: number;
   releasedRevision: number | null;
   isWithdrawn: boolean;
+  approvesReleased: boolean;
   createdAt: Date;
   isParticipant: boolean;
   revision: number;
@@ -92,6 +92,7 @@ export interface DocumentRowRecord {
   isFinal: boolean;
   approvedAt: Date | null;
   reviewedAt: Date | null;
+  reasonForChange: string | null;
   file: { id: string; fileName: string; fileSize: number; sha256: string };
 }
 
@@ -145,6 +146,7 @@ function documentsQuery(db: DbOrTx, scope: DocumentScope, query: ListQuery) {
     scope.ids?.length ? inArray(documents.id, scope.ids) : undefined,
     scope.typeIds?.length ? inArray(documentRevisions.typeId, scope.typeIds) : undefined,
     scope.statuses?.length ? inArray(documentRevisions.status, scope.statuses) : undefined,
+    withdrawnLeftOut(scope),
     list.where,
   );
   return { list, select: (page?: KeysetPage) => selectRows(db, scope.access, where, page) };
@@ -156,7 +158,7 @@ export const { exportRows: documentExportRows } = listReaders<DocumentScope, Doc
 /**
  * A page of the visible documents (their row revisions) with the total of the same filter. Each
  * visible document has exactly one row revision, so an unfiltered list's total is a count of the
- * visible documents alone, without the joins.
+ * visible documents alone (less the withdrawn ones it leaves out), without the joins.
  */
 export async function listDocuments(
   db: DbOrTx,
@@ -167,7 +169,7 @@ export async function listDocuments(
   const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || scope.statuses?.length || list.where);
   // Someone who sees related documents only sees one document per participant row of theirs (its
   // key is organization, person, document; its foreign key cascades from the document): those
-  // rows are counted by the key alone, without reading the organization's documents.
+  // rows are counted by the key, each with a probe of its revisions for the withdrawn ones.
   const { access } = scope;
   const countVisible = async () =>
     seesRelatedDocumentsOnly(access)
@@ -176,9 +178,10 @@ export async function listDocuments(
           and(
             eq(documentParticipants.organizationId, access.organization.id),
             eq(documentParticipants.userId, access.actor.userId),
+            hasLiveRevisionSql(documentParticipants.organizationId, documentParticipants.documentId),
           ),
         )
-      : db.$count(documents, documentsVisibleTo(access));
+      : db.$count(documents, and(documentsVisibleTo(access), withdrawnLeftOut(scope)));
   const page = await readPage(db, () => select(), list, filtered ? undefined : countVisible);
   return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
 }
@@ -270,7 +273,7 @@ const revisionListOf = (access: OrganizationAccess) => {
   const visible = revisionsVisibleTo(access, sql`r2.is_final`);
   return sql<RevisionEntryRow[]>`coalesce((
     select json_agg(json_build_object('revision', r2.revision, 'status', r2.status, 'isFinal', r2.is_final,
-      'revisionName', r2.revision_name) order by r2.revision desc)
+      'revisionName', r2.revision_name, 'reasonForChange', r2.reason_for_change) order by r2.revision desc)
     from document_revisions r2
     where r2.organization_id = documents.organization_id and r2.document_id = documents.id
       ${visible ? sql`and ${visible}` : sql``}), '[]'::json)`;
@@ -290,6 +293,7 @@ export interface RevisionEntryRow {
   status: RevisionTableRow['status'];
   isFinal: boolean;
   revisionName: string | null;
+  reasonForChange: string | null;
 }
 
 const detailColumns = (access: OrganizationAccess) => ({

@@ -49,6 +49,7 @@ import { listDocumentSignatures } from './document-signatures.repository.js';
 import {
   DOCUMENT_ENTITY,
   DOCUMENTS_INFO_TYPE,
+  authorizeNewRevision,
   documentStateOf,
   isRevisionLocked,
   lockVisibleDocument,
@@ -166,9 +167,9 @@ export async function addDocumentRevision(
   return withIdentityCheck(() =>
     db.transaction(async (tx) => {
       const doc = await lockVisibleDocument(tx, ctx, documentId);
-      authorize(ctx.access, 'document.addRevision', documentStateOf(doc));
-      const revision = doc.latestRevision + 1;
       const previous = await visibleRevisionOrNotFound(tx, ctx, documentId);
+      authorizeNewRevision(ctx, previous);
+      const revision = doc.latestRevision + 1;
       const { reviewerIds, approverIds, requiresTraining, references } = sectionsOfNewRevision(ctx, previous, input);
       const signers = { reviewer: reviewerIds, approver: approverIds };
       if (input.revision !== revision) {

@@ -291,6 +291,7 @@ describe('GET /documents', () => {
       name: 'Released',
       revision: 2,
       revisionDescription: 'Second issue',
+      reasonForChange: 'Why this revision',
       fileId: await uploadOrganizationFile(t.app, boss.headers, org),
     });
     expect(next.statusCode, next.body).toBe(200);
@@ -554,6 +555,7 @@ async function revisionPayload(id: string, revision: number, changes: object = {
     revision,
     revisionName: null,
     revisionDescription: 'Next issue',
+    reasonForChange: 'Why this revision',
     typeDescription: d.typeDescription,
     fileId: await uploadOrganizationFile(t.app, admin.headers, orgA),
     extraFileIds: [],

@@ -19,11 +19,13 @@ import { markObsolete } from './revision-lifecycle.js';
 
 /**
  * Why the withdrawal is refused, read from the document's default revision (`doc`) and, for a
- * revision's withdrawal, that revision (`target`): the delete right (403), then a document never
- * released or a draft revision (409: delete it instead), or one already Obsolete (409).
+ * revision's withdrawal, that revision (`target`): the withdraw right (403: the delete right, or
+ * an approver named on the revision withdrawn, the released one for the whole document), then a
+ * document never released or a draft revision (409: delete it instead), or one already Obsolete (409).
  */
 function refusal(ctx: ServiceContext, doc: DocumentDetailRecord, target: DocumentDetailRecord | undefined) {
-  authorize(ctx.access, 'document.delete', documentStateOf(doc));
+  const approves = target ? target.isApprover : doc.approvesReleased;
+  authorize(ctx.access, 'document.withdraw', { ...documentStateOf(doc), approves });
   if (target === undefined) {
     if (doc.releasedRevision === null) return AppError.conflict('documentNeverReleased');
     if (doc.isWithdrawn) return AppError.conflict('documentAlreadyObsolete');
@@ -46,8 +48,9 @@ async function readTargets(tx: DbOrTx, ctx: ServiceContext, documentId: string, 
 /**
  * POST /documents/{id}/withdrawal: withdraws one final revision, or (no `revision`) the whole
  * released document, every revision not yet Obsolete (its drafts too: their signing ends). What
- * can be refused without the password is refused first (404, 403, 409, nothing counted); then
- * the password (the signing lock counts a wrong one, document-signatures.service.ts); then, in one
+ * can be refused without the credentials is refused first (404, 403, 409, nothing counted); then
+ * the access code, and the password where the organization asks for it, as an approval's (the
+ * signing lock counts a wrong one, document-signatures.service.ts); then, in one
  * transaction under the document's lock, the rules again, and for each revision a 'withdrawal'
  * signature (meaning Withdrawn, the reason as its comment, the SHA-256 of its controlled file)
  * and the transition to Obsolete with its audit event. Answers the revision to show.
@@ -55,7 +58,7 @@ async function readTargets(tx: DbOrTx, ctx: ServiceContext, documentId: string, 
 export async function withdrawDocument(
   ctx: ServiceContext,
   documentId: string,
-  input: Pick<WithdrawDocumentRequest, 'revision' | 'reason' | 'password'>,
+  input: Pick<WithdrawDocumentRequest, 'revision' | 'reason' | 'accessCode' | 'password'>,
 ): Promise<number> {
   const { db, organizationId, audit } = scopeOf(ctx);
   const seen = await readTargets(db, ctx, documentId, input.revision);
@@ -64,7 +67,7 @@ export async function withdrawDocument(
   const signer = await findUserById(db, ctx.access.actor.userId);
   if (!signer) throw AppError.unauthenticated();
   const attempt = { kind: 'withdrawal' as const, documentId, revision: input.revision ?? seen.doc.revision };
-  await checkCredentials(ctx, signer, attempt, input);
+  const passwordConfirmed = await checkCredentials(ctx, signer, attempt, input);
 
   return db.transaction(async (tx) => {
     await lockVisibleDocument(tx, ctx, documentId);
@@ -94,7 +97,7 @@ export async function withdrawDocument(
         signedAt,
         fileId: row.fileId,
         fileSha256: (await findFileSha256(tx, organizationId, row.fileId))!,
-        passwordConfirmed: true,
+        passwordConfirmed,
         requestId: audit.requestId,
       });
       const { organizationId: _o, documentId: _d, requestId: _r, ...manifestation } = signature;

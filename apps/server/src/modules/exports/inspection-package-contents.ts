@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { ZActionsExportQuery, ZDocumentsExportQuery, ZHrExportQuery, ZTrainingsExportQuery } from '@qualis/contract';
+import {
+  DOCUMENT_STATUSES,
+  ZActionsExportQuery,
+  ZDocumentsExportQuery,
+  ZHrExportQuery,
+  ZTrainingsExportQuery,
+} from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { safePathPart } from '../../core/archive.js';
 import { verifyAuditChain } from '../../core/audit.js';
@@ -93,7 +99,8 @@ async function addDocuments(w: Writer) {
   const { ctx, access, counts } = w;
   const { db } = ctx.database;
   const organizationId = access.organization.id;
-  const selection = wholeList(ZDocumentsExportQuery, organizationId);
+  // Every document, the withdrawn (Obsolete) ones too: the list leaves those out by default.
+  const selection = { ...wholeList(ZDocumentsExportQuery, organizationId), statuses: [...DOCUMENT_STATUSES] };
   await addCsv(w, 'Documents/Documents.csv', documentsCsv(db, access, selection), () => (counts.documents += 1));
   for await (const row of documentRows(db, access, selection)) {
     const record = await documentRecord(ctx, access, row.id, row.revision);

@@ -27,6 +27,7 @@ const FIELDS = [
   'name',
   'revision',
   'revisionName',
+  'reasonForChange',
   'revisionDescription',
   'fileId',
   'extraFileIds',
@@ -45,7 +46,8 @@ const SCHEMAS = {
 
 /**
  * What the form starts from. A new revision takes the document's fields from the current one but
- * starts with an empty revision name and description: they say what this revision changes.
+ * starts with an empty revision name, reason for change and description: they say what this
+ * revision changes.
  */
 function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefined, me: ActionPerson): Values {
   if (!document) return { revision: DOCUMENT_REVISION_MIN, submitterId: me.id, extraFileIds: [], tagIds: [] };
@@ -56,6 +58,7 @@ function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefin
     name: document.name,
     revision: adding ? document.latestRevision + 1 : document.revision,
     revisionName: adding ? '' : (document.revisionName ?? ''),
+    reasonForChange: adding ? '' : (document.reasonForChange ?? ''),
     revisionDescription: adding ? '' : (document.revisionDescription ?? ''),
     fileId: document.fileId ?? undefined,
     extraFileIds: document.extraFileIds,
@@ -194,6 +197,13 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
           )}
         </Col>
       </Row>
+      {item(
+        'reasonForChange',
+        t('documents.fields.reasonForChange'),
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />,
+        // Required for a new revision; one once given is changed, not removed (issue 24).
+        mode === 'revision' || (mode === 'edit' && Boolean(document?.reasonForChange)),
+      )}
       {item(
         'revisionDescription',
         t('documents.fields.revisionDescription'),

@@ -58,6 +58,16 @@ export function DocumentGeneralView({
           children: document.revisionName || none(t('documents.noRevisionName')),
         },
         {
+          key: 'reasonForChange',
+          label: t('documents.fields.reasonForChange'),
+          children: document.reasonForChange ? (
+            <span className="qualis-pre-line">{document.reasonForChange}</span>
+          ) : (
+            none('—')
+          ),
+          span: 'filled',
+        },
+        {
           key: 'revisionDescription',
           label: t('documents.fields.revisionDescription'),
           children: <span className="qualis-pre-line">{document.revisionDescription}</span>,

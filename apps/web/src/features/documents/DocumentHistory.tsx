@@ -37,6 +37,7 @@ const FIELDS = [
   'tagIds',
   'revisionName',
   'revisionDescription',
+  'reasonForChange',
   'reviewerIds',
   'approverIds',
   'requiresTraining',

@@ -149,7 +149,21 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
             ]
               .filter(Boolean)
               .join(' · '),
+            reasonForChange: r.reasonForChange,
           }))}
+          // Each revision says why it was made under its name (issue 24); the chosen one shows its name alone.
+          optionRender={(option) => (
+            <div className="qualis-revision-option">
+              <div>{option.label}</div>
+              <Typography.Text
+                type="secondary"
+                className="qualis-revision-reason"
+                title={option.data.reasonForChange ?? undefined}
+              >
+                {`${t('documents.fields.reasonForChange')}: ${option.data.reasonForChange ?? '—'}`}
+              </Typography.Text>
+            </div>
+          )}
         />
         {/* Only for a revision the person may edit (spec 03 section 6); a locked one says why below. */}
         {document.canBeEdited && (

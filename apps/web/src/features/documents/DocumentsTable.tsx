@@ -174,6 +174,13 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       text: (d) => date(d.reviewedAt),
     },
     {
+      key: 'reasonForChange',
+      title: t('documents.columns.reasonForChange'),
+      width: 16,
+      hiddenByDefault: hidden('reasonForChange'),
+      text: (d) => d.reasonForChange ?? '—',
+    },
+    {
       key: 'file',
       title: t('documents.columns.file'),
       width: 14,
@@ -252,6 +259,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
               orderBy: params.orderBy,
               orderType: params.orderType,
               docTypeIds,
+              statuses,
             }}
             selectedKeys={selectedKeys}
             columns={visible}
@@ -263,6 +271,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       />
       <ExportAttachmentsModal
         organizationId={organizationId}
+        statuses={statuses}
         open={attachments}
         onClose={() => setAttachments(false)}
       />

@@ -1,4 +1,4 @@
-import { documentExportEndpoints } from '@qualis/contract';
+import { documentExportEndpoints, type DocumentStatus } from '@qualis/contract';
 import { Checkbox, Empty, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,17 @@ import { DOCUMENT_TYPE_TOOLTIP_LENGTH } from './document-paths';
 
 export interface ExportAttachmentsModalProps {
   organizationId: string;
+  /** The list's status filter: none leaves the withdrawn documents out, as the list does. */
+  statuses: DocumentStatus[];
   open: boolean;
   onClose: () => void;
 }
 
 /**
- * 'Export Attachments' (spec 03 section 7): the files of the documents of the chosen types, as
- * one archive. Export stays disabled until a type is chosen.
+ * 'Export Attachments' (spec 03 section 7): the files of the documents of the chosen types (and
+ * the list's statuses), as one archive. Export stays disabled until a type is chosen.
  */
-export function ExportAttachmentsModal({ organizationId, open, onClose }: ExportAttachmentsModalProps) {
+export function ExportAttachmentsModal({ organizationId, statuses, open, onClose }: ExportAttachmentsModalProps) {
   const { t } = useTranslation();
   const types = useEntries(organizationId, 'document-types');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -34,7 +36,7 @@ export function ExportAttachmentsModal({ organizationId, open, onClose }: Export
     try {
       handOver(
         await api.download(documentExportEndpoints.exportAttachments, {
-          query: { organizationId, docTypeIds: chosen },
+          query: { organizationId, docTypeIds: chosen, statuses },
         }),
       );
       close();

@@ -78,7 +78,7 @@ function SignatureCard({ signature }: { signature: DocumentSignature | EarlierDo
  * For an approver whose access code is missing or expired (codes reach approvers by e-mail when
  * they are named; this is the way back after a lost or expired one): a new code by e-mail.
  */
-function SendMyAccessCode({ organizationId }: { organizationId: string }) {
+export function SendMyAccessCode({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { success } = useSuccessToast();
   const send = useSendOwnAccessCode(organizationId);
@@ -213,19 +213,23 @@ function SigningForm({
 }
 
 /**
- * The Review or Approval tab of a revision (spec 03 sections 2-5, decision 0018): the section's
- * status, who has not responded yet, each recorded response, the form when the person may respond,
- * and the responses of the earlier signature cycles (before a rejection or a change asked again).
+ * The Review or Approval tab of a revision (spec 03 sections 2-5, decision 0018): first the
+ * revision's reason for change (what signers read first, issue 24), then the section's status, who
+ * has not responded yet, each recorded response, the form when the person may respond, and the
+ * responses of the earlier signature cycles (before a rejection or a change asked again).
  */
 export function SigningSection({
   organizationId,
   documentId,
   revision,
+  reasonForChange,
   kind,
 }: {
   organizationId: string;
   documentId: string;
   revision: number;
+  /** Null: none given (a first revision, or one made before it was asked). */
+  reasonForChange: string | null;
   kind: SigningKind;
 }) {
   const { t, i18n } = useTranslation();
@@ -234,6 +238,13 @@ export function SigningSection({
   const { status, at, pending, signatures, earlierSignatures, canAdd, codeMissing } = section.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small" title={t('documents.fields.reasonForChange')} className="qualis-signing-reason">
+        {reasonForChange ? (
+          <span className="qualis-pre-line">{reasonForChange}</span>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        )}
+      </Card>
       <Space wrap>
         <Typography.Text strong>{t('documents.signing.status')}</Typography.Text>
         <Tag color={STATUS_COLORS[status]}>{t(`documents.signing.statuses.${status}`)}</Tag>

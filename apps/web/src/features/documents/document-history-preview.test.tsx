@@ -14,7 +14,7 @@ const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail =>
   documentDetail({
     revisionName: null,
     approverIds: [],
-    revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null }],
+    revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null, reasonForChange: null }],
     canBeEdited: false,
     canBeDeleted: false,
     canAddRevision: false,

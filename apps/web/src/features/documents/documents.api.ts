@@ -233,7 +233,9 @@ export interface WithdrawInput {
   documentId: string;
   revision?: number;
   reason: string;
-  password: string;
+  accessCode: string;
+  /** Only where the organization asks signers for their password. */
+  password?: string;
 }
 
 /**

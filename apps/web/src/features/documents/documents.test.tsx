@@ -37,6 +37,7 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   approvedAt: null,
   reviewedAt: null,
   file,
+  reasonForChange: null,
   canBeDeleted: true,
   canWithdraw: false,
   ...overrides,
@@ -261,6 +262,8 @@ describe('New Document', () => {
           revision: 1,
           revisionName: null,
           revisionDescription: 'First issue',
+          // Optional on a first revision: nothing is invented for it.
+          reasonForChange: null,
           typeDescription: null,
           fileId: FILE,
           extraFileIds: [],
@@ -390,7 +393,10 @@ describe('Document detail', () => {
         latestRevision: 3,
         revisionDescription: 'Third issue',
         canDeleteRevision: true,
-        revisions: [{ revision: 3, status: 'Submitted', isFinal: false, revisionName: null }, ...revisionTwo.revisions],
+        revisions: [
+          { revision: 3, status: 'Submitted', isFinal: false, revisionName: null, reasonForChange: 'Third' },
+          ...revisionTwo.revisions,
+        ],
       });
       let current = revisionTwo;
       const added: unknown[] = [];
@@ -422,13 +428,18 @@ describe('Document detail', () => {
       const revision = screen.getByLabelText('Revision');
       expect(revision).toHaveValue('3');
       expect(revision).toBeDisabled();
-      // What the new revision changes is written anew: revision 2's name and description are not carried over.
+      // What the new revision changes is written anew: revision 2's name, reason and description are not carried over.
       expect(screen.getByLabelText('Revision name')).toHaveValue('');
+      expect(screen.getByLabelText('Reason for change')).toHaveValue('');
       expect(screen.getByLabelText('Revision description')).toHaveValue('');
       expect(screen.getByText('Save').closest('button')!).toBeDisabled();
       expect(screen.getByLabelText('Name')).toHaveValue('Cleaning procedure');
       fireEvent.change(screen.getByLabelText('Revision description'), { target: { value: 'Third issue' } });
       const save = screen.getByText('Save').closest('button')!;
+      // A new revision says why it was made (issue 24): Save waits for the reason.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(save).toBeDisabled();
+      fireEvent.change(screen.getByLabelText('Reason for change'), { target: { value: 'Third' } });
       await waitFor(() => expect(save).toBeEnabled());
       fireEvent.click(save);
 
@@ -441,6 +452,7 @@ describe('Document detail', () => {
           revision: 3,
           name: 'Cleaning procedure',
           revisionDescription: 'Third issue',
+          reasonForChange: 'Third',
           fileId: FILE,
           submitterId: ada.id,
           approverIds: [uma.id],

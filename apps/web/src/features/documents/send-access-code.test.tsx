@@ -22,7 +22,9 @@ const approvals = (hasValidAccessCode: boolean): DocumentApprovals => ({
 });
 
 const renderApprovalTab = () =>
-  renderFeature(<SigningSection organizationId={ORG} documentId={DOC} revision={1} kind="approval" />);
+  renderFeature(
+    <SigningSection organizationId={ORG} documentId={DOC} revision={1} reasonForChange={null} kind="approval" />,
+  );
 /** The approvals of the revision, `approvals(valid())`. */
 const theApprovals = (valid: () => boolean) => on(endpoints.documents.approvals, () => ({ data: approvals(valid()) }));
 

@@ -5,7 +5,7 @@ import DocumentDetailPage from '../../pages/DocumentDetailPage';
 import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { DOC, documentDetail as detail } from '../../test/documents';
-import { ORG, organizationEndpoints } from '../../test/organization';
+import { ORG, organization, organizationEndpoints } from '../../test/organization';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('Withdraw (a released document is never deleted)', () => {
   it(
-    'shows Delete disabled with why, withdraws with a reason and the password, then shows Obsolete and the withdrawal',
+    'shows Delete disabled with why, withdraws with a reason and the access code, then shows Obsolete and the withdrawal',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const released = detail({
@@ -69,12 +69,14 @@ describe('Withdraw (a released document is never deleted)', () => {
       expect(ok).toBeDisabled();
       fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' Replaced by SOP-13 ' } });
       expect(ok).toBeDisabled();
-      fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Passw0rd!' } });
+      // The organization does not ask for the password: the access code signs (issue 24).
+      expect(within(dialog).queryByLabelText('Your password')).toBeNull();
+      fireEvent.change(within(dialog).getByLabelText('Access code'), { target: { value: '0123' } });
       await waitFor(() => expect(ok).toBeEnabled());
       fireEvent.click(ok);
 
       await waitFor(() =>
-        expect(sent).toEqual([{ organizationId: ORG, reason: 'Replaced by SOP-13', password: 'Passw0rd!' }]),
+        expect(sent).toEqual([{ organizationId: ORG, reason: 'Replaced by SOP-13', accessCode: '0123' }]),
       );
       expect(
         await screen.findByText(/Withdrawn \(Obsolete\) on .* by Ada Lovelace\. Reason: Replaced by SOP-13/),
@@ -83,6 +85,40 @@ describe('Withdraw (a released document is never deleted)', () => {
       // Withdrawn: no Withdraw any more (the dialog's title may still be closing).
       await waitFor(() =>
         expect(screen.queryAllByText('Withdraw document').filter((e) => e.closest('button'))).toEqual([]),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'asks for the password too where the organization asks for it',
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const released = detail({ status: 'Approved', isFinal: true, releasedRevision: 2, canWithdraw: true });
+      const sent: unknown[] = [];
+      stubEndpoints(
+        on(documents.detail, () => ({ data: released })),
+        on(documents.withdraw, (_, body) => {
+          sent.push(body);
+          return { data: released, message: 'The Document is withdrawn (Obsolete)' };
+        }),
+        on(endpoints.organizations.get, () => ({ data: { ...organization, signingRequiresPassword: true } })),
+        ...organizationEndpoints().slice(1),
+      );
+      renderDetail();
+
+      fireEvent.click(await screen.findByText('Withdraw document'));
+      const dialog = await screen.findByRole('dialog');
+      const ok = within(dialog).getByText('Withdraw').closest('button')!;
+      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Retired' } });
+      fireEvent.change(within(dialog).getByLabelText('Access code'), { target: { value: '123456' } });
+      const password = await within(dialog).findByLabelText('Your password');
+      expect(ok).toBeDisabled();
+      fireEvent.change(password, { target: { value: 'Passw0rd!' } });
+      await waitFor(() => expect(ok).toBeEnabled());
+      fireEvent.click(ok);
+      await waitFor(() =>
+        expect(sent).toEqual([{ organizationId: ORG, reason: 'Retired', accessCode: '123456', password: 'Passw0rd!' }]),
       );
     },
     SLOW,

@@ -1,5 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { DEFAULT_PASSWORD, createDocument, createDocumentType, uploadOrganizationFile } from '../../factories.js';
+import { createDocument, createDocumentType, giveAccessCode, uploadOrganizationFile } from '../../factories.js';
 import type { TestContext } from '../../harness.js';
 import {
   MATRIX_ACCESS_CODE,
@@ -58,6 +58,7 @@ async function generalOfA(t: TestContext, f: Fixture, revision = 1) {
     name: fresh('Procedure'),
     revision,
     revisionDescription: 'Issue',
+    reasonForChange: 'Why',
     fileId: await uploadOrganizationFile(t.app, f.sessions.admin, f.orgA),
   };
 }
@@ -217,10 +218,13 @@ export const documentCases: Case[] = [
   },
   {
     routes: ['POST /api/v1/documents/:documentId/withdrawal'],
-    note: 'a document the Admin released (set as final); the right to delete it, and the caller’s password',
-    expected: row(401, 200, 200, 403, 403, 422, 404),
+    note: 'a document the Admin released (set as final); the right to delete it or to approve it, and the caller’s access code',
+    expected: { ...row(401, 200, 200, 403, 403, 422, 404), client: 404 },
     request: async (cell, { f, t } = cell) => {
       const writes = WRITES_DOCUMENTS.includes(cell.actor);
+      await once(f, 'withdrawing access codes', () =>
+        Promise.all(WRITES_DOCUMENTS.map((actor) => giveAccessCode(t.db, f.ids[actor], MATRIX_ACCESS_CODE))),
+      );
       // Set as final needs a document without signers; the refused callers get the shared one they see.
       const doc = await documentInA(cell, !writes);
       if (writes) {
@@ -233,7 +237,7 @@ export const documentCases: Case[] = [
       }
       return {
         params: { documentId: doc.id },
-        payload: { organizationId: f.orgA, reason: 'Replaced', password: DEFAULT_PASSWORD },
+        payload: { organizationId: f.orgA, reason: 'Replaced', accessCode: MATRIX_ACCESS_CODE },
       };
     },
   },

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@qualis/contract';
+import { documentSignatures, organizations } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
+import { testApi, type Person } from '../../test/api.js';
+import { parseCsv } from '../../test/csv.js';
+import {
+  ACCESS_CODE,
+  DEFAULT_PASSWORD,
+  createDocument,
+  giveAccessCode,
+  twoOrganizations,
+} from '../../test/factories.js';
+
+/**
+ * Issue 24, withdraw (obsolete): a person allowed to approve the document withdraws it too, signed
+ * as an approval is (the access code, and the password where the organization asks for it); a
+ * withdrawn document leaves the default list, its count and its exports, and the Obsolete status
+ * brings it back.
+ */
+
+let t: TestContext;
+const { person, call } = testApi(() => t);
+let orgA: string;
+let admin: Person;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  ({ orgA, admin } = await twoOrganizations(t));
+});
+afterAll(() => t.close());
+
+const withdraw = (by: Person, documentId: string, body: object = {}) =>
+  call('POST', `/documents/${documentId}/withdrawal`, by.headers, {
+    organizationId: orgA,
+    reason: 'Replaced by SOP-020',
+    accessCode: ACCESS_CODE,
+    ...body,
+  });
+const withdrawalsOf = (documentId: string) =>
+  t.db
+    .select()
+    .from(documentSignatures)
+    .where(and(eq(documentSignatures.documentId, documentId), eq(documentSignatures.kind, 'withdrawal')));
+const requirePassword = (on: boolean) =>
+  t.db.update(organizations).set({ signingRequiresPassword: on }).where(eq(organizations.id, orgA));
+
+/** A User without document permissions, with an access code. */
+async function signer() {
+  const someone = await person(orgA);
+  await giveAccessCode(t.db, someone.id);
+  return someone;
+}
+
+/** A document of A whose revision 1 `approver` approved (it is released), named as its only approver. */
+async function approvedBy(approver: Person, name?: string) {
+  const doc = await createDocument(t.app, t.db, admin, orgA, { approverIds: [approver.id], ...(name ? { name } : {}) });
+  const approval = await call('POST', `/documents/${doc.id}/approvals`, approver.headers, {
+    organizationId: orgA,
+    revision: 1,
+    status: 0,
+    accessCode: ACCESS_CODE,
+  });
+  expect(approval.statusCode, approval.body).toBe(201);
+  return doc;
+}
+
+describe('POST /documents/{id}/withdrawal by an approver', () => {
+  it('lets the approver of the released revision withdraw it with the access code; an approver of a draft only may not (403)', async () => {
+    const approver = await signer();
+    const doc = await approvedBy(approver);
+    const seen = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, approver.headers)).json().data;
+    expect(seen).toMatchObject({ canWithdraw: true, canWithdrawRevision: true, canBeDeleted: false });
+
+    // Revision 2 names another approver: they approve nothing released yet.
+    const draftApprover = await signer();
+    const added = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: seen.typeId,
+      submitterId: admin.id,
+      name: seen.name,
+      revision: 2,
+      revisionDescription: 'Second issue',
+      reasonForChange: 'New supplier',
+      fileId: seen.fileId,
+      approverIds: [draftApprover.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const refused = await withdraw(draftApprover, doc.id);
+    expect(refused.statusCode).toBe(403);
+    expect(await withdrawalsOf(doc.id)).toEqual([]);
+
+    const res = await withdraw(approver, doc.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await revisionRowOf(t, doc.id, 1)).toMatchObject({ status: 'Obsolete', isFinal: true });
+    expect(await revisionRowOf(t, doc.id, 2)).toMatchObject({ status: 'Obsolete' });
+    const [signature] = await withdrawalsOf(doc.id);
+    expect(signature).toMatchObject({ signerId: approver.id, meaning: 'Withdrawn', passwordConfirmed: false });
+    const events = await auditEventsOf(t, doc.id, 'withdraw');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ actorUserId: approver.id, reason: 'Replaced by SOP-020' });
+  });
+
+  it('asks for the password too where the organization asks for it: missing or wrong is refused (audited), right is recorded', async () => {
+    const approver = await signer();
+    const doc = await approvedBy(approver);
+    await requirePassword(true);
+    try {
+      const missing = await withdraw(approver, doc.id);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors[0]).toMatchObject({ field: 'password', message: messages.signingPasswordRequired });
+      const wrong = await withdraw(approver, doc.id, { password: 'not it' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors[0]).toMatchObject({ field: 'password', message: messages.passwordIncorrect });
+      expect((await auditEventsOf(t, doc.id, 'signatureRefused')).at(-1)!.after).toMatchObject({
+        kind: 'withdrawal',
+        reason: 'passwordWrong',
+      });
+      expect((await revisionRowOf(t, doc.id, 1)).status).toBe('Approved');
+
+      const res = await withdraw(approver, doc.id, { password: DEFAULT_PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await withdrawalsOf(doc.id))[0]).toMatchObject({ passwordConfirmed: true });
+    } finally {
+      await requirePassword(false);
+    }
+  });
+});
+
+describe('A withdrawn document in the list and its exports', () => {
+  it('leaves the default list, its count and the CSV; the Obsolete status shows it in both', async () => {
+    const approver = await signer();
+    const kept = await approvedBy(approver, 'Kept procedure zq');
+    const retired = await approvedBy(approver, 'Retired procedure zq');
+    expect((await withdraw(approver, retired.id)).statusCode).toBe(200);
+
+    const list = async (query: string) =>
+      (await call('GET', `/documents?organizationId=${orgA}&search=procedure%20zq${query}`, approver.headers)).json();
+    const byDefault = await list('');
+    expect(byDefault.data.map((r: { id: string }) => r.id)).toEqual([kept.id]);
+    expect(byDefault.pagination.totalCount).toBe(1);
+    // Without a search the count is the visible documents' own: the withdrawn one is out of it too.
+    const all = (await call('GET', `/documents?organizationId=${orgA}&limit=100`, approver.headers)).json();
+    expect(all.data.map((r: { id: string }) => r.id)).not.toContain(retired.id);
+    expect(all.pagination.totalCount).toBe(all.data.length);
+    const obsolete = await list('&statuses=Obsolete');
+    expect(obsolete.data.map((r: { id: string }) => r.id)).toEqual([retired.id]);
+
+    const csv = async (query: string) =>
+      parseCsv(
+        (
+          await call(
+            'GET',
+            `/export/Documents?organizationId=${orgA}&search=procedure%20zq&columns=name&columns=status${query}`,
+            approver.headers,
+          )
+        ).body,
+      );
+    expect(await csv('')).toEqual([
+      ['Name', 'Status'],
+      ['Kept procedure zq', 'Approved'],
+    ]);
+    expect(await csv('&statuses=Obsolete')).toEqual([
+      ['Name', 'Status'],
+      ['Retired procedure zq', 'Obsolete'],
+    ]);
+  });
+});
