@@ -6,6 +6,7 @@ import {
   type UpdateDocumentGeneralRequest,
 } from '@qualis/contract';
 import type { AuditEntry } from '../../core/audit.js';
+import { dayOf, now } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { ServiceContext } from '../../core/service-context.js';
@@ -28,6 +29,7 @@ export interface GeneralFields {
   name: string;
   revisionName: string | null;
   revisionDescription: string;
+  effectiveOn: string | null;
   fileId: string;
   submitterId: string;
   extraFileIds: string[];
@@ -39,6 +41,7 @@ export const GENERAL_FIELDS = [
   'name',
   'revisionName',
   'revisionDescription',
+  'effectiveOn',
   'fileId',
   'submitterId',
   'extraFileIds',
@@ -51,6 +54,7 @@ export const generalOf = (input: CreateDocumentRequest | UpdateDocumentGeneralRe
   name: input.name,
   revisionName: input.revisionName,
   revisionDescription: input.revisionDescription,
+  effectiveOn: input.effectiveOn,
   fileId: input.fileId,
   submitterId: input.submitterId,
   extraFileIds: input.extraFileIds.filter((id) => id !== input.fileId),
@@ -63,6 +67,7 @@ export const generalOfRecord = (rec: DocumentDetailRecord): GeneralFields => ({
   name: rec.name,
   revisionName: rec.revisionName,
   revisionDescription: rec.revisionDescription,
+  effectiveOn: rec.effectiveOn,
   fileId: rec.fileId,
   submitterId: rec.submitterId,
   extraFileIds: rec.extraFiles.map((f) => f.id),
@@ -92,11 +97,14 @@ export const revisionUpdateEvent = <T extends object, K extends keyof T>(
 });
 
 /**
- * What General names must belong to the organization: the type, the files, the tags, and the
- * responsible an active member. Only what changes is checked, so a revision keeps a person who
+ * A new effective date is today or later. What General names must belong to the organization:
+ * the type, the files, the tags, and the responsible an active member. Only what changes is checked, so a revision keeps a person who
  * has since left.
  */
 export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
+  if (next.effectiveOn !== null && next.effectiveOn !== previous?.effectiveOn && next.effectiveOn < dayOf(now())) {
+    throw AppError.badRequest('documentEffectiveDatePast', 'effectiveOn');
+  }
   if (next.typeId !== previous?.typeId && !(await documentTypeExists(tx, organizationId, next.typeId))) {
     throw AppError.badRequest('documentTypeUnknown', 'typeId');
   }
