@@ -637,9 +637,14 @@ export const ZDocumentsExportQuery = ZExportSelection.extend({
   docTypeIds: repeated(ZUuid),
 }).transform(mergeSelection);
 export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
-/** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
+/**
+ * GET /export/document-attachments: the files of the documents of the chosen types (at least
+ * one): of each document's row revision (the effective one), and with `includePending=true` also
+ * of its pending revision.
+ */
 export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
+  includePending: ZFlag.optional(),
   docTypeIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
     z.array(ZUuid).min(1, messageKeys.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),

@@ -2,6 +2,7 @@ import {
   DOCUMENT_COLUMNS,
   REFERENCE_TYPES,
   documentStatusShown,
+  revisionLifecycleOf,
   type DocumentHistoryEntry,
   type DocumentStatus,
 } from '@qualis/contract';
@@ -50,7 +51,9 @@ export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<Docume
   { key: 'revision', header: DOCUMENT_COLUMNS.revision, value: (d) => d.revision },
   { key: 'isFinal', header: DOCUMENT_COLUMNS.isFinal, value: (d) => yesNo(d.isFinal) },
   { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
+  { key: 'lifecycle', header: DOCUMENT_COLUMNS.lifecycle, value: (d) => revisionLifecycleOf(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
+  { key: 'effectiveAt', header: DOCUMENT_COLUMNS.effectiveAt, value: (d) => at(d.effectiveAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
   {
     key: 'file',
