@@ -43,4 +43,3 @@ export const ZEffectiveOn = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.string({ error: messageKeys.invalidDate }).pipe(ZDay).nullable(),
 );
-

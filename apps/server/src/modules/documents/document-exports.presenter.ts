@@ -314,7 +314,10 @@ export function controlledCopyStamp(
         ? ([`Superseded by revision ${d.supersededBy} on ${day(d.supersededAt)}`, 'obsolete'] as const)
         : d.effectiveAt === null
           ? ([`Approved — effective on ${d.effectiveOn ?? '—'}`, 'draft'] as const)
-          : ([`Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}, effective ${day(d.effectiveAt)}`, 'released'] as const);
+          : ([
+              `Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}, effective ${day(d.effectiveAt)}`,
+              'released',
+            ] as const);
   const revision = `Revision ${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}`;
   const identity = [
     `Document ID: ${d.typeDescription ?? '—'}`,

@@ -25,7 +25,13 @@ import {
   typeOfRevision,
 } from './document-visibility.js';
 import { verifiableFileFields } from '../uploads/uploads.repository.js';
-import { effectColumns, lifecycleOrderSql, revisionListOf, type EffectColumns, type RevisionEntryRow } from './revision-effect-columns.js';
+import {
+  effectColumns,
+  lifecycleOrderSql,
+  revisionListOf,
+  type EffectColumns,
+  type RevisionEntryRow,
+} from './revision-effect-columns.js';
 
 // The documents as people see them: the list, the pickers, the detail (visibility from document-visibility.ts).
 

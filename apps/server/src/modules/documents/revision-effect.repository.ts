@@ -26,7 +26,9 @@ export interface DueRevision {
  * one range read of the partial index document_revisions_due_idx.
  */
 export function findDueRevisions(db: DbOrTx, day: string, limit: number, from?: DueRevision): Promise<DueRevision[]> {
-  const after = from && sql`(${documentRevisions.organizationId}, ${documentRevisions.documentId}, ${documentRevisions.revision})
+  const after =
+    from &&
+    sql`(${documentRevisions.organizationId}, ${documentRevisions.documentId}, ${documentRevisions.revision})
     > (${from.organizationId}, ${from.documentId}, ${from.revision})`;
   return db
     .select({
@@ -50,7 +52,13 @@ export async function lockRevisionAwaitingEffect(tx: DbOrTx, key: DueRevision) {
   const [row] = await tx
     .select({ effectiveOn: documentRevisions.effectiveOn })
     .from(documentRevisions)
-    .where(and(revisionKey(key.organizationId, key.documentId), eq(documentRevisions.revision, key.revision), awaitingEffect));
+    .where(
+      and(
+        revisionKey(key.organizationId, key.documentId),
+        eq(documentRevisions.revision, key.revision),
+        awaitingEffect,
+      ),
+    );
   return row;
 }
 

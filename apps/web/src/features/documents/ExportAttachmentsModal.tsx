@@ -15,17 +15,20 @@ export interface ExportAttachmentsModalProps {
 
 /**
  * 'Export Attachments' (spec 03 section 7): the files of the documents of the chosen types, as
- * one archive. Export stays disabled until a type is chosen.
+ * one archive: of their effective revisions, and on request of their pending ones. Export stays
+ * disabled until a type is chosen.
  */
 export function ExportAttachmentsModal({ organizationId, open, onClose }: ExportAttachmentsModalProps) {
   const { t } = useTranslation();
   const types = useEntries(organizationId, 'document-types');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [includePending, setIncludePending] = useState(false);
   const [busy, setBusy] = useState(false);
   const handOver = useExportAnswer();
   const all = (types.data ?? []).map((type) => type.id);
   const close = () => {
     setChosen([]);
+    setIncludePending(false);
     onClose();
   };
 
@@ -34,7 +37,7 @@ export function ExportAttachmentsModal({ organizationId, open, onClose }: Export
     try {
       handOver(
         await api.download(documentExportEndpoints.exportAttachments, {
-          query: { organizationId, docTypeIds: chosen },
+          query: { organizationId, docTypeIds: chosen, ...(includePending ? { includePending: true } : {}) },
         }),
       );
       close();
@@ -84,6 +87,9 @@ export function ExportAttachmentsModal({ organizationId, open, onClose }: Export
                 ),
             }))}
           />
+          <Checkbox checked={includePending} onChange={(event) => setIncludePending(event.target.checked)}>
+            {t('documents.includePending')}
+          </Checkbox>
         </Space>
       )}
     </Modal>

@@ -17,7 +17,7 @@ import {
   testUser,
   type EndpointAnswer,
 } from '../../test/app';
-import { DOC, FILE, TYPE, documentDetail as detail, file } from '../../test/documents';
+import { DOC, FILE, TYPE, documentDetail as detail, file, noEffect, rowEffect } from '../../test/documents';
 import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
@@ -36,6 +36,7 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   status: 'Submitted',
   approvedAt: null,
   reviewedAt: null,
+  ...rowEffect,
   file,
   canBeDeleted: true,
   canWithdraw: false,
@@ -390,7 +391,10 @@ describe('Document detail', () => {
         latestRevision: 3,
         revisionDescription: 'Third issue',
         canDeleteRevision: true,
-        revisions: [{ revision: 3, status: 'Submitted', isFinal: false, revisionName: null }, ...revisionTwo.revisions],
+        revisions: [
+          { revision: 3, status: 'Submitted', isFinal: false, revisionName: null, ...noEffect },
+          ...revisionTwo.revisions,
+        ],
       });
       let current = revisionTwo;
       const added: unknown[] = [];
