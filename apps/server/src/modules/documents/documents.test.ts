@@ -62,7 +62,14 @@ const list = async (by: Person, organizationId: string, query = '') => {
   const res = await call('GET', `/documents?organizationId=${organizationId}${query}`, by.headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
-    data: { id: string; number: number; name: string; revision: number; canBeDeleted: boolean }[];
+    data: {
+      id: string;
+      number: number;
+      name: string;
+      revision: number;
+      canBeDeleted: boolean;
+      pendingRevision: { revision: number } | null;
+    }[];
     pagination: { totalCount: number };
   };
 };
