@@ -11,7 +11,8 @@ const DOCUMENT = 'Gowning procedure';
 const DAY_MS = 24 * 60 * 60_000;
 
 describe('document lifecycle journey: a revision approved for tomorrow takes effect when the day comes', () => {
-  const env = journeyEnvironment('document-lifecycle');
+  // Wide enough for every default column of the list, State and Effective from among them.
+  const env = journeyEnvironment('document-lifecycle', { viewport: { width: 1680, height: 900 } });
   const { call, signedIn } = env;
 
   it(
