@@ -127,8 +127,10 @@ describe('document lifecycle journey: a revision approved for tomorrow takes eff
       await admin.waitForURL(/revision=1/);
       await admin.getByText(/^Effective since /).waitFor();
       await admin.getByLabel('Revision', { exact: true }).click();
-      await admin.getByRole('option', { name: /Revision 2 · Approved · Final · Pending/ }).waitFor();
-      await admin.getByRole('option', { name: /Revision 1 · Approved · Final · Effective/ }).waitFor();
+      const option = (text: string) =>
+        admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).waitFor();
+      await option('Revision 2 · Approved · Final · Pending');
+      await option('Revision 1 · Approved · Final · Effective');
       await screenshot(admin, 'lifecycle-03-selector-effective-and-pending', { fullPage: false });
       await admin.keyboard.press('Escape');
 
