@@ -27,7 +27,8 @@ export function RowLifecycle({ row }: { row: Pick<DocumentRow, 'lifecycle' | 'pe
     <Space size={4} wrap>
       <RevisionLifecycleTag lifecycle={row.lifecycle} />
       {pending && (
-        <Typography.Text type="secondary">
+        // Wraps under the tag rather than being cut by the column's width.
+        <Typography.Text type="secondary" style={{ whiteSpace: 'normal' }}>
           {pending.isFinal
             ? t('documents.pendingEffectiveOn', {
                 revision: pending.revision,
