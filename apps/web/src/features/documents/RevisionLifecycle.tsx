@@ -23,20 +23,19 @@ export function RevisionLifecycleTag({ lifecycle }: { lifecycle: RevisionLifecyc
 export function RowLifecycle({ row }: { row: Pick<DocumentRow, 'lifecycle' | 'pendingRevision'> }) {
   const { t, i18n } = useTranslation();
   const pending = row.pendingRevision;
+  if (!pending) return <RevisionLifecycleTag lifecycle={row.lifecycle} />;
   return (
     <Space size={4} wrap>
       <RevisionLifecycleTag lifecycle={row.lifecycle} />
-      {pending && (
-        // Wraps under the tag rather than being cut by the column's width.
-        <Typography.Text type="secondary" style={{ whiteSpace: 'normal' }}>
-          {pending.isFinal
-            ? t('documents.pendingEffectiveOn', {
-                revision: pending.revision,
-                date: formatDate(pending.effectiveOn, i18n.language, 'UTC'),
-              })
-            : t('documents.pendingInApproval', { revision: pending.revision })}
-        </Typography.Text>
-      )}
+      {/* Wraps under the tag rather than being cut by the column's width. */}
+      <Typography.Text type="secondary" style={{ whiteSpace: 'normal' }}>
+        {pending.isFinal
+          ? t('documents.pendingEffectiveOn', {
+              revision: pending.revision,
+              date: formatDate(pending.effectiveOn, i18n.language, 'UTC'),
+            })
+          : t('documents.pendingInApproval', { revision: pending.revision })}
+      </Typography.Text>
     </Space>
   );
 }
