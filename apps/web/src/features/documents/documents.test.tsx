@@ -262,6 +262,7 @@ describe('New Document', () => {
           revision: 1,
           revisionName: null,
           revisionDescription: 'First issue',
+          effectiveOn: null,
           typeDescription: null,
           fileId: FILE,
           extraFileIds: [],
@@ -508,7 +509,7 @@ describe('Document detail', () => {
       expect(finals).toEqual([{ organizationId: ORG, revision: 2, reason: 'A form template, no review' }]);
       // The status reads Final (once), not 'Submitted · Final'.
       await waitFor(() => expect(screen.queryByText('Submitted')).not.toBeInTheDocument());
-      expect(screen.getByText('Revision 2 · Spring update · Final')).toBeInTheDocument();
+      expect(screen.getByText('Revision 2 · Spring update · Final · Pending')).toBeInTheDocument();
       expect(screen.getAllByText('Final').length).toBeGreaterThan(0);
 
       // Released: Delete stays, disabled (its tooltip says why), and Withdraw is offered (withdraw.test.tsx).
