@@ -281,6 +281,10 @@ describe('documents journey: a document is reviewed, approved with an access cod
         .getByRole('tooltip')
         .getByText('A released document cannot be deleted; withdraw it instead.')
         .waitFor();
+      // The list's row is the effective revision 1, revision 2 in approval beside it (issue 24).
+      await mainMenu(admin).getByRole('link', { name: 'Documents' }).click();
+      await admin.waitForURL(`**${base}/documents`);
+      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('rev 2 in approval').waitFor();
       const withdrawer = await signedIn(APPROVER);
       await withdrawer.waitForURL(`**${base}/dashboard`);
       await withdrawer.goto(documentPath);
@@ -291,7 +295,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await withdrawer.getByText(/Withdrawn \(Obsolete\) on .* by Marie Curie/).waitFor();
       await withdrawer.context().close();
 
-      await admin.reload();
+      await admin.goto(documentPath);
       await header(admin).getByText('Obsolete', { exact: true }).waitFor();
       await admin.getByText(`Reason: ${WITHDRAWAL_REASON}`).waitFor();
       expect(

@@ -60,6 +60,8 @@ export async function startServer(
       SUPERADMIN_EMAIL: SUPERADMIN.email,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       LOG_LEVEL: 'info',
+      // The journeys may move the server's clock (POST /api/test/clock, decision 0032).
+      QUALIS_TEST_CONTROLS: '1',
       ...options.env,
     },
   });

@@ -45,6 +45,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { auditReviewRoutes } from './modules/audit-review/audit-review.routes.js';
+import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
 import { policyNamed } from './modules/policies.js';
 
 export interface AppDeps {
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  if (config.testControls) await app.register(testControlRoutes, { prefix: '/api/test' });
 
   const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
   if (serveWebApp && config.webDir) await registerWebApp(app, config.webDir);

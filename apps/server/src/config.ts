@@ -38,6 +38,7 @@ const ZConfig = z.object({
     .int('must be a whole number of records')
     .min(1, 'must be at least 1')
     .default(RECORD_EXPORT_STREAM_MAX),
+  QUALIS_TEST_CONTROLS: z.enum(['0', '1'], { error: 'must be 1 or 0' }).default('0'),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   recordExportStreamMax: number;
   /** Directory of the built web app served at /; absent in API-only tests. */
   webDir: string | undefined;
+  /** The browser journeys' control of the clock (/api/test, docs/decisions/0032-effective-revisions.md). */
+  testControls: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     recordExportStreamMax: c.RECORD_EXPORT_STREAM_MAX,
     webDir: undefined,
+    testControls: c.QUALIS_TEST_CONTROLS === '1',
   };
 }

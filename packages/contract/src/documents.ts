@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZActionPerson } from './actions.js';
+import { ZEffectiveOn, ZRevisionLifecycle, revisionEffectFields } from './document-lifecycle.js';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery, repeated } from './lists.js';
@@ -73,7 +74,9 @@ export const DOCUMENT_COLUMNS = {
   revision: 'Revision',
   isFinal: 'Final',
   status: 'Status',
+  lifecycle: 'State',
   approvedAt: 'Approved at',
+  effectiveAt: 'Effective from',
   reviewedAt: 'Reviewed at',
   reasonForChange: 'Reason for change',
   file: 'File',
@@ -87,7 +90,9 @@ export const DOCUMENT_DEFAULT_COLUMNS: DocumentColumn[] = [
   'revision',
   'isFinal',
   'status',
+  'lifecycle',
   'approvedAt',
+  'effectiveAt',
   'file',
 ];
 export const DOCUMENT_SORT_KEYS = [
@@ -98,7 +103,9 @@ export const DOCUMENT_SORT_KEYS = [
   'revision',
   'isFinal',
   'status',
+  'lifecycle',
   'approvedAt',
+  'effectiveAt',
   'reviewedAt',
 ] as const;
 
@@ -110,7 +117,19 @@ export type DocumentFile = z.infer<typeof ZDocumentFile>;
 export const ZDocumentTag = z.object({ id: z.uuid(), name: z.string() });
 const ZTimestamp = z.string().describe('ISO 8601, UTC');
 
-/** One row of the documents list: the latest revision the person may see. */
+/** A list row's revision waiting to take effect beside the effective one ('rev 2 in approval'). */
+export const ZPendingRevision = z.object({
+  revision: z.number().int(),
+  status: ZDocumentStatus,
+  isFinal: z.boolean(),
+  effectiveOn: z.string().describe('YYYY-MM-DD').nullable(),
+});
+export type PendingRevision = z.infer<typeof ZPendingRevision>;
+
+/**
+ * One row of the documents list: the document's effective revision (its latest while none took
+ * effect yet; for someone who sees released documents only, the effective one alone).
+ */
 export const ZDocumentRow = z.object({
   id: z.uuid(),
   /** The document type's name. */
@@ -124,8 +143,13 @@ export const ZDocumentRow = z.object({
   revision: z.number().int(),
   isFinal: z.boolean(),
   status: ZDocumentStatus,
+  lifecycle: ZRevisionLifecycle,
   approvedAt: ZTimestamp.nullable(),
+  effectiveOn: z.string().describe('YYYY-MM-DD').nullable(),
+  effectiveAt: ZTimestamp.nullable(),
   reviewedAt: ZTimestamp.nullable(),
+  /** The latest revision when it is above the row's and still Pending, for people who may open it. */
+  pendingRevision: ZPendingRevision.nullable(),
   /** The controlled file: null when the person may not view the document's General section. */
   file: ZDocumentFile.nullable(),
   /** The revision's reason for change: null when it has none or the person may not view General. */
@@ -145,6 +169,7 @@ export const ZDocumentRevisionEntry = z.object({
   revisionName: z.string().nullable(),
   /** Why the revision was made (null for a first revision without one, or a revision stored before issue 24). */
   reasonForChange: z.string().nullable(),
+  ...revisionEffectFields,
 });
 
 /** A reference of a revision, as shown: a record of the organization (type, linkId) or an external link. */
@@ -202,10 +227,13 @@ export const ZDocumentDetail = z.object({
   reviewedAt: ZTimestamp.nullable(),
   approvedAt: ZTimestamp.nullable(),
   finalAt: ZTimestamp.nullable(),
+  ...revisionEffectFields,
   createdAt: ZTimestamp,
   /** The highest revision, and the highest final one (null until one is final). */
   latestRevision: z.number().int(),
   releasedRevision: z.number().int().nullable(),
+  /** The revision most recently made effective (it stays when withdrawn); null until one took effect. */
+  effectiveRevision: z.number().int().nullable(),
   /** The revisions the person may see, the highest first. */
   revisions: z.array(ZDocumentRevisionEntry),
   /** The General section of this revision may be saved (the right and the revision not locked). */
@@ -269,6 +297,8 @@ const generalFields = {
   revisionName: optionalText(SHORT_TEXT_MAX_LENGTH),
   revisionDescription: requiredText(LONG_TEXT_MAX_LENGTH),
   reasonForChange: optionalText(LONG_TEXT_MAX_LENGTH),
+  /** The day the revision takes effect once released (YYYY-MM-DD, not before today); none: at its release. */
+  effectiveOn: ZEffectiveOn,
   typeDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
   fileId: ZRequiredId,
   extraFileIds: ids(50, 'At most 50 extra files'),
@@ -627,9 +657,14 @@ export const ZDocumentsExportQuery = ZExportSelection.extend({
   statuses: repeated(ZDocumentStatus),
 }).transform(mergeSelection);
 export type DocumentsExportQuery = z.infer<typeof ZDocumentsExportQuery>;
-/** GET /export/document-attachments: the files of the documents of the chosen types (at least one). */
+/**
+ * GET /export/document-attachments: the files of the documents of the chosen types (at least
+ * one): of each document's row revision (the effective one), and with `includePending=true` also
+ * of its pending revision.
+ */
 export const ZDocumentAttachmentsExportQuery = ZExportSelection.extend({
   organizationId: ZUuid,
+  includePending: ZFlag.optional(),
   docTypeIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
     z.array(ZUuid).min(1, messageKeys.chooseDocumentTypes).max(1000, 'At most 1000 at a time'),

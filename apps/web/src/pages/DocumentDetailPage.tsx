@@ -10,6 +10,7 @@ import { useLeaveFailedDetail } from '../components/useLeaveFailedDetail';
 import { SectionTabs, type SectionTab } from '../components/SectionTabs';
 import { useSuccessToast } from '../components/useSuccessToast';
 import { DocumentStatusTag } from '../features/documents/DocumentStatusTag';
+import { RevisionLifecycleTag } from '../features/documents/RevisionLifecycle';
 import {
   GeneralSection,
   QualitySection,
@@ -157,6 +158,8 @@ export default function DocumentDetailPage() {
                 {t('documents.revisionNumber', { revision: data.revision })}
               </Typography.Text>
               <DocumentStatusTag revision={data} />
+              {/* Obsolete already reads in the status. */}
+              {data.lifecycle !== 'Obsolete' && <RevisionLifecycleTag lifecycle={data.lifecycle} />}
               {data.canBeDeleted && (
                 <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
                   {t('documents.deleteDocument')}

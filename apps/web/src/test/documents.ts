@@ -1,4 +1,4 @@
-import type { DocumentDetail } from '@qualis/contract';
+import type { DocumentDetail, DocumentRow } from '@qualis/contract';
 import { ada, uma } from './organization';
 
 /** A document revision as the API answers it, for the web tests of documents and of what links them. */
@@ -7,6 +7,23 @@ export const TYPE = '0190a8e4-0000-7000-8000-0000000000c1';
 export const FILE = '0190a8e4-0000-7000-8000-0000000000f1';
 
 export const file = { id: FILE, fileName: 'sop-12.pdf', fileSize: 2048 };
+
+/** A revision that did not take effect yet, without an effective date. */
+export const noEffect = {
+  lifecycle: 'Pending',
+  effectiveOn: null,
+  effectiveAt: null,
+  supersededAt: null,
+  supersededBy: null,
+} as const;
+
+/** What a list row adds for its revision's effect: pending, nothing beside it. */
+export const rowEffect: Pick<DocumentRow, 'lifecycle' | 'effectiveOn' | 'effectiveAt' | 'pendingRevision'> = {
+  lifecycle: 'Pending',
+  effectiveOn: null,
+  effectiveAt: null,
+  pendingRevision: null,
+};
 
 export const documentDetail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
   id: DOC,
@@ -40,9 +57,11 @@ export const documentDetail = (overrides: Partial<DocumentDetail> = {}): Documen
   reviewedAt: null,
   approvedAt: null,
   finalAt: null,
+  ...noEffect,
   createdAt: '2030-04-01T09:30:00.000Z',
   latestRevision: 2,
   releasedRevision: null,
+  effectiveRevision: null,
   revisions: [
     {
       revision: 2,
@@ -50,8 +69,9 @@ export const documentDetail = (overrides: Partial<DocumentDetail> = {}): Documen
       isFinal: false,
       revisionName: 'Spring update',
       reasonForChange: 'The old detergent is discontinued',
+      ...noEffect,
     },
-    { revision: 1, status: 'Approved', isFinal: true, revisionName: null, reasonForChange: null },
+    { revision: 1, status: 'Approved', isFinal: true, revisionName: null, reasonForChange: null, ...noEffect },
   ],
   canBeEdited: true,
   canBeDeleted: true,

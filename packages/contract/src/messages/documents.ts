@@ -35,6 +35,7 @@ export const documentsMessages = {
   documentNeverReleased: 'This document was never released: delete it instead of withdrawing it.',
   documentRevisionNotReleased: 'Only a final revision can be withdrawn; a draft is deleted instead.',
   documentAlreadyObsolete: 'This is already withdrawn (Obsolete).',
+  documentEffectiveDatePast: 'The effective date cannot be in the past.',
   documentRevisionObsolete: 'This revision is withdrawn (Obsolete) and cannot be changed or signed.',
   documentWithdrawReasonRequired: 'Please, give the reason for withdrawing.',
   documentWithdrawn: 'The Document is withdrawn (Obsolete)',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -16,7 +17,10 @@ import {
 import { organizationFiles, organizations, users } from './organizations.js';
 import { documentTypes, tags } from './user-groups.js';
 
-/** Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql and 0035_revision_reason_for_change.sql (docs/decisions/0018-documents.md). */
+/**
+ * Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql, 0035_revision_reason_for_change.sql
+ * and 0036_effective_revisions.sql (docs/decisions/0018-documents.md, 0032-effective-revisions.md).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -30,6 +34,8 @@ export const documents = pgTable(
       .references(() => users.id),
     latestRevision: integer('latest_revision').notNull(),
     releasedRevision: integer('released_revision'),
+    /** The revision most recently made effective (revision-effect.ts); it stays when that one is withdrawn. */
+    effectiveRevision: integer('effective_revision'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +76,11 @@ export const documentRevisions = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     requiresTraining: boolean('requires_training').notNull().default(false),
     trainingRecordId: uuid('training_record_id'),
+    /** The UTC day the Responsible chose for the revision to take effect (none: at its release). */
+    effectiveOn: date('effective_on', { mode: 'string' }),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededBy: integer('superseded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +102,11 @@ export const documentRevisions = pgTable(
     index('document_revisions_type_idx').on(t.organizationId, t.typeId),
     index('document_revisions_submitter_idx').on(t.organizationId, t.submitterId),
     index('document_revisions_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('document_revisions_due_idx')
+      .on(t.effectiveOn)
+      .where(
+        sql`${t.isFinal} and ${t.effectiveAt} is null and ${t.supersededAt} is null and ${t.status} <> 'Obsolete'`,
+      ),
   ],
 );
 

@@ -2,6 +2,7 @@ import {
   DOCUMENT_COLUMNS,
   REFERENCE_TYPES,
   documentStatusShown,
+  revisionLifecycleOf,
   type DocumentHistoryEntry,
   type DocumentStatus,
 } from '@qualis/contract';
@@ -58,7 +59,9 @@ export const documentCsvColumns = (access: OrganizationAccess): CsvColumn<Docume
   { key: 'revision', header: DOCUMENT_COLUMNS.revision, value: (d) => d.revision },
   { key: 'isFinal', header: DOCUMENT_COLUMNS.isFinal, value: (d) => yesNo(d.isFinal) },
   { key: 'status', header: DOCUMENT_COLUMNS.status, value: (d) => documentStatusShown(d) },
+  { key: 'lifecycle', header: DOCUMENT_COLUMNS.lifecycle, value: (d) => revisionLifecycleOf(d) },
   { key: 'approvedAt', header: DOCUMENT_COLUMNS.approvedAt, value: (d) => at(d.approvedAt) },
+  { key: 'effectiveAt', header: DOCUMENT_COLUMNS.effectiveAt, value: (d) => at(d.effectiveAt) },
   { key: 'reviewedAt', header: DOCUMENT_COLUMNS.reviewedAt, value: (d) => at(d.reviewedAt) },
   {
     key: 'reasonForChange',
@@ -310,10 +313,11 @@ export function documentPdfRecord(organizationId: string, parts: DocumentRecordP
 
 /**
  * The stamp of a controlled copy: 'OBSOLETE — withdrawn <date>' for a withdrawn revision (the
- * reason under it), 'Controlled copy — approved <date>' for the released (highest final)
- * revision, 'Draft - not approved' for a revision that is not final, 'Obsolete' for a final
- * revision a later final one replaced; what the file is; who downloaded it when; and the
- * revision's signatures (its withdrawal too) on an appended page.
+ * reason under it), 'Draft - not approved' for a revision that is not final, 'Superseded by
+ * revision N on <date>' for one a later revision's effect replaced, 'Approved — effective on
+ * <date>' for a released one waiting for its effective date, 'Controlled copy — approved <date>,
+ * effective <date>' for the effective one; what the file is; who downloaded it when; and the revision's
+ * signatures (its withdrawal too) on an appended page.
  */
 export function controlledCopyStamp(
   d: DocumentDetailRecord,
@@ -324,9 +328,14 @@ export function controlledCopyStamp(
     ? ([`OBSOLETE — withdrawn ${day(d.withdrawal.at)}`, 'obsolete'] as const)
     : !d.isFinal
       ? (['Draft - not approved', 'draft'] as const)
-      : d.releasedRevision !== null && d.releasedRevision > d.revision
-        ? (['Obsolete', 'obsolete'] as const)
-        : ([`Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}`, 'released'] as const);
+      : d.supersededAt !== null
+        ? ([`Superseded by revision ${d.supersededBy} on ${day(d.supersededAt)}`, 'obsolete'] as const)
+        : d.effectiveAt === null
+          ? ([`Approved — effective on ${d.effectiveOn ?? '—'}`, 'draft'] as const)
+          : ([
+              `Controlled copy — approved ${day(d.approvedAt ?? d.finalAt)}, effective ${day(d.effectiveAt)}`,
+              'released',
+            ] as const);
   const revision = `Revision ${d.revision}${d.revisionName ? ` (${d.revisionName})` : ''}`;
   const identity = [
     `Document ID: ${d.typeDescription ?? '—'}`,

@@ -66,7 +66,7 @@ export function listVisibleRevisions(db: DbOrTx, access: OrganizationAccess, doc
       and(
         documentsVisibleTo(access),
         eq(documents.id, documentId),
-        revisionsVisibleTo(access, documentRevisions.isFinal),
+        revisionsVisibleTo(access, documentRevisions.effectiveAt),
       ),
     )
     .orderBy(desc(documentRevisions.revision));

@@ -168,28 +168,33 @@ export const documentRecords = defineRecordSource({
 /**
  * The files of the attachments export: for each selected (or matching) document whose General
  * section the person may view, the controlled file and the extra files of the revision the person
- * sees, in a folder named by System # and name, each file's revision in its name. Bytes are
- * opened one file at a time, when the ZIP reaches it.
+ * sees (the effective one), and with `includePending` of its pending revision too, in a folder
+ * named by System # and name, each file's revision in its name. Bytes are opened one file at a
+ * time, when the ZIP reaches it.
  */
 export async function* documentAttachmentEntries(
   db: DbOrTx,
   storage: FileStorage,
   access: OrganizationAccess,
-  selection: DocumentSelection,
+  { includePending, ...selection }: DocumentSelection & { includePending?: boolean | undefined },
 ): AsyncIterable<ArchiveEntry> {
   const organizationId = access.organization.id;
   for await (const row of documentRows(db, access, selection)) {
     if (!seesGeneralSection(access, row)) continue;
     const folder = safePathPart(`${row.number} ${row.name}`, 120);
-    for (const file of await listRevisionFilesOf(db, organizationId, row.id, row.revision)) {
-      const dot = file.originalName.lastIndexOf('.');
-      const [base, extension] =
-        dot > 0 ? [file.originalName.slice(0, dot), file.originalName.slice(dot)] : [file.originalName, ''];
-      const name = safePathPart(`${base} (rev ${row.revision})${extension}`);
-      yield {
-        path: file.position === 0 ? `${folder}/${name}` : `${folder}/Extra files/${name}`,
-        open: () => storage.read(file.storageKey),
-      };
+    const revisions = [row.revision, ...(includePending && row.pendingRevision ? [row.pendingRevision.revision] : [])];
+    for (const revision of revisions) {
+      for (const file of await listRevisionFilesOf(db, organizationId, row.id, revision)) {
+        const dot = file.originalName.lastIndexOf('.');
+        const [base, extension] =
+          dot > 0 ? [file.originalName.slice(0, dot), file.originalName.slice(dot)] : [file.originalName, ''];
+        const pending = revision === row.revision ? '' : ', pending';
+        const name = safePathPart(`${base} (rev ${revision}${pending})${extension}`);
+        yield {
+          path: file.position === 0 ? `${folder}/${name}` : `${folder}/Extra files/${name}`,
+          open: () => storage.read(file.storageKey),
+        };
+      }
     }
   }
 }

@@ -267,11 +267,33 @@ describe('GET /export/Documents', () => {
       ),
     );
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['Document ID', 'Name', 'System #', 'Revision', 'Final', 'Status', 'Approved at', 'File']);
+    expect(rows[0]).toEqual([
+      'Document ID',
+      'Name',
+      'System #',
+      'Revision',
+      'Final',
+      'Status',
+      'State',
+      'Approved at',
+      'Effective from',
+      'File',
+    ]);
     // Newest number first; a cell a spreadsheet would run as a formula is neutralized; a revision set as final reads Final.
     expect(rows.slice(1)).toEqual([
-      ["'=1+1", 'Audit form', String(b.number), '1', 'No', 'Submitted', '', 'procedure.txt'],
-      ['SOP-1', 'Cleaning', String(a.number), '1', 'Yes', 'Final', '', 'procedure.txt'],
+      ["'=1+1", 'Audit form', String(b.number), '1', 'No', 'Submitted', 'Pending', '', '', 'procedure.txt'],
+      [
+        'SOP-1',
+        'Cleaning',
+        String(a.number),
+        '1',
+        'Yes',
+        'Final',
+        'Effective',
+        '',
+        expect.stringMatching(/^\d{4}-/),
+        'procedure.txt',
+      ],
     ]);
 
     // The number hidden: by name.
@@ -606,7 +628,7 @@ describe('GET /documents/{id}/controlled-copy', () => {
     await setFinal(boss, org, doc.id, 2);
     pages = await pdfPages((await copyOf(reader, org, doc.id, 1)).rawPayload);
     for (const page of pages) {
-      expect(page).toContain('Obsolete');
+      expect(page).toContain(`Superseded by revision 2 on ${today}`);
       expect(page).not.toContain('Controlled copy — approved');
     }
     const current = await pdfPages((await copyOf(reader, org, doc.id)).rawPayload);
@@ -635,10 +657,10 @@ describe('GET /documents/{id}/controlled-copy', () => {
     ]);
     expect(copies.map((e) => (e.after as { state: string }).state)).toEqual([
       'Draft - not approved',
-      `Controlled copy — approved ${today}`,
+      `Controlled copy — approved ${today}, effective ${today}`,
       'Draft - not approved',
-      'Obsolete',
-      `Controlled copy — approved ${today}`,
+      `Superseded by revision 2 on ${today}`,
+      `Controlled copy — approved ${today}, effective ${today}`,
     ]);
     expect(copies[0]!.after).toMatchObject({ fileSha256: sha256(original) });
     // No HEAD: it would audit a copy nobody receives.
@@ -678,7 +700,8 @@ describe('GET /documents/{id}/history', () => {
     const first = await call('GET', `${url}&limit=1`, admin.headers);
     expect(first.statusCode, first.body).toBe(200);
     const body = first.json();
-    expect(body.pagination.totalCount).toBe(2);
+    // create, statusChange (final), effective.
+    expect(body.pagination.totalCount).toBe(3);
     expect(body.data).toEqual([
       expect.objectContaining({ action: 'create', actorEmail: admin.email, revision: 1, before: null }),
     ]);

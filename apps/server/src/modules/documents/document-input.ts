@@ -6,6 +6,7 @@ import {
   type UpdateDocumentGeneralRequest,
 } from '@qualis/contract';
 import type { AuditEntry } from '../../core/audit.js';
+import { dayOf, now } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { ServiceContext } from '../../core/service-context.js';
@@ -29,6 +30,7 @@ export interface GeneralFields {
   revisionName: string | null;
   revisionDescription: string;
   reasonForChange: string | null;
+  effectiveOn: string | null;
   fileId: string;
   submitterId: string;
   extraFileIds: string[];
@@ -41,6 +43,7 @@ export const GENERAL_FIELDS = [
   'revisionName',
   'revisionDescription',
   'reasonForChange',
+  'effectiveOn',
   'fileId',
   'submitterId',
   'extraFileIds',
@@ -54,6 +57,7 @@ export const generalOf = (input: CreateDocumentRequest | UpdateDocumentGeneralRe
   revisionName: input.revisionName,
   revisionDescription: input.revisionDescription,
   reasonForChange: input.reasonForChange,
+  effectiveOn: input.effectiveOn,
   fileId: input.fileId,
   submitterId: input.submitterId,
   extraFileIds: input.extraFileIds.filter((id) => id !== input.fileId),
@@ -67,6 +71,7 @@ export const generalOfRecord = (rec: DocumentDetailRecord): GeneralFields => ({
   revisionName: rec.revisionName,
   revisionDescription: rec.revisionDescription,
   reasonForChange: rec.reasonForChange,
+  effectiveOn: rec.effectiveOn,
   fileId: rec.fileId,
   submitterId: rec.submitterId,
   extraFileIds: rec.extraFiles.map((f) => f.id),
@@ -96,14 +101,18 @@ export const revisionUpdateEvent = <T extends object, K extends keyof T>(
 });
 
 /**
- * What General names must belong to the organization: the type, the files, the tags, and the
- * responsible an active member. Only what changes is checked, so a revision keeps a person who
- * has since left. A reason for change once given is changed, not removed (it is required on
- * every revision added after the first; one stored before issue 24 may stay without).
+ * A new effective date is today or later. What General names must belong to the organization:
+ * the type, the files, the tags, and the responsible an active member. Only what changes is
+ * checked, so a revision keeps a person who has since left. A reason for change once given is
+ * changed, not removed (it is required on every revision added after the first; one stored
+ * before issue 24 may stay without).
  */
 export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
   if (previous?.reasonForChange && next.reasonForChange === null) {
     throw AppError.badRequest('documentReasonForChangeRequired', 'reasonForChange');
+  }
+  if (next.effectiveOn !== null && next.effectiveOn !== previous?.effectiveOn && next.effectiveOn < dayOf(now())) {
+    throw AppError.badRequest('documentEffectiveDatePast', 'effectiveOn');
   }
   if (next.typeId !== previous?.typeId && !(await documentTypeExists(tx, organizationId, next.typeId))) {
     throw AppError.badRequest('documentTypeUnknown', 'typeId');

@@ -28,8 +28,8 @@ export const seesRelatedDocumentsOnly = (access: OrganizationAccess) =>
 /**
  * The documents module's visibility predicate (on `documents`): Admins and 11 every document of
  * the organization; a participant the documents they are related to; 16 also every document
- * with a final revision. Lists, counts, lookups, dashboard cards, the detail and the deletes all
- * use it, so they never disagree.
+ * with a revision that took effect (docs/decisions/0032-effective-revisions.md). Lists, counts,
+ * lookups, dashboard cards, the detail and the deletes all use it, so they never disagree.
  */
 export function documentsVisibleTo(access: OrganizationAccess): SQL {
   const inOrganization = eq(documents.organizationId, access.organization.id);
@@ -37,24 +37,32 @@ export function documentsVisibleTo(access: OrganizationAccess): SQL {
   const related = isParticipantSql(access);
   return and(
     inOrganization,
-    seesReleasedDocuments(access) ? or(isNotNull(documents.releasedRevision), related) : related,
+    seesReleasedDocuments(access) ? or(isNotNull(documents.effectiveRevision), related) : related,
   )!;
 }
 
 /**
- * The revision a person's row shows: the latest one, but for a 16-holder who is not related to
- * the document the released (highest final) one.
+ * The revision a person's row shows, and the detail opens on: the effective one (the last that
+ * took effect, withdrawn or not), the latest while none took effect; for a 16-holder who is not
+ * related to the document the effective one alone (they never see a revision before its effect).
  */
 export function rowRevisionOf(access: OrganizationAccess): SQL<number> {
-  if (seesEveryDocument(access) || !seesReleasedDocuments(access)) return sql<number>`${documents.latestRevision}`;
-  return sql<number>`case when ${isParticipantSql(access)} then ${documents.latestRevision}
-    else ${documents.releasedRevision} end`;
+  const current = sql<number>`coalesce(${documents.effectiveRevision}, ${documents.latestRevision})`;
+  if (seesEveryDocument(access) || !seesReleasedDocuments(access)) return current;
+  return sql<number>`case when ${isParticipantSql(access)} then ${current} else ${documents.effectiveRevision} end`;
 }
 
-/** Which revisions of a visible document the person may open (on `document_revisions`). */
-export function revisionsVisibleTo(access: OrganizationAccess, finalColumn: SQL | typeof documentRevisions.isFinal) {
+/**
+ * Which revisions of a visible document the person may open (on `document_revisions`, given its
+ * `effective_at`): all, but for a 16-holder not related to the document those that took effect
+ * (Effective, Superseded after their effect, or withdrawn since).
+ */
+export function revisionsVisibleTo(
+  access: OrganizationAccess,
+  effectiveAtColumn: SQL | typeof documentRevisions.effectiveAt,
+) {
   if (seesEveryDocument(access) || !seesReleasedDocuments(access)) return undefined;
-  return or(isParticipantSql(access), sql`${finalColumn}`);
+  return or(isParticipantSql(access), sql`${effectiveAtColumn} is not null`);
 }
 
 /**
@@ -92,7 +100,7 @@ export const revisionJoin = (access: OrganizationAccess, revision?: number) =>
  * may see (the types filter of pickers that offer approved documents only).
  */
 export function approvedDocumentTypeIds(access: OrganizationAccess): SQL {
-  const visible = revisionsVisibleTo(access, sql`r.is_final`);
+  const visible = revisionsVisibleTo(access, sql`r.effective_at`);
   return sql`select r.type_id from documents join document_revisions r
     on r.organization_id = documents.organization_id and r.document_id = documents.id and r.is_final
     where ${documentsVisibleTo(access)} ${visible ? sql`and ${visible}` : sql``}`;

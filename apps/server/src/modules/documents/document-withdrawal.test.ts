@@ -219,8 +219,9 @@ describe('withdrawing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: messages.documentWithdrawn,
+      // The document opens on its effective revision (issue 24), withdrawn with the rest.
       data: {
-        revision: 2,
+        revision: 1,
         status: 'Obsolete',
         canWithdraw: false,
         canWithdrawRevision: false,

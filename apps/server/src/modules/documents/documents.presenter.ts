@@ -1,5 +1,6 @@
 import {
   SIGNATURE_RESPONSE,
+  revisionLifecycleOf,
   type DocumentApprovals,
   type DocumentDetail,
   type DocumentPerson,
@@ -27,6 +28,22 @@ import { documentStateOf, isRevisionLocked, revisionStateOf } from './document-s
 
 const iso = (value: Date | string | null) =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A revision's effect and its lifecycle state (contract `revisionLifecycleOf`). */
+const effectOf = (r: {
+  status: DocumentRowRecord['status'];
+  isFinal: boolean;
+  effectiveOn: string | null;
+  effectiveAt: Date | string | null;
+  supersededAt: Date | string | null;
+  supersededBy: number | null;
+}) => ({
+  lifecycle: revisionLifecycleOf(r),
+  effectiveOn: r.effectiveOn,
+  effectiveAt: iso(r.effectiveAt),
+  supersededAt: iso(r.supersededAt),
+  supersededBy: r.supersededBy,
+});
 
 const personOf = (p: DocumentPersonRow): DocumentPerson => ({
   id: p.id,
@@ -72,8 +89,12 @@ export const presentDocumentRow =
       revision: row.revision,
       isFinal: row.isFinal,
       status: row.status,
+      lifecycle: revisionLifecycleOf(row),
       approvedAt: iso(row.approvedAt),
+      effectiveOn: row.effectiveOn,
+      effectiveAt: iso(row.effectiveAt),
       reviewedAt: iso(row.reviewedAt),
+      pendingRevision: row.pendingRevision,
       file: general ? fileOf(row.file) : null,
       reasonForChange: general ? row.reasonForChange : null,
       ...deleteOrWithdraw(access, row),
@@ -147,12 +168,17 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     reviewedAt: iso(rec.reviewedAt),
     approvedAt: iso(rec.approvedAt),
     finalAt: iso(rec.finalAt),
+    ...effectOf(rec),
     createdAt: iso(rec.createdAt)!,
     latestRevision: rec.latestRevision,
     releasedRevision: rec.releasedRevision,
-    revisions: general
-      ? rec.revisions
-      : rec.revisions.map((r) => ({ ...r, revisionName: null, reasonForChange: null })),
+    effectiveRevision: rec.effectiveRevision,
+    revisions: rec.revisions.map((r) => ({
+      ...r,
+      ...effectOf(r),
+      revisionName: general ? r.revisionName : null,
+      reasonForChange: general ? r.reasonForChange : null,
+    })),
     canBeEdited: mayEditGeneral && !locked,
     canBeDeleted,
     canDeleteRevision: mayDelete && !rec.isFinal && rec.revisionCount > 1 && !rec.hasSignature,

@@ -26,6 +26,13 @@ import {
 } from './document-visibility.js';
 import { verifiableFileFields } from '../uploads/uploads.repository.js';
 import { approvesReleasedSql, hasLiveRevisionSql, isWithdrawnSql, withdrawnLeftOut } from './withdrawn-documents.js';
+import {
+  effectColumns,
+  lifecycleOrderSql,
+  revisionListOf,
+  type EffectColumns,
+  type RevisionEntryRow,
+} from './revision-effect-columns.js';
 
 // The documents as people see them: the list, the pickers, the detail (visibility from document-visibility.ts).
 
@@ -71,9 +78,10 @@ const rowColumns = (access: OrganizationAccess) => ({
   reviewedAt: documentRevisions.reviewedAt,
   reasonForChange: documentRevisions.reasonForChange,
   file: fileFields,
+  ...effectColumns(access),
 });
 
-export interface DocumentRowRecord {
+export interface DocumentRowRecord extends EffectColumns {
   id: string;
   number: number;
   creatorId: string;
@@ -106,6 +114,8 @@ const LIST_SPEC: ListSpec = {
     isFinal: documentRevisions.isFinal,
     status: documentRevisions.status,
     approvedAt: documentRevisions.approvedAt,
+    effectiveAt: documentRevisions.effectiveAt,
+    lifecycle: lifecycleOrderSql,
     reviewedAt: documentRevisions.reviewedAt,
   },
   defaultSort: { key: 'number', direction: 'desc' },
@@ -269,16 +279,6 @@ const withdrawalSql = sql<{ at: string; by: string; reason: string } | null>`(se
 const hasSignatureSql = sql<boolean>`exists (select 1 from document_signatures sg where ${ofRevision('sg')})`;
 const revisionCountSql = sql<number>`(select count(*)::int from document_revisions r2
   where r2.organization_id = documents.organization_id and r2.document_id = documents.id)`;
-const revisionListOf = (access: OrganizationAccess) => {
-  const visible = revisionsVisibleTo(access, sql`r2.is_final`);
-  return sql<RevisionEntryRow[]>`coalesce((
-    select json_agg(json_build_object('revision', r2.revision, 'status', r2.status, 'isFinal', r2.is_final,
-      'revisionName', r2.revision_name, 'reasonForChange', r2.reason_for_change) order by r2.revision desc)
-    from document_revisions r2
-    where r2.organization_id = documents.organization_id and r2.document_id = documents.id
-      ${visible ? sql`and ${visible}` : sql``}), '[]'::json)`;
-};
-
 export interface ReferenceRow {
   id: string;
   type: number | null;
@@ -288,14 +288,6 @@ export interface ReferenceRow {
   /** The person's name of a referenced HR record. */
   linkedName?: string | null;
 }
-export interface RevisionEntryRow {
-  revision: number;
-  status: RevisionTableRow['status'];
-  isFinal: boolean;
-  revisionName: string | null;
-  reasonForChange: string | null;
-}
-
 const detailColumns = (access: OrganizationAccess) => ({
   ...rowColumns(access),
   revisionName: documentRevisions.revisionName,
@@ -372,7 +364,7 @@ export async function findVisibleRevision(
       and(
         documentsVisibleTo(access),
         eq(documents.id, documentId),
-        revision === undefined ? undefined : revisionsVisibleTo(access, documentRevisions.isFinal),
+        revision === undefined ? undefined : revisionsVisibleTo(access, documentRevisions.effectiveAt),
       ),
     );
   return row as DocumentDetailRecord | undefined;
@@ -437,7 +429,7 @@ export async function findVisibleRevisionFile(
         documentsVisibleTo(access),
         generalSectionVisibleTo(access),
         eq(documents.id, documentId),
-        revision === undefined ? undefined : revisionsVisibleTo(access, documentRevisions.isFinal),
+        revision === undefined ? undefined : revisionsVisibleTo(access, documentRevisions.effectiveAt),
         attached,
       ),
     );

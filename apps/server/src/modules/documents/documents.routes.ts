@@ -37,6 +37,9 @@ import {
 } from './documents.service.js';
 import { revisionStateOf } from './document-states.js';
 import { updateDocumentQualityTasks, updateDocumentReferences } from './document-sections.service.js';
+import { EFFECT_TASK, makeDueRevisionsEffective } from './revision-effect.js';
+
+const HOUR_MS = 60 * 60_000;
 
 const tags = ['documents'];
 /** The bulk delete's ids and organization, from the query or a JSON body. */
@@ -61,6 +64,7 @@ async function visibleRevision(
 /** Controlled documents and their revisions: spec 03 sections 2-5 and 7 (docs/decisions/0018-documents.md). */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = contractRoutes(app, tags);
+  app.ctx.jobs.every(EFFECT_TASK, HOUR_MS, (ctx) => makeDueRevisionsEffective(ctx).then(() => undefined));
   const db = () => app.ctx.database.db;
   const detailOf = async (access: OrganizationAccess, documentId: string, revision?: number, tab?: DocumentTab) =>
     presentDocumentDetail(access, await visibleRevision(db(), access, documentId, revision, tab));

@@ -58,7 +58,7 @@ import {
   revisionToEdit,
   visibleRevisionOrNotFound,
 } from './document-states.js';
-import { lockVisibleDocuments, type DocumentDetailRecord } from './documents.repository.js';
+import { findVisibleRevision, lockVisibleDocuments, type DocumentDetailRecord } from './documents.repository.js';
 import { markFinal, startNextCycle } from './revision-lifecycle.js';
 
 // The writes of documents and their revisions (the Quality Tasks and References sections are
@@ -167,9 +167,11 @@ export async function addDocumentRevision(
   return withIdentityCheck(() =>
     db.transaction(async (tx) => {
       const doc = await lockVisibleDocument(tx, ctx, documentId);
-      const previous = await visibleRevisionOrNotFound(tx, ctx, documentId);
-      authorizeNewRevision(ctx, previous);
       const revision = doc.latestRevision + 1;
+      const previous =
+        (await findVisibleRevision(tx, ctx.access, documentId, revision - 1)) ??
+        (await visibleRevisionOrNotFound(tx, ctx, documentId));
+      authorizeNewRevision(ctx, previous);
       const { reviewerIds, approverIds, requiresTraining, references } = sectionsOfNewRevision(ctx, previous, input);
       const signers = { reviewer: reviewerIds, approver: approverIds };
       if (input.revision !== revision) {

@@ -16,6 +16,7 @@ import {
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
 import type { DocumentDetailRecord } from './documents.repository.js';
+import { releaseRevision } from './revision-effect.js';
 
 // The lifecycle of a revision (docs/decisions/0018-documents.md, "Lifecycle"): its status from its
 // signatures, its release, the next signature cycle after a rejection, and its end: withdrawn
@@ -105,13 +106,14 @@ export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, docum
 }
 
 /**
- * A revision became final (approved by its signers, or set as final): its responsible's work is
- * done, and when the revision requires training and links none yet, the responsible gets a
+ * A revision became final (approved by its signers, or set as final): it takes effect now or on
+ * its effective date (revision-effect.ts), its responsible's work is done, and when the revision requires training and links none yet, the responsible gets a
  * 'link-training' action. In the caller's transaction; the signing service reaches it through
  * `recomputeRevisionStatus`.
  */
 export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
   const organizationId = ctx.access.organization.id;
+  await releaseRevision(tx, { organizationId, audit: ctx.audit }, { organizationId, documentId, revision });
   const row = await revisionRow(tx, organizationId, documentId, revision);
   const doc = await findDocumentRow(tx, organizationId, documentId);
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');

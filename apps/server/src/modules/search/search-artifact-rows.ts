@@ -97,10 +97,10 @@ const matchingTags = (organizationId: string, pattern: string) =>
 // that a row's score and source both use computed once.)
 
 const documentHit = (score: SQL, source: 'name' | 'fields' | 'file', fileId: SQL = sql`null::uuid`) =>
-  sql`r.document_id, r.revision, r.is_final, concat_ws(' ', r.type_description, r.name) as name,
+  sql`r.document_id, r.revision, r.effective_at, concat_ws(' ', r.type_description, r.name) as name,
     (${score})::float8 as score, ${sql.raw(`'${source}'`)} as source, ${fileId} as file_id`;
 
-/** The documents' hits: (document_id, revision, is_final, name, score, source, file_id). */
+/** The documents' hits: (document_id, revision, effective_at, name, score, source, file_id). */
 function documentHits(access: OrganizationAccess, m: Match): SQL | null {
   const org = access.organization.id;
   const inName = anyOf([
@@ -130,7 +130,7 @@ function documentHits(access: OrganizationAccess, m: Match): SQL | null {
     ]);
     return unionAll([
       tests &&
-        sql`select r.document_id, r.revision, r.is_final, concat_ws(' ', r.type_description, r.name) as name,
+        sql`select r.document_id, r.revision, r.effective_at, concat_ws(' ', r.type_description, r.name) as name,
             t.score::float8 as score, t.source, t.file_id
           from (select r.* from document_participants dp
             join document_revisions r on r.organization_id = dp.organization_id and r.document_id = dp.document_id
@@ -168,7 +168,7 @@ export function documentRows(access: OrganizationAccess, mode: SearchMode, m: Ma
   const everyHitVisible =
     seesRelatedDocumentsOnly(access) || (seesEveryDocument(access) && seesEveryGeneralSection(access));
   const org = access.organization.id;
-  const revisionVisible = revisionsVisibleTo(access, sql`h.is_final`) ?? sql`true`;
+  const revisionVisible = revisionsVisibleTo(access, sql`h.effective_at`) ?? sql`true`;
   const visible = everyHitVisible
     ? sql``
     : sql`join documents on documents.organization_id = ${org} and documents.id = h.document_id
@@ -183,7 +183,7 @@ export function documentRows(access: OrganizationAccess, mode: SearchMode, m: Ma
 function documentTagRows(access: OrganizationAccess, m: Match): SQL | null {
   if (!m.terms.pattern) return null;
   const org = access.organization.id;
-  const revisionVisible = revisionsVisibleTo(access, documentRevisions.isFinal) ?? sql`true`;
+  const revisionVisible = revisionsVisibleTo(access, documentRevisions.effectiveAt) ?? sql`true`;
   return sql`select distinct on (documents.id) 'Document' as type, documents.id, document_revisions.revision,
       null::int as number, concat_ws(' ', document_revisions.type_description, document_revisions.name) as name,
       3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name

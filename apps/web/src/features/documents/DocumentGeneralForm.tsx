@@ -29,6 +29,7 @@ const FIELDS = [
   'revisionName',
   'reasonForChange',
   'revisionDescription',
+  'effectiveOn',
   'fileId',
   'extraFileIds',
   'submitterId',
@@ -60,6 +61,7 @@ function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefin
     revisionName: adding ? '' : (document.revisionName ?? ''),
     reasonForChange: adding ? '' : (document.reasonForChange ?? ''),
     revisionDescription: adding ? '' : (document.revisionDescription ?? ''),
+    effectiveOn: adding ? '' : (document.effectiveOn ?? ''),
     fileId: document.fileId ?? undefined,
     extraFileIds: document.extraFileIds,
     submitterId: document.submitterId ?? undefined,
@@ -210,6 +212,15 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />,
         true,
       )}
+      {/* Chosen by the Responsible: the day the revision takes effect once released; empty, at its release. */}
+      <Form.Item
+        name="effectiveOn"
+        label={t('documents.fields.effectiveOn')}
+        rules={zod.rules('effectiveOn')}
+        extra={t('documents.effectiveOnHelp')}
+      >
+        <Input type="date" min={new Date().toISOString().slice(0, 10)} style={{ maxWidth: 220 }} />
+      </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           {item(

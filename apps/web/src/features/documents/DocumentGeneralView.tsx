@@ -7,6 +7,7 @@ import { fullName } from '../people/row-actions';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentPreview } from './DocumentPreview';
 import { DocumentStatusTag } from './DocumentStatusTag';
+import { RevisionEffectText, RevisionLifecycleTag } from './RevisionLifecycle';
 
 /** General of a revision, read-only (spec 03 section 3): its fields, files and people. */
 export function DocumentGeneralView({
@@ -51,6 +52,17 @@ export function DocumentGeneralView({
           key: 'status',
           label: t('documents.fields.status'),
           children: <DocumentStatusTag revision={document} />,
+        },
+        {
+          key: 'lifecycle',
+          label: t('documents.fields.lifecycle'),
+          span: 'filled',
+          children: (
+            <Space size={4} wrap>
+              <RevisionLifecycleTag lifecycle={document.lifecycle} />
+              <RevisionEffectText revision={document} />
+            </Space>
+          ),
         },
         {
           key: 'revisionName',

@@ -146,6 +146,7 @@ export function GeneralSection({ organizationId, document, me, mode, onMode, onR
               r.revisionName,
               t(`documents.status.${documentStatusShown(r)}`),
               r.isFinal && documentStatusShown(r) !== 'Final' ? t('documents.final') : null,
+              t(`documents.lifecycle.${r.lifecycle}`),
             ]
               .filter(Boolean)
               .join(' · '),

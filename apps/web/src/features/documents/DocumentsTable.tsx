@@ -28,6 +28,7 @@ import { formatDate } from '../../shared/dates';
 import { useEntries } from '../settings/settings.api';
 import { DocumentFileButton } from './DocumentFileButton';
 import { DocumentStatusTag } from './DocumentStatusTag';
+import { RowLifecycle } from './RevisionLifecycle';
 import { ExportAttachmentsModal } from './ExportAttachmentsModal';
 import { ReasonModal } from './ReasonModal';
 import { useDeleteDocuments, useDocumentList } from './documents.api';
@@ -45,8 +46,8 @@ export interface DocumentsTableProps {
 }
 
 /**
- * 'List of Documents' (spec 03 sections 2 and 9): the latest revision of each document the person
- * may see, filtered by document types; row options by the row's flags, checked rows deleted
+ * 'List of Documents' (spec 03 sections 2 and 9): the effective revision of each document the
+ * person may see (the latest while none took effect), its pending one beside it, filtered by document types; row options by the row's flags, checked rows deleted
  * together, the exports and the attachments' export.
  */
 export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProps) {
@@ -159,11 +160,25 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
       render: (d) => <DocumentStatusTag revision={d} withFinal={false} />,
     },
     {
+      key: 'lifecycle',
+      title: t('documents.columns.lifecycle'),
+      width: 14,
+      sortKey: 'lifecycle' satisfies SortKey,
+      render: (d) => <RowLifecycle row={d} />,
+    },
+    {
       key: 'approvedAt',
       title: t('documents.columns.approvedAt'),
       width: 10,
       sortKey: 'approvedAt' satisfies SortKey,
       text: (d) => date(d.approvedAt),
+    },
+    {
+      key: 'effectiveAt',
+      title: t('documents.columns.effectiveAt'),
+      width: 10,
+      sortKey: 'effectiveAt' satisfies SortKey,
+      text: (d) => date(d.effectiveAt),
     },
     {
       key: 'reviewedAt',

@@ -17,17 +17,20 @@ export interface ExportAttachmentsModalProps {
 
 /**
  * 'Export Attachments' (spec 03 section 7): the files of the documents of the chosen types (and
- * the list's statuses), as one archive. Export stays disabled until a type is chosen.
+ * the list's statuses), as one archive: of their effective revisions, and on request of their
+ * pending ones. Export stays disabled until a type is chosen.
  */
 export function ExportAttachmentsModal({ organizationId, statuses, open, onClose }: ExportAttachmentsModalProps) {
   const { t } = useTranslation();
   const types = useEntries(organizationId, 'document-types');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [includePending, setIncludePending] = useState(false);
   const [busy, setBusy] = useState(false);
   const handOver = useExportAnswer();
   const all = (types.data ?? []).map((type) => type.id);
   const close = () => {
     setChosen([]);
+    setIncludePending(false);
     onClose();
   };
 
@@ -36,7 +39,7 @@ export function ExportAttachmentsModal({ organizationId, statuses, open, onClose
     try {
       handOver(
         await api.download(documentExportEndpoints.exportAttachments, {
-          query: { organizationId, docTypeIds: chosen, statuses },
+          query: { organizationId, docTypeIds: chosen, statuses, ...(includePending ? { includePending: true } : {}) },
         }),
       );
       close();
@@ -86,6 +89,9 @@ export function ExportAttachmentsModal({ organizationId, statuses, open, onClose
                 ),
             }))}
           />
+          <Checkbox checked={includePending} onChange={(event) => setIncludePending(event.target.checked)}>
+            {t('documents.includePending')}
+          </Checkbox>
         </Space>
       )}
     </Modal>

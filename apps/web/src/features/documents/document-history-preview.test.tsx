@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import DocumentDetailPage from '../../pages/DocumentDetailPage';
 import { sessionStore } from '../../shared/session-store';
 import { on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
-import { DOC, FILE, documentDetail } from '../../test/documents';
+import { DOC, FILE, documentDetail, noEffect } from '../../test/documents';
 import { ORG, organization } from '../../test/organization';
 
 const SLOW = 60_000;
@@ -14,7 +14,9 @@ const detail = (overrides: Partial<DocumentDetail> = {}): DocumentDetail =>
   documentDetail({
     revisionName: null,
     approverIds: [],
-    revisions: [{ revision: 2, status: 'Submitted', isFinal: false, revisionName: null, reasonForChange: null }],
+    revisions: [
+      { revision: 2, status: 'Submitted', isFinal: false, revisionName: null, reasonForChange: null, ...noEffect },
+    ],
     canBeEdited: false,
     canBeDeleted: false,
     canAddRevision: false,

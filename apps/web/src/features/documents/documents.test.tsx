@@ -17,7 +17,7 @@ import {
   testUser,
   type EndpointAnswer,
 } from '../../test/app';
-import { DOC, FILE, TYPE, documentDetail as detail, file } from '../../test/documents';
+import { DOC, FILE, TYPE, documentDetail as detail, file, noEffect, rowEffect } from '../../test/documents';
 import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
@@ -36,6 +36,7 @@ const row = (overrides: Partial<DocumentRow> = {}): DocumentRow => ({
   status: 'Submitted',
   approvedAt: null,
   reviewedAt: null,
+  ...rowEffect,
   file,
   reasonForChange: null,
   canBeDeleted: true,
@@ -264,6 +265,7 @@ describe('New Document', () => {
           revisionDescription: 'First issue',
           // Optional on a first revision: nothing is invented for it.
           reasonForChange: null,
+          effectiveOn: null,
           typeDescription: null,
           fileId: FILE,
           extraFileIds: [],
@@ -394,7 +396,14 @@ describe('Document detail', () => {
         revisionDescription: 'Third issue',
         canDeleteRevision: true,
         revisions: [
-          { revision: 3, status: 'Submitted', isFinal: false, revisionName: null, reasonForChange: 'Third' },
+          {
+            revision: 3,
+            status: 'Submitted',
+            isFinal: false,
+            revisionName: null,
+            reasonForChange: 'Third',
+            ...noEffect,
+          },
           ...revisionTwo.revisions,
         ],
       });
@@ -516,7 +525,7 @@ describe('Document detail', () => {
       expect(finals).toEqual([{ organizationId: ORG, revision: 2, reason: 'A form template, no review' }]);
       // The status reads Final (once), not 'Submitted · Final'.
       await waitFor(() => expect(screen.queryByText('Submitted')).not.toBeInTheDocument());
-      expect(screen.getByText('Revision 2 · Spring update · Final')).toBeInTheDocument();
+      expect(screen.getByText('Revision 2 · Spring update · Final · Pending')).toBeInTheDocument();
       expect(screen.getAllByText('Final').length).toBeGreaterThan(0);
 
       // Released: Delete stays, disabled (its tooltip says why), and Withdraw is offered (withdraw.test.tsx).
