@@ -653,10 +653,10 @@ describe('GET /documents/{id}/controlled-copy', () => {
     ]);
     expect(copies.map((e) => (e.after as { state: string }).state)).toEqual([
       'Draft - not approved',
-      `Controlled copy — approved ${today}`,
+      `Controlled copy — approved ${today}, effective ${today}`,
       'Draft - not approved',
-      'Obsolete',
-      `Controlled copy — approved ${today}`,
+      `Superseded by revision 2 on ${today}`,
+      `Controlled copy — approved ${today}, effective ${today}`,
     ]);
     expect(copies[0]!.after).toMatchObject({ fileSha256: sha256(original) });
     // No HEAD: it would audit a copy nobody receives.
