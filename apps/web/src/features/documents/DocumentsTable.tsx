@@ -162,7 +162,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
     {
       key: 'lifecycle',
       title: t('documents.columns.lifecycle'),
-      width: 14,
+      width: 18,
       sortKey: 'lifecycle' satisfies SortKey,
       render: (d) => <RowLifecycle row={d} />,
     },
