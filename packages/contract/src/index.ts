@@ -21,6 +21,7 @@ export * from './uploads.js';
 export * from './actions.js';
 export * from './action-texts.js';
 export * from './documents.js';
+export * from './periodic-review.js';
 export * from './endpoints.js';
 export * from './dashboard.js';
 export * from './training-records.js';

@@ -26,6 +26,7 @@ const organization: Organization = {
   isManagedByClient: false,
   logo: null,
   signingRequiresPassword: false,
+  reviewReminderDays: 30,
 };
 const settings = endpoints.settings;
 const noEntries = [
@@ -59,8 +60,8 @@ describe('organization settings page', () => {
         on(endpoints.organizations.get, () => ({ data: organization })),
         on(settings['document-types'].list, () => ({
           data: [
-            { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP' },
-            { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual' },
+            { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP', reviewIntervalMonths: 12 },
+            { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual', reviewIntervalMonths: null },
           ],
         })),
         on(settings.tags.list, () => ({ data: tags })),
