@@ -21,7 +21,15 @@ CREATE INDEX documents_next_review_idx ON documents (organization_id, next_revie
 ALTER TABLE actions
   DROP CONSTRAINT actions_kind_check,
   ADD CONSTRAINT actions_kind_check
-    CHECK (kind IN ('manual', 'review', 'approval', 'responsible', 'link-training', 'training', 'periodic-review'));
+    CHECK (kind IN ('manual', 'review', 'approval', 'responsible', 'link-training', 'training', 'periodic-review')),
+  DROP CONSTRAINT actions_name_key_check,
+  ADD CONSTRAINT actions_name_key_check CHECK (name_key IN (
+    'reviewDocument', 'approveDocument', 'releaseDocument', 'linkTraining', 'passTraining', 'reviewDocumentPeriodically'
+  )),
+  DROP CONSTRAINT actions_description_key_check,
+  ADD CONSTRAINT actions_description_key_check CHECK (description_key IN (
+    'reviewDocument', 'approveDocument', 'releaseDocument', 'linkTraining', 'passTraining', 'reviewDocumentPeriodically'
+  ));
 
 -- 'Reviewed, no change' (21 CFR Part 11 11.50, 11.70): one append-only row per periodic review
 -- that ended without a new revision, signed by the responsible person with the reason, the SHA-256
