@@ -78,7 +78,6 @@ async function releasedDocument(type = typeId) {
   const doc = await createDocument(t.app, t.db, admin, orgA, {
     typeId: type,
     submitterId: owner.id,
-    typeDescription: null,
   });
   const res = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
     organizationId: orgA,
