@@ -90,7 +90,9 @@ const documents = endpoints.documents;
 const stubDocuments = (...answers: EndpointAnswer[]) =>
   stubEndpoints(
     ...answers,
-    on(endpoints.settings['document-types'].list, () => ({ data: [{ id: TYPE, name: 'SOP', reviewIntervalMonths: null }] })),
+    on(endpoints.settings['document-types'].list, () => ({
+      data: [{ id: TYPE, name: 'SOP', reviewIntervalMonths: null }],
+    })),
     ...organizationEndpoints(),
   );
 
