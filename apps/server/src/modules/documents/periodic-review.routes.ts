@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, message } from '@qualis/contract';
+import { endpoints } from '@qualis/contract';
 import { contractRoutes } from '../../core/contract-route.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
-import { changeReviewInterval, changeReviewReminder } from '../settings/review-settings.service.js';
 import { listOverdueReviews } from './periodic-review.repository.js';
 import { REVIEW_REMINDER_TASK, sendReviewReminders } from './periodic-review.reminders.js';
 import { dayOf } from './periodic-review.schedule.js';
@@ -11,39 +10,11 @@ import { readPeriodicReview, reviewedNoChange } from './periodic-review.service.
 
 const DAY_MS = 24 * 60 * 60_000;
 const rows = endpoints.periodicReview;
-const manage = { policy: 'organizationSettings.manage', organization: organizationFrom.params() } as const;
 
 /** Periodic review of released documents (issue 24; docs/decisions/0031-periodic-review.md). */
 export const periodicReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = contractRoutes(app, ['documents']);
   app.ctx.jobs.every(REVIEW_REMINDER_TASK, DAY_MS, (ctx) => sendReviewReminders(ctx).then(() => undefined));
-
-  route(
-    rows.setInterval,
-    {
-      ...manage,
-      summary:
-        "Set a document type's review interval in months, or none (null); its released documents get their next review date again (Permission.ManageOrganizationSettings)",
-    },
-    async (request) => {
-      const { id } = request.params;
-      const data = await changeReviewInterval(serviceContextOf(request), id, request.body.reviewIntervalMonths);
-      return { data, ...message('reviewIntervalSaved') };
-    },
-  );
-
-  route(
-    rows.setReminder,
-    {
-      ...manage,
-      summary:
-        'Set how many days before a periodic review its reminder action is made (Permission.ManageOrganizationSettings)',
-    },
-    async (request) => {
-      const data = await changeReviewReminder(serviceContextOf(request), request.body.reviewReminderDays);
-      return { data, ...message('reviewReminderSaved') };
-    },
-  );
 
   route(
     rows.read,
