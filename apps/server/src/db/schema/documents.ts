@@ -41,8 +41,12 @@ export const documents = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('documents_number_key').on(t.organizationId, t.number),
-    index('documents_review_remind_idx').on(t.reviewRemindOn).where(sql`review_remind_on is not null`),
-    index('documents_next_review_idx').on(t.organizationId, t.nextReviewOn).where(sql`next_review_on is not null`),
+    index('documents_review_remind_idx')
+      .on(t.reviewRemindOn)
+      .where(sql`review_remind_on is not null`),
+    index('documents_next_review_idx')
+      .on(t.organizationId, t.nextReviewOn)
+      .where(sql`next_review_on is not null`),
   ],
 );
 
