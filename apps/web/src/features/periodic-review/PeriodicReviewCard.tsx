@@ -79,7 +79,7 @@ export function PeriodicReviewCard({ organization, onSuccess }: PeriodicReviewCa
                 />
               }
             >
-              <Typography.Text className="qualis-settings-entry">{type.name}</Typography.Text>
+              <Typography.Text>{type.name}</Typography.Text>
             </List.Item>
           )}
         />

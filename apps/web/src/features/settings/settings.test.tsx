@@ -77,9 +77,10 @@ describe('organization settings page', () => {
       renderSettings();
 
       expect(await screen.findByRole('heading', { name: '"Acme Medical" Settings' }, LAZY)).toBeInTheDocument();
-      // Document types by name.
-      await screen.findByText('SOP');
-      const names = [...document.querySelectorAll('.qualis-settings-entry')].map((e) => e.textContent);
+      // Document types by name (the Periodic review card lists them too).
+      const typesCard = screen.getByText('Document Types').closest('.ant-card') as HTMLElement;
+      await within(typesCard).findByText('SOP');
+      const names = [...typesCard.querySelectorAll('.qualis-settings-entry')].map((e) => e.textContent);
       expect(names).toEqual(['Manual', 'SOP']);
 
       const tagsCard = screen.getByText('Tags').closest('.ant-card') as HTMLElement;
