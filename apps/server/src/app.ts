@@ -39,6 +39,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { documentSignaturesRoutes } from './modules/documents/document-signatures.routes.js';
 import { documentExportsRoutes } from './modules/documents/document-exports.routes.js';
+import { periodicReviewRoutes } from './modules/documents/periodic-review.routes.js';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.js';
 import { trainingExportsRoutes } from './modules/training-records/training-exports.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentsRoutes);
       await api.register(documentSignaturesRoutes);
       await api.register(documentExportsRoutes);
+      await api.register(periodicReviewRoutes);
       await api.register(trainingRecordsRoutes);
       await api.register(trainingExportsRoutes);
       await api.register(hrRecordsRoutes);

@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, type Language } from './languages.js';
  * the words a person reads in the list and in their e-mail are the same.
  *
  *   documentId  the revision's Document ID (SOP-007), or its System # (#12) when it has none
+ *   date        a periodic review's date, YYYY-MM-DD
  */
 export const ACTION_TEXT_KEYS = [
   'reviewDocument',
@@ -16,6 +17,7 @@ export const ACTION_TEXT_KEYS = [
   'releaseDocument',
   'linkTraining',
   'passTraining',
+  'reviewDocumentPeriodically',
 ] as const;
 export type ActionTextKey = (typeof ACTION_TEXT_KEYS)[number];
 
@@ -52,6 +54,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
       name: 'Pass the training #{number} "{name}"',
       description: 'You are assigned to this training: read its material and pass its quiz.',
     },
+    reviewDocumentPeriodically: {
+      name: 'Review {documentId} "{name}" by {date}',
+      description:
+        "The document's periodic review is due: check it is still right, then release a new revision or sign 'Reviewed, no change'.",
+    },
   },
   de: {
     reviewDocument: {
@@ -76,6 +83,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
     passTraining: {
       name: 'Die Schulung #{number} „{name}“ bestehen',
       description: 'Ihnen ist diese Schulung zugewiesen: Lesen Sie das Material und bestehen Sie das Quiz.',
+    },
+    reviewDocumentPeriodically: {
+      name: '{documentId} „{name}“ bis {date} überprüfen',
+      description:
+        'Die regelmäßige Überprüfung des Dokuments steht an: Prüfen Sie, ob es noch stimmt, und geben Sie eine neue Revision frei oder signieren Sie „Überprüft, keine Änderung“.',
     },
   },
   el: {
@@ -102,6 +114,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
       name: 'Ολοκλήρωση της εκπαίδευσης #{number} «{name}»',
       description: 'Σας ανατέθηκε αυτή η εκπαίδευση: διαβάστε το υλικό της και περάστε το κουίζ της.',
     },
+    reviewDocumentPeriodically: {
+      name: 'Επανεξέταση {documentId} «{name}» έως {date}',
+      description:
+        'Η περιοδική επανεξέταση του εγγράφου πλησιάζει: ελέγξτε ότι ισχύει ακόμη και εκδώστε νέα αναθεώρηση ή υπογράψτε «Επανεξετάστηκε, χωρίς αλλαγή».',
+    },
   },
   it: {
     reviewDocument: {
@@ -126,6 +143,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
       name: 'Superare la formazione #{number} «{name}»',
       description: 'Ti è stata assegnata questa formazione: leggi il materiale e supera il quiz.',
     },
+    reviewDocumentPeriodically: {
+      name: 'Riesaminare {documentId} «{name}» entro il {date}',
+      description:
+        'Il riesame periodico del documento è in scadenza: verificate che sia ancora corretto, poi rilasciate una nuova revisione o firmate «Riesaminato, nessuna modifica».',
+    },
   },
   es: {
     reviewDocument: {
@@ -148,6 +170,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
     passTraining: {
       name: 'Superar la formación #{number} «{name}»',
       description: 'Se le ha asignado esta formación: lea su material y supere su cuestionario.',
+    },
+    reviewDocumentPeriodically: {
+      name: 'Revisar {documentId} «{name}» antes del {date}',
+      description:
+        'La revisión periódica del documento vence pronto: compruebe que sigue siendo correcto y publique una nueva revisión o firme «Revisado, sin cambios».',
     },
   },
   sr: {
@@ -173,6 +200,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
       name: 'Položiti obuku #{number} „{name}“',
       description: 'Dodeljena vam je ova obuka: pročitajte materijal i položite kviz.',
     },
+    reviewDocumentPeriodically: {
+      name: 'Preispitati {documentId} „{name}“ do {date}',
+      description:
+        'Periodično preispitivanje dokumenta uskoro dospeva: proverite da li je i dalje ispravan, pa izdajte novu reviziju ili potpišite „Preispitano, bez izmena“.',
+    },
   },
   ru: {
     reviewDocument: {
@@ -196,6 +228,11 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
     passTraining: {
       name: 'Пройти обучение #{number} «{name}»',
       description: 'Вам назначено это обучение: изучите материалы и пройдите тест.',
+    },
+    reviewDocumentPeriodically: {
+      name: 'Пересмотреть {documentId} «{name}» до {date}',
+      description:
+        'Подходит срок периодического пересмотра документа: проверьте, что он по-прежнему верен, и выпустите новую ревизию или подпишите «Пересмотрено, без изменений».',
     },
   },
 };

@@ -610,6 +610,8 @@ export const ZDocumentListQuery = ZListQuery.extend({
   docTypeIds: repeated(ZUuid),
   /** Only the rows whose revision has one of these statuses (Obsolete: the withdrawn ones). */
   statuses: repeated(ZDocumentStatus),
+  /** Only the documents whose periodic review date has passed (docs/decisions/0033-periodic-review.md). */
+  isReviewOverdue: ZFlag.optional(),
 });
 export type DocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 

@@ -6,6 +6,7 @@ import { documentsEndpoints } from './endpoints/documents.js';
 import { trainingRecordsEndpoints } from './endpoints/training-records.js';
 import { hrRecordsEndpoints } from './endpoints/hr-records.js';
 import { auditTrailEndpoints } from './endpoints/audit-trail.js';
+import { periodicReviewEndpoints } from './endpoints/periodic-review.js';
 
 export {
   ZEventStream,
@@ -33,6 +34,7 @@ export const endpoints = {
   ...trainingRecordsEndpoints,
   ...hrRecordsEndpoints,
   ...auditTrailEndpoints,
+  ...periodicReviewEndpoints,
 } as const;
 
 /** The two signing calls, as the web client first named them: the rows of `endpoints.documents`. */

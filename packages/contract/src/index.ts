@@ -22,6 +22,7 @@ export * from './actions.js';
 export * from './action-texts.js';
 export * from './documents.js';
 export * from './document-lifecycle.js';
+export * from './periodic-review.js';
 export * from './endpoints.js';
 export * from './dashboard.js';
 export * from './training-records.js';

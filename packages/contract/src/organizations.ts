@@ -13,6 +13,8 @@ export const ZOrganization = z.object({
    * default, also when an answer leaves it out (the server always sends it).
    */
   signingRequiresPassword: z.boolean().default(false),
+  /** Days before a periodic review its reminder action is made (docs/decisions/0033-periodic-review.md). */
+  reviewReminderDays: z.number().int().default(30),
 });
 export type Organization = z.infer<typeof ZOrganization>;
 

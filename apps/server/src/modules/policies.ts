@@ -6,6 +6,7 @@ import { actionPolicies } from './actions/actions.policy.js';
 import { auditReviewPolicies } from './audit-review/audit-review.policy.js';
 import { documentSignaturePolicies } from './documents/document-signatures.policy.js';
 import { documentPolicies } from './documents/documents.policy.js';
+import { periodicReviewPolicies } from './documents/periodic-review.policy.js';
 import { exportPolicies } from './exports/exports.policy.js';
 import { hrRecordPolicies } from './hr-records/hr-records.policy.js';
 import { organizationPolicies } from './organizations/organizations.policy.js';
@@ -48,6 +49,7 @@ export const policies = registryOf(
   actionPolicies,
   documentPolicies,
   documentSignaturePolicies,
+  periodicReviewPolicies,
   trainingRecordPolicies,
   hrRecordPolicies,
   auditReviewPolicies,

@@ -11,6 +11,7 @@ import { PageHeader } from '../components/PageHeader';
 import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';
 import { useSessionUser } from '../features/session/useSession';
+import { OverdueReviewsCard } from '../features/periodic-review/OverdueReviewsCard';
 
 type DashboardEndpoint = (typeof endpoints.dashboard)[keyof typeof endpoints.dashboard];
 
@@ -167,6 +168,7 @@ export default function DashboardPage() {
             </Space>
           </Card>
         </Col>
+        <OverdueReviewsCard organizationId={organizationId} isAdmin={user.role !== 'User'} />
         <Col xs={24} lg={8}>
           <Card
             className="qualis-dashboard__card"

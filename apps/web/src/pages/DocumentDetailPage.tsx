@@ -24,6 +24,7 @@ import { useDeleteDocuments, useDocument } from '../features/documents/documents
 import { documentsPath, type DocumentNavigationState } from '../features/documents/document-paths';
 import { useSessionUser } from '../features/session/useSession';
 import { WithdrawModal } from '../features/documents/WithdrawModal';
+import { PeriodicReviewPanel } from '../features/periodic-review/PeriodicReviewPanel';
 import { formatDateTime } from '../shared/dates';
 
 /** `?revision=` as a revision number, or the default revision. */
@@ -196,6 +197,7 @@ export default function DocumentDetailPage() {
           })}
         />
       )}
+      {data && <PeriodicReviewPanel organizationId={organizationId} documentId={documentId} />}
       <Card>
         {!data ? (
           <PageSpinner />

@@ -12,6 +12,7 @@ import { LogoCard } from '../features/settings/LogoCard';
 import { NamedEntriesCard } from '../features/settings/NamedEntriesCard';
 import { InspectionPackageCard } from '../features/settings/InspectionPackageCard';
 import { SigningCard } from '../features/settings/SigningCard';
+import { PeriodicReviewCard } from '../features/periodic-review/PeriodicReviewCard';
 import { useSessionUser } from '../features/session/useSession';
 
 /** /organizations/{id}/setting (spec 02 section 2, "Organization settings page"). */
@@ -49,6 +50,7 @@ export default function SettingsPage() {
             <NamedEntriesCard organizationId={organizationId} kind="tags" onSuccess={success} />
           </Col>
         </Row>
+        <PeriodicReviewCard organization={organization.data} onSuccess={success} />
         {mayChangeSigning && <SigningCard organization={organization.data} onSuccess={success} />}
         {mayChangeSigning && <InspectionPackageCard organizationId={organizationId} onSuccess={success} />}
       </Space>

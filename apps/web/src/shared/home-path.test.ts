@@ -10,6 +10,7 @@ const organization = (id: string, status: Organization['status'] = 'Active'): Or
   isManagedByClient: false,
   logo: null,
   signingRequiresPassword: false,
+  reviewReminderDays: 30,
 });
 
 describe('homeAfterInactive (HTTP 422)', () => {

@@ -14,6 +14,7 @@ export const organization: Organization = {
   isManagedByClient: false,
   logo: null,
   signingRequiresPassword: false,
+  reviewReminderDays: 30,
 };
 export const NOT_FOUND = () => jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
 

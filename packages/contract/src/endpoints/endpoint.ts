@@ -83,18 +83,26 @@ export const peopleEndpoints = <const P extends string, const X extends string>(
 });
 
 /** The named lists of an organization's settings, one set of calls each. */
-export const namedEntryEndpoints = <const P extends string, const Q extends z.ZodType>(segment: P, query: Q) => ({
+export const namedEntryEndpoints = <
+  const P extends string,
+  const Q extends z.ZodType,
+  const E extends z.ZodType = typeof ZNamedEntry,
+>(
+  segment: P,
+  query: Q,
+  entry: E = ZNamedEntry as unknown as E,
+) => ({
   list: endpoint({
     method: 'GET',
     path: `/organizations/{organizationId}/${segment}`,
     query,
-    response: dataEnvelope(z.array(ZNamedEntry)),
+    response: dataEnvelope(z.array(entry)),
   }),
   create: endpoint({
     method: 'POST',
     path: `/organizations/{organizationId}/${segment}`,
     body: ZCreateNamedEntryRequest,
-    response: changedEnvelope(ZNamedEntry),
+    response: changedEnvelope(entry),
     status: 201,
   }),
   remove: endpoint({ method: 'DELETE', path: `/organizations/{organizationId}/${segment}/{id}`, response: ZChangedId }),

@@ -30,6 +30,7 @@ import {
 import { ZUuid } from '../fields.js';
 import { ZGroupTraining, ZGroupUserTraining } from '../training-records.js';
 import { ZDocumentTypesQuery } from '../documents.js';
+import { ZDocumentTypeEntry } from '../periodic-review.js';
 
 import { endpoint, namedEntryEndpoints, peopleEndpoints, ZChangedId, ZFileResponse, ZMessageData } from './endpoint.js';
 
@@ -215,7 +216,7 @@ export const organizationsEndpoints = {
     }),
   },
   settings: {
-    'document-types': namedEntryEndpoints('document-types', ZDocumentTypesQuery),
+    'document-types': namedEntryEndpoints('document-types', ZDocumentTypesQuery, ZDocumentTypeEntry),
     tags: namedEntryEndpoints('tags', ZNamedEntriesQuery),
   },
 } as const;

@@ -6,6 +6,7 @@ import { documentsMessages } from './documents.js';
 import { filesMessages } from './files.js';
 import { organizationsMessages } from './organizations.js';
 import { peopleMessages } from './people.js';
+import { periodicReviewMessages } from './periodic-review.js';
 import { trainingRecordsMessages } from './training-records.js';
 import { userGroupsMessages } from './user-groups.js';
 
@@ -23,6 +24,7 @@ export const messages = {
   ...filesMessages,
   ...actionsMessages,
   ...documentsMessages,
+  ...periodicReviewMessages,
   ...trainingRecordsMessages,
   ...auditTrailMessages,
 } as const;

@@ -8,6 +8,7 @@ import { filesMessages } from './files.js';
 import { isMessageKey, message, type MessageArgs, messageKeys, messages, messageText } from './index.js';
 import { organizationsMessages } from './organizations.js';
 import { peopleMessages } from './people.js';
+import { periodicReviewMessages } from './periodic-review.js';
 import { trainingRecordsMessages } from './training-records.js';
 import { userGroupsMessages } from './user-groups.js';
 
@@ -61,6 +62,7 @@ describe('the catalogue', () => {
     filesMessages,
     actionsMessages,
     documentsMessages,
+    periodicReviewMessages,
     trainingRecordsMessages,
   ];
 

@@ -18,8 +18,9 @@ import { organizationFiles, organizations, users } from './organizations.js';
 import { documentTypes, tags } from './user-groups.js';
 
 /**
- * Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql, 0035_revision_reason_for_change.sql
- * and 0036_effective_revisions.sql (docs/decisions/0018-documents.md, 0032-effective-revisions.md).
+ * Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql, 0035_revision_reason_for_change.sql,
+ * 0036_effective_revisions.sql and 0037_periodic_review.sql (docs/decisions/0018-documents.md,
+ * 0032-effective-revisions.md, 0033-periodic-review.md).
  */
 export const documents = pgTable(
   'documents',
@@ -36,12 +37,22 @@ export const documents = pgTable(
     releasedRevision: integer('released_revision'),
     /** The revision most recently made effective (revision-effect.ts); it stays when that one is withdrawn. */
     effectiveRevision: integer('effective_revision'),
+    /** Periodic review (migration 0037, periodic-review.ts): the period's start, its end, the reminder's day. */
+    reviewFrom: date('review_from', { mode: 'string' }),
+    nextReviewOn: date('next_review_on', { mode: 'string' }),
+    reviewRemindOn: date('review_remind_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('documents_number_key').on(t.organizationId, t.number),
+    index('documents_review_remind_idx')
+      .on(t.reviewRemindOn)
+      .where(sql`review_remind_on is not null`),
+    index('documents_next_review_idx')
+      .on(t.organizationId, t.nextReviewOn)
+      .where(sql`next_review_on is not null`),
   ],
 );
 
@@ -266,3 +277,35 @@ export const signingAttempts = pgTable('signing_attempts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** 'Reviewed, no change' (migration 0037): append-only, deleted only with its document. */
+export const documentPeriodicReviews = pgTable(
+  'document_periodic_reviews',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    id: uuid('id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    revision: integer('revision').notNull(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => users.id),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    reason: text('reason').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    fileId: uuid('file_id').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    passwordConfirmed: boolean('password_confirmed').notNull().default(false),
+    reviewDueOn: date('review_due_on', { mode: 'string' }).notNull(),
+    nextReviewOn: date('next_review_on', { mode: 'string' }).notNull(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [documents.organizationId, documents.id],
+    }).onDelete('cascade'),
+    index('document_periodic_reviews_document_idx').on(t.organizationId, t.documentId),
+  ],
+);

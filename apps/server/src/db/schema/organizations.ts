@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, smallint, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core';
 import { LANGUAGES, MEMBERSHIP_RESTRICTIONS } from '@qualis/contract';
 
 const timestamps = {
@@ -16,6 +16,8 @@ export const organizations = pgTable('organizations', {
   /** Signers re-enter their password at each signing (migration 0021). */
   signingRequiresPassword: boolean('signing_requires_password').notNull().default(false),
   logoFileId: uuid('logo_file_id'),
+  /** Days before a periodic review its reminder action is made (migration 0037). */
+  reviewReminderDays: smallint('review_reminder_days').notNull().default(30),
   ...timestamps,
 });
 

@@ -71,5 +71,18 @@ const namedEntry = (table: string) =>
     (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
   );
 
-export const documentTypes = namedEntry('document_types');
+/** A document type's review interval in months (migration 0037; none: no periodic review). */
+export const documentTypes = pgTable(
+  'document_types',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    reviewIntervalMonths: smallint('review_interval_months'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 export const tags = namedEntry('tags');

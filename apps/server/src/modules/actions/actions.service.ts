@@ -138,7 +138,8 @@ export async function addAction(tx: Tx, ctx: ServiceContext, action: NewAction):
 
 /**
  * The assignee hears of an action given to them (notifications.service.ts); a person who assigns
- * an action to themselves is not told what they just did.
+ * an action to themselves is not told what they just did (a job that assigns one in the
+ * assignee's name acts as nobody, so they are told).
  */
 async function tellAssignee(
   tx: Tx,
@@ -146,7 +147,7 @@ async function tellAssignee(
   action: Pick<ActionTableRow, 'id' | 'number' | 'name' | 'dueDate' | 'assigneeId'> &
     Partial<Pick<ActionTableRow, 'nameKey' | 'nameParams'>>,
 ) {
-  if (action.assigneeId === ctx.access.actor.userId) return;
+  if (action.assigneeId === ctx.audit.userId) return;
   const { id, name } = ctx.access.organization;
   await notifyActionAssigned(ctx.app, tx, { ...action, organization: { id, name } });
 }

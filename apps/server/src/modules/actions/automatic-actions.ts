@@ -24,8 +24,16 @@ import {
  *   responsible     a responsible person is chosen for a document
  *   link-training   an approved revision needs a training linked to it
  *   training        a training is assigned to a person
+ *   periodic-review a released document's periodic review is near (documents/periodic-review.reminders.ts)
  */
-export const AUTOMATIC_ACTION_KINDS = ['review', 'approval', 'responsible', 'link-training', 'training'] as const;
+export const AUTOMATIC_ACTION_KINDS = [
+  'review',
+  'approval',
+  'responsible',
+  'link-training',
+  'training',
+  'periodic-review',
+] as const;
 export type AutomaticActionKind = (typeof AUTOMATIC_ACTION_KINDS)[number];
 
 /** The record an automatic action belongs to; its organization must be the caller's. */
@@ -59,10 +67,11 @@ interface Assignment {
   linkDescription: string;
 }
 
-/** A training's action is due when the training is; every other kind 2 weeks after assignment. */
+/** A training's action is due when the training is, a periodic review's on its date; every other kind 2 weeks after assignment. */
+type DatedKind = 'training' | 'periodic-review';
 export type AssignActionsInput =
-  | (Assignment & { kind: Exclude<AutomaticActionKind, 'training'> })
-  | (Assignment & { kind: 'training'; dueDate: string });
+  | (Assignment & { kind: Exclude<AutomaticActionKind, DatedKind> })
+  | (Assignment & { kind: DatedKind; dueDate: string });
 
 interface Selection {
   kind: AutomaticActionKind;
@@ -101,7 +110,7 @@ export async function assignActions(tx: Tx, ctx: ServiceContext, input: AssignAc
 
   const open = await lockOpenAutomaticActions(tx, query(organizationId, { ...input, people }));
   const assigned = new Set(open.map((a) => a.assigneeId));
-  const dueDate = input.kind === 'training' ? input.dueDate : twoWeeksFromToday();
+  const dueDate = 'dueDate' in input ? input.dueDate : twoWeeksFromToday();
   const ids: string[] = [];
   for (const assigneeId of people.filter((p) => !assigned.has(p))) {
     ids.push(

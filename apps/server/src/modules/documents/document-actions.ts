@@ -32,7 +32,7 @@ export interface RevisionLabel {
 }
 
 /** The kinds a document gives, as texts of the contract's ACTION_TEXTS. */
-const TEXT_OF: Record<Exclude<AutomaticActionKind, 'training'>, ActionTextKey> = {
+const TEXT_OF: Record<Exclude<AutomaticActionKind, 'training' | 'periodic-review'>, ActionTextKey> = {
   review: 'reviewDocument',
   approval: 'approveDocument',
   responsible: 'releaseDocument',

@@ -95,7 +95,7 @@ const lockedError = (until: Date) =>
   new AppError('SIGNING_LOCKED', message('signingLocked', { until: lockEndText(until) }));
 
 interface Attempt {
-  kind: SignatureKind | 'withdrawal';
+  kind: SignatureKind | 'withdrawal' | 'periodicReview';
   documentId: string;
   revision: number;
 }
@@ -136,8 +136,9 @@ async function sendLockMails(ctx: ServiceContext, tx: Tx, signer: UserRow, count
 }
 
 /**
- * Checks what the signing asks beyond the session: the access code of an approval or a withdrawal
- * (revision-withdrawal.ts), and the password when the organization asks for it. A locked person is refused (429 SIGNING_LOCKED,
+ * Checks what the signing asks beyond the session: the access code of an approval, a withdrawal
+ * (revision-withdrawal.ts) and a periodic review (periodic-review.service.ts), and the password
+ * when the organization asks for it. A locked person is refused (429 SIGNING_LOCKED,
  * audited) before and, for attempts sent at once, after the check; each checked attempt is
  * settled on the signing lock (signing-lock.ts) in the transaction that audits it: a wrong one is
  * refused with a 400 on its field, the 5th in a row locks (429, e-mails); a right one clears the
@@ -151,7 +152,7 @@ export async function checkCredentials(
 ) {
   const { db } = scopeOf(ctx);
   const needsPassword = ctx.access.organization.signingRequiresPassword;
-  const needsCode = attempt.kind === 'approval' || attempt.kind === 'withdrawal';
+  const needsCode = attempt.kind === 'approval' || attempt.kind === 'withdrawal' || attempt.kind === 'periodicReview';
   if (needsCode && !(await hasValidAccessCode(db, signer.id))) {
     throw AppError.badRequest('accessCodeMissing', 'accessCode');
   }

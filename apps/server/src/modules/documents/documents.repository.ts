@@ -137,6 +137,8 @@ export interface DocumentScope {
   typeIds?: string[] | undefined;
   /** Only the rows whose revision has one of these statuses. */
   statuses?: DocumentStatus[] | undefined;
+  /** More conditions on `documents` (the periodic review's overdue filter, periodic-review.schedule.ts). */
+  where?: SQL | undefined;
 }
 
 function selectRows(db: DbOrTx, access: OrganizationAccess, where: SQL | undefined, page?: KeysetPage) {
@@ -157,6 +159,7 @@ function documentsQuery(db: DbOrTx, scope: DocumentScope, query: ListQuery) {
     scope.typeIds?.length ? inArray(documentRevisions.typeId, scope.typeIds) : undefined,
     scope.statuses?.length ? inArray(documentRevisions.status, scope.statuses) : undefined,
     withdrawnLeftOut(scope),
+    scope.where,
     list.where,
   );
   return { list, select: (page?: KeysetPage) => selectRows(db, scope.access, where, page) };
@@ -176,7 +179,9 @@ export async function listDocuments(
   query: ListQuery,
 ): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
   const { list, select } = documentsQuery(db, scope, query);
-  const filtered = Boolean(scope.ids?.length || scope.typeIds?.length || scope.statuses?.length || list.where);
+  const filtered = Boolean(
+    scope.ids?.length || scope.typeIds?.length || scope.statuses?.length || scope.where || list.where,
+  );
   // Someone who sees related documents only sees one document per participant row of theirs (its
   // key is organization, person, document; its foreign key cascades from the document): those
   // rows are counted by the key, each with a probe of its revisions for the withdrawn ones.

@@ -1,3 +1,4 @@
+import { dayOf, now as currentTime } from '../../core/clock.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOOKUP_LIMIT, message, endpoints } from '@qualis/contract';
 import { contractRoutes } from '../../core/contract-route.js';
@@ -27,6 +28,7 @@ import {
 } from './documents.repository.js';
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
 import { signedFileOf } from './document-signatures.service.js';
+import { isReviewOverdueSql } from './periodic-review.schedule.js';
 import {
   addDocumentRevision,
   createDocument,
@@ -74,12 +76,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...inQuery,
       summary:
-        'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds and statuses (e.g. Obsolete, the withdrawn) filter',
+        'The documents the person may see, one row each (the latest revision they may see); sort keys number (default, descending), name, type, typeDescription, revision, isFinal, status, approvedAt, reviewedAt; search on number, name, Document ID and type; docTypeIds, statuses (e.g. Obsolete, the withdrawn) and isReviewOverdue (the periodic review date has passed) filter',
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const { organizationId: _organizationId, docTypeIds, statuses, ...query } = request.query;
-      const { rows, totalCount } = await listDocuments(db(), { access, typeIds: docTypeIds, statuses }, query);
+      const { organizationId: _organizationId, docTypeIds, statuses, isReviewOverdue, ...query } = request.query;
+      const where = isReviewOverdue ? isReviewOverdueSql(dayOf(currentTime())) : undefined;
+      const { rows, totalCount } = await listDocuments(db(), { access, typeIds: docTypeIds, statuses, where }, query);
       return { data: rows.map(presentDocumentRow(access)), pagination: { totalCount } };
     },
   );

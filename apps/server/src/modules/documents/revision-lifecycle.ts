@@ -1,3 +1,4 @@
+import { now } from '../../core/clock.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
@@ -14,6 +15,7 @@ import {
   type RevisionTableRow,
 } from './document-rows.repository.js';
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
+import { endPeriodicReview, scheduleNextReview } from './periodic-review.schedule.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
 import type { DocumentDetailRecord } from './documents.repository.js';
 import { releaseRevision } from './revision-effect.js';
@@ -107,7 +109,8 @@ export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, docum
 
 /**
  * A revision became final (approved by its signers, or set as final): it takes effect now or on
- * its effective date (revision-effect.ts), its responsible's work is done, and when the revision requires training and links none yet, the responsible gets a
+ * its effective date (revision-effect.ts), its periodic review period starts from that date
+ * (periodic-review.schedule.ts), its responsible's work is done, and when the revision requires training and links none yet, the responsible gets a
  * 'link-training' action. In the caller's transaction; the signing service reaches it through
  * `recomputeRevisionStatus`.
  */
@@ -117,6 +120,12 @@ export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId
   const row = await revisionRow(tx, organizationId, documentId, revision);
   const doc = await findDocumentRow(tx, organizationId, documentId);
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
+  await scheduleNextReview(
+    tx,
+    ctx,
+    documentId,
+    row.effectiveOn ? new Date(`${row.effectiveOn}T00:00:00Z`) : (row.finalAt ?? now()),
+  );
   if (!row.requiresTraining) return;
   if (row.trainingRecordId === null) {
     await assign(
@@ -200,7 +209,7 @@ export async function markFinal(tx: Tx, ctx: ServiceContext, rec: DocumentDetail
  * the withdrawal signature. Its automatic actions are settled as a delete settles them: the open
  * responsible, review and approval work of its people is withdrawn (unless another revision of
  * the document still waits for them), as is a pending 'link-training'; the round of its linked
- * training ends. In the caller's transaction, after the document's lock and the signature.
+ * training ends; the released revision's periodic review ends. In the caller's transaction, after the document's lock and the signature.
  */
 export async function markObsolete(
   tx: Tx,
@@ -233,4 +242,6 @@ export async function markObsolete(
   if (row.trainingRecordId !== null) {
     await endTrainingRound(tx, ctx, { trainingId: row.trainingRecordId, documentId, revision });
   }
+  const doc = await findDocumentRow(tx, organizationId, documentId);
+  if (doc?.releasedRevision === revision) await endPeriodicReview(tx, ctx, documentId);
 }

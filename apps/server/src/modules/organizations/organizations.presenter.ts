@@ -22,6 +22,7 @@ export async function presentOrganizations(db: DbOrTx, rows: OrganizationRow[]):
         ? { originalPath: imagePath(logo.id), originalFileName: logo.originalName, fileSize: logo.sizeBytes }
         : null,
       signingRequiresPassword: row.signingRequiresPassword,
+      reviewReminderDays: row.reviewReminderDays,
     };
   });
 }

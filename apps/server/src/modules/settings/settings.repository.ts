@@ -14,8 +14,11 @@ export async function listNamedEntries(
   filter: { search?: string | undefined; onlyIds?: SQL | undefined } = {},
 ) {
   const text = filter.search?.trim();
+  // A document type also says its review interval (docs/decisions/0033-periodic-review.md); the
+  // answer's schema leaves it out of tags.
+  const interval = table === documentTypes ? documentTypes.reviewIntervalMonths : sql<number | null>`null`;
   return db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, name: table.name, reviewIntervalMonths: interval })
     .from(table)
     .where(
       and(

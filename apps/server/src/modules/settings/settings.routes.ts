@@ -6,6 +6,7 @@ import { approvedDocumentTypeIds } from '../documents/document-visibility.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { presentOrganization } from '../organizations/organizations.presenter.js';
 import { listNamedEntries } from './settings.repository.js';
+import { changeReviewInterval, changeReviewReminder } from './review-settings.service.js';
 import {
   DOCUMENT_TYPES,
   TAGS,
@@ -21,7 +22,7 @@ const tags = ['settings'];
 const read = { policy: 'organizationSettings.read', organization: organizationFrom.params() } as const;
 const manage = { policy: 'organizationSettings.manage', organization: organizationFrom.params() } as const;
 
-/** Organization settings: document types, tags, the logo (spec 02 sections 2, 4, 5, 7) and signing. */
+/** Organization settings: document types, tags, the logo (spec 02 sections 2, 4, 5, 7), signing and periodic review. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = contractRoutes(app, tags);
   const db = () => app.ctx.database.db;
@@ -75,6 +76,33 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const organization = await changeLogo(serviceContextOf(request), { imageId: request.params.imageId });
       return { data: await presentOrganization(app.ctx.database.db, organization) };
+    },
+  );
+
+  route(
+    endpoints.periodicReview.setInterval,
+    {
+      ...manage,
+      summary:
+        "Set a document type's review interval in months, or none (null); its released documents get their next review date again (Permission.ManageOrganizationSettings)",
+    },
+    async (request) => {
+      const { id } = request.params;
+      const data = await changeReviewInterval(serviceContextOf(request), id, request.body.reviewIntervalMonths);
+      return { data, ...message('reviewIntervalSaved') };
+    },
+  );
+
+  route(
+    endpoints.periodicReview.setReminder,
+    {
+      ...manage,
+      summary:
+        'Set how many days before a periodic review its reminder action is made (Permission.ManageOrganizationSettings)',
+    },
+    async (request) => {
+      const data = await changeReviewReminder(serviceContextOf(request), request.body.reviewReminderDays);
+      return { data, ...message('reviewReminderSaved') };
     },
   );
 

@@ -47,7 +47,7 @@ export const TAGS: NamedEntryKind = {
 
 export async function createNamedEntry(ctx: ServiceContext, kind: NamedEntryKind, input: { name: string }) {
   const { db, audit, organizationId } = scopeOf(ctx);
-  const entry = { id: newId(), name: input.name };
+  const entry = { id: newId(), name: input.name, ...(kind === DOCUMENT_TYPES && { reviewIntervalMonths: null }) };
   try {
     await db.transaction(async (tx) => {
       await insertNamedEntry(tx, kind.table, { organizationId, ...entry });

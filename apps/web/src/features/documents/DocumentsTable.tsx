@@ -10,10 +10,10 @@ import {
   type DocumentRow,
   type DocumentStatus,
 } from '@qualis/contract';
-import { Button, Select, Space, Tooltip } from 'antd';
+import { Button, Checkbox, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   DataTable,
   listQuery,
@@ -57,7 +57,10 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
   const [docTypeIds, setDocTypeIds] = useState<string[]>([]);
   // Obsolete finds the withdrawn documents (a released document is withdrawn, never deleted).
   const [statuses, setStatuses] = useState<DocumentStatus[]>([]);
-  const params = { ...listQuery(state), docTypeIds, statuses };
+  // The dashboard's 'Overdue reviews' opens the list with ?reviewOverdue=true.
+  const [search] = useSearchParams();
+  const [isReviewOverdue, setReviewOverdue] = useState(search.get('reviewOverdue') === 'true');
+  const params = { ...listQuery(state), docTypeIds, statuses, ...(isReviewOverdue && { isReviewOverdue }) };
   const list = useDocumentList(organizationId, params);
   const types = useEntries(organizationId, 'document-types');
   const remove = useDeleteDocuments(organizationId);
@@ -257,6 +260,15 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
               }}
               options={DOCUMENT_STATUSES.map((status) => ({ value: status, label: t(`documents.status.${status}`) }))}
             />
+            <Checkbox
+              checked={isReviewOverdue}
+              onChange={(e) => {
+                setReviewOverdue(e.target.checked);
+                dispatch({ type: 'page', pageNumber: 1 });
+              }}
+            >
+              {t('periodicReview.filterOverdue')}
+            </Checkbox>
           </Space>
         }
         selectionActions={({ selectedKeys, clear }) => (

@@ -10,7 +10,12 @@ import { api } from '../../shared/api';
 import type { StoredFileDownload } from '../../shared/api-client';
 import type { ListQueryParams } from '../../components/DataTable/table-state';
 
-export type DocumentListParams = ListQueryParams & { docTypeIds: string[]; statuses?: DocumentStatus[] };
+export type DocumentListParams = ListQueryParams & {
+  docTypeIds: string[];
+  statuses?: DocumentStatus[];
+  /** Only the documents whose periodic review date has passed. */
+  isReviewOverdue?: boolean;
+};
 /** A call's body as the page gives it: the organization is added here. */
 type Input<E extends Endpoint> = Omit<EndpointBody<E>, 'organizationId'>;
 type Documents = typeof endpoints.documents;

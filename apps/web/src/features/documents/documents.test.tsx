@@ -92,7 +92,9 @@ const documents = endpoints.documents;
 const stubDocuments = (...answers: EndpointAnswer[]) =>
   stubEndpoints(
     ...answers,
-    on(endpoints.settings['document-types'].list, () => ({ data: [{ id: TYPE, name: 'SOP' }] })),
+    on(endpoints.settings['document-types'].list, () => ({
+      data: [{ id: TYPE, name: 'SOP', reviewIntervalMonths: null }],
+    })),
     ...organizationEndpoints(),
   );
 

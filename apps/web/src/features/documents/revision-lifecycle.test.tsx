@@ -15,7 +15,9 @@ const listPath = `/organizations/${ORG}/documents`;
 const stub = (...answers: Parameters<typeof stubEndpoints>) =>
   stubEndpoints(
     ...answers,
-    on(endpoints.settings['document-types'].list, () => ({ data: [{ id: TYPE, name: 'SOP' }] })),
+    on(endpoints.settings['document-types'].list, () => ({
+      data: [{ id: TYPE, name: 'SOP', reviewIntervalMonths: null }],
+    })),
     ...organizationEndpoints(),
   );
 

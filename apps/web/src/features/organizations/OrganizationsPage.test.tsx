@@ -19,6 +19,7 @@ const org = (id: string, name: string, status: Organization['status'], isManaged
   isManagedByClient,
   logo: null,
   signingRequiresPassword: false,
+  reviewReminderDays: 30,
 });
 
 let organizations: Organization[];

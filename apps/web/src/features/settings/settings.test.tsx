@@ -26,6 +26,7 @@ const organization: Organization = {
   isManagedByClient: false,
   logo: null,
   signingRequiresPassword: false,
+  reviewReminderDays: 30,
 };
 const settings = endpoints.settings;
 const noEntries = [
@@ -59,8 +60,8 @@ describe('organization settings page', () => {
         on(endpoints.organizations.get, () => ({ data: organization })),
         on(settings['document-types'].list, () => ({
           data: [
-            { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP' },
-            { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual' },
+            { id: '0190a8e4-0000-7000-8000-00000000000b', name: 'SOP', reviewIntervalMonths: 12 },
+            { id: '0190a8e4-0000-7000-8000-00000000000a', name: 'Manual', reviewIntervalMonths: null },
           ],
         })),
         on(settings.tags.list, () => ({ data: tags })),
@@ -76,9 +77,10 @@ describe('organization settings page', () => {
       renderSettings();
 
       expect(await screen.findByRole('heading', { name: '"Acme Medical" Settings' }, LAZY)).toBeInTheDocument();
-      // Document types by name.
-      await screen.findByText('SOP');
-      const names = [...document.querySelectorAll('.qualis-settings-entry')].map((e) => e.textContent);
+      // Document types by name (the Periodic review card lists them too).
+      const typesCard = screen.getByText('Document Types').closest('.ant-card') as HTMLElement;
+      await within(typesCard).findByText('SOP');
+      const names = [...typesCard.querySelectorAll('.qualis-settings-entry')].map((e) => e.textContent);
       expect(names).toEqual(['Manual', 'SOP']);
 
       const tagsCard = screen.getByText('Tags').closest('.ant-card') as HTMLElement;

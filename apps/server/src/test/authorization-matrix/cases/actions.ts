@@ -48,6 +48,7 @@ export const actionCases: Case[] = [
       'GET /api/v1/dashboard/trainings',
       'GET /api/v1/dashboard/documents-to-review',
       'GET /api/v1/dashboard/documents-to-approve',
+      'GET /api/v1/dashboard/overdue-reviews',
     ],
     expected: MEMBERS(200),
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { createDocument, createDocumentType, giveAccessCode, uploadOrganizationFile } from '../../factories.js';
 import type { TestContext } from '../../harness.js';
+import { documentTypes } from '../../../db/schema/index.js';
 import {
   MATRIX_ACCESS_CODE,
   MEMBERS,
@@ -86,6 +88,27 @@ export const documentCases: Case[] = [
       return {
         params: { documentId: doc.id },
         payload: { organizationId: f.orgA, revision: 1, status: 0, accessCode: MATRIX_ACCESS_CODE },
+      };
+    },
+  },
+  {
+    routes: ['POST /api/v1/documents/:documentId/periodic-review'],
+    note: "'Reviewed, no change' of a released document of a type with an interval whose responsible is user",
+    expected: { ...row(401, 403, 403, 403, 200, 422, 404), client: 404 },
+    request: async ({ f, t }) => {
+      const by = { id: f.ids.admin, headers: f.sessions.admin };
+      const typeId = (await createDocumentType(t.db, f.orgA)).id;
+      await t.db.update(documentTypes).set({ reviewIntervalMonths: 12 }).where(eq(documentTypes.id, typeId));
+      const doc = await createDocument(t.app, t.db, by, f.orgA, { typeId, submitterId: f.ids.user });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/documents/${doc.id}/revision`,
+        headers: f.sessions.admin,
+        payload: { organizationId: f.orgA, revision: 1, reason: 'Released' },
+      });
+      return {
+        params: { documentId: doc.id },
+        payload: { organizationId: f.orgA, reason: 'Still right', accessCode: MATRIX_ACCESS_CODE },
       };
     },
   },
@@ -179,6 +202,15 @@ export const documentCases: Case[] = [
     ],
     note: 'tabs neither user56 (no section switch) nor user (a reviewer) may view',
     expected: { ...row(401, 200, 200, 403, 403, 422, 404), client: 404 },
+    request: async (cell, { f } = cell) => ({
+      params: { documentId: (await documentInA(cell)).id },
+      query: { organizationId: f.orgA },
+    }),
+  },
+  {
+    routes: ['GET /api/v1/documents/:documentId/periodic-review'],
+    note: 'a document whose reviewer is user',
+    expected: { ...row(401, 200, 200, 200, 200, 422, 404), client: 404 },
     request: async (cell, { f } = cell) => ({
       params: { documentId: (await documentInA(cell)).id },
       query: { organizationId: f.orgA },

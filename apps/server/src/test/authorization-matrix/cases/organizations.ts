@@ -121,6 +121,23 @@ export const organizationCases: Case[] = [
     },
   },
   {
+    routes: ['PUT /api/v1/organizations/:organizationId/document-types/:id/review-interval'],
+    note: 'a new document type',
+    expected: SETTINGS(200),
+    request: async ({ f, t }) => {
+      const [type] = await t.db
+        .insert(documentTypes)
+        .values({ organizationId: f.orgA, id: newId(), name: fresh('type') })
+        .returning();
+      return { params: { organizationId: f.orgA, id: type!.id }, payload: { reviewIntervalMonths: 24 } };
+    },
+  },
+  {
+    routes: ['PUT /api/v1/organizations/:organizationId/review-reminder'],
+    expected: SETTINGS(200),
+    request: ({ f }) => ({ params: { organizationId: f.orgA }, payload: { reviewReminderDays: 30 } }),
+  },
+  {
     routes: ['PUT /api/v1/organizations/:organizationId/logo/:imageId'],
     note: 'an image of one’s own',
     expected: SETTINGS(200),
