@@ -67,6 +67,8 @@ export type Config = {
   recordExportStreamMax: number;
   /** Directory of the built web app served at /; absent in API-only tests. */
   webDir: string | undefined;
+  /** Directory of the build's validation report (`npm run build` keeps it there); absent in tests. */
+  validationReportDir: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     recordExportStreamMax: c.RECORD_EXPORT_STREAM_MAX,
     webDir: undefined,
+    validationReportDir: undefined,
   };
 }
