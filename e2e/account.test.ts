@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { motionDone, screenshot } from './support/browser.js';
 import { journeyEnvironment } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@e2e.qualis.test' };
 const NEW_EMAIL = 'grace.hopper@e2e.qualis.test';
@@ -34,7 +35,7 @@ describe('account journey: welcome link, forgotten password, new e-mail, avatar'
     await page.getByRole('button', { name: button }).click();
   }
 
-  it('follows an Admin from the welcome e-mail to a confirmed new address and a cropped avatar', async () => {
+  it(`follows an Admin from the welcome e-mail to a confirmed new address and a cropped avatar ${req('AUTH-024', 'AUTH-025')}`, async () => {
     // The SuperAdmin onboards an Admin through the API; activation sends the welcome mail.
     const { token, organizationId } = await env.providerOrganization('Acme Medical');
     const admin = await call<{ data: { id: string } }>('POST', '/client-admins', { organizationId, ...ADMIN }, token);

@@ -6,6 +6,7 @@ import { screenshot } from './support/browser.js';
 import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, exported, listsClosed, mainMenu, pick, toast } from './support/journey.js';
 import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@actions.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@actions.e2e.qualis.test' };
@@ -16,7 +17,7 @@ describe('actions journey: an Admin assigns an action, the User sees it in the b
   const env = journeyEnvironment('actions');
   const { call, onboard, signedIn } = env;
 
-  it('creates, lists, opens and completes an action; the bell shows it without a reload; PDF exports', async () => {
+  it(`creates, lists, opens and completes an action; the bell shows it without a reload; PDF exports ${req('ACT-002', 'NOTIF-001', 'EXP-001')}`, async () => {
     // Set-up through the API: the organization, its Admin and User, a tag, and a group that lets
     // the User see the actions related to them.
     const { token, organizationId } = await env.providerOrganization('Acme Medical');

@@ -6,6 +6,7 @@ import { choosePerson, pageHeader, respond, type SigningLabels } from './support
 import { journeyEnvironment, listsClosed, mainMenu, pick, samplePdf, toast } from './support/journey.js';
 import { JOURNEY_PASSWORD, nameOf, personText, type JourneyPerson } from './support/people.js';
 import { submitQuizAnswer } from './support/trainings.js';
+import { req } from '../docs/requirements/req.js';
 
 const DOMAIN = 'first-day.e2e.qualis.test';
 const person = (firstName: string, lastName: string): JourneyPerson => ({
@@ -116,7 +117,7 @@ describe('first-day journey: a document is written, reviewed, approved in two la
   }
 
   it(
-    'plays the first day in the browser: wizard, review, two approvals with e-mailed codes (one in German), Create & Link Training, two passes, notifications, search',
+    `plays the first day in the browser: wizard, review, two approvals with e-mailed codes (one in German), Create & Link Training, two passes, notifications, search ${req('DOC-002', 'DOC-005', 'DOC-006', 'SIG-010', 'SIG-011', 'SIG-013', 'DOC-016', 'TRN-003')}`,
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();

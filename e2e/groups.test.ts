@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { motionDone, screenshot } from './support/browser.js';
 import { RESULTS_DIR } from './support/server.js';
 import { journeyEnvironment, mainMenu, toast } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@groups.e2e.qualis.test' };
 const USER = { firstName: 'Linus', lastName: 'Pauling', email: 'linus@groups.e2e.qualis.test' };
@@ -51,7 +52,7 @@ describe('groups journey: a group grants a User documents, losing it blocks them
   const env = journeyEnvironment('groups');
   const { onboard, signedIn } = env;
 
-  it('follows an Admin granting and withdrawing documents, and a User gaining and losing them', async () => {
+  it(`follows an Admin granting and withdrawing documents, and a User gaining and losing them ${req('PERM-001', 'PERM-002', 'PERM-009')}`, async () => {
     const { token, organizationId } = await env.providerOrganization('Acme Medical');
     const [, userId] = await Promise.all([
       onboard('client-admins', ADMIN, organizationId, token),
@@ -196,7 +197,7 @@ describe('groups journey: a group grants a User documents, losing it blocks them
 
   // The audit trail (issue 23), on an organization of its own so it does not lengthen the journey
   // above: the chain's verification line, then 'Mark reviewed' of the whole trail.
-  it("shows an Admin the organization's audit trail, verified, and records their review", async () => {
+  it(`shows an Admin the organization's audit trail, verified, and records their review ${req('AUD-004', 'AUD-005')}`, async () => {
     const { token, organizationId } = await env.providerOrganization('Audit Medical');
     await onboard('client-admins', AUDITOR, organizationId, token);
     const base = `/organizations/${organizationId}`;

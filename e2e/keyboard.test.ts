@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 /**
  * The keyboard alone (issue 13, WCAG 2.1 2.1.1 and 2.4.7): sign in, search, sort and page a list,
@@ -70,7 +71,7 @@ describe('keyboard only: sign-in, a list, a dialog, a switch, the user menu', ()
     page = await env.newPage({ viewport: { width: 1280, height: 800 } });
   }, SLOW);
 
-  it('signs in with Tab, typing and Enter', async () => {
+  it(`signs in with Tab, typing and Enter ${req('UI-009', 'AUTH-001')}`, async () => {
     await page.goto('/login');
     await tabTo(page, /e-?mail/i);
     await page.keyboard.type(SUPERADMIN.email);

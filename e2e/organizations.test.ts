@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 /** A small opaque PNG (w × h, one colour), made here so the journey needs no fixture file. */
 function png(width: number, height: number): Buffer {
@@ -84,7 +85,7 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
     await screenshot(page, name);
   };
 
-  it('creates, renames, toggles, brands, exports and deletes an organization', async () => {
+  it(`creates, renames, toggles, brands, exports and deletes an organization ${req('ORG-001', 'ORG-003', 'ORG-005', 'ORG-006', 'ORG-008')}`, async () => {
     // Sign in.
     await page.goto('/login');
     await page.getByLabel(/e-?mail/i).fill(SUPERADMIN.email);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment, toast } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = {
   firstName: 'Olivia',
@@ -61,7 +62,7 @@ describe('people journey: the SuperAdmin onboards an Admin, the Admin onboards a
     return page;
   }
 
-  it('creates, activates, onboards, edits, sends an access code and exports', async () => {
+  it(`creates, activates, onboards, edits, sends an access code and exports ${req('PEOPLE-004', 'SIG-001', 'SIG-003')}`, async () => {
     // The SuperAdmin creates an Admin of the organization and sets them active.
     const superAdmin = await env.signedIn(SUPERADMIN);
     await superAdmin.goto(`/organizations/${organizationId}/admins`);

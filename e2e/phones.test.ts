@@ -5,6 +5,7 @@ import { PHONE, checkPage } from './support/accessibility.js';
 import { motionDone, screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 /**
  * Every page of specs 01 and 02 (and the HR pages of spec 03), as SuperAdmin, Admin and User, on a phone (390 x 844) and on a
@@ -59,7 +60,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     hrRecordId = records.data.find((r) => r.userId === userId)!.id;
   });
 
-  it('checks the public pages', { timeout: SLOW }, async () => {
+  it(`checks the public pages ${req('UI-009')}`, { timeout: SLOW }, async () => {
     const anonymous = await env.newPage();
     await checkAll(anonymous, 'public', [
       ['login', '/login'],
@@ -70,7 +71,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     ]);
   });
 
-  it("checks the SuperAdmin's pages", { timeout: SLOW }, async () => {
+  it(`checks the SuperAdmin's pages ${req('UI-009')}`, { timeout: SLOW }, async () => {
     const superAdmin = await signedIn(SUPERADMIN);
     await checkAll(superAdmin, 'superadmin', [
       ['organizations', '/organizations'],
@@ -90,7 +91,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     ]);
   });
 
-  it("checks the Admin's pages", { timeout: SLOW }, async () => {
+  it(`checks the Admin's pages ${req('UI-009')}`, { timeout: SLOW }, async () => {
     const admin = await signedIn(ADMIN);
     await checkAll(admin, 'admin', [
       ['dashboard', `${base}/dashboard`],
@@ -110,7 +111,7 @@ describe('phones and accessibility: every page of specs 01 and 02 at 390 px and 
     ]);
   });
 
-  it("checks the User's pages, and the phone drawer", { timeout: SLOW }, async () => {
+  it(`checks the User's pages, and the phone drawer ${req('UI-009')}`, { timeout: SLOW }, async () => {
     const user = await signedIn(USER);
     await checkAll(user, 'user', [
       ['dashboard', `${base}/dashboard`],

@@ -3,6 +3,7 @@ import { Permission } from '@qualis/contract';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { journeyEnvironment, mainMenu, pick, samplePdf } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@search.e2e.qualis.test' };
 const OPERATOR = { firstName: 'Alan', lastName: 'Turing', email: 'alan@search.e2e.qualis.test' };
@@ -20,7 +21,7 @@ describe('search journey: a phrase inside a PDF finds its document; clear; tag s
   const { call, signedIn } = env;
 
   it(
-    'finds a document by the text of its PDF, clears the box, searches by tag and hides it from a User',
+    `finds a document by the text of its PDF, clears the box, searches by tag and hides it from a User ${req('SRCH-001', 'SRCH-002')}`,
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();

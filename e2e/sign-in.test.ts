@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const WRONG_CREDENTIALS = 'The e-mail or password is incorrect.';
 const LOCKED = 'Too many failed sign-in attempts. Please, wait 15 minutes and try again.';
@@ -33,7 +34,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
 
   const errorAlert = () => page.getByRole('alert').filter({ hasText: /\S/ });
 
-  it('signs the SuperAdmin in to the organizations list and out again', async () => {
+  it(`signs the SuperAdmin in to the organizations list and out again ${req('AUTH-001', 'AUTH-004')}`, async () => {
     await page.goto('/login');
     await screenshot(page, 'sign-in-01-login');
 
@@ -53,7 +54,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
     await page.waitForURL('**/login');
   });
 
-  it('shows a red alert for a wrong password and stays on /login', async () => {
+  it(`shows a red alert for a wrong password and stays on /login ${req('AUTH-001')}`, async () => {
     await page.goto('/login');
     expect(await fillSignIn(SUPERADMIN.email, 'not-the-password')).toBe(401);
     const alert = errorAlert();
@@ -64,7 +65,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
     await screenshot(page, 'sign-in-04-wrong-password');
   });
 
-  it('sends a visitor of a protected page to /login and back there after sign-in', async () => {
+  it(`sends a visitor of a protected page to /login and back there after sign-in ${req('AUTH-006')}`, async () => {
     await page.goto('/profile');
     await page.waitForURL('**/login');
     await screenshot(page, 'sign-in-05-profile-redirected');
@@ -76,7 +77,7 @@ describe('sign-in journey (fresh server, fresh database, SMTP sink)', () => {
   });
 
   // Last: it locks the only account for 15 minutes.
-  it('pauses sign-in after five wrong passwords and e-mails the owner', async () => {
+  it(`pauses sign-in after five wrong passwords and e-mails the owner ${req('AUTH-008')}`, async () => {
     await page.goto('/login');
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await fillSignIn(SUPERADMIN.email, `wrong-${attempt}`)).toBe(401);

@@ -15,6 +15,7 @@ import {
   samplePdf,
   toast,
 } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@trainings.e2e.qualis.test' };
 const TRAINEE = { firstName: 'Alan', lastName: 'Turing', email: 'alan@trainings.e2e.qualis.test' };
@@ -31,7 +32,7 @@ describe('training journey: a group is trained and passes; a late member gets th
   const { call, signedIn } = env;
 
   it(
-    'creates a training, fails and then passes it as the assignee, and checks the pages at 390 and 1400 px',
+    `creates a training, fails and then passes it as the assignee, and checks the pages at 390 and 1400 px ${req('TRN-001', 'TRN-003', 'TRN-004', 'HR-002')}`,
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();

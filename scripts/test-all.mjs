@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testEnvironment } from './test-environment.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -40,6 +41,11 @@ for (const run of runs) {
   }
   const report = path.join(resultsDir, `${run.name}-${label}.json`);
   fs.rmSync(report, { force: true });
+  // What it ran on, for the validation report (scripts/validation-report.ts).
+  fs.writeFileSync(
+    report.replace(/\.json$/, '.env.json'),
+    JSON.stringify(await testEnvironment(run.projects), null, 2),
+  );
   const args = [
     'vitest',
     'run',

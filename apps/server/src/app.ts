@@ -22,6 +22,7 @@ import { registerRateLimits } from './core/rate-limits.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { validatorCompiler } from './core/validation.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { validationReportRoutes } from './modules/validation-report/validation-report.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes);
       await api.register(fileTextsRoutes);
       await api.register(auditReviewRoutes);
+      await api.register(validationReportRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -70,6 +70,8 @@ export type Config = {
   webDir: string | undefined;
   /** The browser journeys' control of the clock (/api/test, docs/decisions/0032-effective-revisions.md). */
   testControls: boolean;
+  /** Directory of the build's validation report (`npm run build` keeps it there); absent in tests. */
+  validationReportDir: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordExportStreamMax: c.RECORD_EXPORT_STREAM_MAX,
     webDir: undefined,
     testControls: c.QUALIS_TEST_CONTROLS === '1',
+    validationReportDir: undefined,
   };
 }

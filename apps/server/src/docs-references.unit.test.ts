@@ -15,7 +15,15 @@ const DECISIONS_DIR = 'docs/decisions';
 
 const SCANNED_DIRS = ['apps', 'packages', 'docs', 'scripts', 'e2e', 'bench', '.ci'];
 const SCANNED_ROOT_FILES = ['README.md', 'eslint.config.js', 'vitest.config.ts'];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'test-results', '.bench-results']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  'coverage',
+  'test-results',
+  '.bench-results',
+  'validation',
+]);
 const TEXT_FILE = /\.(ts|tsx|js|mjs|md|sql|css|html|yaml)$|^\.ci\/run$/;
 const thisFile = relative(repo, fileURLToPath(import.meta.url));
 

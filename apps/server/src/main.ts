@@ -8,13 +8,15 @@ import { migrate } from './db/migrate.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(HERE, '../../web/dist');
+/** Beside the web build, not in it (that is served to anyone): scripts/keep-validation-report.mjs. */
+const VALIDATION_REPORT = path.resolve(HERE, '../../web/validation');
 /** Written next to the built server by scripts/build-server.mjs; absent when run from source. */
 const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template');
 
 async function main() {
   let config;
   try {
-    config = { ...loadConfig(), webDir: WEB_DIST };
+    config = { ...loadConfig(), webDir: WEB_DIST, validationReportDir: VALIDATION_REPORT };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

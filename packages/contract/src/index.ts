@@ -28,3 +28,4 @@ export * from './dashboard.js';
 export * from './training-records.js';
 export * from './human-resources.js';
 export * from './search.js';
+export * from './validation-report.js';

@@ -8,6 +8,7 @@ import {
   missingParentOf,
   permissionOf,
 } from './permissions.js';
+import { req } from '../../../docs/requirements/req.js';
 
 const on = (current: number[], type: number) => applyPermissionToggle(current, type, true);
 const off = (current: number[], type: number) => applyPermissionToggle(current, type, false);
@@ -75,7 +76,7 @@ describe('applyPermissionToggle', () => {
     expect(on([11, 34], 11)).toEqual([11, 34]);
   });
 
-  it('keeps one high-level view option per area: view all and view related exclude each other', () => {
+  it(`keeps one high-level view option per area: view all and view related exclude each other ${req('PERM-003')}`, () => {
     expect(on([11], 16)).toEqual([16, 48, 49, 50, 51, 52]);
     expect(on([16], 11)).toEqual([11, 34, 35, 36, 37, 38]);
     expect(on([22], 26)).toEqual([26]);
@@ -88,7 +89,7 @@ describe('applyPermissionToggle', () => {
     expect(on([22, 17, 19, 21], 26)).toEqual([26]);
   });
 
-  it('switches off everything that depends on a view option turned off, through edit options to their sections', () => {
+  it(`switches off everything that depends on a view option turned off, through edit options to their sections ${req('PERM-003')}`, () => {
     expect(off([11, 1, 5, 10, 34, 35, 39, 40, 56], 11)).toEqual([56]);
     expect(off([16, 12, 14, 15, 48, 53, 54], 16)).toEqual([]);
     expect(off([30, 27, 28, 29, 31], 30)).toEqual([31]);
@@ -120,7 +121,7 @@ describe('applyPermissionToggle', () => {
     expect(missingParentOf([], 31)).toBeNull();
   });
 
-  it('keeps one option per kind among siblings, taking the replaced option’s sections with it', () => {
+  it(`keeps one option per kind among siblings, taking the replaced option’s sections with it ${req('PERM-004')}`, () => {
     expect(on([11, 1, 39, 40], 2)).toEqual([2, 11]);
     expect(on([11, 4], 9)).toEqual([9, 11]);
     expect(on([16, 13], 14)).toEqual([14, 16]);
@@ -153,7 +154,7 @@ describe('accessFlags', () => {
     expect(Object.values(flags)).toEqual(Array(8).fill(false));
   });
 
-  it('derives each flag from the catalogue', () => {
+  it(`derives each flag from the catalogue ${req('PERM-005')}`, () => {
     expect(accessFlags('User', new Set([16, 15]), false)).toMatchObject({
       canViewDocuments: true,
       canAddDocuments: true,

@@ -5,6 +5,7 @@ import { createOrganization, createUser, createUserGroup } from '../test/factori
 import { resolveOrganizationAccess } from './access.js';
 import type { Actor } from './auth.js';
 import { AppError } from './errors.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('resolveOrganizationAccess', () => {
-  it('answers 404 for a non-member and a missing organization, 422 when inactive, 403 for the SuperAdmin where the client manages', async () => {
+  it(`answers 404 for a non-member and a missing organization, 422 when inactive, 403 for the SuperAdmin where the client manages ${req('ORG-003', 'ORG-004', 'PERM-008')}`, async () => {
     const org = await createOrganization(t.db);
     const other = await createOrganization(t.db);
     const managed = await createOrganization(t.db, { isManagedByClient: true });
@@ -56,7 +57,7 @@ describe('resolveOrganizationAccess', () => {
     );
   });
 
-  it('gives a User the union of their groups in that organization only, and Admins every permission', async () => {
+  it(`gives a User the union of their groups in that organization only, and Admins every permission ${req('PERM-001')}`, async () => {
     const org = await createOrganization(t.db);
     const other = await createOrganization(t.db);
     const user = await createUser(t.db, { memberOf: [{ organizationId: org.id }, { organizationId: other.id }] });

@@ -22,6 +22,7 @@ import { each, recordsIn, shippedTexts, textsOf } from '../test/pdf-records.js';
 import { archivalImage } from './pdf-image.js';
 import { stampPdf, type PdfStamp } from './pdf-stamp.js';
 import { pdfArchiveStream, singlePdfStream, type PdfLetterhead, type PdfRecord } from './record-pdf.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 /**
  * Every PDF Qualis makes, checked for what can be checked here of PDF/A-2b and tagging
@@ -55,7 +56,7 @@ describe('archival PDFs', () => {
   });
 
   it(
-    'makes a single PDF of records of every kind PDF/A-2b and tagged, titled and in the exporter’s language',
+    `makes a single PDF of records of every kind PDF/A-2b and tagged, titled and in the exporter’s language ${req('EXP-004')}`,
     async () => {
       const pdf = await buffer(singlePdfStream(each(records), head));
       const file = await pdfFile(pdf, dir, 'single');
@@ -67,7 +68,7 @@ describe('archival PDFs', () => {
   );
 
   it(
-    'makes each PDF of an archive the same, titled with its record',
+    `makes each PDF of an archive the same, titled with its record ${req('EXP-004')}`,
     async () => {
       const entries = await unzipped(await buffer(pdfArchiveStream(each(records), { ...head, language: 'sr' })));
       expect(entries).toHaveLength(records.length);
@@ -81,7 +82,7 @@ describe('archival PDFs', () => {
   );
 
   it(
-    'reads in every shipped language as text and as a structure, the page footer not in the structure',
+    `reads in every shipped language as text and as a structure, the page footer not in the structure ${req('EXP-004')}`,
     async () => {
       const samples = await Promise.all(LANGUAGES.map(async (l) => (await textsOf(l)).short.slice(0, 3).join(' ')));
       const record: PdfRecord = {

@@ -8,6 +8,7 @@ import { purgeOrganization } from '../modules/organizations/organizations.reposi
 import { reportAuditChains, sealAuditChains } from '../modules/organizations/audit-chains.js';
 import { newId } from './ids.js';
 import { recordAudit, sealAuditChain, verifyAuditChain, type AuditActor } from './audit.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 // Issue 23, tamper evidence (docs/decisions/0025-audit-tamper-evidence.md): each test is what an
 // attacker with SQL access to the application's database would try.
@@ -48,7 +49,7 @@ const eventsOf = (chainKey: string) =>
   t.db.select().from(auditEvents).where(eq(auditEvents.chainKey, chainKey)).orderBy(auditEvents.seq);
 
 describe('no session setting opens the audit trail', () => {
-  it('refuses DELETE of events after SET qualis.audit_purge', async () => {
+  it(`refuses DELETE of events after SET qualis.audit_purge ${req('AUD-002')}`, async () => {
     const org = await organizationWithEvents(3);
     expect(
       await refusal(withPurgeSetting(sql`DELETE FROM audit_events WHERE chain_key = ${org.id} AND seq = 3`)),
@@ -57,14 +58,14 @@ describe('no session setting opens the audit trail', () => {
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 3 });
   });
 
-  it('refuses UPDATE of an event, with the setting or without', async () => {
+  it(`refuses UPDATE of an event, with the setting or without ${req('AUD-002')}`, async () => {
     const org = await organizationWithEvents(2);
     const forge = sql`UPDATE audit_events SET action = 'forged' WHERE chain_key = ${org.id} AND seq = 1`;
     expect(await refusal(withPurgeSetting(forge))).toMatch(/append-only/);
     expect(await refusal(t.db.execute(forge))).toMatch(/append-only/);
   });
 
-  it('refuses to move a chain head back over a cut tail, or to remove or reset it', async () => {
+  it(`refuses to move a chain head back over a cut tail, or to remove or reset it ${req('AUD-003')}`, async () => {
     const org = await organizationWithEvents(3);
     const [first] = await eventsOf(org.id);
     expect(
@@ -89,7 +90,7 @@ describe('no session setting opens the audit trail', () => {
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: true, count: 3 });
   });
 
-  it('keeps seals append-only, and refuses a forged one', async () => {
+  it(`keeps seals append-only, and refuses a forged one ${req('AUD-003')}`, async () => {
     const org = await organizationWithEvents(2);
     await sealAuditChain(t.db, org.id);
     expect(await refusal(t.db.update(auditSeals).set({ lastSeq: 0 }).where(eq(auditSeals.chainKey, org.id)))).toMatch(
@@ -121,7 +122,7 @@ describe('no session setting opens the audit trail', () => {
 });
 
 describe('seals anchor the chain outside the database', () => {
-  it('verifies a chain longer than one read (1,000 events) to its end', async () => {
+  it(`verifies a chain longer than one read (1,000 events) to its end ${req('AUD-003')}`, async () => {
     const org = await createOrganization(t.db);
     await t.db.transaction(async (tx) => {
       for (let i = 1; i <= 1001; i += 1) {
@@ -142,7 +143,7 @@ describe('seals anchor the chain outside the database', () => {
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: false, count: 1001, brokenAtSeq: 1001 });
   });
 
-  it('catches a tail cut with the triggers off and the head moved back to match', async () => {
+  it(`catches a tail cut with the triggers off and the head moved back to match ${req('AUD-003')}`, async () => {
     const org = await organizationWithEvents(3);
     const seal = (await sealAuditChain(t.db, org.id))!;
     expect(seal.lastSeq).toBe(3);
@@ -165,7 +166,7 @@ describe('seals anchor the chain outside the database', () => {
     ]);
   });
 
-  it('seals each grown chain daily: stored, logged and mailed to the Admins in their language', async () => {
+  it(`seals each grown chain daily: stored, logged and mailed to the Admins in their language ${req('AUD-003')}`, async () => {
     const org = await organizationWithEvents(2);
     const admin = await createUser(t.db, { role: 'Admin', language: 'de', memberOf: [{ organizationId: org.id }] });
     await createUser(t.db, { role: 'User', memberOf: [{ organizationId: org.id }] });
@@ -203,7 +204,7 @@ describe('seals anchor the chain outside the database', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, org.id))).toHaveLength(1);
   });
 
-  it('reports every chain without an organization, and an unknown organization as a failure', async () => {
+  it(`reports every chain without an organization, and an unknown organization as a failure ${req('AUD-003')}`, async () => {
     const org = await organizationWithEvents(1);
     const all = await reportAuditChains(t.db);
     expect(all.lines).toContain(`${org.id}: 1 events, chain intact (no seal yet)`);

@@ -17,6 +17,7 @@ import { likePattern } from './lists.js';
 import { backoffMs } from './retry.js';
 import { findInputProblem } from './validation.js';
 import { type MailTemplate, renderMail, type TemplateName, templates } from './mail/templates.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -32,7 +33,7 @@ describe('configuration', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
-  it('names every bad variable', () => {
+  it(`names every bad variable ${req('SEC-005')}`, () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(ConfigError);
@@ -44,7 +45,7 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the rate limits and refuses ones that are not whole positive numbers', () => {
+  it(`reads the rate limits and refuses ones that are not whole positive numbers ${req('SEC-005')}`, () => {
     const c = loadConfig({ RATE_LIMIT_PERSON_PER_MINUTE: '50', RATE_LIMIT_SIGN_IN_PER_MINUTE: '5' });
     expect(c.rateLimits).toEqual({ personPerMinute: 50, addressPerMinute: 600, signInPerMinute: 5 });
     const bad = {
@@ -97,7 +98,7 @@ describe('list parameters', () => {
 });
 
 describe('passwords', () => {
-  it('generates passwords that meet the policy', () => {
+  it(`generates passwords that meet the policy ${req('AUTH-020')}`, () => {
     for (let i = 0; i < 50; i++) expect(ZNewPassword.safeParse(generatePassword()).success).toBe(true);
   });
 });
@@ -151,7 +152,7 @@ describe('file storage', () => {
     await fs.rm(root, { recursive: true });
   });
 
-  it('streams a file to storage with its hash and size, and leaves nothing when it is too large', async () => {
+  it(`streams a file to storage with its hash and size, and leaves nothing when it is too large ${req('DOC-021')}`, async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-files-'));
     const storage = new LocalDiskStorage(root);
     const inspector = new FileInspector(10, () => new Error('too large'));
@@ -186,7 +187,7 @@ describe('file storage', () => {
     expect(await factsOf(zoe.subarray(0, 3))).toBe(false); // cut inside a character
   });
 
-  it('knows file types by their content, and allows only the listed ones under a matching name', async () => {
+  it(`knows file types by their content, and allows only the listed ones under a matching name ${req('FILE-002')}`, async () => {
     const sniffed = async (bytes: Buffer) => (await sniffType(bytes))?.format;
     expect(await sniffed(SAMPLES.pdf)).toBe('pdf');
     expect(await sniffed(SAMPLES.docx)).toBe('docx');

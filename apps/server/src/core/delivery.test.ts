@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, signIn } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 // How responses travel: compressed (API JSON and CSV on the fly, the web app's built files
 // precompressed) and with the security headers of the address the app is served on.
@@ -101,7 +102,7 @@ describe('compression', () => {
 });
 
 describe('security headers and the address the app is served on', () => {
-  it('sends neither HSTS nor upgrade-insecure-requests over http, where they would break the app', async () => {
+  it(`sends neither HSTS nor upgrade-insecure-requests over http, where they would break the app ${req('SEC-003')}`, async () => {
     // The test context's PUBLIC_URL is http://qualis.test.
     for (const url of ['/api/v1/health', '/login']) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -111,7 +112,7 @@ describe('security headers and the address the app is served on', () => {
     }
   });
 
-  it('sends both, with the rest of the set, when PUBLIC_URL is https', async () => {
+  it(`sends both, with the rest of the set, when PUBLIC_URL is https ${req('SEC-003')}`, async () => {
     const https = await createTestContext({
       webDir,
       env: { PUBLIC_URL: 'https://qualis.example' },

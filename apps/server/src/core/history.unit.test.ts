@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changesText, historyAction, historyIds, readableChanges, type HistoryNames } from './history.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 const names = (people: [string, string][] = [], files: [string, string][] = []): HistoryNames => ({
   people: new Map(people),
@@ -11,7 +12,7 @@ const names = (people: [string, string][] = [], files: [string, string][] = []):
 });
 
 describe('readableChanges', () => {
-  it('names ids, leaves out what did not change, and reads as one line', () => {
+  it(`names ids, leaves out what did not change, and reads as one line ${req('AUD-007')}`, () => {
     const changes = readableChanges(
       { reviewerIds: [], fileId: 'f1', requiresTraining: true, status: 'Submitted' },
       { reviewerIds: ['u1', 'u2'], fileId: 'f2', requiresTraining: true, status: 'Submitted' },
@@ -60,7 +61,7 @@ describe('readableChanges', () => {
     expect(changesText(changes)).toBe('References: 21 CFR Part 11 (https://fda.gov/part-11), https://iso.org/13485');
   });
 
-  it('prints times in UTC and booleans as Yes/No', () => {
+  it(`prints times in UTC and booleans as Yes/No ${req('AUD-007')}`, () => {
     expect(
       changesText(readableChanges({ isFinal: false }, { isFinal: true, finalAt: '2026-11-25T21:03:00.000Z' }, names())),
     ).toBe('Final: No → Yes; Final at: 2026-11-25 21:03:00 UTC');

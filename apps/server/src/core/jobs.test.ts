@@ -5,6 +5,7 @@ import { jobs } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { enqueueJob, JOB_BATCH, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from './exports.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const seen: unknown[] = [];
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('jobs', () => {
-  it('run committed jobs once and never rolled-back ones', async () => {
+  it(`run committed jobs once and never rolled-back ones ${req('SEC-004')}`, async () => {
     await t.db.transaction((tx) => enqueueJob(tx, 'test-echo', { n: 1 }));
     await expect(
       t.db.transaction(async (tx) => {
@@ -49,7 +50,7 @@ describe('jobs', () => {
     expect(seen).toEqual([{ n: 1 }]);
   });
 
-  it('retry a failing job later and give up after the last attempt', async () => {
+  it(`retry a failing job later and give up after the last attempt ${req('SEC-004', 'NOTIF-005')}`, async () => {
     failuresLeft = 100;
     const id = await enqueueJob(t.db, 'test-flaky', {});
     await t.runJobs();
@@ -88,7 +89,7 @@ describe('jobs', () => {
     expect(await statuses()).toEqual(ids.map(() => 'done'));
   });
 
-  it('run a recurring task once per period', async () => {
+  it(`run a recurring task once per period ${req('SEC-004')}`, async () => {
     await t.runJobs();
     await t.runJobs();
     expect(recurringRuns).toBe(1);
@@ -102,7 +103,7 @@ describe('CSV exports', () => {
     { key: 'status', header: 'Status', value: (r) => r.status },
   ];
 
-  it('writes the visible columns in the requested order, neutralising formulas', async () => {
+  it(`writes the visible columns in the requested order, neutralising formulas ${req('EXP-002', 'EXP-006')}`, async () => {
     const chunks: Buffer[] = [];
     const rows = [
       { name: '=HYPERLINK("x")', status: 'Active' },

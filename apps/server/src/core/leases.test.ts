@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jobs, mailOutbox } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { enqueueJob, MAX_JOB_ATTEMPTS } from './jobs.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 // Two processes of one deployment: two apps on one database, one data folder, one SMTP sink.
 let a: TestContext;
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('jobs with two processes', () => {
-  it('run each job once while both processes claim at the same time', async () => {
+  it(`run each job once while both processes claim at the same time ${req('SEC-004')}`, async () => {
     runs.length = 0;
     const ids = await a.db.transaction(async (tx) => {
       const queued: string[] = [];
@@ -75,7 +76,7 @@ describe('jobs with two processes', () => {
     expect(await jobRow(a, id)).toMatchObject({ status: 'done', lockedBy: null, lockedUntil: null });
   });
 
-  it('take over a job whose claimer died once its lease has expired', async () => {
+  it(`take over a job whose claimer died once its lease has expired ${req('SEC-004')}`, async () => {
     runs.length = 0;
     const id = await enqueueJob(a.db, 'test-count', { n: 7 });
     // A process claimed it and died: the lease is still valid for a minute, then expires.
@@ -167,7 +168,7 @@ describe('mail with two processes', () => {
   };
   const received = (subject: string) => a.smtp!.messages.filter((m) => m.subject === subject).length;
 
-  it('deliver each mail once while both workers drain the outbox at the same time', async () => {
+  it(`deliver each mail once while both workers drain the outbox at the same time ${req('SEC-004', 'NOTIF-005')}`, async () => {
     const subjects = Array.from({ length: 10 }, (_, i) => `Once ${i}`);
     for (const subject of subjects) await queue(subject);
     await Promise.all([a.deliverMail(), b.deliverMail()]);

@@ -6,6 +6,7 @@ import { ZErrorEnvelope } from '@qualis/contract';
 import { buildAppWithoutDatabase } from '../openapi-document.js';
 import { completeDocument, documentPathOf, operationIdOf } from './openapi.js';
 import type { RouteEntry } from './pipeline.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let app: FastifyInstance;
 let doc: OpenAPIV3.Document;
@@ -26,7 +27,7 @@ const operation = (method: string, path: string) => doc.paths[path]![method as '
 const statuses = (op: Operation) => Object.keys(op.responses).map(Number);
 
 describe('the OpenAPI document', () => {
-  it('documents every API route of the catalogue once, under the relative server /api/v1', () => {
+  it(`documents every API route of the catalogue once, under the relative server /api/v1 ${req('SEC-006')}`, () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
     const routes = app.routeCatalogue.filter((route) => route.method !== 'HEAD');
     expect(operations()).toHaveLength(routes.length);

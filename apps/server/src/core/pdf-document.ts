@@ -47,6 +47,7 @@ export interface ArchivalPdfOptions {
   author: string;
   createdAt: Date;
   size?: string;
+  layout?: 'portrait' | 'landscape';
   margins?: { top: number; left: number; right: number; bottom: number };
 }
 
@@ -78,6 +79,7 @@ export function archivalPdf(options: ArchivalPdfOptions): ArchivalPdf {
     // No Helvetica: a standard font is never embedded, and PDF/A wants every font in the file.
     font: null as unknown as string,
     size: options.size ?? 'A4',
+    layout: options.layout ?? 'portrait',
     ...(options.margins ? { margins: options.margins } : {}),
     info: { Title: options.title, Author: options.author, CreationDate: options.createdAt, Creator: 'Qualis' },
   });

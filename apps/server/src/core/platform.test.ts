@@ -11,6 +11,7 @@ import { nextNumber } from './counters.js';
 import { registerErrorHandling } from './errors.js';
 import { MAX_ATTEMPTS } from './mail/outbox.js';
 import { policyNamed } from '../modules/policies.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ afterAll(() => t.close());
 const system: AuditActor = { userId: null, email: 'tester@example.test', ip: '127.0.0.1', requestId: 'test' };
 
 describe('route table', () => {
-  it('gives every API route a policy that exists, and an organization to every organization policy', () => {
+  it(`gives every API route a policy that exists, and an organization to every organization policy ${req('PERM-007')}`, () => {
     const api = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/v1'));
     expect(api.length).toBeGreaterThan(5);
     for (const route of api) {
@@ -31,7 +32,7 @@ describe('route table', () => {
     }
   });
 
-  it('refuses to start with a route that declares no policy, or is not a contract row', async () => {
+  it(`refuses to start with a route that declares no policy, or is not a contract row ${req('PERM-007')}`, async () => {
     const { buildApp } = await import('../app.js');
     const app = await buildApp({ config: t.app.ctx.config, database: t.database, logger: false });
     expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no policy/);
@@ -64,7 +65,7 @@ describe('HTTP basics', () => {
     expect(res.json()).toMatchObject({ errors: [{ code: 'NOT_FOUND', message: messages.routeNotFound }] });
   });
 
-  it('sends security headers and a request id', async () => {
+  it(`sends security headers and a request id ${req('SEC-003')}`, async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -81,7 +82,7 @@ describe('HTTP basics', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('serves the OpenAPI document', async () => {
+  it(`serves the OpenAPI document ${req('SEC-006')}`, async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -106,7 +107,7 @@ describe('HTTP basics', () => {
 });
 
 describe('audit trail', () => {
-  it('chains events per organization and detects a changed event', async () => {
+  it(`chains events per organization and detects a changed event ${req('AUD-001', 'AUD-003')}`, async () => {
     const org = await createOrganization(t.db);
     for (const action of ['create', 'update', 'delete']) {
       await t.db.transaction((tx) =>
@@ -132,7 +133,7 @@ describe('audit trail', () => {
     expect(await verifyAuditChain(t.db, org.id)).toEqual({ ok: false, count: 3, brokenAtSeq: 2 });
   });
 
-  it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
+  it(`refuses UPDATE, DELETE and TRUNCATE of events ${req('AUD-002')}`, async () => {
     await t.db.transaction((tx) =>
       recordAudit(tx, system, { organizationId: null, infoType: 'Sessions', action: 'probe', entityType: 'none' }),
     );
@@ -147,7 +148,7 @@ describe('audit trail', () => {
     expect(await refusal(t.database.raw.exec('TRUNCATE audit_events'))).toMatch(/append-only/);
   });
 
-  it('leaves no event behind when the business transaction fails', async () => {
+  it(`leaves no event behind when the business transaction fails ${req('AUD-001')}`, async () => {
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
     await expect(
       t.db.transaction(async (tx) => {
@@ -187,7 +188,7 @@ describe('per-organization counters', () => {
 });
 
 describe('mail outbox', () => {
-  it('sends a committed mail through SMTP and drops a rolled-back one', async () => {
+  it(`sends a committed mail through SMTP and drops a rolled-back one ${req('NOTIF-005')}`, async () => {
     await t.db.transaction((tx) =>
       t.app.ctx.mailer.enqueue(tx, { to: 'kept@example.test', subject: 'Kept', text: 'Körper ✓' }),
     );
@@ -205,7 +206,7 @@ describe('mail outbox', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('retries with backoff while SMTP fails, then gives up', async () => {
+  it(`retries with backoff while SMTP fails, then gives up ${req('NOTIF-005')}`, async () => {
     let calls = 0;
     const failing = await createTestContext({
       mailTransport: {

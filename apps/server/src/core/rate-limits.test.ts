@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { createUser, DEFAULT_PASSWORD } from '../test/factories.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let t: TestContext;
 let webDir: string;
@@ -70,7 +71,7 @@ describe('rate limits', () => {
     expect(api).toEqual([200, 200, 200, 429]);
   });
 
-  it('limits anonymous calls per address, with the error envelope', async () => {
+  it(`limits anonymous calls per address, with the error envelope ${req('SEC-002')}`, async () => {
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await get('/api/v1/health', '10.0.2.1')).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
@@ -81,7 +82,7 @@ describe('rate limits', () => {
     expect((await get('/api/v1/health', '10.0.2.2')).statusCode).toBe(200);
   });
 
-  it('gives each signed-in person their own budget, even behind one address', async () => {
+  it(`gives each signed-in person their own budget, even behind one address ${req('SEC-002')}`, async () => {
     const office = '10.0.3.1';
     const [ann, bob] = await Promise.all([createUser(t.db), createUser(t.db)]);
     const tokens = [];
@@ -103,7 +104,7 @@ describe('rate limits', () => {
     expect((await profile({ authorization: 'Bearer made-up' })).statusCode).toBe(429);
   });
 
-  it('limits sign-in per address on its own lower budget', async () => {
+  it(`limits sign-in per address on its own lower budget ${req('SEC-002', 'AUTH-008')}`, async () => {
     const person = await createUser(t.db);
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await signInFrom('10.0.4.1', person.email)).statusCode);

@@ -16,6 +16,7 @@ import {
   type PdfLetterhead,
   type PdfRecord,
 } from './record-pdf.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 /**
  * The layout of exported records, looked at as an auditor sees it: every page turned into a
@@ -151,7 +152,7 @@ describe('record PDF layout', () => {
   });
 
   it(
-    'prints every page of a single PDF with body text and only its footer at its foot',
+    `prints every page of a single PDF with body text and only its footer at its foot ${req('EXP-004')}`,
     async () => {
       const pages = await pagesOf(await buffer(singlePdfStream(each(records), head)), dir, 'single');
       expect(pages.length).toBeGreaterThan(2 * records.length);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { createUser, DEFAULT_PASSWORD, signIn } from '../test/factories.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 /** Two processes of one deployment: each keeps verified sessions in its own memory. */
 let a: TestContext;
@@ -35,7 +36,7 @@ describe('verified sessions kept in each process', () => {
     await expect.poll(async () => (await profile(b, headers)).statusCode).toBe(401);
   });
 
-  it('end in every process at once when the person signs out in one', async () => {
+  it(`end in every process at once when the person signs out in one ${req('AUTH-004', 'PERM-009')}`, async () => {
     const user = await createUser(a.db, {});
     const { headers } = await signIn(a.app, user.email);
     expect((await profile(a, headers)).statusCode).toBe(200);
@@ -46,7 +47,7 @@ describe('verified sessions kept in each process', () => {
     await expect.poll(async () => (await profile(a, headers)).statusCode).toBe(401);
   });
 
-  it("end at once in every process when the password changes, and the person's new name shows at once", async () => {
+  it(`end at once in every process when the password changes, and the person's new name shows at once ${req('AUTH-023', 'PERM-009')}`, async () => {
     const user = await createUser(a.db, {});
     const first = await signIn(a.app, user.email);
     const second = await signIn(a.app, user.email);

@@ -9,6 +9,7 @@ import {
   countTokensSince,
   issueVerificationToken,
 } from './verification-tokens.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('verification tokens', () => {
-  it('are single-use and bound to the purpose and the e-mail they were sent to', async () => {
+  it(`are single-use and bound to the purpose and the e-mail they were sent to ${req('AUTH-022')}`, async () => {
     const person = await createUser(t.db);
     const token = await issueVerificationToken(t.db, {
       userId: person.id,
@@ -43,7 +44,7 @@ describe('verification tokens', () => {
     expect((await use()).status).toBe('invalid');
   });
 
-  it('expire, and a newer link replaces the older one', async () => {
+  it(`expire, and a newer link replaces the older one ${req('AUTH-022')}`, async () => {
     const person = await createUser(t.db);
     const first = await issueVerificationToken(t.db, {
       userId: person.id,

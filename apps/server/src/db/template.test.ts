@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { migrate } from './migrate.js';
 import { prepareTemplate } from './prepare-template.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 // The embedded database a fresh DATA_DIR starts from (scripts/build-server.mjs prepares it).
 
@@ -21,7 +22,7 @@ const migrationFiles = async () =>
   (await fs.readdir(path.join(import.meta.dirname, 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
 
 describe('PGlite template', () => {
-  it('gives a fresh data directory every migration, with nothing left to apply', async () => {
+  it(`gives a fresh data directory every migration, with nothing left to apply ${req('SEC-007')}`, async () => {
     const dataDir = path.join(dir, 'fresh', 'pglite');
     const database = await openDatabase({ kind: 'pglite', dataDir, template });
     try {

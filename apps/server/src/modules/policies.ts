@@ -17,6 +17,7 @@ import { settingsPolicies } from './settings/settings.policy.js';
 import { trainingRecordPolicies } from './training-records/training-records.policy.js';
 import { uploadPolicies } from './uploads/uploads.policy.js';
 import { userGroupPolicies } from './user-groups/user-groups.policy.js';
+import { validationReportPolicies } from './validation-report/validation-report.policy.js';
 
 type Group = Readonly<Record<string, AnyPolicy>>;
 type Merged<G extends readonly Group[]> = G extends readonly [infer H, ...infer R extends readonly Group[]]
@@ -53,6 +54,7 @@ export const policies = registryOf(
   trainingRecordPolicies,
   hrRecordPolicies,
   auditReviewPolicies,
+  validationReportPolicies,
 );
 
 export type PolicyName = keyof typeof policies;

@@ -9,6 +9,7 @@ import { hashToken, newSecretToken } from '../core/tokens.js';
 import { createTestContext, type TestContext } from './harness.js';
 import { createOrganization, createUser } from './factories.js';
 import { PNG_BYTES, withLoneSurrogateName } from './multipart.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 /**
  * Malformed input against every route of the catalogue, as an Admin, a User and the SuperAdmin:
@@ -264,7 +265,7 @@ function problemOf(res: LightMyRequestResponse): string | undefined {
 }
 
 describe('fuzzing the route catalogue', () => {
-  it('answers malformed input to every route without a 5xx, every error in the envelope', async () => {
+  it(`answers malformed input to every route without a 5xx, every error in the envelope ${req('SEC-001')}`, async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     // Deleting routes last: a successful plausible delete (the organization) spoils no other case.
     const routes = t.app.routeCatalogue
@@ -303,7 +304,7 @@ describe('fuzzing the route catalogue', () => {
     // Thousands of requests: on two cores shared with the other suites this takes minutes.
   }, 300_000);
 
-  it('refuses a control character with 400 naming the field', async () => {
+  it(`refuses a control character with 400 naming the field ${req('SEC-001')}`, async () => {
     const headers = { authorization: await bearerOf(actors.superAdmin!) };
     const search = await t.app.inject({ method: 'GET', url: '/api/v1/organizations?search=a%00b', headers });
     expect(search.statusCode).toBe(400);

@@ -49,11 +49,13 @@ export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'da
   sameDeploymentAs?: { database: Database; dataDir: string; smtp: SmtpSink | undefined };
   /** Serve the built web app from this folder, as main.ts does. */
   webDir?: string;
+  /** The build's validation report folder, as main.ts gives it. */
+  validationReportDir?: string;
 }
 
 /** The real app on a fresh database, for `app.inject`; close it in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}) {
-  const { smtp: wantSmtp, env, webDir, sameDeploymentAs: shared, ...deps } = options;
+  const { smtp: wantSmtp, env, webDir, validationReportDir, sameDeploymentAs: shared, ...deps } = options;
   const smtp: SmtpSink | undefined = shared ? shared.smtp : wantSmtp ? await startSmtpSink() : undefined;
   const dataDir = shared ? shared.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
   const config = {
@@ -69,6 +71,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       ...env,
     }),
     webDir,
+    validationReportDir,
   };
   const database = shared ? shared.database : await openTestDatabase();
   const app = await buildApp({

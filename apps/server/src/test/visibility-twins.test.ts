@@ -29,6 +29,7 @@ import { can } from '../modules/policies.js';
 import { trainingsVisibleTo } from '../modules/training-records/training-visibility.js';
 import { createOrganization, createUser } from './factories.js';
 import { openTestDatabase } from './harness.js';
+import { req } from '../../../../docs/requirements/req.js';
 
 /**
  * Each view rule exists twice: the policy (`can(access, 'x.view', row)`) and its SQL twin
@@ -270,7 +271,7 @@ afterAll(async () => {
 });
 
 describe(`the view policies and their SQL twins (seed ${SEED})`, () => {
-  it('agree on every generated person and row', async () => {
+  it(`agree on every generated person and row ${req('PERM-005')}`, async () => {
     const outsideIds = new Set([
       ...[...outside.documents, ...outside.actions, ...outside.trainings].map((row) => row.id),
       ...outside.hrRecordIds,

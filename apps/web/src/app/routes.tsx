@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
               { path: '/profile', element: lazyElement(() => import('../pages/ProfilePage')) },
               { path: '/profile/edit', element: lazyElement(() => import('../pages/ProfileEditPage')) },
               { path: '/help', element: lazyElement(() => import('../pages/HelpPage')) },
+              { path: '/about', element: lazyElement(() => import('../pages/AboutPage')) },
               { path: '/organizations', element: lazyElement(() => import('../pages/OrganizationsPage')) },
               { path: '/user-organizations', element: lazyElement(() => import('../pages/UserOrganizationsPage')) },
               { path: '/provider-audit-trail', element: auditTrailPage },

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from '../shared/save-file';
 import { TestProviders } from '../test/app';
 import { FileDownloadButton } from './FileDownloadButton';
+import { req } from '../../../../docs/requirements/req.js';
 
 const CHANGED = /The file has changed since it was stored \(and signed\)/;
 
@@ -22,7 +23,7 @@ async function download(changed: boolean) {
 }
 
 describe('FileDownloadButton', () => {
-  it('saves a file whose bytes the server found changed, with a warning', async () => {
+  it(`saves a file whose bytes the server found changed, with a warning ${req('DOC-021')}`, async () => {
     await download(true);
     expect(await screen.findByText(CHANGED)).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   DownOutlined,
+  InfoCircleOutlined,
   LogoutOutlined,
   QuestionCircleOutlined,
   UserOutlined,
@@ -23,6 +24,7 @@ export function UserMenu() {
     profile: '/profile',
     organizations: organizationsMenuPath(user),
     help: organizationId ? `/organizations/${organizationId}/help` : '/help',
+    about: '/about',
     logout: '/logout',
   };
 
@@ -34,6 +36,8 @@ export function UserMenu() {
       label: t(!isSuperAdmin && user.organizationCount === 1 ? 'userMenu.organization' : 'userMenu.organizations'),
     },
     { key: 'help', icon: <QuestionCircleOutlined />, label: t('userMenu.help') },
+    // The build's validation report is the provider's to hand to a customer.
+    ...(isSuperAdmin ? [{ key: 'about', icon: <InfoCircleOutlined />, label: t('userMenu.about') }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout') },
   ];

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NO_ACCESS } from '../features/access/access.api';
 import { buildSideMenu, type MenuNode } from './side-menu';
+import { req } from '../../../../docs/requirements/req.js';
 
 const keys = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (n.children ? { [n.key]: keys(n.children) } : n.key));
 const general = { general: ['documents', 'tasks', 'training-records', 'human-resources'] };
 const ADMIN_ACCESS = { ...NO_ACCESS, role: 'Admin' as const, canViewHrRecords: true };
 
 describe('buildSideMenu', () => {
-  it('gives the SuperAdmin Admins and no Dashboard', () => {
+  it(`gives the SuperAdmin Admins and no Dashboard ${req('UI-001')}`, () => {
     const menu = buildSideMenu({ ...ADMIN_ACCESS, role: 'SuperAdmin' }, 'org', 'me');
     expect(keys(menu.main)).toEqual(['admins', 'user-groups', 'users', general, 'setting', 'audit-trail']);
     expect(keys(menu.bottom)).toEqual(['help']);
@@ -36,7 +37,7 @@ describe('buildSideMenu', () => {
     expect(keys(menu.bottom)).toEqual(['help', 'access-permissions']);
   });
 
-  it('gives a User without permissions the Dashboard, Help and their access page', () => {
+  it(`gives a User without permissions the Dashboard, Help and their access page ${req('UI-001', 'PERM-002')}`, () => {
     const menu = buildSideMenu(NO_ACCESS, 'org-1', 'user-9');
     expect(keys(menu.main)).toEqual(['dashboard']);
     expect(menu.bottom).toEqual([
@@ -45,7 +46,7 @@ describe('buildSideMenu', () => {
     ]);
   });
 
-  it("adds to a User's menu only what their flags allow", () => {
+  it(`adds to a User's menu only what their flags allow ${req('UI-001')}`, () => {
     const menu = buildSideMenu(
       { ...NO_ACCESS, canViewDocuments: true, canViewTrainingRecords: true, canManageOrganization: true },
       'org-1',

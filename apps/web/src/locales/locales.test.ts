@@ -5,6 +5,7 @@ import enHelp from './en/help.json';
 import enMail from './en/mail.json';
 import enPublic from './en/public.json';
 import enRest from './en/translation.json';
+import { req } from '../../../../docs/requirements/req.js';
 
 // Each language: public.json (the sign-in page) and translation.json (the rest), one set of keys;
 // help.json, the Help page's namespace; and mail.json, the server's e-mails (apps/server/src/core/mail).
@@ -31,7 +32,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe('translations', () => {
   const english = leaves(en);
 
-  it('has the files of every language of the switch, each with the same sections as English', () => {
+  it(`has the files of every language of the switch, each with the same sections as English ${req('PROF-006')}`, () => {
     const codes = LANGUAGES.map((l) => l.code).sort();
     expect(Object.keys(publicFiles).sort()).toEqual(codes.map((code) => `./${code}/public.json`));
     expect(Object.keys(restFiles).sort()).toEqual(codes.map((code) => `./${code}/translation.json`));

@@ -5,6 +5,7 @@ import { changeLanguage } from '../shared/i18n';
 import { sessionStore } from '../shared/session-store';
 import { jsonResponse, on, renderFeature, stubEndpoints, testTokens, testUser } from '../test/app';
 import LoginPage from './LoginPage';
+import { req } from '../../../../docs/requirements/req.js';
 
 const signIn = endpoints.sessions.signIn;
 const renderLogin = () => renderFeature(<LoginPage />, { route: '/login', path: '/login' });
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('LoginPage', () => {
-  it('keeps Sign in disabled until both e-mail and password are filled', () => {
+  it(`keeps Sign in disabled until both e-mail and password are filled ${req('AUTH-007')}`, () => {
     renderLogin();
     expect(submit()).toBeDisabled();
     fill('E-mail', 'ada@example.com');

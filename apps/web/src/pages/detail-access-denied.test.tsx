@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../shared/session-store';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../test/app';
 import { LAZY, ORG, organizationAnswer, preparePages, SOON } from '../test/organization';
+import { req } from '../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets three minutes (see actions.test.tsx). */
 const SLOW = 180_000;
@@ -76,7 +77,7 @@ describe('Opening a record the person may not see (spec 03 sections 2, 6 and 8)'
   );
 
   it(
-    "an HR record opened by a User says 'Access denied' once and opens the dashboard, not a list they may not load",
+    `an HR record opened by a User says 'Access denied' once and opens the dashboard, not a list they may not load ${req('UI-004')}`,
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
       const fetch = stubApi((route) => {

@@ -1,6 +1,7 @@
 import { ZFileResponse, messages, type SessionUser, type TokenPair } from '@qualis/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type StoredSession } from './api-client';
+import { req } from '../../../../docs/requirements/req.js';
 
 const user: SessionUser = {
   id: '0190a8e4-0000-7000-8000-000000000001',
@@ -85,7 +86,7 @@ describe('api client', () => {
     expect(authOf(init!)).toBe('Bearer access-1');
   });
 
-  it('on 401 refreshes once, stores the rotated tokens and retries the request', async () => {
+  it(`on 401 refreshes once, stores the rotated tokens and retries the request ${req('AUTH-003')}`, async () => {
     const { api, fetch, deps, session } = setup(expiringServer(2));
     await expect(api.request('/users/me/profile')).resolves.toEqual({ data: { ok: true } });
 
@@ -106,7 +107,7 @@ describe('api client', () => {
     expect(fetch.mock.calls.filter(([url, init]) => isRefresh(url, init!))).toHaveLength(1);
   });
 
-  it('when the refresh fails: access-denied toast, storage cleared, back to /login remembering the page', async () => {
+  it(`when the refresh fails: access-denied toast, storage cleared, back to /login remembering the page ${req('AUTH-003')}`, async () => {
     const { api, deps, session } = setup(expiringServer(2, () => failure(401, 'invalid refresh token')));
     await expect(Promise.all([api.request('/a'), api.request('/b')])).rejects.toBeInstanceOf(ApiError);
 
@@ -124,7 +125,7 @@ describe('api client', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/login', expect.anything());
   });
 
-  it('toasts the first server message and drops the same toast within 200 ms', async () => {
+  it(`toasts the first server message and drops the same toast within 200 ms ${req('UI-003')}`, async () => {
     const { api, deps, tick } = setup(() => failure(400, 'Name is too long'));
     await api.request('/a').catch(() => undefined);
     tick(150);
@@ -183,14 +184,14 @@ describe('api client', () => {
     expect(deps.notify).toHaveBeenCalledWith(messages.requestFailed);
   });
 
-  it('on 403 toasts access denied', async () => {
+  it(`on 403 toasts access denied ${req('UI-004')}`, async () => {
     const { api, deps } = setup(() => failure(403, 'You may not approve this revision'));
     await expect(api.request('/a')).rejects.toMatchObject({ status: 403 });
     expect(deps.notify).toHaveBeenCalledWith(messages.accessDenied);
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
-  it('on 404 of a list goes to /pages-404; elsewhere it only toasts', async () => {
+  it(`on 404 of a list goes to /pages-404; elsewhere it only toasts ${req('UI-005')}`, async () => {
     const { api, deps } = setup(() => failure(404, 'Not found'));
     await api.request('/organizations/x/users').catch(() => undefined);
     expect(deps.navigate).not.toHaveBeenCalled();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testUser } from '../test/app';
 import type { Organization } from '@qualis/contract';
 import { homeAfterInactive, homePath, organizationsMenuPath, returnPath } from './home-path';
+import { req } from '../../../../docs/requirements/req.js';
 
 const organization = (id: string, status: Organization['status'] = 'Active'): Organization => ({
   id,
@@ -35,7 +36,7 @@ describe('homeAfterInactive (HTTP 422)', () => {
 });
 
 describe('homePath', () => {
-  it('follows spec 01 section 4', () => {
+  it(`follows spec 01 section 4 ${req('AUTH-005')}`, () => {
     expect(homePath(testUser({ role: 'SuperAdmin', organizationCount: 0, firstOrganizationId: null }))).toBe(
       '/organizations',
     );
@@ -44,7 +45,7 @@ describe('homePath', () => {
     expect(homePath(testUser({ organizationCount: 0, firstOrganizationId: null }))).toBe('/profile');
   });
 
-  it("sends the user menu's Organization(s) entry to the list when there is no organization", () => {
+  it(`sends the user menu's Organization(s) entry to the list when there is no organization ${req('UI-007')}`, () => {
     expect(organizationsMenuPath(testUser({ organizationCount: 0, firstOrganizationId: null }))).toBe('/organizations');
     expect(organizationsMenuPath(testUser({ organizationCount: 1, firstOrganizationId: 'o1' }))).toBe(
       '/organizations/o1/dashboard',

@@ -33,6 +33,7 @@ import { ZGenerateAccessCodeRequest, ZSendOwnAccessCodeRequest, ZMessageResult }
 import { ZAccessFlags } from '../permissions.js';
 import { ZRefreshRequest, ZRefreshResponse, ZSessionUser, ZSignInRequest, ZSignInResponse } from '../sessions.js';
 import { ZUuid } from '../fields.js';
+import { ZValidationReportQuery } from '../validation-report.js';
 
 import {
   endpoint,
@@ -51,6 +52,16 @@ export const platformEndpoints = {
       method: 'GET',
       path: '/health',
       response: z.object({ data: z.object({ status: z.literal('ok') }) }),
+    }),
+  },
+  /** The validation report the running build was made with (SuperAdmin; 404 when it has none). */
+  validationReport: {
+    get: endpoint({
+      method: 'GET',
+      path: '/validation-report',
+      query: ZValidationReportQuery,
+      response: ZFileResponse,
+      errors: [404],
     }),
   },
   sessions: {

@@ -24,6 +24,8 @@ export const commonMessages = {
   tooManyAtATime: 'At most {max} at a time',
   noRecordsToExport: 'No records to export',
   reportBeingGenerated: 'Your report is being generated, please, wait.',
+  validationReportMissing:
+    'This build has no validation report. Build it after the tests and `npm run validation-report` (`npm run build`).',
   exportFileExpired: 'This export link has expired. Please, export the list again.',
   invalidDate: 'Please, enter a date as YYYY-MM-DD',
   invalidFlag: 'Must be true or false',

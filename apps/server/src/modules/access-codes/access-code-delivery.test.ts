@@ -13,6 +13,7 @@ import {
 } from '../../test/factories.js';
 import { findUserById } from '../users/users.repository.js';
 import { generateAccessCode, verifyAccessCode } from './access-codes.service.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Access codes reach approvers without anyone asking (issue 20, spec 03 section 1: "an access
@@ -88,7 +89,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('an approver gets an access code by e-mail', () => {
-  it('on creation (the wizard saves Quality Actions): in their language, audited; a reviewer gets none', async () => {
+  it(`on creation (the wizard saves Quality Actions): in their language, audited; a reviewer gets none ${req('SIG-003', 'AUD-001')}`, async () => {
     const approver = await member(orgA, { language: 'de' });
     const reviewer = await member(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id], approverIds: [approver.id] });
@@ -114,7 +115,7 @@ describe('an approver gets an access code by e-mail', () => {
     expect(section.json().data).toMatchObject({ hasValidAccessCode: true });
   });
 
-  it('on a new revision; a valid code is left alone, an expired one is replaced', async () => {
+  it(`on a new revision; a valid code is left alone, an expired one is replaced ${req('SIG-002', 'SIG-003')}`, async () => {
     const fresh = await member(orgA);
     const holder = await member(orgA);
     const expired = await member(orgA);
@@ -254,7 +255,7 @@ describe('POST /verifications/user-access-code/me', () => {
     expect(await codeMailsTo(person.email)).toHaveLength(1);
   });
 
-  it('replaces an expired code; the approval form then accepts the new one', async () => {
+  it(`replaces an expired code; the approval form then accepts the new one ${req('SIG-002', 'SIG-013')}`, async () => {
     const person = await member(orgA);
     await giveCode(person.id, monthsAgo(13));
     const [old] = await activeCodes(person.id);

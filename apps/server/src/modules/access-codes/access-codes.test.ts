@@ -5,6 +5,7 @@ import { auditEvents, jobSchedules, userAccessCodes } from '../../db/schema/inde
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { verifyAccessCode } from './access-codes.service.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Headers = Record<string, string>;
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -62,7 +63,7 @@ describe('PATCH /verifications/user-access-code/{id}', () => {
     expect((await generate(inB.id, superAdmin, { organizationId: orgA })).statusCode).toBe(404);
   });
 
-  it("refuses another person's code to a User, and an Admin's to an Admin", async () => {
+  it(`refuses another person's code to a User, and an Admin's to an Admin ${req('SIG-001', 'PERM-007')}`, async () => {
     expect((await generate(two.id, userOne)).statusCode).toBe(403);
     expect((await generate(otherAdmin.id, adminA)).statusCode).toBe(403);
     expect(await activeCodes(two.id)).toEqual([]);
@@ -75,7 +76,7 @@ describe('PATCH /verifications/user-access-code/{id}', () => {
     expect(res.json().errors[0].field).toBe('organizationId');
   });
 
-  it('e-mails a 6-digit code that verifies; only its hash is kept and the trail never holds it', async () => {
+  it(`e-mails a 6-digit code that verifies; only its hash is kept and the trail never holds it ${req('SIG-003', 'SIG-013')}`, async () => {
     const res = await generate(one.id, adminA, { organizationId: orgA });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -97,7 +98,7 @@ describe('PATCH /verifications/user-access-code/{id}', () => {
     expect(JSON.stringify(events)).not.toContain(code);
   });
 
-  it('lets a person renew their own code (no body): the previous code stops working', async () => {
+  it(`lets a person renew their own code (no body): the previous code stops working ${req('SIG-001')}`, async () => {
     const [before] = await codesMailedTo('one@example.test');
     const res = await generate(one.id, userOne);
     expect(res.statusCode).toBe(200);
@@ -117,7 +118,7 @@ describe('PATCH /verifications/user-access-code/{id}', () => {
 });
 
 describe('access-code renewal job', () => {
-  it('renews and e-mails codes older than 12 months, and leaves younger ones', async () => {
+  it(`renews and e-mails codes older than 12 months, and leaves younger ones ${req('SIG-002')}`, async () => {
     const [old] = await activeCodes(one.id);
     const [young] = await activeCodes(inB.id);
     const thirteenMonthsAgo = new Date();

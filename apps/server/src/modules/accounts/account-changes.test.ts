@@ -4,6 +4,7 @@ import { messages } from '@qualis/contract';
 import { mailOutbox, users, verificationTokens } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 type Headers = Record<string, string>;
@@ -59,7 +60,7 @@ describe('PUT /users/:id', () => {
     }
   });
 
-  it('answers 403 to an Admin for another Admin, a User for anyone else, a SuperAdmin for another', async () => {
+  it(`answers 403 to an Admin for another Admin, a User for anyone else, a SuperAdmin for another ${req('PEOPLE-001')}`, async () => {
     for (const [target, auth] of [
       [otherAdminA, headers.adminA],
       [adminA, headers.userA],
@@ -72,7 +73,7 @@ describe('PUT /users/:id', () => {
     expect((await userRow(otherAdminA.id)).firstName).toBe(otherAdminA.firstName);
   });
 
-  it('refuses blank, missing and too long names, an empty body and a bad e-mail', async () => {
+  it(`refuses blank, missing and too long names, an empty body and a bad e-mail ${req('PROF-002')}`, async () => {
     const cases = [
       [{ firstName: '   ', lastName: 'Lee' }, messages.fieldRequired, 'firstName'],
       [{ firstName: 'Ann', lastName: null }, messages.fieldRequired, 'lastName'],
@@ -90,14 +91,14 @@ describe('PUT /users/:id', () => {
     expect(await userRow(userA.id)).toMatchObject({ firstName: userA.firstName, newEmail: null });
   });
 
-  it('changes the e-mail only when the current one is confirmed', async () => {
+  it(`changes the e-mail only when the current one is confirmed ${req('PEOPLE-007')}`, async () => {
     const invited = await createUser(t.db, { password: null, memberOf: [{ organizationId: orgA }] });
     const res = await putUser(invited.id, { email: 'later@example.test' }, headers.adminA!);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ message: messages.emailNotConfirmed, field: 'email' });
   });
 
-  it('answers 409 for an e-mail used by anyone, also as a pending new e-mail', async () => {
+  it(`answers 409 for an e-mail used by anyone, also as a pending new e-mail ${req('PEOPLE-002')}`, async () => {
     const waiting = await createUser(t.db);
     await t.db.update(users).set({ newEmail: 'reserved@example.test' }).where(eq(users.id, waiting.id));
     for (const email of [userB.email, 'RESERVED@example.test']) {
@@ -108,7 +109,7 @@ describe('PUT /users/:id', () => {
     expect((await userRow(userA.id)).newEmail).toBeNull();
   });
 
-  it('saves trimmed names for the person themself and audits them', async () => {
+  it(`saves trimmed names for the person themself and audits them ${req('PROF-002', 'AUD-001')}`, async () => {
     const res = await putUser(userA.id, { firstName: '  Ann ', lastName: 'Lee' }, headers.userA!);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: userA.id, firstName: 'Ann', lastName: 'Lee', email: userA.email });
@@ -149,7 +150,7 @@ describe('e-mail change and POST /verifications/email', () => {
     session = await signIn(t.app, person.email);
   });
 
-  it('keeps the old e-mail and mails a confirmation link to the new one', async () => {
+  it(`keeps the old e-mail and mails a confirmation link to the new one ${req('AUTH-025')}`, async () => {
     const res = await putUser(person.id, { email: ` ${newEmail.toUpperCase()} ` }, session.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email: person.email, newEmail });
@@ -168,7 +169,7 @@ describe('e-mail change and POST /verifications/email', () => {
     expect((await post('/sessions', { email: newEmail, password: person.password })).statusCode).toBe(401);
   });
 
-  it('refuses a wrong password and an unknown link, changing nothing', async () => {
+  it(`refuses a wrong password and an unknown link, changing nothing ${req('AUTH-025')}`, async () => {
     const wrong = await post('/verifications/email', { email: link.email, token: link.token, password: 'Wr0ngPass' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0]).toMatchObject({
@@ -185,7 +186,7 @@ describe('e-mail change and POST /verifications/email', () => {
     expect(check.json().data.isValid).toBe(true);
   });
 
-  it('confirms with the password: the new address signs in, the old one not, sessions stay', async () => {
+  it(`confirms with the password: the new address signs in, the old one not, sessions stay ${req('AUTH-025')}`, async () => {
     const res = await post('/verifications/email', { email: link.email, token: link.token, password: person.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { message: messages.newEmailConfirmed } });
@@ -208,7 +209,7 @@ describe('e-mail change and POST /verifications/email', () => {
     expect(again.json().errors[0].message).toBe(messages.linkInvalid);
   });
 
-  it('answers the expired message for an expired link', async () => {
+  it(`answers the expired message for an expired link ${req('AUTH-022')}`, async () => {
     const other = await createUser(t.db);
     const otherSession = await signIn(t.app, other.email);
     await putUser(other.id, { email: 'late@example.test' }, otherSession.headers);
@@ -257,7 +258,7 @@ describe('POST /verifications/resend-confirm-email', () => {
     expect(none.json().errors[0].message).toBe(messages.noPendingEmail);
   });
 
-  it('sends the link again to the new address, at most 5 links in 24 hours', async () => {
+  it(`sends the link again to the new address, at most 5 links in 24 hours ${req('AUTH-025')}`, async () => {
     // The change itself sent the first link; four more may follow.
     for (let i = 0; i < 4; i++) {
       const res = await post('/verifications/resend-confirm-email', { email: pending.email }, headers.adminA);
@@ -322,7 +323,7 @@ describe('POST /verifications/resend-invite', () => {
     expect(set.json().errors[0].message).toBe(messages.passwordAlreadySet);
   });
 
-  it('sends the welcome mail with a set-password link that works', async () => {
+  it(`sends the welcome mail with a set-password link that works ${req('AUTH-024')}`, async () => {
     const res = await post('/verifications/resend-invite', { email: invitedAdmin.email }, headers.superAdmin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -345,7 +346,7 @@ describe('POST /verifications/resend-invite', () => {
     await signIn(t.app, invitedAdmin.email, password);
   });
 
-  it('lets an Admin resend to a User, at most 5 times in 24 hours', async () => {
+  it(`lets an Admin resend to a User, at most 5 times in 24 hours ${req('AUTH-026')}`, async () => {
     for (let i = 0; i < 5; i++) {
       const res = await post('/verifications/resend-invite', { email: invitedUser.email }, headers.adminA);
       expect(res.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { mailOutbox, users, verificationTokens } from '../../db/schema/index.js'
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
 import { sendWelcomeMail } from './welcome-mail.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -41,14 +42,14 @@ describe('POST /verifications/password (forgot password)', () => {
     }
   });
 
-  it('answers the same for an unknown e-mail and sends nothing', async () => {
+  it(`answers the same for an unknown e-mail and sends nothing ${req('AUTH-021')}`, async () => {
     const res = await call('POST', '/verifications/password', { email: 'nobody@example.test' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { message: messages.resetLinkPromised } });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nobody@example.test'))).toHaveLength(0);
   });
 
-  it('e-mails a reset link to a known address, with the same answer', async () => {
+  it(`e-mails a reset link to a known address, with the same answer ${req('AUTH-021')}`, async () => {
     const person = await createUser(t.db);
     const res = await call('POST', '/verifications/password', { email: person.email.toUpperCase() });
     expect(res.json()).toMatchObject({ data: { message: messages.resetLinkPromised } });
@@ -80,7 +81,7 @@ describe('POST /verifications/token', () => {
     expect(res.json().errors[0].field).toBe('type');
   });
 
-  it('tells valid, expired and invalid links apart without using them', async () => {
+  it(`tells valid, expired and invalid links apart without using them ${req('AUTH-022')}`, async () => {
     const person = await createUser(t.db);
     const link = await resetLinkFor(person.email);
     const check = (body: object) => call('POST', '/verifications/token', body).then((r) => r.json().data);
@@ -117,7 +118,7 @@ describe('POST /verifications/token', () => {
 });
 
 describe('PUT /verifications/password (reset)', () => {
-  it('refuses passwords that break the policy, and a different confirmation', async () => {
+  it(`refuses passwords that break the policy, and a different confirmation ${req('AUTH-020')}`, async () => {
     const base = { email: 'a@example.test', token: 'x' };
     const cases = [
       [{ password: 'Sh0rt', confirmPassword: 'Sh0rt' }, messages.passwordTooShort, 'password'],
@@ -133,7 +134,7 @@ describe('PUT /verifications/password (reset)', () => {
     }
   });
 
-  it('refuses an unknown link and an expired one, with the expired message', async () => {
+  it(`refuses an unknown link and an expired one, with the expired message ${req('AUTH-022')}`, async () => {
     const person = await createUser(t.db);
     const link = await resetLinkFor(person.email);
     const body = { email: link.email, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
@@ -148,7 +149,7 @@ describe('PUT /verifications/password (reset)', () => {
     expect(row!.passwordHash).toBe(person.passwordHash);
   });
 
-  it('sets the password once, ends every session and writes the audit event', async () => {
+  it(`sets the password once, ends every session and writes the audit event ${req('AUTH-022', 'AUTH-027', 'AUD-001')}`, async () => {
     const person = await createUser(t.db);
     const first = await signIn(t.app, person.email);
     const second = await signIn(t.app, person.email);
@@ -195,7 +196,7 @@ describe('POST /verifications/password/set (invitation)', () => {
     return { person, link: linkInMail(mail.text) };
   }
 
-  it('refuses a different confirmation and an unknown or expired link', async () => {
+  it(`refuses a different confirmation and an unknown or expired link ${req('AUTH-022')}`, async () => {
     const { person, link } = await invite();
     const body = { email: link.email, token: link.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     const mismatch = await call('POST', '/verifications/password/set', { ...body, confirmPassword: 'x' });
@@ -209,7 +210,7 @@ describe('POST /verifications/password/set (invitation)', () => {
     expect(expired.json().errors[0].message).toBe(messages.setPasswordLinkExpired);
   });
 
-  it('sets the first password from the welcome mail, confirms the e-mail, and works once', async () => {
+  it(`sets the first password from the welcome mail, confirms the e-mail, and works once ${req('AUTH-024', 'AUTH-022')}`, async () => {
     const { person, link } = await invite();
     expect(link.path).toBe('/set-password');
     const body = { email: link.email, token: link.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };

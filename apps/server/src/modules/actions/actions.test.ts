@@ -8,6 +8,7 @@ import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, twoOrganizations } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -91,7 +92,7 @@ describe('GET /tasks', () => {
     expect((await call('GET', `/tasks?organizationId=${orgA}&limit=0`, admin.headers)).statusCode).toBe(400);
   });
 
-  it('shows "view related" exactly the rows where the person is creator, assigner or assignee, with that total', async () => {
+  it(`shows "view related" exactly the rows where the person is creator, assigner or assignee, with that total ${req('ACT-005')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const related = await person(org, 'User', [Permission.ViewRelatedActions, Permission.AddActionsWithRelatedView]);
@@ -125,7 +126,7 @@ describe('GET /tasks', () => {
     expect(other.statusCode).toBe(404);
   });
 
-  it('searches number, name and description, and sorts by the spec keys', async () => {
+  it(`searches number, name and description, and sorts by the spec keys ${req('ACT-006')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const ann = await createUser(t.db, { firstName: 'Ann', lastName: 'Zed', memberOf: [{ organizationId: org }] });
@@ -172,7 +173,7 @@ describe('GET /tasks filters (status, assignee, due date range)', () => {
     }
   });
 
-  it('keep the rows of any chosen status, the assignee and the due days (both ends included), with that total', async () => {
+  it(`keep the rows of any chosen status, the assignee and the due days (both ends included), with that total ${req('ACT-006')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const ann = await person(org);
@@ -196,7 +197,7 @@ describe('GET /tasks filters (status, assignee, due date range)', () => {
     expect(await names('&dueDateFrom=2030-03-02')).toEqual([]);
   });
 
-  it('filter only what the person may see: a related-only person asking for another assignee', async () => {
+  it(`filter only what the person may see: a related-only person asking for another assignee ${req('ACT-005')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const related = await person(org, 'User', [Permission.ViewRelatedActions]);
@@ -214,7 +215,7 @@ describe('GET /tasks filters (status, assignee, due date range)', () => {
 });
 
 describe('POST /tasks', () => {
-  it('needs a session, answers 404 for another organization and 403 without an add permission', async () => {
+  it(`needs a session, answers 404 for another organization and 403 without an add permission ${req('ACT-005')}`, async () => {
     expect((await call('POST', '/tasks', {}, payload(orgA, admin.id, admin.id))).statusCode).toBe(401);
     expect((await call('POST', '/tasks', outsider.headers, payload(orgA, admin.id, admin.id))).statusCode).toBe(404);
     const viewer = await person(orgA, 'User', [Permission.ViewAllActions]);
@@ -223,7 +224,7 @@ describe('POST /tasks', () => {
     expect(refused.json().errors[0].message).toBe(messages.accessDenied);
   });
 
-  it('refuses bad input with its message and field, and stores nothing', async () => {
+  it(`refuses bad input with its message and field, and stores nothing ${req('ACT-001', 'SEC-001')}`, async () => {
     const before = (await t.db.select().from(actions).where(eq(actions.organizationId, orgA))).length;
     const inactive = await createUser(t.db, { memberOf: [{ organizationId: orgA, status: 'Inactive' }] });
     const cases: [object, string, string][] = [
@@ -254,7 +255,7 @@ describe('POST /tasks', () => {
     expect((await t.db.select().from(actions).where(eq(actions.organizationId, orgA))).length).toBe(before);
   });
 
-  it('creates a To do action with tags and links, numbered, audited', async () => {
+  it(`creates a To do action with tags and links, numbered, audited ${req('ACT-002', 'AUD-001')}`, async () => {
     const assignee = await person(orgA);
     const tag = await tagIn(orgA, `Calibration ${newId()}`);
     const res = await call(
@@ -362,7 +363,7 @@ describe('PUT /tasks/{taskId}/details', () => {
     );
   });
 
-  it('refuses a person who sees the action but may not edit it (403), and bad input (400)', async () => {
+  it(`refuses a person who sees the action but may not edit it (403), and bad input (400) ${req('ACT-005')}`, async () => {
     const viewer = await person(orgA, 'User', [Permission.ViewRelatedActions]);
     const a = await create(admin, orgA, viewer.id, admin.id);
     const refused = await call(
@@ -401,7 +402,7 @@ describe('PUT /tasks/{taskId}/details', () => {
     expect(stranger.json().errors[0]).toMatchObject({ field: 'assigneeId', message: messages.actionAssigneeNotMember });
   });
 
-  it('saves the changed fields with their before and after in the audit trail', async () => {
+  it(`saves the changed fields with their before and after in the audit trail ${req('AUD-001')}`, async () => {
     const tag = await tagIn(orgA, `Audit ${newId()}`);
     const a = await create(admin, orgA, admin.id, admin.id, { tagIds: [tag] });
     const res = await call(
@@ -446,7 +447,7 @@ describe('PUT /tasks/{taskId}/details', () => {
     expect(await noticesOf(second.id)).toHaveLength(1);
   });
 
-  it('lets the assignee complete and reopen their action without an edit permission, but not rename it', async () => {
+  it(`lets the assignee complete and reopen their action without an edit permission, but not rename it ${req('ACT-002')}`, async () => {
     const worker = await person(orgA);
     const a = await create(admin, orgA, admin.id, worker.id);
     const seen = await call('GET', `/tasks/${a.id}/details?organizationId=${orgA}`, worker.headers);
@@ -499,7 +500,7 @@ describe('PUT /tasks/{taskId}/details', () => {
     expect(reopened.json().data).toMatchObject({ status: 0, completedAt: null });
   });
 
-  it('lets 17 edit every action not completed, and nothing completed', async () => {
+  it(`lets 17 edit every action not completed, and nothing completed ${req('ACT-005')}`, async () => {
     const editor = await person(orgA, 'User', [Permission.ViewAllActions, Permission.EditAllNotCompletedActions]);
     const a = await create(admin, orgA, admin.id, admin.id);
     const ok = await call(
@@ -600,7 +601,7 @@ describe('DELETE /tasks', () => {
     expect(none.json().errors[0]).toMatchObject({ field: 'ids', message: messages.chooseActions });
   });
 
-  it('deletes all or nothing: an invisible id answers 404, an undeletable one 403, and nothing goes', async () => {
+  it(`deletes all or nothing: an invisible id answers 404, an undeletable one 403, and nothing goes ${req('ACT-005')}`, async () => {
     const owner = await person(orgA, 'User', [
       Permission.ViewRelatedActions,
       Permission.AddActionsWithRelatedView,
@@ -689,7 +690,7 @@ describe('GET /export/Tasks', () => {
     expect((await call('GET', `/export/Tasks?organizationId=${orgA}`, outsider.headers)).statusCode).toBe(404);
   });
 
-  it('exports the visible rows only, in the visible columns, order and selection', async () => {
+  it(`exports the visible rows only, in the visible columns, order and selection ${req('EXP-002', 'EXP-005')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const related = await person(org, 'User', [Permission.ViewRelatedActions]);
@@ -784,7 +785,7 @@ describe('GET /export/one-task and /export/many-Tasks', () => {
     }
   });
 
-  it('print the visible actions with their fields and audit history, one PDF or a ZIP of PDFs', async () => {
+  it(`print the visible actions with their fields and audit history, one PDF or a ZIP of PDFs ${req('EXP-004', 'AUD-007', 'EXP-005')}`, async () => {
     const org = (await createOrganization(t.db, { name: 'Gamma Ωmega' })).id;
     const boss = await person(org, 'Admin');
     const related = await person(org, 'User', [Permission.ViewRelatedActions]);

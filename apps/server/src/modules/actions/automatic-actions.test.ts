@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, lastAudit, signIn } from '../../test/factories.js';
 import { assignActions, completeActions, recordLink, withdrawActions, type ActionSource } from './automatic-actions.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 let t: TestContext;
@@ -76,7 +77,7 @@ const outboxTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mail
 const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
 describe('assignActions', () => {
-  it('gives each person a To do action due in 2 weeks, linked to the record, audited, with a notice and an e-mail in their language', async () => {
+  it(`gives each person a To do action due in 2 weeks, linked to the record, audited, with a notice and an e-mail in their language ${req('ACT-003', 'ACT-004', 'NOTIF-001', 'NOTIF-003')}`, async () => {
     const source = documentIn();
     const ids = await trigger(admin, (tx, ctx) => assignActions(tx, ctx, review(source, [reviewer.id, quiet.id])));
     expect(ids).toHaveLength(2);
@@ -170,7 +171,7 @@ describe('assignActions', () => {
     expect(isUniqueViolation(twin)).toBe(true);
   });
 
-  it('gives a training action the training’s due date', async () => {
+  it(`gives a training action the training’s due date ${req('ACT-004')}`, async () => {
     const source: ActionSource = { type: 'training-record', id: newId(), organizationId: orgA };
     const [id] = await trigger(admin, (tx, ctx) =>
       assignActions(tx, ctx, {
@@ -233,7 +234,7 @@ describe('assignActions', () => {
 });
 
 describe('completeActions and withdrawActions', () => {
-  it('completes the open actions of the people whose work is done, audited with the reason; again completes nothing', async () => {
+  it(`completes the open actions of the people whose work is done, audited with the reason; again completes nothing ${req('ACT-007')}`, async () => {
     const source = documentIn();
     await trigger(admin, (tx, ctx) => assignActions(tx, ctx, review(source, [reviewer.id, colleague.id])));
     const done = await trigger(reviewer, (tx, ctx) =>
@@ -301,7 +302,7 @@ describe('completeActions and withdrawActions', () => {
 });
 
 describe('an automatic action through the API', () => {
-  it('cannot be completed or reassigned by hand, even by an Admin; its other fields can be edited', async () => {
+  it(`cannot be completed or reassigned by hand, even by an Admin; its other fields can be edited ${req('ACT-007')}`, async () => {
     const source = documentIn();
     const [id] = await trigger(admin, (tx, ctx) => assignActions(tx, ctx, review(source, [reviewer.id])));
     const adminHeaders = (await signIn(t.app, admin.email)).headers;
@@ -378,7 +379,7 @@ describe('an automatic action through the API', () => {
 });
 
 describe('notifications of manual actions', () => {
-  it('tells the assignee of a new action and the new assignee of an edited one, by notice and e-mail', async () => {
+  it(`tells the assignee of a new action and the new assignee of an edited one, by notice and e-mail ${req('NOTIF-001', 'NOTIF-003')}`, async () => {
     const headers = (await signIn(t.app, admin.email)).headers;
     const res = await t.app.inject({
       method: 'POST',
@@ -452,7 +453,7 @@ describe('notifications of manual actions', () => {
     expect(list.json().data[0]).toMatchObject({ status: 'Unread', task: { id: action.id, number: action.number } });
   });
 
-  it('sends no e-mail to a person who turned them off, and tells nobody of an action assigned to oneself', async () => {
+  it(`sends no e-mail to a person who turned them off, and tells nobody of an action assigned to oneself ${req('NOTIF-003', 'PROF-004')}`, async () => {
     const headers = (await signIn(t.app, admin.email)).headers;
     const create = (assigneeId: string) =>
       t.app.inject({

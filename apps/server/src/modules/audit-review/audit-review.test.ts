@@ -8,6 +8,7 @@ import { pdfPages } from '../../test/exported-files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createOrganization, createUser, signIn, twoOrganizations } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -74,7 +75,7 @@ describe('who may review an organization audit trail', () => {
     `/export/audit-trail-pdf?organizationId=${org}`,
   ];
 
-  it('needs a session, answers 404 for another organization and 403 to a User', async () => {
+  it(`needs a session, answers 404 for another organization and 403 to a User ${req('AUD-004')}`, async () => {
     for (const url of reads(orgA)) {
       expect((await call('GET', url, {})).statusCode, url).toBe(401);
       expect((await call('GET', url, outsider.headers)).statusCode, url).toBe(404);
@@ -133,7 +134,7 @@ describe('bad filters', () => {
 });
 
 describe('reading the trail', () => {
-  it('lists the events newest first with readable changes, counted and paged in SQL', async () => {
+  it(`lists the events newest first with readable changes, counted and paged in SQL ${req('AUD-004')}`, async () => {
     const res = await call('GET', trail(), admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     const { data, pagination } = res.json();
@@ -155,7 +156,7 @@ describe('reading the trail', () => {
     expect(page.json().pagination.totalCount).toBe(pagination.totalCount);
   });
 
-  it('filters by person, record kind, record, action and days', async () => {
+  it(`filters by person, record kind, record, action and days ${req('AUD-004')}`, async () => {
     const seqs = async (query: string) =>
       ((await call('GET', trail(query), admin.headers)).json().data as { seq: number; action: string }[]).map(
         (e) => e.action,
@@ -170,7 +171,7 @@ describe('reading the trail', () => {
     expect(empty.json().pagination.totalCount).toBe(0);
   });
 
-  it('tells the verification: count, intact, verified when', async () => {
+  it(`tells the verification: count, intact, verified when ${req('AUD-003')}`, async () => {
     const res = await call('GET', `/audit-trail/verification?organizationId=${orgA}`, admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     const count = (await chainOf(orgA)).length;
@@ -182,7 +183,7 @@ describe('reading the trail', () => {
 });
 
 describe('Mark reviewed', () => {
-  it('records who reviewed which range and when, itself an audit event', async () => {
+  it(`records who reviewed which range and when, itself an audit event ${req('AUD-005')}`, async () => {
     const last = (await chainOf(orgA)).length;
     const res = await call('POST', '/audit-trail/reviews', admin.headers, {
       organizationId: orgA,
@@ -242,7 +243,7 @@ describe('the event of a review', () => {
 });
 
 describe('exports of the filtered view', () => {
-  it('writes the CSV with readable changes, in the list order', async () => {
+  it(`writes the CSV with readable changes, in the list order ${req('AUD-004')}`, async () => {
     const res = await call('GET', `/export/audit-trail?organizationId=${orgA}&entityType=user-group`, admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -258,7 +259,7 @@ describe('exports of the filtered view', () => {
     expect(none.json().errors[0].message).toBe(messages.noRecordsToExport);
   });
 
-  it('makes the PDF headed by the filters and the verification', async () => {
+  it(`makes the PDF headed by the filters and the verification ${req('AUD-004')}`, async () => {
     await t.db.transaction((tx) =>
       recordAudit(tx, actorOf(admin), {
         organizationId: orgA,
@@ -288,7 +289,7 @@ describe('exports of the filtered view', () => {
 });
 
 describe('a broken chain', () => {
-  it('shows where it breaks', async () => {
+  it(`shows where it breaks ${req('AUD-003')}`, async () => {
     const org = (await createOrganization(t.db, { name: 'Gamma' })).id;
     const gammaAdmin = await person(org, 'Admin');
     await t.db.transaction(async (tx) => {

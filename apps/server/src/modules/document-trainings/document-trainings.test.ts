@@ -5,6 +5,7 @@ import { actions, auditEvents, trainingRecords } from '../../db/schema/index.js'
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createDocument, createTraining, twoOrganizations } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * 'Requires Training' (spec 03 section 4): a revision links a training record, before or after
@@ -80,7 +81,7 @@ describe('linking a training to a revision', () => {
     expect((await link(doc.id, outsider, training.id)).statusCode).toBe(404);
   });
 
-  it('links before approval; the approval starts a round for the revision with an action per assignee', async () => {
+  it(`links before approval; the approval starts a round for the revision with an action per assignee ${req('DOC-016', 'TRN-004')}`, async () => {
     const trainee = await person(orgA);
     const training = await createTraining(t.app, admin, orgA, { assigneeUserIds: [trainee.id] });
     const doc = await createDocument(t.app, t.db, admin, orgA, { requiresTraining: true });
@@ -100,7 +101,7 @@ describe('linking a training to a revision', () => {
     expect(await openActions(doc.id, 'link-training')).toHaveLength(0);
   });
 
-  it("lets the responsible link a training to the approved revision: the 'link-training' work is done and a round starts", async () => {
+  it(`lets the responsible link a training to the approved revision: the 'link-training' work is done and a round starts ${req('DOC-016')}`, async () => {
     const { doc, responsible } = await approvedDocumentRequiringTraining();
     expect((await openActions(doc.id, 'link-training')).map((a) => a.assigneeId)).toEqual([responsible.id]);
     const quality = (await qualityTasks(doc.id, responsible)).json().data;
@@ -130,7 +131,7 @@ describe('linking a training to a revision', () => {
     expect(unlink.json().errors[0].message).toBe(messages.documentRevisionFinal);
   });
 
-  it('creates a training linked to the approved revision (Create & Link Training) with the same effects', async () => {
+  it(`creates a training linked to the approved revision (Create & Link Training) with the same effects ${req('DOC-016')}`, async () => {
     const { doc, responsible } = await approvedDocumentRequiringTraining();
     const training = await createTraining(t.app, admin, orgA, { documentModel: { id: doc.id, revision: 1 } });
     expect(await trainingRow(training.id)).toMatchObject({ cycle: 2, cycleRevision: 1 });
@@ -154,7 +155,7 @@ describe('linking a training to a revision', () => {
     expect(again.json().errors[0].message).toBe(messages.trainingDocumentLinked);
   });
 
-  it('accepts a reference to a training record the person sees, named by its number and name', async () => {
+  it(`accepts a reference to a training record the person sees, named by its number and name ${req('DOC-015')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     const training = await createTraining(t.app, admin, orgA);
     const res = await call('PUT', `/documents/${doc.id}/references`, admin.headers, {

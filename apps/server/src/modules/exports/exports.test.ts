@@ -7,6 +7,7 @@ import { auditEvents, jobs, mailOutbox } from '../../db/schema/index.js';
 import { mailAttachments, parseCsv } from '../../test/csv.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Headers = Record<string, string>;
 type Org = Awaited<ReturnType<typeof createOrganization>>;
@@ -49,7 +50,7 @@ describe('GET /export/organizations', () => {
     expect((await get('/export/organizations', {})).statusCode).toBe(401);
   });
 
-  it('answers 403 to an Admin and a User', async () => {
+  it(`answers 403 to an Admin and a User ${req('ORG-001')}`, async () => {
     for (const headers of [admin, user]) {
       const res = await get('/export/organizations', headers);
       expect(res.statusCode).toBe(403);
@@ -83,7 +84,7 @@ describe('GET /export/organizations', () => {
     ]);
   });
 
-  it('keeps the visible columns in the requested order, the selected rows, the search and the sort', async () => {
+  it(`keeps the visible columns in the requested order, the selected rows, the search and the sort ${req('ORG-006', 'EXP-002')}`, async () => {
     const selected = [orgs['Delta Labs']!, orgs['alpha Devices']!, orgs.managed!, orgs.inactive!];
     const res = await get(
       `/export/organizations?columns=isManagedByClient&columns=name&Order.Key=name&Order.Direction=desc` +
@@ -99,7 +100,7 @@ describe('GET /export/organizations', () => {
     expect(csvOf(byStatus).slice(0, 2)).toEqual([['Status'], ['Inactive']]);
   });
 
-  it("answers 400 'No records to export' when nothing matches", async () => {
+  it(`answers 400 'No records to export' when nothing matches ${req('EXP-003')}`, async () => {
     const res = await get('/export/organizations?search=nothing-like-this');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toBe(messages.noRecordsToExport);
@@ -166,7 +167,7 @@ describe('GET /export/Organization-logs', () => {
     }
   });
 
-  it('refuses what the export panel would not enable, with a message', async () => {
+  it(`refuses what the export panel would not enable, with a message ${req('ORG-007')}`, async () => {
     const a = orgs['alpha Devices']!.id;
     const cases: [string, string, string][] = [
       [range, messages.logsExportSelectionRequired, 'SelectedIds'],
@@ -215,7 +216,7 @@ describe('GET /export/Organization-logs', () => {
     expect(await t.db.select().from(jobs)).toEqual([]);
   });
 
-  it('mails the chosen info types of the chosen organizations as a CSV attachment, and audits the request', async () => {
+  it(`mails the chosen info types of the chosen organizations as a CSV attachment, and audits the request ${req('ORG-007', 'AUD-004')}`, async () => {
     const alpha = orgs['alpha Devices']!;
     const charlie = orgs['Charlie Bio']!;
     const query = `InfoTypes=${infoType('Users')}&SelectedIds=${alpha.id}&SelectedIds=${charlie.id}&${range}`;

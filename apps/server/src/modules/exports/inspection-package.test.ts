@@ -23,6 +23,7 @@ import {
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 // 'Export everything' (issue 23): the request's rules, then a package made by the job, fetched by
 // its link, unpacked and checked file by file against its MANIFEST.sha256.
@@ -130,7 +131,7 @@ describe('POST /organizations/{id}/inspection-package', () => {
     expect(queued).toHaveLength(0);
   });
 
-  it("makes the Admin's package: every file listed in MANIFEST.sha256 with its hash, each kind of record, signatures that match", async () => {
+  it(`makes the Admin's package: every file listed in MANIFEST.sha256 with its hash, each kind of record, signatures that match ${req('EXP-007', 'SIG-015')}`, async () => {
     const res = await ask(admin.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.message).toBe(messages.reportBeingGenerated);
@@ -208,7 +209,7 @@ describe('POST /organizations/{id}/inspection-package', () => {
     expect(other.statusCode).toBe(404);
   });
 
-  it("is the SuperAdmin's too; a controlled file replaced on disk shows as match=no, a lost one as a note", async () => {
+  it(`is the SuperAdmin's too; a controlled file replaced on disk shows as match=no, a lost one as a note ${req('EXP-007', 'DOC-021')}`, async () => {
     const [revision] = await t.db.select().from(documentRevisions).where(eq(documentRevisions.documentId, documentId));
     const [file] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, revision!.fileId));
     const stored = path.join(t.dataDir, 'files', file!.storageKey);

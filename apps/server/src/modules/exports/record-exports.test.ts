@@ -8,6 +8,7 @@ import { createOrganization, linkInMail } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
 import { removeExpiredExportFiles } from './record-exports.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 // The large-export path with a stream limit of 2 records (RECORD_EXPORT_STREAM_MAX), so a few
 // actions are "large": the request is answered with the logs export's message, a job makes the
@@ -86,7 +87,7 @@ describe('GET /export/files/{fileId}', () => {
 });
 
 describe('a PDF archive of more records than the stream limit', () => {
-  it('is made in the background with the visible records, e-mailed as a link only the requester downloads', async () => {
+  it(`is made in the background with the visible records, e-mailed as a link only the requester downloads ${req('EXP-005')}`, async () => {
     await askLarge('many-Tasks', related);
     const [queued] = await t.db.select().from(jobs).where(eq(jobs.kind, 'record-export'));
     expect(queued).toMatchObject({ status: 'pending', organizationId: orgA });
@@ -163,7 +164,7 @@ describe('a PDF archive of more records than the stream limit', () => {
     expect((await t.db.select().from(jobs)).length).toBe(jobsBefore);
   });
 
-  it('makes nothing for a requester who lost access before the job ran: the job fails without retrying', async () => {
+  it(`makes nothing for a requester who lost access before the job ran: the job fails without retrying ${req('EXP-005')}`, async () => {
     const leaving = await person(orgA, 'User', [Permission.ViewRelatedActions]);
     await createAction('Leaving A', leaving.id, leaving.id);
     await createAction('Leaving B', leaving.id, leaving.id);

@@ -18,6 +18,7 @@ import {
   twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -100,7 +101,7 @@ async function training(
 }
 
 describe('the record of a person', () => {
-  it('is made when they join through the people module, and kept with status Removed when they leave', async () => {
+  it(`is made when they join through the people module, and kept with status Removed when they leave ${req('HR-001', 'REC-001')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const created = await call('POST', '/client-users', superAdmin.headers, {
       organizationId: org,
@@ -133,7 +134,7 @@ describe('the record of a person', () => {
 });
 
 describe('GET /human-resource-records', () => {
-  it('needs a session, answers 404 for another organization and 403 to a User', async () => {
+  it(`needs a session, answers 404 for another organization and 403 to a User ${req('HR-001')}`, async () => {
     const url = `/human-resource-records?organizationId=${orgA}`;
     expect((await call('GET', url, {})).statusCode).toBe(401);
     expect((await call('GET', url, outsider.headers)).statusCode).toBe(404);
@@ -148,7 +149,7 @@ describe('GET /human-resource-records', () => {
     expect(bad.json().errors[0].message).toBe(messages.invalidSortColumn);
   });
 
-  it('lists every person of the organization with role, status, groups, trainings and tags; searches, sorts and pages in SQL', async () => {
+  it(`lists every person of the organization with role, status, groups, trainings and tags; searches, sorts and pages in SQL ${req('HR-002', 'HR-003')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin', [], { firstName: 'Bea', lastName: 'Boss' });
     const carl = await person(org, 'User', [], { firstName: 'Carl', lastName: 'Cole' });
@@ -228,7 +229,7 @@ describe('GET /human-resource-records/{resourceId}', () => {
     ).toBe(400);
   });
 
-  it("shows the person's documents (latest revision where named), trainings with pass date and revision, and groups", async () => {
+  it(`shows the person's documents (latest revision where named), trainings with pass date and revision, and groups ${req('HR-002')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const pia = await person(org, 'User', [], { firstName: 'Pia', lastName: 'Park' });
@@ -283,7 +284,7 @@ describe('GET /human-resource-records/{resourceId}', () => {
 });
 
 describe('PUT /human-resource-records/{resourceId}', () => {
-  it('answers 401, 404, 403, refuses a file or tag of another organization and a mismatched id, then saves with its audit event', async () => {
+  it(`answers 401, 404, 403, refuses a file or tag of another organization and a mismatched id, then saves with its audit event ${req('HR-001', 'AUD-001')}`, async () => {
     const record = (await recordOf(orgA, user.id))!;
     const url = `/human-resource-records/${record.id}`;
     const body = (extra: object = {}) => ({ organizationId: orgA, id: record.id, fileId: null, tagIds: [], ...extra });
@@ -464,7 +465,7 @@ describe('exports', () => {
     }
   });
 
-  it("write the list as CSV and each person's training file as PDF", async () => {
+  it(`write the list as CSV and each person's training file as PDF ${req('HR-003')}`, async () => {
     const org = (await createOrganization(t.db, { name: 'Gamma Medical' })).id;
     const boss = await person(org, 'Admin', [], { firstName: 'Bo', lastName: 'Boss' });
     const kim = await person(org, 'User', [], { firstName: 'Kim', lastName: 'Kern' });

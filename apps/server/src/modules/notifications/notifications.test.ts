@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import { actions, auditEvents, notifications } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 let orgA: string;
@@ -94,7 +95,7 @@ describe('GET /system-notifications', () => {
     expect(limit.json().errors[0]).toMatchObject({ message: 'limit must be at least 1', field: 'limit' });
   });
 
-  it('lists only the person’s own notifications in that organization, newest first, paged', async () => {
+  it(`lists only the person’s own notifications in that organization, newest first, paged ${req('NOTIF-001')}`, async () => {
     const res = await get(`/system-notifications?organizationId=${orgA}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().pagination).toEqual({ totalCount: 3 });
@@ -133,7 +134,7 @@ describe('GET /system-notifications/count', () => {
     expect(res.json().errors[0].field).toBe('organizationId');
   });
 
-  it('counts the person’s unread notifications in that organization', async () => {
+  it(`counts the person’s unread notifications in that organization ${req('NOTIF-001')}`, async () => {
     const res = await get(`/system-notifications/count?organizationId=${orgA}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { count: 2 } });
@@ -167,7 +168,7 @@ describe('PATCH /system-notifications', () => {
     expect(await readAtOf('inB')).toBeNull();
   });
 
-  it('dismisses one unread notification; a second time answers 409', async () => {
+  it(`dismisses one unread notification; a second time answers 409 ${req('NOTIF-002')}`, async () => {
     const res = await dismiss({ organizationId: orgA, id: ids.newest });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.notificationDismissed, messageKey: 'notificationDismissed' });
@@ -191,7 +192,7 @@ describe('PATCH /system-notifications', () => {
     expect(again.json().errors[0].message).toBe(messages.notificationAlreadyDismissed);
   });
 
-  it('dismisses all of the person’s notifications in that organization only', async () => {
+  it(`dismisses all of the person’s notifications in that organization only ${req('NOTIF-002')}`, async () => {
     const res = await dismiss({ organizationId: orgA });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.notificationsDismissed);
@@ -317,7 +318,7 @@ describe('the stream ends on every process as soon as the person may no longer s
       new Promise((resolve) => setTimeout(() => resolve('still open'), 1000)),
     ]);
 
-  it('when their membership is deactivated', async () => {
+  it(`when their membership is deactivated ${req('PEOPLE-005')}`, async () => {
     const { organizationId, member, adminHeaders, events } = await streamOnSecond();
     const res = await onFirst('PATCH', `/client-users/${member.id}/status`, adminHeaders, {
       ids: [organizationId],
@@ -327,7 +328,7 @@ describe('the stream ends on every process as soon as the person may no longer s
     expect(await endsWithinASecond(events)).toBe('ended');
   });
 
-  it('when their organization is deactivated', async () => {
+  it(`when their organization is deactivated ${req('ORG-003')}`, async () => {
     const { organizationId, events } = await streamOnSecond();
     const superAdmin = await createUser(t.db, { role: 'SuperAdmin' });
     const res = await onFirst(

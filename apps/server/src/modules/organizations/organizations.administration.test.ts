@@ -18,6 +18,7 @@ import {
   organizationFiles,
   users,
 } from '../../db/schema/index.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Org = Awaited<ReturnType<typeof createOrganization>>;
 
@@ -56,7 +57,7 @@ function refusesAllButTheSuperAdmin(method: 'PUT' | 'PATCH' | 'DELETE', path: (i
     expect((await call(method, path(mine.id), {}, body)).statusCode).toBe(401);
   });
 
-  it('answers 403 to anyone but the SuperAdmin whatever the organization, and 404 for an unknown one', async () => {
+  it(`answers 403 to anyone but the SuperAdmin whatever the organization, and 404 for an unknown one ${req('ORG-001')}`, async () => {
     // Decided before the id is looked at: the answer says nothing about another organization.
     for (const id of [other.id, UNKNOWN]) {
       const res = await call(method, path(id), admin, body);
@@ -68,7 +69,7 @@ function refusesAllButTheSuperAdmin(method: 'PUT' | 'PATCH' | 'DELETE', path: (i
     expect(unknown.json().errors[0].message).toBe(messages.notFound);
   });
 
-  it('answers 403 to the Admin and the User of the organization, and changes nothing', async () => {
+  it(`answers 403 to the Admin and the User of the organization, and changes nothing ${req('ORG-001')}`, async () => {
     for (const headers of [admin, user]) {
       const res = await call(method, path(mine.id), headers, body);
       expect(res.statusCode).toBe(403);
@@ -90,7 +91,7 @@ describe('POST /organizations', () => {
     for (const headers of [admin, user]) expect((await create(headers, { name: 'X' })).statusCode).toBe(403);
   });
 
-  it('refuses a missing, blank or too long name with its message', async () => {
+  it(`refuses a missing, blank or too long name with its message ${req('ORG-002')}`, async () => {
     for (const [payload, message] of [
       [{}, messages.fieldRequired],
       [{ name: '   ' }, messages.fieldRequired],
@@ -103,7 +104,7 @@ describe('POST /organizations', () => {
     expect(await t.db.select().from(organizations)).toHaveLength(2);
   });
 
-  it('creates an active organization, trimmed, and starts its audit chain', async () => {
+  it(`creates an active organization, trimmed, and starts its audit chain ${req('AUD-003')}`, async () => {
     const res = await create(superAdmin, { name: '  Nova Implants  ' });
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json();
@@ -138,7 +139,7 @@ describe('PUT /organizations/:id/name', () => {
   const path = (id: string) => `/organizations/${id}/name`;
   refusesAllButTheSuperAdmin('PUT', path, { name: 'Renamed' });
 
-  it('refuses a blank or too long name', async () => {
+  it(`refuses a blank or too long name ${req('ORG-002')}`, async () => {
     for (const [name, message] of [
       ['', messages.fieldRequired],
       ['x'.repeat(101), messages.nameTooLong],
@@ -149,7 +150,7 @@ describe('PUT /organizations/:id/name', () => {
     }
   });
 
-  it('renames, audited with before and after; the same name again changes nothing', async () => {
+  it(`renames, audited with before and after; the same name again changes nothing ${req('AUD-001')}`, async () => {
     const org = await createOrganization(t.db, { name: 'Old Name' });
     const res = await call('PUT', path(org.id), superAdmin, { name: ' New Name ' });
     expect(res.statusCode).toBe(200);
@@ -168,7 +169,7 @@ describe('PATCH and PUT /organizations/:id/status', () => {
   const path = (id: string) => `/organizations/${id}/status`;
   refusesAllButTheSuperAdmin('PATCH', path);
 
-  it('deactivates at once for every member, and activation gives access back (PATCH, then PUT)', async () => {
+  it(`deactivates at once for every member, and activation gives access back (PATCH, then PUT) ${req('ORG-003')}`, async () => {
     const org = await createOrganization(t.db, { name: 'Toggle Co' });
     const member = await createUser(t.db, { role: 'Admin', memberOf: [{ organizationId: org.id }] });
     const memberHeaders = (await signIn(t.app, member.email)).headers;
@@ -207,7 +208,7 @@ describe('PATCH and PUT /organizations/:id/managed-by-client', () => {
   const path = (id: string) => `/organizations/${id}/managed-by-client`;
   refusesAllButTheSuperAdmin('PUT', path);
 
-  it('keeps the SuperAdmin out while on, still listed, and toggles back (PATCH, then PUT)', async () => {
+  it(`keeps the SuperAdmin out while on, still listed, and toggles back (PATCH, then PUT) ${req('ORG-004')}`, async () => {
     const org = await createOrganization(t.db, { name: 'Client Owned' });
     const on = await call('PATCH', path(org.id), superAdmin);
     expect(on.statusCode).toBe(200);
@@ -253,7 +254,7 @@ describe('DELETE /organizations/:id', () => {
     return row.id;
   }
 
-  it('removes the organization with its rows, files, bytes and audit events; people stay', async () => {
+  it(`removes the organization with its rows, files, bytes and audit events; people stay ${req('ORG-005')}`, async () => {
     const create = await call('POST', '/organizations', superAdmin, { name: 'Doomed Inc' });
     const id = create.json().data.id as string;
     await call('PUT', `/organizations/${id}/name`, superAdmin, { name: 'Doomed Ltd' });

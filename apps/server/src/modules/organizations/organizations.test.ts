@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 let superAdmin: { headers: Record<string, string> };
@@ -59,13 +60,13 @@ describe('GET /organizations', () => {
     });
   });
 
-  it('lists only the active organizations a person is active in', async () => {
+  it(`lists only the active organizations a person is active in ${req('AUTH-011')}`, async () => {
     const res = await list('', member.headers);
     expect(names(res)).toEqual(['Zeta Medical']);
     expect(res.json().pagination.totalCount).toBe(1);
   });
 
-  it('pages, sorts both ways in both spellings, and searches literally', async () => {
+  it(`pages, sorts both ways in both spellings, and searches literally ${req('ORG-006')}`, async () => {
     const page = await list('?limit=2&offset=2');
     expect(names(page)).toEqual(['Client Run', 'Delta Implants']);
     expect(page.json().pagination.totalCount).toBe(7);
@@ -110,7 +111,7 @@ describe('GET /organizations/:id', () => {
     expect((await read(orgs['Zeta Medical']!.id, {})).statusCode).toBe(401);
   });
 
-  it('answers 404 for an organization the person does not belong to, as for one that does not exist', async () => {
+  it(`answers 404 for an organization the person does not belong to, as for one that does not exist ${req('PERM-008')}`, async () => {
     const other = await read(orgs['Delta Implants']!.id, member.headers);
     const missing = await read('01900000-0000-7000-8000-000000000000', member.headers);
     for (const res of [other, missing]) {
@@ -119,7 +120,7 @@ describe('GET /organizations/:id', () => {
     }
   });
 
-  it('answers 422 for an inactive membership or an inactive organization, saying which', async () => {
+  it(`answers 422 for an inactive membership or an inactive organization, saying which ${req('ORG-003', 'PEOPLE-005')}`, async () => {
     const cases = [
       { id: orgs['alpha Devices']!.id, message: messages.membershipInactive },
       { id: orgs.inactive!.id, message: messages.organizationInactive },
@@ -131,7 +132,7 @@ describe('GET /organizations/:id', () => {
     }
   });
 
-  it('keeps the SuperAdmin out of an organization managed by the client', async () => {
+  it(`keeps the SuperAdmin out of an organization managed by the client ${req('ORG-004')}`, async () => {
     const res = await read(orgs.managed!.id, superAdmin.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].message).toBe(messages.accessDenied);

@@ -5,6 +5,7 @@ import { checkVerificationToken } from '../../core/verification-tokens.js';
 import { auditEvents, memberships, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Headers = Record<string, string>;
 type Org = Awaited<ReturnType<typeof createOrganization>>;
@@ -93,7 +94,7 @@ describe('GET /client-users and /client-admins', () => {
     expect((await api('GET', `/client-admins?organizationId=${orgB.id}`, adminA)).statusCode).toBe(403);
   });
 
-  it('refuses Admins to an Admin, everything to a User, and client-managed organizations to the SuperAdmin', async () => {
+  it(`refuses Admins to an Admin, everything to a User, and client-managed organizations to the SuperAdmin ${req('PEOPLE-001')}`, async () => {
     expect((await api('GET', `/client-admins?organizationId=${orgA.id}`, adminA)).statusCode).toBe(403);
     expect((await api('GET', `/client-users?organizationId=${orgA.id}`, userA)).statusCode).toBe(403);
     expect((await api('GET', `/client-admins?organizationId=${orgA.id}`, userA)).statusCode).toBe(403);
@@ -149,7 +150,7 @@ describe('GET /client-users and /client-admins', () => {
     ]);
   });
 
-  it('searches names and e-mail, sorts by each key both ways, and pages', async () => {
+  it(`searches names and e-mail, sorts by each key both ways, and pages ${req('PEOPLE-009')}`, async () => {
     const list = async (query: string) =>
       (await api('GET', `/client-users?organizationId=${orgA.id}&${query}`, adminA))
         .json()
@@ -224,7 +225,7 @@ describe('POST /client-users and /client-admins', () => {
     expect((await api('POST', '/client-users', userA, body())).statusCode).toBe(403);
   });
 
-  it('refuses blank or long names and a bad e-mail, creating nothing', async () => {
+  it(`refuses blank or long names and a bad e-mail, creating nothing ${req('PEOPLE-003')}`, async () => {
     const cases: [object, string, string][] = [
       [{ firstName: '   ' }, 'firstName', messages.fieldRequired],
       [{ lastName: undefined }, 'lastName', messages.fieldRequired],
@@ -240,7 +241,7 @@ describe('POST /client-users and /client-admins', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'nina.new@example.test'))).toEqual([]);
   });
 
-  it('refuses an e-mail used by anyone, of any role, or waiting as a new e-mail', async () => {
+  it(`refuses an e-mail used by anyone, of any role, or waiting as a new e-mail ${req('PEOPLE-002')}`, async () => {
     await t.db.update(users).set({ newEmail: 'pending@example.test' }).where(eq(users.id, userInB.id));
     for (const email of ['ADA@example.test', 'zoe@example.test', 'pending@example.test']) {
       const res = await api('POST', '/client-users', adminA, body({ email }));
@@ -251,7 +252,7 @@ describe('POST /client-users and /client-admins', () => {
     expect(asAdmin.statusCode).toBe(409);
   });
 
-  it('creates an inactive User without a password, audited', async () => {
+  it(`creates an inactive User without a password, audited ${req('PEOPLE-004', 'AUD-001')}`, async () => {
     const res = await api('POST', '/client-users', adminA, body());
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json();
@@ -278,7 +279,7 @@ describe('POST /client-users and /client-admins', () => {
     });
   });
 
-  it('creates an Admin for the SuperAdmin', async () => {
+  it(`creates an Admin for the SuperAdmin ${req('PEOPLE-001')}`, async () => {
     const res = await api('POST', '/client-admins', superAdmin, body({ email: 'new.admin@example.test' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: messages.adminCreated, data: { role: 'Admin' } });
@@ -304,7 +305,7 @@ describe('POST /client-users/add and /client-admins/add', () => {
     expect(firstError(res)).toMatchObject({ field: 'ids', message: messages.choosePeople });
   });
 
-  it('refuses, all or nothing, people the Admin cannot see or of the wrong role', async () => {
+  it(`refuses, all or nothing, people the Admin cannot see or of the wrong role ${req('PEOPLE-008')}`, async () => {
     for (const ids of [
       [userInC.id, userInB.id],
       [userInC.id, adminAPerson.id],
@@ -315,7 +316,7 @@ describe('POST /client-users/add and /client-admins/add', () => {
     expect(await membershipOf(orgA.id, userInC.id)).toBeUndefined();
   });
 
-  it('adds visible Users as inactive members, audited', async () => {
+  it(`adds visible Users as inactive members, audited ${req('PEOPLE-008')}`, async () => {
     const res = await api('POST', '/client-users/add', adminA, { organizationId: orgA.id, ids: [userInC.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { ids: [userInC.id] }, message: messages.usersAdded });
@@ -357,7 +358,7 @@ describe('PATCH /client-users/{id}/status and /client-admins/{id}/status', () =>
     expect(await membershipOf(orgA.id, bob.id)).toMatchObject({ status: 'Inactive' });
   });
 
-  it('sends the welcome mail with a set-password link on the first activation only', async () => {
+  it(`sends the welcome mail with a set-password link on the first activation only ${req('PEOPLE-004')}`, async () => {
     const created = await api('POST', '/client-users', adminA, {
       organizationId: orgA.id,
       firstName: 'Wes',
@@ -400,7 +401,7 @@ describe('PATCH /client-users/{id}/status and /client-admins/{id}/status', () =>
     expect((await auditOf(id)).filter((e) => e.action === 'status-change')).toHaveLength(4);
   });
 
-  it('takes effect at once: a person set inactive gets 422 on the next request', async () => {
+  it(`takes effect at once: a person set inactive gets 422 on the next request ${req('PEOPLE-005', 'PERM-009')}`, async () => {
     const person = await createUser(t.db, { memberOf: [{ organizationId: orgA.id }] });
     const { headers } = await signIn(t.app, person.email);
     expect((await api('GET', `/organizations/${orgA.id}`, headers)).statusCode).toBe(200);
@@ -446,7 +447,7 @@ describe('DELETE /client-users/{id} and /client-admins/{id}', () => {
     expect((await api('DELETE', `/client-users/${dora}?organizationIds=${orgA.id}`, userA)).statusCode).toBe(403);
   });
 
-  it('refuses no organization, and a person who is active, confirmed or has a password', async () => {
+  it(`refuses no organization, and a person who is active, confirmed or has a password ${req('PEOPLE-006')}`, async () => {
     const none = await api('DELETE', `/client-users/${dora}`, adminA);
     expect(none.statusCode).toBe(400);
     expect(firstError(none)).toMatchObject({ field: 'organizationIds', message: messages.chooseOrganizations });
@@ -459,7 +460,7 @@ describe('DELETE /client-users/{id} and /client-admins/{id}', () => {
     expect(await membershipOf(orgA.id, zoe.id)).toBeDefined();
   });
 
-  it('removes the chosen memberships, and the account with the last one, audited', async () => {
+  it(`removes the chosen memberships, and the account with the last one, audited ${req('PEOPLE-006')}`, async () => {
     const first = await api('DELETE', `/client-users/${dora}?organizationIds=${orgA.id}`, adminA);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ data: { id: dora }, message: messages.userDeleted });
@@ -538,7 +539,7 @@ describe('GET /export/users and /export/admins', () => {
     expect(firstError(res).message).toBe(messages.noRecordsToExport);
   });
 
-  it('writes the visible columns in their order, for the checked rows, sorted', async () => {
+  it(`writes the visible columns in their order, for the checked rows, sorted ${req('PEOPLE-009', 'EXP-002')}`, async () => {
     const res = await api(
       'GET',
       `/export/users?organizationId=${orgA.id}&columns=isActivated&columns=email&columns=firstName&selectedIds=${bob.id}&selectedIds=${zoe.id}&orderBy=email&orderType=desc`,

@@ -11,6 +11,7 @@ import {
   lastAudit,
   signIn,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The restricted roles of spec 03 section 6 (decision 0023): assigning them, and what each takes away. */
 
@@ -116,7 +117,7 @@ describe('PUT /client-users/{id}/restriction', () => {
 });
 
 describe('the client restriction', () => {
-  it("takes an Admin's rights down to the client access settings: no add, no delete, tabs from the settings", async () => {
+  it(`takes an Admin's rights down to the client access settings: no add, no delete, tabs from the settings ${req('DOC-013')}`, async () => {
     // A client Admin whose groups allow viewing every document and its General section only.
     const client = await person(orgA, 'Admin', 'client', [
       Permission.ViewAllDocuments,

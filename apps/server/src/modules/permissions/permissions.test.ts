@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@qualis/contract';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createTraining, createUser, createUserGroup, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Session = { headers: Record<string, string> };
 let t: TestContext;
@@ -75,7 +76,7 @@ describe('GET /users/me', () => {
     expect(res.json().errors[0]).toMatchObject({ field: 'organizationId' });
   });
 
-  it('gives a User the union of the permissions of their groups', async () => {
+  it(`gives a User the union of the permissions of their groups ${req('PERM-001')}`, async () => {
     const res = await get(`/users/me?organizationId=${orgA}`, member.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -91,7 +92,7 @@ describe('GET /users/me', () => {
     });
   });
 
-  it('gives a User in no group no access at all', async () => {
+  it(`gives a User in no group no access at all ${req('PERM-002')}`, async () => {
     const loner = await createUser(t.db, { memberOf: [{ organizationId: orgA }] });
     const res = await get(`/users/me?organizationId=${orgA}`, (await signIn(t.app, loner.email)).headers);
     expect(res.json().data).toEqual(NO_FLAGS);
@@ -119,7 +120,7 @@ describe('GET /users/me', () => {
     });
   });
 
-  it('shows a permission taken from a group on the next request', async () => {
+  it(`shows a permission taken from a group on the next request ${req('PERM-009')}`, async () => {
     const before = await get(`/users/me?organizationId=${orgA}`, outsider.headers);
     expect(before.json().data.canManageOrganization).toBe(true);
     const toggle = await t.app.inject({
@@ -193,7 +194,7 @@ describe('GET /client-users/:userId/settings', () => {
     expect((await get(`/client-users/${member.id}/settings`, admin.headers)).statusCode).toBe(400);
   });
 
-  it('shows who the person is, their groups and every permission type with its state', async () => {
+  it(`shows who the person is, their groups and every permission type with its state ${req('PERM-006')}`, async () => {
     const res = await settings(member.id, orgA, member.headers);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();

@@ -4,6 +4,7 @@ import { messages } from '@qualis/contract';
 import { users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, DEFAULT_PASSWORD, lastAudit, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Headers = Record<string, string>;
 
@@ -42,7 +43,7 @@ describe('PATCH /users/me/profile/language', () => {
     expect(await languageOf(person.id)).toBe('en');
   });
 
-  it("stores the switch's language, answers the session user and audits the change", async () => {
+  it(`stores the switch's language, answers the session user and audits the change ${req('PROF-006', 'AUD-001')}`, async () => {
     const person = await createUser(t.db, { memberOf: [{ organizationId: orgId }] });
     const { headers } = await signIn(t.app, person.email);
     const res = await send('PATCH', '/users/me/profile/language', headers, { language: 'it' });

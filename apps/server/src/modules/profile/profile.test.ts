@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, lastAudit, linkInMail, signIn } from '../../test/factories.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 type Headers = Record<string, string>;
 
@@ -41,7 +42,7 @@ describe('PUT /users/me/password', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses a missing current password, the policy, a different confirmation and a wrong current password', async () => {
+  it(`refuses a missing current password, the policy, a different confirmation and a wrong current password ${req('AUTH-023', 'AUTH-020')}`, async () => {
     const { person, session } = await member();
     const cases = [
       [{ oldPassword: '', password: NEW, confirmPassword: NEW }, messages.fieldRequired, 'oldPassword'],
@@ -69,7 +70,7 @@ describe('PUT /users/me/password', () => {
     expect((await userRow(person.id)).passwordHash).toBe(person.passwordHash);
   });
 
-  it('changes the password, keeps this session and ends the others', async () => {
+  it(`changes the password, keeps this session and ends the others ${req('AUTH-023')}`, async () => {
     const { person, session } = await member();
     const other = await signIn(t.app, person.email);
     const res = await send('PUT', '/users/me/password', session.headers, {
@@ -154,7 +155,7 @@ describe('avatar', () => {
     expect(res.json().errors[0]).toMatchObject({ message: messages.imageIdMismatch, field: 'imageId' });
   });
 
-  it('sets the avatar to an own image, and removes it', async () => {
+  it(`sets the avatar to an own image, and removes it ${req('PROF-003')}`, async () => {
     const { person, session } = await member();
     const image = await uploadImage(session.headers);
     const set = await send('PATCH', `/users/me/profile/avatar/${image}`, session.headers, { imageId: image });
@@ -199,7 +200,7 @@ describe('PATCH /users/me/Profile/email-notifications', () => {
     expect(res.json().errors[0].field).toBe('emailNotificationState');
   });
 
-  it('toggles the e-mails about new Actions, under both spellings, and audits it', async () => {
+  it(`toggles the e-mails about new Actions, under both spellings, and audits it ${req('PROF-004', 'AUD-001')}`, async () => {
     const { person, session } = await member('Admin');
     const off = await send('PATCH', '/users/me/Profile/email-notifications', session.headers);
     expect(off.statusCode).toBe(200);

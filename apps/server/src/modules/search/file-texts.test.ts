@@ -15,6 +15,7 @@ import { docxOf, pdfOf, pptxOf, xlsxOf, zipOf } from '../../test/office-files.js
 import { MAX_TEXT_CHARS } from './file-text-content.js';
 import { ZIP_LIMITS } from './file-text-extractors.js';
 import { EXTRACT_FILE_TEXT_JOB } from './file-texts.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const api = testApi(() => t);
@@ -70,7 +71,7 @@ const word = (w: string) => sql`to_tsquery('qualis_search', ${w})`;
 const phrase = (p: string) => sql`phraseto_tsquery('qualis_search', ${p})`;
 
 describe('text of uploaded files', () => {
-  it('finds a new file by its name at once, and by its text once the job has read it', async () => {
+  it(`finds a new file by its name at once, and by its text once the job has read it ${req('SRCH-002')}`, async () => {
     const pdf = await pdfOf([
       'Procedure for the Calibración of measuring equipment.',
       'The torque wrench is calibrated every six months by an accredited laboratory.',

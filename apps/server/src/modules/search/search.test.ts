@@ -6,6 +6,7 @@ import { tags } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createDocument, createTraining, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -74,7 +75,7 @@ async function tag(name: string) {
 }
 
 describe('GET /{organizationId}/global-search: access', () => {
-  it('needs a session, hides other organizations and refuses bad parameters', async () => {
+  it(`needs a session, hides other organizations and refuses bad parameters ${req('SRCH-001', 'PERM-008')}`, async () => {
     expect((await call('GET', `/${orgA}/global-search?search=x`, {})).statusCode).toBe(401);
     expect((await call('GET', `/${orgA}/global-search?search=x`, outsider.headers)).statusCode).toBe(404);
     expect((await call('GET', `/${newId()}/global-search?search=x`, admin.headers)).statusCode).toBe(404);
@@ -100,7 +101,7 @@ describe('GET /{organizationId}/global-search: access', () => {
 });
 
 describe('GET /{organizationId}/global-search: what it finds', () => {
-  it('finds a document by its Document ID, name, System #, description and the text of its files, linked to the revision', async () => {
+  it(`finds a document by its Document ID, name, System #, description and the text of its files, linked to the revision ${req('SRCH-001', 'SRCH-002')}`, async () => {
     const controlled = await fileWithText(admin, 'The centrifuge rotor is balanced before each run.');
     const extra = await fileWithText(admin, 'Annex: torque wrench settings for the xylophonic fixture.', 'annex.txt');
     const doc = await createDocument(t.app, t.db, admin, orgA, {
@@ -135,7 +136,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(expectDoc(await search(admin, 'xylophonic'), 'file').matchedFile).toBe('annex.txt');
   });
 
-  it('finds actions by number, name and description', async () => {
+  it(`finds actions by number, name and description ${req('SRCH-001')}`, async () => {
     const a = await action(admin, { name: 'Recalibrate the quibblometer', description: 'Use the flumoxed gauge' });
     for (const text of [String(a.number), 'quibblometer', 'quibblo', 'flumoxed']) {
       const found = await search(admin, text);
@@ -149,7 +150,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect((await search(admin, 'flumoxed')).data.find((r) => r.id === a.id)?.matchedIn).toBe('fields');
   });
 
-  it('finds training records by name, description, current question text and file text', async () => {
+  it(`finds training records by name, description, current question text and file text ${req('SRCH-001', 'SRCH-002')}`, async () => {
     const file = await fileWithText(admin, 'Slides about the wobbegong hazard.', 'slides.txt');
     const training = await createTraining(t.app, admin, orgA, {
       name: 'Cleanroom gowning',
@@ -176,7 +177,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     });
   });
 
-  it("finds HR records by the person's name and the text of their CV", async () => {
+  it(`finds HR records by the person's name and the text of their CV ${req('SRCH-001', 'SRCH-002')}`, async () => {
     const member = await person(orgA, 'User', [], { firstName: 'Bartholomew', lastName: 'Quillfeather' });
     const hr = await t.db.execute(
       sql`select id from hr_records where organization_id = ${orgA} and user_id = ${member.id}`,
@@ -262,7 +263,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(idsOf(await search(admin, 'wombat grooming')).slice(0, 2)).toEqual([doc.id, training.id]);
   });
 
-  it('in tag mode finds every artifact carrying a tag whose name holds the text', async () => {
+  it(`in tag mode finds every artifact carrying a tag whose name holds the text ${req('SRCH-001')}`, async () => {
     const tagId = await tag('Sterile-Barrier');
     const other = await tag('Packaging');
     const a = await action(admin, { name: 'Seal test', tagIds: [tagId] });
@@ -278,7 +279,7 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
 });
 
 describe('GET /{organizationId}/global-search: who finds what', () => {
-  it('shows a related-only User the actions and documents they are related to, and never an HR record', async () => {
+  it(`shows a related-only User the actions and documents they are related to, and never an HR record ${req('SRCH-001')}`, async () => {
     const user = await person(orgA, 'User', [Permission.ViewRelatedActions]);
     const mine = await action(admin, { name: 'Pangolin audit mine', assigneeId: user.id });
     const notMine = await action(admin, { name: 'Pangolin audit theirs' });
@@ -300,7 +301,7 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     expect(asAdmin.data.map((r) => r.type)).toContain('HumanResource');
   });
 
-  it("finds a related-only User's documents and trainings by every field and file, and nothing of the others'", async () => {
+  it(`finds a related-only User's documents and trainings by every field and file, and nothing of the others' ${req('SRCH-001')}`, async () => {
     const user = await person(orgA, 'User', []);
     const document = async (submitterId?: string) => {
       const file = await fileWithText(admin, 'The axolotl tank is drained weekly.', 'tank.txt');
@@ -372,7 +373,7 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     }
   });
 
-  it('shows a User who sees released documents only their final revisions, and an outsider nothing', async () => {
+  it(`shows a User who sees released documents only their final revisions, and an outsider nothing ${req('SRCH-001')}`, async () => {
     const released = await person(orgA, 'User', [
       Permission.ViewApprovedAndRelatedDocuments,
       Permission.ViewRelatedDocumentsGeneralSection,

@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { THROTTLE } from './sign-in-throttle.js';
 import { REFRESH_REUSE_GRACE_MS } from './sessions.service.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ const auditOf = (action: string, entityId?: string) =>
     .where(and(eq(auditEvents.action, action), ...(entityId ? [eq(auditEvents.entityId, entityId)] : [])));
 
 describe('POST /sessions (sign in)', () => {
-  it('refuses bad input with a message naming the field, and changes nothing', async () => {
+  it(`refuses bad input with a message naming the field, and changes nothing ${req('SEC-001')}`, async () => {
     const missing = await post({ password: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
@@ -62,7 +63,7 @@ describe('POST /sessions (sign in)', () => {
     expect(huge.json().errors[0].message).toBe(messages.bodyTooLarge);
   });
 
-  it('gives one message for an unknown e-mail and a wrong password, and audits each failure', async () => {
+  it(`gives one message for an unknown e-mail and a wrong password, and audits each failure ${req('AUTH-001', 'AUD-006')}`, async () => {
     const person = await createUser(t.db);
     const unknown = await post({ email: 'nobody@example.test', password: DEFAULT_PASSWORD });
     const wrong = await post({ email: person.email, password: 'Wrong1234' });
@@ -78,7 +79,7 @@ describe('POST /sessions (sign in)', () => {
     expect(await auditOf('sign-in-failed')).toHaveLength(2);
   });
 
-  it('signs in: answers the user and tokens, stores only token hashes, audits the sign-in', async () => {
+  it(`signs in: answers the user and tokens, stores only token hashes, audits the sign-in ${req('AUTH-001', 'AUTH-009', 'AUD-006')}`, async () => {
     const org = await createOrganization(t.db, { name: 'Beta Devices' });
     const first = await createOrganization(t.db, { name: 'Alpha Devices' });
     const person = await createUser(t.db, {
@@ -113,7 +114,7 @@ describe('POST /sessions (sign in)', () => {
     expect(me.json().data).toEqual(user);
   });
 
-  it('locks an account after 5 failures, refuses even the right password for 15 minutes, and warns the owner', async () => {
+  it(`locks an account after 5 failures, refuses even the right password for 15 minutes, and warns the owner ${req('AUTH-008')}`, async () => {
     const person = await createUser(t.db);
     for (let i = 1; i <= THROTTLE.lockAfterAccountFailures; i++) {
       expect((await post({ email: person.email, password: `Wrong${i}xx` })).statusCode).toBe(401);
@@ -136,7 +137,7 @@ describe('POST /sessions (sign in)', () => {
     expect((await post({ email: person.email, password: DEFAULT_PASSWORD })).statusCode).toBe(201);
   });
 
-  it('refuses parallel guesses like sequential ones: at most 5 of 40 are evaluated', async () => {
+  it(`refuses parallel guesses like sequential ones: at most 5 of 40 are evaluated ${req('AUTH-008')}`, async () => {
     const person = await createUser(t.db);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => post({ email: person.email, password: `Wrong${i}xx` })),
@@ -183,7 +184,7 @@ describe('POST /sessions (sign in)', () => {
     ).toEqual([]);
   });
 
-  it('locks a client address after 20 failures across accounts', async () => {
+  it(`locks a client address after 20 failures across accounts ${req('AUTH-008')}`, async () => {
     const headers = { 'x-forwarded-for': 'ignored' };
     const ipContext = await createTestContext();
     try {
@@ -240,7 +241,7 @@ describe('PUT /sessions (refresh)', () => {
     expect(unknown.json().errors[0].message).toBe(messages.sessionExpired);
   });
 
-  it('rotates both tokens; the old access token stops working', async () => {
+  it(`rotates both tokens; the old access token stops working ${req('AUTH-009')}`, async () => {
     const person = await createUser(t.db);
     const first = await signIn(t.app, person.email);
     const res = await t.app.inject({
@@ -287,7 +288,7 @@ describe('PUT /sessions (refresh)', () => {
     expect(await auditOf('session-revoked', person.id)).toHaveLength(0);
   });
 
-  it('ends the session when a used refresh token is presented after the grace window', async () => {
+  it(`ends the session when a used refresh token is presented after the grace window ${req('AUTH-009')}`, async () => {
     const person = await createUser(t.db);
     const first = await signIn(t.app, person.email);
     const rotated = await refresh(first.refreshToken);
@@ -320,7 +321,7 @@ describe('PUT /sessions (refresh)', () => {
     expect(unsealWithToken(rotated.refreshToken, row!.previousRefreshAnswer!)).toBeUndefined();
   });
 
-  it('treats an expired access token as no session', async () => {
+  it(`treats an expired access token as no session ${req('AUTH-010')}`, async () => {
     const person = await createUser(t.db);
     const s = await signIn(t.app, person.email);
     await t.db
@@ -334,7 +335,7 @@ describe('PUT /sessions (refresh)', () => {
 });
 
 describe('DELETE /sessions (sign out)', () => {
-  it('revokes the session and audits it; signing out twice is harmless', async () => {
+  it(`revokes the session and audits it; signing out twice is harmless ${req('AUTH-004', 'AUD-006')}`, async () => {
     const person = await createUser(t.db);
     const s = await signIn(t.app, person.email);
     const out = await t.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: s.headers });

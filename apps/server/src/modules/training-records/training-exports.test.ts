@@ -16,6 +16,7 @@ import {
   twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -94,7 +95,7 @@ afterAll(() => t.close());
 const PATHS = ['training-records', 'one-training-record', 'many-training-records'];
 
 describe('training exports', () => {
-  it('need a session, answer 404 in another organization, and hold nothing a person may not see', async () => {
+  it(`need a session, answer 404 in another organization, and hold nothing a person may not see ${req('EXP-005')}`, async () => {
     for (const path of PATHS) {
       const url = `/export/${path}?organizationId=${orgA}`;
       expect((await call('GET', url, {})).statusCode).toBe(401);
@@ -171,7 +172,7 @@ describe('training exports', () => {
     expect(none.statusCode).toBe(400);
   });
 
-  it("print a training for an editor: fields, the quiz with its right answers, each person's attempts, the history by name", async () => {
+  it(`print a training for an editor: fields, the quiz with its right answers, each person's attempts, the history by name ${req('EXP-004', 'AUD-007')}`, async () => {
     const pdf = await call(
       'GET',
       `/export/one-training-record?organizationId=${orgA}&selectedIds=${gloves.id}`,

@@ -25,6 +25,7 @@ import {
   uploadOrganizationFile,
   type TrainingValues,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -107,7 +108,7 @@ const TWO_QUESTIONS = [
 ];
 
 describe('POST /training-records', () => {
-  it('needs a session, answers 404 in another organization and 403 without an add permission', async () => {
+  it(`needs a session, answers 404 in another organization and 403 without an add permission ${req('TRN-005')}`, async () => {
     const body = { organizationId: orgA, name: 'X', description: 'Y', dueDate: '2030-01-01', assignerId: admin.id };
     expect((await call('POST', '/training-records', {}, body)).statusCode).toBe(401);
     expect((await call('POST', '/training-records', outsider.headers, body)).statusCode).toBe(404);
@@ -115,7 +116,7 @@ describe('POST /training-records', () => {
     expect((await call('POST', '/training-records', viewer.headers, body)).statusCode).toBe(403);
   });
 
-  it('refuses bad input with a message and changes nothing', async () => {
+  it(`refuses bad input with a message and changes nothing ${req('TRN-001', 'TRN-002', 'SEC-001')}`, async () => {
     const other = await person(orgB);
     const base = {
       organizationId: orgA,
@@ -147,7 +148,7 @@ describe('POST /training-records', () => {
     expect(after).toEqual(before);
   });
 
-  it('creates the training: number, quiz version 1 lettered, files, tags, people, groups, actions and audit', async () => {
+  it(`creates the training: number, quiz version 1 lettered, files, tags, people, groups, actions and audit ${req('TRN-001', 'AUD-001')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const direct = await person(org);
@@ -252,7 +253,7 @@ describe('POST /training-records', () => {
     expect(again.json().errors[0].message).toBe(messages.trainingDocumentLinked);
   });
 
-  it('lets a User with "add where creator or assigner" (33) create one', async () => {
+  it(`lets a User with "add where creator or assigner" (33) create one ${req('TRN-005')}`, async () => {
     const maker = await person(orgA, 'User', [Permission.AddOwnTrainingRecords]);
     const rec = await training(maker, orgA);
     expect(rec.creator.id).toBe(maker.id);
@@ -277,7 +278,7 @@ describe('GET /training-records', () => {
     expect(await list(boss, org)).toEqual({ data: [], pagination: { totalCount: 0 } });
   });
 
-  it('shows a person without 30 exactly the trainings they created, assign or are assigned to; 30 and Admins all', async () => {
+  it(`shows a person without 30 exactly the trainings they created, assign or are assigned to; 30 and Admins all ${req('TRN-005')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const plain = await person(org);
@@ -301,7 +302,7 @@ describe('GET /training-records', () => {
     );
   });
 
-  it('filters by the viewer’s own status, searches, sorts and pages', async () => {
+  it(`filters by the viewer’s own status, searches, sorts and pages ${req('TRN-006')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const worker = await person(org);
@@ -447,7 +448,7 @@ describe('PUT /training-records/{recordId}/pass', () => {
     expect(await attempts()).toHaveLength(0);
   });
 
-  it('fails when one answer is wrong, keeps the attempt and never says which one', async () => {
+  it(`fails when one answer is wrong, keeps the attempt and never says which one ${req('TRN-003')}`, async () => {
     // Question 1 needs A and B; only A chosen.
     const res = await pass(worker, org, rec.id, await answersFor(worker, org, rec.id, (q) => (q === 0 ? [1] : [2])));
     expect(res.statusCode, res.body).toBe(200);
@@ -461,7 +462,7 @@ describe('PUT /training-records/{recordId}/pass', () => {
     expect(await trainingActions(rec.id)).toEqual([{ assigneeId: worker.id, status: 'ToDo', dueDate: '2030-06-01' }]);
   });
 
-  it('passes when every question has exactly its right answers; completes the action; refuses a second pass', async () => {
+  it(`passes when every question has exactly its right answers; completes the action; refuses a second pass ${req('TRN-003')}`, async () => {
     const right = await answersFor(worker, org, rec.id, (q) => (q === 0 ? [1, 2] : [2]));
     const res = await pass(worker, org, rec.id, right);
     expect(res.statusCode, res.body).toBe(200);
@@ -478,7 +479,7 @@ describe('PUT /training-records/{recordId}/pass', () => {
     expect(await attempts()).toHaveLength(2);
   });
 
-  it('shows the completion progress: passed and pending people with their numbered attempts, no answers', async () => {
+  it(`shows the completion progress: passed and pending people with their numbered attempts, no answers ${req('TRN-004')}`, async () => {
     const late = await person(org);
     const other = await training(boss, org, { assigneeUserIds: [worker.id, late.id] });
     await pass(worker, org, other.id, await answersFor(worker, org, other.id, () => [2]));
@@ -564,7 +565,7 @@ async function editPayload(by: Person, organizationId: string, id: string, chang
 const update = (by: Person, id: string, payload: object) => call('PUT', `/training-records/${id}`, by.headers, payload);
 
 describe('PUT /training-records/{recordId}', () => {
-  it('needs a session; another organization 404; no edit right 403; bad input 400 with nothing changed', async () => {
+  it(`needs a session; another organization 404; no edit right 403; bad input 400 with nothing changed ${req('TRN-005')}`, async () => {
     const assignee = await person(orgA);
     const ownEditor = await person(orgA, 'User', [
       Permission.ViewAllTrainingRecords,
@@ -637,7 +638,7 @@ describe('PUT /training-records/{recordId}', () => {
     expect(event?.after).toMatchObject({ assignedUserIds: [added1.id], dueDate: '2031-01-31' });
   });
 
-  it('writes changed questions as a new version: passes stay, pending people take the new one', async () => {
+  it(`writes changed questions as a new version: passes stay, pending people take the new one ${req('TRN-007')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const [passer, waiter] = [await person(org), await person(org)];
@@ -703,7 +704,7 @@ describe('DELETE /training-records', () => {
     expect(await auditOf(rec.id, 'delete')).toHaveLength(1);
   });
 
-  it('deletes with an audit event holding the whole record and its attempts; withdraws open actions; unlinks documents', async () => {
+  it(`deletes with an audit event holding the whole record and its attempts; withdraws open actions; unlinks documents ${req('AUD-001')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const [passer, waiter] = [await person(org), await person(org)];
@@ -778,7 +779,7 @@ describe('group trainings (spec 02: the add-person wizard and the remove dialog)
     ]);
   });
 
-  it('gives a person added by the wizard the chosen trainings only; a training not of the group is refused', async () => {
+  it(`gives a person added by the wizard the chosen trainings only; a training not of the group is refused ${req('GRP-003')}`, async () => {
     const newcomer = await person(org);
     const add = (trainingIds: string[]) =>
       call('POST', `/user-groups/${group.id}/add`, boss.headers, {
@@ -802,7 +803,7 @@ describe('group trainings (spec 02: the add-person wizard and the remove dialog)
     });
   });
 
-  it('unassigns the trainings chosen in the remove dialog, keeps the others, refuses passed ones', async () => {
+  it(`unassigns the trainings chosen in the remove dialog, keeps the others, refuses passed ones ${req('GRP-003')}`, async () => {
     const remove = (trainingIds: string[]) =>
       call(
         'DELETE',
@@ -819,7 +820,7 @@ describe('group trainings (spec 02: the add-person wizard and the remove dialog)
     expect((await auditOf(second.id, 'unassign'))[0]?.before).toMatchObject({ unassignedUserIds: [member.id] });
   });
 
-  it('lists groups for the assignee picker: withUsers leaves out empty groups; trainers may list them', async () => {
+  it(`lists groups for the assignee picker: withUsers leaves out empty groups; trainers may list them ${req('TRN-008')}`, async () => {
     const empty = await createUserGroup(t.db, { organizationId: org, name: 'Zero people' });
     const trainer = await person(org, 'User', [Permission.AddTrainingRecords]);
     const names = async (by: Person, query: string) => {

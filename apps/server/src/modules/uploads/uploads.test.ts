@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { SAMPLES } from '../../test/file-samples.js';
 import { multipartFile, PNG_BYTES, withLoneSurrogateName } from '../../test/multipart.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -66,7 +67,7 @@ describe('POST /upload/image', () => {
     expect((await upload('/api/v1/upload/image', 'a.png', PNG_BYTES, {})).statusCode).toBe(401);
   });
 
-  it('refuses other formats by name and by content, with the spec message, storing nothing', async () => {
+  it(`refuses other formats by name and by content, with the spec message, storing nothing ${req('PROF-003')}`, async () => {
     for (const [name, bytes] of [
       ['doc.pdf', SAMPLES.pdf],
       ['fake.png', SAMPLES.exe],
@@ -76,7 +77,7 @@ describe('POST /upload/image', () => {
     }
   });
 
-  it('refuses images over 10 MB with the spec message, storing nothing', async () => {
+  it(`refuses images over 10 MB with the spec message, storing nothing ${req('PROF-003', 'SET-003')}`, async () => {
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024)]);
     await refusedWithNothingStored(() => upload('/api/v1/upload/image', 'big.png', big), 413, messages.imageTooLarge);
   });
@@ -144,7 +145,7 @@ describe('POST /upload/file', () => {
     await refusedWithNothingStored(() => uploadFile('empty.txt', Buffer.alloc(0)), 400, messages.fileMissing);
   });
 
-  it('refuses executables and scripts, whatever their name, storing nothing', async () => {
+  it(`refuses executables and scripts, whatever their name, storing nothing ${req('FILE-002')}`, async () => {
     for (const [name, bytes] of [
       ['evil.pdf', SAMPLES.exe],
       ['evil.exe', SAMPLES.exe],
@@ -164,7 +165,7 @@ describe('POST /upload/file', () => {
     }
   });
 
-  it("refuses a file whose content does not match its name's extension, storing nothing", async () => {
+  it(`refuses a file whose content does not match its name's extension, storing nothing ${req('FILE-002')}`, async () => {
     for (const [name, bytes] of [
       ['report.docx', SAMPLES.pdf],
       ['report.pdf', SAMPLES.text],
@@ -181,7 +182,7 @@ describe('POST /upload/file', () => {
     await refusedWithNothingStored(() => uploadFile('nul.txt', Buffer.from('a\u0000b')), 400, messages.fileNotText);
   });
 
-  it('refuses files over 30 MB with the spec message, storing nothing', async () => {
+  it(`refuses files over 30 MB with the spec message, storing nothing ${req('FILE-001')}`, async () => {
     const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(30 * 1024 * 1024 + 1 - SAMPLES.pdf.length)]);
     await refusedWithNothingStored(() => uploadFile('big.pdf', big), 413, messages.fileTooLarge);
   });
@@ -207,7 +208,7 @@ describe('POST /upload/file', () => {
     );
   });
 
-  it('stores an allowed file in the organization with its SHA-256, size and sniffed type, audited', async () => {
+  it(`stores an allowed file in the organization with its SHA-256, size and sniffed type, audited ${req('DOC-021', 'AUD-001')}`, async () => {
     const cases = [
       ['SOP-001.pdf', SAMPLES.pdf, 'application/pdf'],
       ['Form.docx', SAMPLES.docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
@@ -299,7 +300,7 @@ describe('POST /upload/file', () => {
     }
   });
 
-  it('never serves an organization file by id without a session and an organization check', async () => {
+  it(`never serves an organization file by id without a session and an organization check ${req('PERM-008')}`, async () => {
     const res = await uploadFile('scan.png', PNG_BYTES);
     const { id } = res.json().data;
     // Not through the image address (another table), with or without a session.

@@ -5,6 +5,7 @@ import { auditEvents, userGroupMembers, userGroupPermissions, userGroups } from 
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { call } = testApi(() => t);
@@ -62,7 +63,7 @@ describe('GET /user-groups', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('refuses a User, even one in no group', async () => {
+  it(`refuses a User, even one in no group ${req('PERM-007')}`, async () => {
     const res = await call('GET', `/user-groups?organizationId=${orgA}`, plainUser);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].message).toBe(messages.accessDenied);
@@ -116,7 +117,7 @@ describe('POST /user-groups and PUT /user-groups/:id/name', () => {
     expect((await call('POST', '/user-groups', plainUser, { organizationId: orgA, name: 'X' })).statusCode).toBe(403);
   });
 
-  it('refuses a blank or too long name', async () => {
+  it(`refuses a blank or too long name ${req('GRP-001')}`, async () => {
     const blank = await call('POST', '/user-groups', admin, { organizationId: orgA, name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors[0]).toMatchObject({ message: messages.fieldRequired, field: 'name' });
@@ -124,7 +125,7 @@ describe('POST /user-groups and PUT /user-groups/:id/name', () => {
     expect(long.json().errors[0]).toMatchObject({ message: messages.nameTooLong, field: 'name' });
   });
 
-  it('creates a group with a trimmed name, audited, and refuses the same name in any case', async () => {
+  it(`creates a group with a trimmed name, audited, and refuses the same name in any case ${req('GRP-001', 'AUD-001')}`, async () => {
     const res = await call('POST', '/user-groups', admin, { organizationId: orgA, name: '  Reviewers ' });
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json();
@@ -147,7 +148,7 @@ describe('POST /user-groups and PUT /user-groups/:id/name', () => {
     ).toBe(201);
   });
 
-  it('renames a group, audited, and refuses a taken name', async () => {
+  it(`renames a group, audited, and refuses a taken name ${req('GRP-001')}`, async () => {
     const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Old name' });
     await createUserGroup(t.db, { organizationId: orgA, name: 'Taken' });
     expect(
@@ -182,7 +183,7 @@ describe('POST /user-groups and PUT /user-groups/:id/name', () => {
 });
 
 describe('POST /user-groups/duplicate', () => {
-  it('copies the permissions but not the users, audited', async () => {
+  it(`copies the permissions but not the users, audited ${req('GRP-001')}`, async () => {
     const source = await createUserGroup(t.db, {
       organizationId: orgA,
       name: 'Source',
@@ -211,7 +212,7 @@ describe('POST /user-groups/duplicate', () => {
 });
 
 describe('PUT /user-groups/:id/settings and GET /user-groups/:groupId/settings', () => {
-  it('applies the catalogue rules, refuses a dependent without its view option, and is audited', async () => {
+  it(`applies the catalogue rules, refuses a dependent without its view option, and is audited ${req('PERM-003', 'PERM-004', 'AUD-001')}`, async () => {
     const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Toggles' });
     const toggle = (type: unknown, headers = admin) =>
       call('PUT', `/user-groups/${group.id}/settings`, headers, { organizationId: orgA, type });
@@ -265,7 +266,7 @@ describe('PUT /user-groups/:id/settings and GET /user-groups/:groupId/settings',
 });
 
 describe('group members', () => {
-  it('adds Users of the organization only, lists them, offers the others, and removes them', async () => {
+  it(`adds Users of the organization only, lists them, offers the others, and removes them ${req('GRP-004')}`, async () => {
     const group = await createUserGroup(t.db, { organizationId: orgA, name: 'Members' });
     await createUserGroup(t.db, { organizationId: orgA, name: 'Other', userIds: [people[0]!.id] });
     const add = (users: unknown, headers = admin) =>
@@ -362,7 +363,7 @@ describe('group members', () => {
 });
 
 describe('DELETE /user-groups/:id', () => {
-  it('needs acknowledge for a group with users, moves them to the receiver, and is audited', async () => {
+  it(`needs acknowledge for a group with users, moves them to the receiver, and is audited ${req('GRP-002')}`, async () => {
     const [ann, ben] = [people[0]!, people[1]!];
     const group = await createUserGroup(t.db, {
       organizationId: orgA,
@@ -413,7 +414,7 @@ describe('DELETE /user-groups/:id', () => {
 });
 
 describe('exports', () => {
-  it('streams the groups CSV with the visible columns and the checked rows', async () => {
+  it(`streams the groups CSV with the visible columns and the checked rows ${req('EXP-002')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const person = await createUser(t.db, { memberOf: [{ organizationId: org }] });
     const g1 = await createUserGroup(t.db, { organizationId: org, name: 'Alpha', userIds: [person.id] });

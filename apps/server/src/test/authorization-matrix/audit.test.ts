@@ -1,4 +1,5 @@
 import { auditCases } from './cases/audit.js';
 import { describeArea } from './matrix.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
-describeArea('audit', auditCases);
+describeArea(`audit ${req('PERM-007', 'PERM-008', 'AUD-004')}`, auditCases);

@@ -10,6 +10,7 @@ import { organizationCases } from './cases/organizations.js';
 import { peopleCases } from './cases/people.js';
 import { trainingCases } from './cases/trainings.js';
 import { ACTORS, keyOf, matrixContext, routeOf, routesOf, type ActorName, type Route } from './matrix.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const AREAS = {
   accounts: accountCases,
@@ -27,7 +28,7 @@ const CASES = Object.values(AREAS).flat();
 const context = matrixContext();
 
 describe('authorization matrix', () => {
-  it('has expected cells for every route of the catalogue, and no case for a route that does not exist', () => {
+  it(`has expected cells for every route of the catalogue, and no case for a route that does not exist ${req('PERM-007')}`, () => {
     const { app } = context().t;
     const catalogue = app.routeCatalogue.map(keyOf);
     const covered = new Set(CASES.flatMap((c) => routesOf(app, c).map(keyOf)));
@@ -49,7 +50,7 @@ describe('authorization matrix', () => {
     );
   });
 
-  it('decides access before validating input: 401 without a session, 403 on provider-only routes', async () => {
+  it(`decides access before validating input: 401 without a session, 403 on provider-only routes ${req('PERM-007')}`, async () => {
     const { t, f } = context();
     const isPublic = (key: string) => t.app.routeCatalogue.find((r) => keyOf(r) === key)?.policy === 'public';
     const call = (route: Route, actor: ActorName, query?: Record<string, string>) =>

@@ -1,4 +1,5 @@
 import { organizationCases } from './cases/organizations.js';
 import { describeArea } from './matrix.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
-describeArea('organizations', organizationCases);
+describeArea(`organizations ${req('PERM-007', 'PERM-008', 'ORG-001', 'SET-001')}`, organizationCases);

@@ -1,4 +1,5 @@
 import { peopleCases } from './cases/people.js';
 import { describeArea } from './matrix.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
-describeArea('people', peopleCases);
+describeArea(`people ${req('PERM-007', 'PERM-008', 'PEOPLE-001')}`, peopleCases);

@@ -4,6 +4,7 @@ import { TEXT_TOOLTIP_LENGTH } from '@qualis/contract';
 import { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 import type { TableState } from './table-state';
 import { useTableState } from './useTableState';
+import { req } from '../../../../../docs/requirements/req.js';
 
 interface Row {
   id: string;
@@ -57,7 +58,7 @@ afterEach(() => {
 });
 
 describe('DataTable', () => {
-  it('applies a search one second after the last keystroke and goes back to page 1', () => {
+  it(`applies a search one second after the last keystroke and goes back to page 1 ${req('UI-006')}`, () => {
     vi.useFakeTimers();
     render(<Harness />);
     fireEvent.click(screen.getByLabelText('Page 3'));
@@ -119,7 +120,7 @@ describe('DataTable', () => {
     expect(within(pager).getByText('76–100 of 120')).toBeTruthy();
   });
 
-  it('changes the page size and goes back to page 1', async () => {
+  it(`changes the page size and goes back to page 1 ${req('UI-006')}`, async () => {
     render(<Harness />);
     fireEvent.click(screen.getByLabelText('Page 2'));
     fireEvent.mouseDown(screen.getByLabelText('Rows per page'));
@@ -127,7 +128,7 @@ describe('DataTable', () => {
     expect(tableState()).toMatchObject({ limit: 50, pageNumber: 1, offset: 0, pageCount: 3 });
   });
 
-  it('manages columns: Save is disabled with no column checked, and hides the unchecked ones', () => {
+  it(`manages columns: Save is disabled with no column checked, and hides the unchecked ones ${req('UI-008')}`, () => {
     render(<Harness />);
     fireEvent.click(screen.getByText('Manage columns'));
     // antd's ids are all 'test-id' under test, so the dialog is found through its title.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentSort, initialTableState, listQuery, tableReducer, type TableState } from './table-state';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const onPage = (pageNumber: number, totalItems = 200): TableState => {
   const withTotal = tableReducer(initialTableState(), { type: 'total', totalItems });
@@ -7,7 +8,7 @@ const onPage = (pageNumber: number, totalItems = 200): TableState => {
 };
 
 describe('tableReducer', () => {
-  it('starts on page 1 with 25 rows', () => {
+  it(`starts on page 1 with 25 rows ${req('UI-006')}`, () => {
     expect(initialTableState()).toMatchObject({ limit: 25, offset: 0, pageNumber: 1, search: '', orderBy: null });
   });
 
@@ -20,7 +21,7 @@ describe('tableReducer', () => {
     expect(onPage(0)).toMatchObject({ pageNumber: 1, offset: 0 });
   });
 
-  it('resets to page 1 on a new search, and ignores the same search', () => {
+  it(`resets to page 1 on a new search, and ignores the same search ${req('UI-006')}`, () => {
     const searched = tableReducer(onPage(3), { type: 'search', search: ' acme ' });
     expect(searched).toMatchObject({ search: 'acme', pageNumber: 1, offset: 0 });
     const onThree = tableReducer(searched, { type: 'page', pageNumber: 3 });
@@ -73,7 +74,7 @@ describe('tableReducer', () => {
     expect(currentSort(initialTableState())).toBeNull();
   });
 
-  it('resets to page 1 on a new page size', () => {
+  it(`resets to page 1 on a new page size ${req('UI-006')}`, () => {
     expect(tableReducer(onPage(3), { type: 'pageSize', limit: 50 })).toMatchObject({
       limit: 50,
       pageNumber: 1,

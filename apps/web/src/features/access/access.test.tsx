@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session-store';
 import { EVERY_FLAG, jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { NO_ACCESS } from './access.api';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const LAZY = { timeout: 30_000 };
 const SLOW = 60_000;
@@ -36,7 +37,7 @@ afterEach(() => {
 
 describe('access flags in the organization layout', () => {
   it(
-    "shows a User the entries and add buttons their groups allow, asking for the organization's flags",
+    `shows a User the entries and add buttons their groups allow, asking for the organization's flags ${req('UI-001', 'DASH-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
       const fetch = serve({
@@ -59,7 +60,7 @@ describe('access flags in the organization layout', () => {
   );
 
   it(
-    'blocks a User who can view neither documents nor actions, but leaves their access page open',
+    `blocks a User who can view neither documents nor actions, but leaves their access page open ${req('UI-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
       serve({ ...NO_ACCESS, canViewTrainingRecords: true, canManageOrganization: true });
@@ -73,7 +74,7 @@ describe('access flags in the organization layout', () => {
   );
 
   it(
-    "shows an Admin the add buttons the server's flags allow",
+    `shows an Admin the add buttons the server's flags allow ${req('DASH-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const fetch = serve(EVERY_FLAG);
@@ -88,7 +89,7 @@ describe('access flags in the organization layout', () => {
   );
 
   it(
-    "leads each card's 'View all' to its area's list, and shows the cards' empty texts",
+    `leads each card's 'View all' to its area's list, and shows the cards' empty texts ${req('DASH-001')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       serve(EVERY_FLAG);

@@ -7,6 +7,7 @@ import LoginPage from '../../pages/LoginPage';
 import ResetPasswordPage from '../../pages/ResetPasswordPage';
 import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, renderFeature, stubEndpoints } from '../../test/app';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const LINK = '?email=ann%40example.com&token=abc';
 const accounts = endpoints.accounts;
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 describe('forgot password', () => {
-  it('keeps Send disabled while the e-mail is empty, sends it and shows the answer in a success alert', async () => {
+  it(`keeps Send disabled while the e-mail is empty, sends it and shows the answer in a success alert ${req('AUTH-007', 'AUTH-021')}`, async () => {
     const sent: unknown[] = [];
     stubEndpoints(
       on(accounts.requestPasswordReset, (_, body) => {
@@ -43,7 +44,7 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
-  it('sends an invalid link to /login', async () => {
+  it(`sends an invalid link to /login ${req('AUTH-022')}`, async () => {
     stubEndpoints(checkedLink(false));
     const app = renderReset();
     await waitFor(() => expect(app.location()).toBe('/login'));
@@ -56,7 +57,7 @@ describe('reset password', () => {
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
   });
 
-  it('shows the policy messages, enables the button only for a valid pair, and sends it', async () => {
+  it(`shows the policy messages, enables the button only for a valid pair, and sends it ${req('AUTH-020')}`, async () => {
     const sent: unknown[] = [];
     stubEndpoints(
       on(accounts.checkLinkToken, (_, body) => {
@@ -98,7 +99,7 @@ describe('reset password', () => {
 });
 
 describe('confirm e-mail', () => {
-  it('sends e-mail, token and password, keeps a wrong password on the page, and goes to /login on success', async () => {
+  it(`sends e-mail, token and password, keeps a wrong password on the page, and goes to /login on success ${req('AUTH-025')}`, async () => {
     let attempts = 0;
     const sent: unknown[] = [];
     stubEndpoints(

@@ -8,6 +8,7 @@ import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, queriesOf, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG, SOON, uma } from '../../test/organization';
 import { ActionsTable } from './ActionsTable';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: antd's menus and pickers take seconds each under load. */
 const SLOW = 120_000;
@@ -46,7 +47,7 @@ async function choose(label: string, text: string) {
 
 describe('Actions list filters (spec 03 section 2)', () => {
   it(
-    'asks the server for the chosen statuses, the assignee and the due range, in the list and its exports',
+    `asks the server for the chosen statuses, the assignee and the due range, in the list and its exports ${req('ACT-006')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const fetch = serveActions();

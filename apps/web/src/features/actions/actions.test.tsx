@@ -19,6 +19,7 @@ import {
 } from '../../test/app';
 import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
 import { today } from './action-paths';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const { saveFile } = await import('../../shared/save-file');
 
@@ -77,7 +78,7 @@ afterEach(() => {
 
 describe('List of Actions', () => {
   it(
-    'shows a spinner, then the empty text; no Add New without canAddTasks',
+    `shows a spinner, then the empty text; no Add New without canAddTasks ${req('DASH-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'User' }), testTokens, false);
       let answer: (r: Response) => void = () => undefined;
@@ -142,7 +143,7 @@ describe('List of Actions', () => {
   );
 
   it(
-    'deletes the checked rows after the confirmation',
+    `deletes the checked rows after the confirmation ${req('ACT-006')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let rows = [action(), action({ id: OTHER_TASK, number: 8, name: 'Read SOP' })];
@@ -219,7 +220,7 @@ describe('Export menu of the actions', () => {
 
 describe('New Action', () => {
   it(
-    'defaults the due date to today and the assigner to me, refuses a non-http link, and creates',
+    `defaults the due date to today and the assigner to me, refuses a non-http link, and creates ${req('ACT-001', 'DOC-015')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];
@@ -378,7 +379,7 @@ describe('Action detail', () => {
   );
 
   it(
-    'offers the assignee without an edit permission the status alone, and sends the rest as saved',
+    `offers the assignee without an edit permission the status alone, and sends the rest as saved ${req('ACT-002')}`,
     async () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
       let current = action({ canBeEdited: false, canBeDeleted: false });

@@ -5,6 +5,7 @@ import AuditTrailPage from '../../pages/AuditTrailPage';
 import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { ORG, organizationEndpoints, uma } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const { saveFile } = await import('../../shared/save-file');
 
@@ -58,7 +59,7 @@ afterEach(() => {
 
 describe('Audit trail', () => {
   it(
-    'shows the verification, the events with readable changes, filters them and marks the view reviewed',
+    `shows the verification, the events with readable changes, filters them and marks the view reviewed ${req('AUD-004', 'AUD-005')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const reviews: AuditReview[] = [];
@@ -123,7 +124,7 @@ describe('Audit trail', () => {
   );
 
   it(
-    'says where a broken chain breaks, and exports the filtered view as PDF',
+    `says where a broken chain breaks, and exports the filtered view as PDF ${req('AUD-003', 'AUD-004')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       vi.mocked(saveFile).mockClear();

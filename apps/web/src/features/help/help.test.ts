@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import enHelp from '../../locales/en/help.json';
 import { ARTIFACT_PARTS, helpTabsFor } from './HelpContent';
+import { req } from '../../../../../docs/requirements/req.js';
 
 describe('help tabs', () => {
-  it('shows the Super Admin notes only to the SuperAdmin and the Admin notes to both administrators', () => {
+  it(`shows the Super Admin notes only to the SuperAdmin and the Admin notes to both administrators ${req('HELP-001')}`, () => {
     expect(helpTabsFor('SuperAdmin')).toEqual([
       'introduction',
       'superAdmin',

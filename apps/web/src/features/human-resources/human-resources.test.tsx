@@ -15,6 +15,7 @@ import {
   type EndpointAnswer,
 } from '../../test/app';
 import { ORG, organizationEndpoints } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const { saveFile } = await import('../../shared/save-file');
 
@@ -86,7 +87,7 @@ afterEach(() => {
 
 describe('List of Human Resources', () => {
   it(
-    'shows the empty text, then the columns, the status, and row options by the row flags',
+    `shows the empty text, then the columns, the status, and row options by the row flags ${req('HR-003')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let rows: HrRecordRow[] = [];
@@ -171,7 +172,7 @@ describe('List of Human Resources', () => {
 
 describe('Human resource detail', () => {
   it(
-    'shows the record and its links, uploads a CV and chooses tags in edit mode, and saves',
+    `shows the record and its links, uploads a CV and chooses tags in edit mode, and saves ${req('HR-002')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       vi.mocked(saveFile).mockClear();

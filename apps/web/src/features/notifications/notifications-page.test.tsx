@@ -9,6 +9,7 @@ import { sessionStore } from '../../shared/session-store';
 import { formatDateTime } from '../../shared/dates';
 import { jsonResponse, queriesOf, stubApi, TestProviders, testTokens, testUser } from '../../test/app';
 import { NOT_FOUND, ORG } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const SLOW = 120_000;
 const taskId = (n: number) => `0190a8e4-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
@@ -86,7 +87,7 @@ afterEach(() => {
 
 describe('the notifications page', () => {
   it(
-    'shows 5 entries a page with their time, Dismiss only on unread ones, and See action opens the action',
+    `shows 5 entries a page with their time, Dismiss only on unread ones, and See action opens the action ${req('NOTIF-002', 'NOTIF-004')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveNotifications({ one: 'dismissed', all: 'all dismissed' });
@@ -122,7 +123,7 @@ describe('the notifications page', () => {
   );
 
   it(
-    'dismisses one and then all, shows the server’s message each time, and refreshes the list',
+    `dismisses one and then all, shows the server’s message each time, and refreshes the list ${req('NOTIF-002')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const fetch = serveNotifications({ one: 'That one is dismissed', all: 'Every notification is dismissed' });

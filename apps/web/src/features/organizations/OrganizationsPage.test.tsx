@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrganizationsPage from '../../pages/OrganizationsPage';
 import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const { saveFile } = await import('../../shared/save-file');
 
@@ -108,7 +109,7 @@ afterEach(() => {
 });
 
 describe('organizations page (SuperAdmin)', () => {
-  it("opens an organization's Admins on a click in its row, but not one its client manages", async () => {
+  it(`opens an organization's Admins on a click in its row, but not one its client manages ${req('ORG-004')}`, async () => {
     await openPage();
     const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
     // A click on a control of the row (its selection box) is the control's alone.
@@ -119,7 +120,7 @@ describe('organizations page (SuperAdmin)', () => {
     await waitFor(() => expect(app.location()).toBe(`/organizations/${BETA}/admins`));
   });
 
-  it("creates an organization: 'Create' is disabled while the name is empty or blank", async () => {
+  it(`creates an organization: 'Create' is disabled while the name is empty or blank ${req('ORG-002')}`, async () => {
     await openPage();
     fireEvent.click(button('Add New'));
     expect(within(dialog()).getByText('Create Organization')).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(await screen.findByText('Delta Pharma')).toBeInTheDocument();
   });
 
-  it('renames with the server rule: required, at most 100 characters', async () => {
+  it(`renames with the server rule: required, at most 100 characters ${req('ORG-002')}`, async () => {
     await openPage();
     fireEvent.click(labelled('Edit the name of Acme Medical'));
     const name = within(dialog()).getByLabelText('Organization name');
@@ -159,7 +160,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(renamed).toEqual([{ name: 'Acme Medical Europe' }]);
   });
 
-  it('deactivates through a confirmation that says Admins and Users lose access', async () => {
+  it(`deactivates through a confirmation that says Admins and Users lose access ${req('ORG-003')}`, async () => {
     const fetch = await openPage();
     fireEvent.click(labelled('Deactivate Acme Medical'));
     expect(within(dialog()).getByText(/All its Admins and Users lose access/)).toBeInTheDocument();
@@ -187,7 +188,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(labelled('View Acme Medical')).toBeDisabled();
   });
 
-  it("deletes only after 'I acknowledge' is ticked, and the row disappears", async () => {
+  it(`deletes only after 'I acknowledge' is ticked, and the row disappears ${req('ORG-005')}`, async () => {
     const fetch = await openPage();
     fireEvent.click(labelled('Delete Beta Devices'));
     const remove = button('Delete', dialog());
@@ -220,7 +221,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(labelled('Logo of Gamma Labs')).toBeDisabled();
   });
 
-  it('exports the checked rows as CSV with the visible columns, in order, and the sort', async () => {
+  it(`exports the checked rows as CSV with the visible columns, in order, and the sort ${req('ORG-006', 'EXP-002')}`, async () => {
     const fetch = await openPage();
     fireEvent.click(screen.getByText('Status'));
     const acmeRow = screen.getByText('Acme Medical').closest('tr')!;
@@ -239,7 +240,7 @@ describe('organizations page (SuperAdmin)', () => {
     expect(await blob.text()).toContain('Acme Medical');
   });
 
-  it("shows the server's 'No records to export'", async () => {
+  it(`shows the server's 'No records to export' ${req('EXP-003')}`, async () => {
     const fetch = await openPage();
     fetch.mockImplementation(() =>
       Promise.resolve(jsonResponse(400, { errors: [{ code: 'VALIDATION_FAILED', message: 'No records to export' }] })),

@@ -8,6 +8,7 @@ import {
   organizationsOfStatus,
   type LogsExportChoice,
 } from './organization-rules';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const choice = (overrides: Partial<LogsExportChoice> = {}): LogsExportChoice => ({
   infoTypes: [],
@@ -38,7 +39,7 @@ describe('logs export', () => {
     expect(LOG_INFO_TYPES[10]).toBe('HR Records');
   });
 
-  it('is enabled with info types, organizations and a range, or with organization changes and a range', () => {
+  it(`is enabled with info types, organizations and a range, or with organization changes and a range ${req('ORG-007')}`, () => {
     const range: [string, string] = ['2026-09-01', '2026-09-30'];
     expect(canExportLogs(choice())).toBe(false);
     expect(canExportLogs(choice({ infoTypes: [1], selectedIds: ['a'] }))).toBe(false);
@@ -49,7 +50,7 @@ describe('logs export', () => {
     expect(canExportLogs(choice({ includeOrganizationChanges: true, range }))).toBe(true);
   });
 
-  it('limits the range to three months back up to today', () => {
+  it(`limits the range to three months back up to today ${req('ORG-007')}`, () => {
     expect(logsDateBounds('2026-11-22')).toEqual({ min: '2026-08-22', max: '2026-11-22' });
   });
 

@@ -8,6 +8,7 @@ import { jsonResponse, stubApi, TestProviders, testTokens, testUser } from '../.
 import { NOT_FOUND, ORG, SOON } from '../../test/organization';
 import { sessionStore } from '../../shared/session-store';
 import { PeopleTable } from './PeopleTable';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const ANN: Person = {
   id: '0190a8e4-0000-7000-8000-000000000101',
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 describe("'Generate access code' in the list of Users", () => {
-  it('asks first, saying the previous code stops working; Cancel sends nothing, Generate sends the code', async () => {
+  it(`asks first, saying the previous code stops working; Cancel sends nothing, Generate sends the code ${req('SIG-001')}`, async () => {
     sessionStore.start(testUser(), testTokens, false);
     const sent: { route: string; body: unknown }[] = [];
     stubApi((route, body) => {

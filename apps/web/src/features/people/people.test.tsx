@@ -21,6 +21,7 @@ import { editBody, PERSON_FIELDS } from './person-form';
 import { rowActions } from './row-actions';
 import { ORG, organization } from '../../test/organization';
 import type { ReactNode } from 'react';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const SLOW = { timeout: 60_000 };
 const OTHER_ORG = '0190a8e4-0000-7000-8000-0000000000bb';
@@ -86,7 +87,7 @@ describe('row options', () => {
 });
 
 describe('person form rules', () => {
-  it("rejects blank names, long names and a bad e-mail with the keys of the server's messages", () => {
+  it(`rejects blank names, long names and a bad e-mail with the keys of the server's messages ${req('PEOPLE-003')}`, () => {
     const errors = (values: Record<string, string>) => zodFieldErrors(ZCreatePersonRequest, values, PERSON_FIELDS);
     expect(errors({ firstName: '  ', lastName: 'x'.repeat(101), email: 'nope' })).toEqual({
       firstName: 'fieldRequired',
@@ -96,7 +97,7 @@ describe('person form rules', () => {
     expect(errors({ firstName: ' Ann ', lastName: 'Lee', email: ' ANN@example.com ' })).toEqual({});
   });
 
-  it('sends the e-mail only when it changed and the current one is confirmed', () => {
+  it(`sends the e-mail only when it changed and the current one is confirmed ${req('PEOPLE-007')}`, () => {
     const confirmed = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', emailConfirmed: true };
     expect(editBody(confirmed, { firstName: ' Anna ', lastName: 'Lee', email: 'ann@example.com' })).toEqual({
       firstName: 'Anna',
@@ -216,7 +217,7 @@ describe('Users list', SLOW, () => {
     expect(puts).toEqual([{ id: person().id, body: { firstName: 'Anna', lastName: 'Lee' } }]);
   });
 
-  it('keeps Delete disabled until an organization is chosen, then deletes there', async () => {
+  it(`keeps Delete disabled until an organization is chosen, then deletes there ${req('PEOPLE-006')}`, async () => {
     sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
     const statuses = [
       { organizationId: ORG, organizationName: 'Acme Medical', userStatus: 'Inactive' as const },
@@ -263,7 +264,7 @@ describe('Users list', SLOW, () => {
     expect(patches).toEqual([{ ids: [ORG, OTHER_ORG], status: 'Active' }]);
   });
 
-  it("keeps 'Add' disabled until somebody is chosen in Add Existing", async () => {
+  it(`keeps 'Add' disabled until somebody is chosen in Add Existing ${req('PEOPLE-008')}`, async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const adds: unknown[] = [];
     serve(
@@ -291,7 +292,7 @@ describe('Users list', SLOW, () => {
 });
 
 describe('Admins list', SLOW, () => {
-  it('refuses an Admin without asking the server', async () => {
+  it(`refuses an Admin without asking the server ${req('PEOPLE-001')}`, async () => {
     sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
     const fetch = serve([]);
     renderPage(<AdminsPage />, 'admins');
@@ -342,7 +343,7 @@ describe('Access Permissions page', SLOW, () => {
     expect(screen.getByLabelText('Allows the user to see every document of the organization.')).toBeInTheDocument();
   });
 
-  it('shows a User the groups as text, first-person tooltips, and Back to the profile', async () => {
+  it(`shows a User the groups as text, first-person tooltips, and Back to the profile ${req('PERM-006')}`, async () => {
     sessionStore.start(testUser({ role: 'User', id: userId }), testTokens, false);
     serve(
       [],

@@ -5,6 +5,7 @@ import ProfileEditPage from '../../pages/ProfileEditPage';
 import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { avatarFileProblem } from './avatar-file';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const renderProfileEdit = () => renderFeature(<ProfileEditPage />, { route: '/profile/edit', path: '/profile/edit' });
 
@@ -23,7 +24,7 @@ function serveProfile(user = testUser(), ...answers: EndpointAnswer[]) {
 }
 
 describe('profile edit', () => {
-  it('opens the SuperAdmin on the e-mail tab, without personal info', async () => {
+  it(`opens the SuperAdmin on the e-mail tab, without personal info ${req('PROF-005')}`, async () => {
     serveProfile(testUser({ role: 'SuperAdmin', firstName: null, lastName: null }));
     renderProfileEdit();
     const tab = await screen.findByRole('tab', { name: 'Change E-mail' });
@@ -31,7 +32,7 @@ describe('profile edit', () => {
     expect(screen.queryByRole('tab', { name: 'Change personal info' })).not.toBeInTheDocument();
   });
 
-  it('saves names only when both are non-blank and within 100, and stores the answer in the session', async () => {
+  it(`saves names only when both are non-blank and within 100, and stores the answer in the session ${req('PROF-002')}`, async () => {
     const renamed = testUser({ firstName: 'Augusta', lastName: 'King' });
     const puts: unknown[] = [];
     serveProfile(
@@ -60,7 +61,7 @@ describe('profile edit', () => {
     expect(puts).toEqual([{ id: testUser().id, body: { firstName: 'Augusta', lastName: 'King' } }]);
   });
 
-  it('enables Change password only when current, new and confirmation are filled and valid', async () => {
+  it(`enables Change password only when current, new and confirmation are filled and valid ${req('AUTH-023')}`, async () => {
     const changes: unknown[] = [];
     serveProfile(
       testUser(),
@@ -85,7 +86,7 @@ describe('profile edit', () => {
 });
 
 describe('avatar file checks', () => {
-  it('accepts the allowed formats up to 10 MB', () => {
+  it(`accepts the allowed formats up to 10 MB ${req('PROF-003')}`, () => {
     expect(avatarFileProblem({ name: 'me.JPGS', size: 1000 })).toBeNull();
     expect(avatarFileProblem({ name: 'me.gif', size: 1000 })).toBe('imageFormat');
     expect(avatarFileProblem({ name: 'png', size: 1000 })).toBe('imageFormat');

@@ -18,6 +18,7 @@ import {
   testUser,
 } from '../../test/app';
 import { LAZY, ORG, organizationEndpoints, preparePages, SOON } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * The box lives in the organization's top bar and leads from page to page: these tests are the
@@ -60,7 +61,7 @@ preparePages(
 
 describe('The top bar search box', () => {
   it(
-    'opens the results after a pause in typing, with a spinner while they load',
+    `opens the results after a pause in typing, with a spinner while they load ${req('SRCH-003')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       let answer: (r: Response) => void = () => undefined;
@@ -153,7 +154,7 @@ describe('The top bar search box', () => {
   );
 
   it(
-    'empties the box and goes back to text mode when the person leaves the results page',
+    `empties the box and goes back to text mode when the person leaves the results page ${req('SRCH-003')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       serve();

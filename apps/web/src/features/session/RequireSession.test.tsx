@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, stubApi, testTokens, testUser } from '../../test/app';
 import { sessionStore } from '../../shared/session-store';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const LAZY = { timeout: 10_000 };
 
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 describe('route guard', () => {
-  it('sends a visitor without a session to /login and, after sign-in, back to the page they wanted', async () => {
+  it(`sends a visitor without a session to /login and, after sign-in, back to the page they wanted ${req('AUTH-006', 'AUTH-005')}`, async () => {
     stubApi((route) =>
       route === 'POST /api/v1/sessions'
         ? jsonResponse(201, { data: { user: superAdmin, token: testTokens } })
@@ -40,7 +41,7 @@ describe('route guard', () => {
     expect(app.location()).toBe('/profile/edit?tab=2');
   });
 
-  it('without a wanted page, sends a SuperAdmin to the organization list', async () => {
+  it(`without a wanted page, sends a SuperAdmin to the organization list ${req('AUTH-005')}`, async () => {
     stubApi((route) => {
       if (route === 'POST /api/v1/sessions')
         return jsonResponse(201, { data: { user: superAdmin, token: testTokens } });
@@ -53,7 +54,7 @@ describe('route guard', () => {
     expect(app.location()).toBe('/organizations');
   });
 
-  it('signs out on /logout: revokes the refresh token, clears the storage, shows the sign-in page', async () => {
+  it(`signs out on /logout: revokes the refresh token, clears the storage, shows the sign-in page ${req('AUTH-004')}`, async () => {
     sessionStore.start(testUser(), testTokens, true);
     const fetch = stubApi(() => new Response(null, { status: 204 }));
     const app = renderApp('/logout');

@@ -15,6 +15,7 @@ import {
 } from '../../test/app';
 import { NO_ACCESS } from '../access/access.api';
 import { formatFileSize } from './settings.api';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const LAZY = { timeout: 30_000 };
 const SLOW = 60_000;
@@ -51,7 +52,7 @@ afterEach(() => {
 
 describe('organization settings page', () => {
   it(
-    'creates a tag with the trimmed name and refuses a blank one',
+    `creates a tag with the trimmed name and refuses a blank one ${req('SET-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const tags: { id: string; name: string }[] = [];
@@ -179,7 +180,7 @@ describe('organization settings page', () => {
   );
 
   it(
-    'sends a User without the settings permission to the organization chooser with an error',
+    `sends a User without the settings permission to the organization chooser with an error ${req('SET-001')}`,
     async () => {
       sessionStore.start(testUser({ role: 'User', organizationCount: 2 }), testTokens, false);
       stubApi((route) => {

@@ -28,6 +28,7 @@ import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organizatio
 import { documentDetail } from '../../test/documents';
 import { today } from '../actions/action-paths';
 import { combineOptions, groupToken, personToken, trainingRequestOf } from './training-form';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** A page's journey on a busy machine. */
 const SLOW = 60_000;
@@ -149,7 +150,7 @@ afterEach(() => {
 });
 
 describe('the training form’s values', () => {
-  it('shares the 20 assignee options between people and groups, giving one kind what the other does not use', () => {
+  it(`shares the 20 assignee options between people and groups, giving one kind what the other does not use ${req('TRN-008')}`, () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => i);
     expect(combineOptions(many(20), many(20))).toMatchObject({ people: many(10), groups: many(10) });
     expect(combineOptions(many(3), many(20)).groups).toHaveLength(17);
@@ -171,7 +172,7 @@ describe('the training form’s values', () => {
 
 describe('List of Training Records', () => {
   it(
-    'shows the default columns and the viewer’s status; the status filter asks the server; the empty text',
+    `shows the default columns and the viewer’s status; the status filter asks the server; the empty text ${req('TRN-006')}`,
     async () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
       const rows = [
@@ -260,7 +261,7 @@ describe('List of Training Records', () => {
 
 describe('New Training Record', () => {
   it(
-    'keeps Save disabled until valid: assignees, question text, 2 answers at least (their delete disabled at 2), one correct',
+    `keeps Save disabled until valid: assignees, question text, 2 answers at least (their delete disabled at 2), one correct ${req('TRN-001', 'TRN-002')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];
@@ -398,7 +399,7 @@ describe('New Training Record', () => {
 
 describe('Training record detail', () => {
   it(
-    'passes: Submit waits for every question and both acknowledgements; a failure says so; a pass reloads the progress',
+    `passes: Submit waits for every question and both acknowledgements; a failure says so; a pass reloads the progress ${req('TRN-003', 'TRN-004')}`,
     async () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
       let current = training({

@@ -6,6 +6,7 @@ import UserGroupsPage from '../../pages/UserGroupsPage';
 import { sessionStore } from '../../shared/session-store';
 import { jsonResponse, on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { ORG, organization } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -37,7 +38,7 @@ afterEach(() => {
 
 describe('User Groups list', () => {
   it(
-    'creates a group with the trimmed name; Create stays disabled while the name is blank',
+    `creates a group with the trimmed name; Create stays disabled while the name is blank ${req('GRP-001')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const rows: { id: string; name: string; userCount: number }[] = [];
@@ -80,7 +81,7 @@ describe('User Groups list', () => {
   );
 
   it(
-    'deletes an empty group at once and asks for "I acknowledge" when it has users',
+    `deletes an empty group at once and asks for "I acknowledge" when it has users ${req('GRP-002')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const rows = [
@@ -117,7 +118,7 @@ describe('User Groups list', () => {
 
 describe('User group page', () => {
   it(
-    'switches a permission through the server and keeps a child disabled while its parent is off',
+    `switches a permission through the server and keeps a child disabled while its parent is off ${req('PERM-003')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       let enabled: number[] = [];
@@ -241,7 +242,7 @@ describe('Group trainings', () => {
   };
 
   it(
-    "adds people through the two-step wizard, each with the group's trainings chosen for them",
+    `adds people through the two-step wizard, each with the group's trainings chosen for them ${req('GRP-003')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const posts: unknown[] = [];
@@ -309,7 +310,7 @@ describe('Group trainings', () => {
   );
 
   it(
-    "shows the person's group trainings; removes them with the not-yet-passed ones chosen, after 'I acknowledge'",
+    `shows the person's group trainings; removes them with the not-yet-passed ones chosen, after 'I acknowledge' ${req('GRP-003')}`,
     async () => {
       sessionStore.start(testUser({ role: 'Admin' }), testTokens, false);
       const fetch = stubEndpoints(
