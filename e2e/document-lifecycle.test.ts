@@ -10,18 +10,24 @@ const TYPE = 'Standard Operating Procedure';
 const DOCUMENT = 'Gowning procedure';
 const DAY_MS = 24 * 60 * 60_000;
 
-describe('document lifecycle journey: a revision approved for tomorrow takes effect when the day comes', () => {
+/**
+ * Issue 24: a revision approved for tomorrow takes effect when the day comes (the journey moves
+ * the server's clock, POST /api/test/clock, which runs the effect job and the review reminders),
+ * then the document's periodic review ends 'Reviewed, no change'.
+ */
+describe('document lifecycle journey: a revision approved for tomorrow takes effect when the day comes; its periodic review', () => {
   // Wide enough for every default column of the list, State and Effective from among them.
   const env = journeyEnvironment('document-lifecycle', { viewport: { width: 1680, height: 900 } });
   const { call, signedIn } = env;
 
   it(
-    'approves revision 2 with an effective date tomorrow, keeps revision 1 effective, then supersedes it',
+    'approves revision 2 with an effective date tomorrow, keeps revision 1 effective, then supersedes it; reviews it without change',
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();
-      // Set-up through the API: the organization, a type, the Admin, the approver (with an access
-      // code from its e-mail) and revision 1 of the document, approved and so effective at once.
+      // Set-up through the API: the organization, a type reviewed every 12 months, the Admin and the
+      // approver (each with an access code from its e-mail) and revision 1 of the document, approved
+      // and so effective at once.
       const { token, organizationId } = await env.providerOrganization('Acme Medical');
       await call('POST', `/organizations/${organizationId}/document-types`, { name: TYPE }, token);
       const typeId = (
@@ -39,10 +45,21 @@ describe('document lifecycle journey: a revision approved for tomorrow takes eff
         permissions: [Permission.ViewRelatedActions],
         userIds: [approverId],
       });
-      await call('PATCH', `/verifications/user-access-code/${approverId}`, { organizationId }, token);
-      const codeMail = await env.sink.waitForMail({ to: APPROVER.email, subject: 'Qualis: your access code' });
-      const accessCode = /^\s*(\d{6})\s*$/m.exec(codeMail.text)?.[1];
-      if (!accessCode) throw new Error(`no access code in "${codeMail.text}"`);
+      await call(
+        'PUT',
+        `/organizations/${organizationId}/document-types/${typeId}/review-interval`,
+        { reviewIntervalMonths: 12 },
+        token,
+      );
+      const codeOf = async (person: typeof ADMIN, id: string) => {
+        await call('PATCH', `/verifications/user-access-code/${id}`, { organizationId }, token);
+        const mail = await env.sink.waitForMail({ to: person.email, subject: 'Qualis: your access code' });
+        const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
+        if (!code) throw new Error(`no access code in "${mail.text}"`);
+        return code;
+      };
+      const accessCode = await codeOf(APPROVER, approverId);
+      const adminCode = await codeOf(ADMIN, adminId);
       const adminToken = await env.apiToken(ADMIN.email);
       const approverToken = await env.apiToken(APPROVER.email);
       const fileId = await env.upload(organizationId, adminToken, {
@@ -96,6 +113,7 @@ describe('document lifecycle journey: a revision approved for tomorrow takes eff
       await admin.getByRole('button', { name: 'Add revision' }).click();
       await admin.getByRole('heading', { name: 'New revision 2' }).waitFor();
       await admin.getByLabel('Revision description', { exact: true }).fill('Gloves before the goggles.');
+      await admin.getByLabel('Reason for change', { exact: true }).fill('Goggles tore the gloves put on after them.');
       await admin.getByLabel('Effective date', { exact: true }).fill(tomorrow);
       await screenshot(admin, 'lifecycle-01-new-revision-effective-date');
       await admin.getByRole('button', { name: 'Save' }).click();
@@ -157,6 +175,42 @@ describe('document lifecycle journey: a revision approved for tomorrow takes eff
       await admin.waitForURL(/revision=1/);
       await admin.getByText(/^Superseded by revision 2 on /).waitFor();
       await screenshot(admin, 'lifecycle-05-revision-1-superseded');
+
+      // 6. Revision 2's review is due a year after it took effect; 30 days before (the organization's
+      // reminder days), the clock moved there, the Responsible gets the action to review it.
+      await admin.goto(`${documentPath}?revision=2`);
+      const next = admin.getByText(/Next periodic review: .*\(every 12 months\)/);
+      await next.waitFor();
+      const dueOn = new Date(`${tomorrow}T00:00:00.000Z`);
+      dueOn.setUTCFullYear(dueOn.getUTCFullYear() + 1);
+      const remindAt = new Date(dueOn.getTime() - 30 * DAY_MS + 60 * 60_000);
+      const reminded = await fetch(`${env.server.url}/api/test/clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ at: remindAt.toISOString() }),
+      });
+      expect(((await reminded.json()) as { reminders: number }).reminders).toBe(1);
+      await admin.goto(`${base}/tasks`);
+      await admin
+        .getByText(/^Review SOP-21 .*Gowning procedure.* by /)
+        .first()
+        .waitFor();
+      await screenshot(admin, 'lifecycle-06-review-reminder-action');
+
+      // 7. 'Reviewed, no change', signed with the access code: the next review counts from today.
+      await admin.goto(`${documentPath}?revision=2`);
+      await next.waitFor();
+      const before = await next.textContent();
+      await admin.getByRole('button', { name: 'Reviewed, no change' }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByLabel('Reason: what you checked').fill('Checked against the current gowning practice.');
+      await dialog.getByLabel('Access code').fill(adminCode);
+      await screenshot(admin, 'lifecycle-07-no-change-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Sign' }).click();
+      await toast(admin, /Reviewed, no change: the next review is on/);
+      await admin.getByText(/Last reviewed without change on .* by Grace Hopper/).waitFor();
+      expect(await next.textContent()).not.toBe(before);
+      await screenshot(admin, 'lifecycle-08-reviewed');
     },
   );
 });
