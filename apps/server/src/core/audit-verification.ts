@@ -4,11 +4,18 @@ import { auditEvents } from '../db/schema/index.js';
 import { latestAuditSeal, verifyAuditChainFrom, type ChainVerification, type VerifiedPoint } from './audit.js';
 
 /**
- * Where each chain was last found intact, in this process: the audit review page's banner
- * verifies only the events added since (docs/decisions/0027, 2026-11-26), instead of rereading
- * a chain of a million events on every page load.
+ * Where each chain was last found intact, in this process, per database (a process may hold
+ * several, as the tests do, where the same chain key names different chains): the audit review
+ * page's banner verifies only the events added since (docs/decisions/0027, 2026-11-26), instead
+ * of rereading a chain of a million events on every page load.
  */
-const verifiedPoints = new Map<string, VerifiedPoint>();
+const pointsByDatabase = new WeakMap<DbOrTx, Map<string, VerifiedPoint>>();
+
+function verifiedPointsOf(db: DbOrTx) {
+  let points = pointsByDatabase.get(db);
+  if (!points) pointsByDatabase.set(db, (points = new Map()));
+  return points;
+}
 
 async function hashAt(db: DbOrTx, chainKey: string, seq: number): Promise<string | undefined> {
   const [event] = await db
@@ -35,6 +42,7 @@ async function stillHolds(db: DbOrTx, chainKey: string, point: VerifiedPoint): P
  * edited in place, the full verifications of `npm run audit:verify` and of every export find.
  */
 export async function verifyAuditChainSinceLast(db: DbOrTx, chainKey: string): Promise<ChainVerification> {
+  const verifiedPoints = verifiedPointsOf(db);
   const point = verifiedPoints.get(chainKey);
   if (point && (await stillHolds(db, chainKey, point))) {
     const { verification, end } = await verifyAuditChainFrom(db, chainKey, point);
