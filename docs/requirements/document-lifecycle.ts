@@ -58,7 +58,7 @@ export const documentLifecycleRequirements = [
     'DOC-032',
     'high',
     'ISO 13485 4.2.4',
-    "'Reviewed, no change' is signed by the responsible person with a reason and the access code, and moves the next review date on.",
+    "A periodic review ends 'Reviewed, no change' only when signed by the responsible person with a reason and the access code, which moves the next review date on.",
   ),
   rule(
     'DOC-033',
