@@ -1196,7 +1196,7 @@ describe('lookups', () => {
     expect((await call('GET', `/documents/available?organizationId=${org}`, outsider.headers)).statusCode).toBe(404);
   });
 
-  it('document types: search, isOnlyApproved, and a type in use cannot be deleted', async () => {
+  it(`document types: search, isOnlyApproved, and a type in use cannot be deleted ${req('SET-004')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const used = await createDocumentType(t.db, org, 'Work instruction');
