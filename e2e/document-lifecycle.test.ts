@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { pageHeader as header, respond } from './support/documents.js';
 import { journeyEnvironment, pick, samplePdf, toast } from './support/journey.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@lifecycle.e2e.qualis.test' };
 const APPROVER = { firstName: 'Marie', lastName: 'Curie', email: 'marie@lifecycle.e2e.qualis.test' };
@@ -21,7 +22,7 @@ describe('document lifecycle journey: a revision approved for tomorrow takes eff
   const { call, signedIn } = env;
 
   it(
-    'approves revision 2 with an effective date tomorrow, keeps revision 1 effective, then supersedes it; reviews it without change',
+    `approves revision 2 with an effective date tomorrow, keeps revision 1 effective, then supersedes it; reviews it without change ${req('DOC-024', 'DOC-026', 'DOC-027', 'DOC-030', 'DOC-031', 'DOC-032')}`,
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();

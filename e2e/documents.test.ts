@@ -8,6 +8,7 @@ import { choosePerson, pageHeader as header, respond, withdrawDocument } from '.
 import { nameOf, personText } from './support/people.js';
 import { journeyEnvironment, listsClosed, mainMenu, pick, renderPdf, samplePdf, toast } from './support/journey.js';
 import { pdfPages, unzipped } from '../apps/server/src/test/exported-files.js';
+import { req } from '../docs/requirements/req.js';
 
 const ADMIN = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@documents.e2e.qualis.test' };
 const REVIEWERS = [
@@ -44,7 +45,7 @@ describe('documents journey: a document is reviewed, approved with an access cod
   }
 
   it(
-    'creates a document with reviewers and an approver, signs it, adds a revision for a reason, exports it, withdraws it',
+    `creates a document with reviewers and an approver, signs it, adds a revision for a reason, exports it, withdraws it ${req('DOC-004', 'DOC-028', 'DOC-034', 'DOC-035')}`,
     { timeout: 600_000 },
     async () => {
       env.screenshotOnFailure();

@@ -155,7 +155,7 @@ export const administrationRequirements = [
     'A document type or tag name is required, not blank, at most the shared name length, and unique in the organization.',
   ),
   rule('SET-003', 'medium', 'spec 02 section 5', 'A logo is an image of at most 10 MB.'),
-  rule('SET-004', 'medium', 'product', 'A document type or tag in use cannot be deleted.'),
+  rule('SET-004', 'medium', 'product', 'A document type that a document revision uses cannot be deleted.'),
   // List exports
   rule(
     'EXP-001',

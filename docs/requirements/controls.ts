@@ -30,7 +30,7 @@ export const controls: Control[] = [
     '21 CFR 11.10(c)',
     'Records are protected to enable their accurate and ready retrieval throughout the records retention period.',
     'Records are never overwritten: revisions, signatures and audit events are kept, files are checksummed, and approved revisions cannot be deleted by ordinary permissions.',
-    ['REC-001', 'REC-002', 'DOC-021', 'AUD-002'],
+    ['REC-001', 'REC-002', 'DOC-021', 'AUD-002', 'DOC-029'],
   ),
   control(
     'P11-11.10d',
@@ -51,14 +51,14 @@ export const controls: Control[] = [
     '21 CFR 11.10(f)',
     'Operational system checks enforce permitted sequencing of steps and events.',
     'The revision lifecycle allows review before approval, no edit during signing, and final only after approval or without signatures.',
-    ['DOC-004', 'DOC-005', 'DOC-006', 'DOC-009', 'DOC-010', 'SIG-011'],
+    ['DOC-004', 'DOC-005', 'DOC-006', 'DOC-009', 'DOC-010', 'SIG-011', 'DOC-024', 'DOC-026', 'DOC-027'],
   ),
   control(
     'P11-11.10g',
     '21 CFR 11.10(g)',
     'Authority checks ensure that only authorized individuals can use the system, sign a record, alter a record or perform the operation.',
     'Permissions from groups decide each operation on the server, and only the named reviewers and approvers can sign.',
-    ['PERM-005', 'DOC-014', 'SIG-010', 'SIG-011', 'ORG-001'],
+    ['PERM-005', 'DOC-014', 'SIG-010', 'SIG-011', 'ORG-001', 'DOC-028', 'DOC-032'],
   ),
   control(
     'P11-11.10h',
@@ -86,7 +86,7 @@ export const controls: Control[] = [
     '21 CFR 11.10(k)',
     'Controls over system documentation: distribution, access, revision and change control.',
     'Qualis documents are controlled documents themselves: revisions with review and approval, access by permission, and a change history.',
-    ['DOC-004', 'DOC-013', 'DOC-019', 'AUD-007'],
+    ['DOC-004', 'DOC-013', 'DOC-019', 'AUD-007', 'DOC-024', 'DOC-029', 'DOC-030', 'DOC-034'],
   ),
   control(
     'P11-11.50',
@@ -142,7 +142,7 @@ export const controls: Control[] = [
     'Annex 11 §9',
     'Changes and deletions of GMP-relevant data are recorded in an audit trail with the reason, which is available, readable and reviewed.',
     'The audit trail records every change with its old and new values, is searchable and exportable, and its review is recorded.',
-    ['AUD-001', 'AUD-004', 'AUD-005', 'AUD-007'],
+    ['AUD-001', 'AUD-004', 'AUD-005', 'AUD-007', 'DOC-034'],
   ),
   control(
     'A11-10',
@@ -163,6 +163,6 @@ export const controls: Control[] = [
     'Annex 11 §14',
     'Electronic signatures have the impact of handwritten ones, are permanently linked to their record, and carry the time and date.',
     'Signatures with the access code belong to their revision and show name, UTC time and meaning.',
-    ['SIG-013', 'SIG-014', 'SIG-015'],
+    ['SIG-013', 'SIG-014', 'SIG-015', 'DOC-028', 'DOC-032'],
   ),
 ];

@@ -1,6 +1,7 @@
 import { administrationRequirements } from './administration.js';
 import { artifactRequirements } from './artifacts.js';
 import { controls } from './controls.js';
+import { documentLifecycleRequirements } from './document-lifecycle.js';
 import { platformRequirements } from './platform.js';
 import { productRequirements } from './product.js';
 import type { Requirement } from './types.js';
@@ -13,6 +14,7 @@ export const requirements: Requirement[] = [
   ...platformRequirements,
   ...administrationRequirements,
   ...artifactRequirements,
+  ...documentLifecycleRequirements,
   ...productRequirements,
   ...controls,
 ];

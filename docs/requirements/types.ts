@@ -7,7 +7,7 @@ export interface Requirement {
   id: string;
   /** The rule in one sentence. */
   text: string;
-  /** 'spec 0N section M', a 21 CFR 11 paragraph, an Annex 11 clause, an ISO 13485 clause, or 'product'. */
+  /** 'spec 0N section M', a 21 CFR 11 paragraph, an Annex 11 clause, an ISO 13485 clause, or 'product' (with its issue: 'product (issue 24)'). */
   source: string;
   /** High for anything that touches signatures, the audit trail, access and record retention. */
   risk: Risk;

@@ -18,6 +18,7 @@ import {
   twoOrganizations,
 } from '../../test/factories.js';
 import { makeDueRevisionsEffective } from './revision-effect.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24: the effective revision. A released revision takes effect at once or on the effective
@@ -99,7 +100,7 @@ const withdrawRevision = (id: string, revision: number) =>
   });
 
 describe('the lifecycle, a table of transitions', () => {
-  it('released, effective, pending until its date, effective with the clock moved, superseded, obsolete', async () => {
+  it(`released, effective, pending until its date, effective with the clock moved, superseded, obsolete ${req('DOC-024', 'DOC-027')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     let effectiveOn = '';
     const steps: { step: string; run: () => Promise<unknown>; expected: Record<number, RevisionLifecycle> }[] = [
@@ -178,7 +179,7 @@ describe('the lifecycle, a table of transitions', () => {
     ]);
   });
 
-  it('a released revision waiting for its date is superseded when a later one takes effect first', async () => {
+  it(`a released revision waiting for its date is superseded when a later one takes effect first ${req('DOC-024', 'DOC-027')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     await setFinal(doc.id, 1);
     expect(
@@ -193,7 +194,7 @@ describe('the lifecycle, a table of transitions', () => {
     expect(await lifecycles(doc.id)).toEqual({ 1: 'Superseded', 2: 'Superseded', 3: 'Effective' });
   });
 
-  it('approval releases the revision: effective on its date', async () => {
+  it(`approval releases the revision: effective on its date ${req('DOC-026')}`, async () => {
     const approver = await person(orgA, 'User', [Permission.ViewAllDocuments]);
     await t.db.insert(userAccessCodes).values({ id: newId(), userId: approver.id, codeHash: await hashPassword(CODE) });
     const doc = await createDocument(t.app, t.db, admin, orgA, { approverIds: [approver.id] });
@@ -219,7 +220,7 @@ describe('the lifecycle, a table of transitions', () => {
     expect((await detail(admin, doc.id)).json().data).toMatchObject({ lifecycle: 'Effective', effectiveRevision: 1 });
   });
 
-  it('refuses an effective date in the past or not a date (400), creating nothing', async () => {
+  it(`refuses an effective date in the past or not a date (400), creating nothing ${req('DOC-026')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     await setFinal(doc.id, 1);
     const past = await addRevision(doc.id, 2, { effectiveOn: '2020-01-01' });
@@ -263,7 +264,7 @@ describe('what each viewer sees of an effective revision with a pending one', ()
     }[];
   };
 
-  it('the list and the detail show the effective revision; the pending one beside it for those who may open it', async () => {
+  it(`the list and the detail show the effective revision; the pending one beside it for those who may open it ${req('DOC-025')}`, async () => {
     for (const [who, by, pending] of [
       ['admin', admin, 2],
       ['related', related, 2],
@@ -284,7 +285,7 @@ describe('what each viewer sees of an effective revision with a pending one', ()
     }
   });
 
-  it('CSV, attachments (with and without pending revisions) and search agree', async () => {
+  it(`CSV, attachments (with and without pending revisions) and search agree ${req('DOC-025')}`, async () => {
     const csv = parseCsv(
       (await call('GET', `/export/Documents?organizationId=${orgA}&selectedIds=${doc.id}`, admin.headers)).body,
     );

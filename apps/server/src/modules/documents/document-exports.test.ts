@@ -21,6 +21,7 @@ import {
 } from '../../test/factories.js';
 import { documentRecords } from './document-exports.service.js';
 import { recomputeRevisionStatus } from './revision-lifecycle.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -536,7 +537,7 @@ describe('GET /documents/{id}/controlled-copy', () => {
     expect(res.json().errors[0].message).toBe(messages.controlledCopyPdfOnly);
   });
 
-  it('stamps every page with the state, the revision and the downloader, appends the signatures, keeps the original', async () => {
+  it(`stamps every page with the state, the revision and the downloader, appends the signatures, keeps the original ${req('DOC-023', 'DOC-027')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     // A copy is General's data: 11 with its General switch (34).

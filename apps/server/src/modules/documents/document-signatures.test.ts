@@ -31,6 +31,7 @@ import {
 } from '../../test/factories.js';
 import type { OrganizationAccess } from '../../core/access.js';
 import { canSign, signatureMatches, signingRefusal, type SigningState } from './document-signatures.policy.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const api = testApi(() => t);
@@ -141,7 +142,7 @@ describe('POST /documents/:id/reviews', () => {
     id = await documentWith({ reviewers: [r1, r2], approvers: [ap] });
   });
 
-  it('needs a session', async () => {
+  it(`needs a session ${req('SIG-016')}`, async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/documents/${id}/reviews`,
@@ -162,7 +163,7 @@ describe('POST /documents/:id/reviews', () => {
     expect((await review(r1, id, { revision: 2 })).statusCode).toBe(404);
   });
 
-  it('refuses a person who is not a named reviewer (403), also an Admin or an approver', async () => {
+  it(`refuses a person who is not a named reviewer (403), also an Admin or an approver ${req('SIG-016')}`, async () => {
     for (const who of [admin, viewer, ap]) {
       const res = await review(who, id);
       expect(res.statusCode, who.email).toBe(403);
@@ -171,7 +172,7 @@ describe('POST /documents/:id/reviews', () => {
     expect(await signaturesOf(id)).toEqual([]);
   });
 
-  it('refuses bad input with its message', async () => {
+  it(`refuses bad input with its message ${req('SIG-012')}`, async () => {
     const cases: [object, string, string][] = [
       [{ comment: 'x'.repeat(301) }, messages.signatureCommentTooLong, 'comment'],
       [{ status: 2 }, messages.signatureResponseInvalid, 'status'],
@@ -266,7 +267,7 @@ describe('POST /documents/:id/approvals', () => {
     id = await documentWith({ reviewers: [r1], approvers: [ap, ap2] });
   });
 
-  it('needs a session, the organization and a named approver', async () => {
+  it(`needs a session, the organization and a named approver ${req('SIG-016')}`, async () => {
     const anon = await t.app.inject({
       method: 'POST',
       url: `/api/v1/documents/${id}/approvals`,
@@ -324,7 +325,7 @@ describe('POST /documents/:id/approvals', () => {
     expect(res.json().errors[0]).toMatchObject({ message: messages.accessCodeMissing, field: 'accessCode' });
   });
 
-  it('refuses a wrong code (400 on accessCode), signs nothing, audits without the code', async () => {
+  it(`refuses a wrong code (400 on accessCode), signs nothing, audits without the code ${req('SIG-016')}`, async () => {
     const res = await approve(ap, id, { accessCode: '999999' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ message: messages.accessCodeWrong, field: 'accessCode' });
@@ -357,7 +358,7 @@ describe('POST /documents/:id/approvals', () => {
 });
 
 describe('the lifecycle of a revision, by its signatures', () => {
-  it('Submitted → Reviewed → Approved and final, told to the responsible', async () => {
+  it(`Submitted → Reviewed → Approved and final, told to the responsible ${req('DOC-004')}`, async () => {
     const [r1, r2, ap, owner] = [await person(orgA), await person(orgA), await person(orgA), await person(orgA)];
     const id = await documentWith({ reviewers: [r1, r2], approvers: [ap], responsible: owner });
     const steps: [() => ReturnType<typeof review>, string, boolean][] = [
@@ -385,7 +386,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
     expect(late.json().errors[0].message).toBe(messages.documentRevisionFinal);
   });
 
-  it('a rejection makes it Rejected and withdraws the open actions; the next cycle asks everyone again', async () => {
+  it(`a rejection makes it Rejected and withdraws the open actions; the next cycle asks everyone again ${req('DOC-007')}`, async () => {
     const [r1, r2, r3, ap, owner] = [
       await person(orgA),
       await person(orgA),
@@ -518,7 +519,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
     expect(await actionOf(id, 'review', r1)).toEqual(['Complete']);
   });
 
-  it('a rejected approval makes it Rejected', async () => {
+  it(`a rejected approval makes it Rejected ${req('DOC-007')}`, async () => {
     const [ap] = [await person(orgA)];
     const id = await documentWith({ approvers: [ap] });
     const res = await approve(ap, id, { status: 1 });
@@ -527,7 +528,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
     expect(await revisionOf(id)).toMatchObject({ status: 'Rejected', isFinal: false });
   });
 
-  it('a reviewer added after Reviewed returns it to Submitted', async () => {
+  it(`a reviewer added after Reviewed returns it to Submitted ${req('DOC-008')}`, async () => {
     const [r1, r2, ap] = [await person(orgA), await person(orgA), await person(orgA)];
     const id = await documentWith({ reviewers: [r1], approvers: [ap] });
     await review(r1, id);
@@ -548,7 +549,7 @@ describe('the lifecycle of a revision, by its signatures', () => {
 });
 
 describe('the signing lock', () => {
-  it('locks after 5 wrong codes in a row, e-mails the person and the Admins, refuses a right code until it ends', async () => {
+  it(`locks after 5 wrong codes in a row, e-mails the person and the Admins, refuses a right code until it ends ${req('SIG-017')}`, async () => {
     const [ap] = [await person(orgA)];
     const german = await createUser(t.db, { role: 'Admin', language: 'de', memberOf: [{ organizationId: orgA }] });
     const id = await documentWith({ approvers: [ap] });
@@ -601,7 +602,7 @@ describe('the signing lock', () => {
     expect(attempts!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it('counts per person across organizations, and locks reviews too', async () => {
+  it(`counts per person across organizations, and locks reviews too ${req('SIG-017')}`, async () => {
     const both = await createUser(t.db, { memberOf: [{ organizationId: orgA }, { organizationId: orgB }] });
     await t.db.insert(userAccessCodes).values({ id: newId(), userId: both.id, codeHash: await hashPassword(CODE) });
     const signer = {
@@ -725,7 +726,7 @@ describe('password at signing (the organization setting)', () => {
 });
 
 describe('the signature record', () => {
-  it('is append-only: the database refuses UPDATE and DELETE', async () => {
+  it(`is append-only: the database refuses UPDATE and DELETE ${req('REC-002')}`, async () => {
     const [r1] = [await person(orgA)];
     const id = await documentWith({ reviewers: [r1] });
     await review(r1, id);

@@ -17,6 +17,7 @@ import {
   twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 23: a released document or revision is never deleted (409 on every delete path); it is
@@ -91,7 +92,7 @@ function pdfText(bytes: Buffer): string {
 }
 
 describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
-  it('answers 401 without a session, 404 to another organization, 403 without the delete right; nothing changes', async () => {
+  it(`answers 401 without a session, 404 to another organization, 403 without the delete right; nothing changes ${req('DOC-019', 'DOC-028')}`, async () => {
     const doc = await releasedDocument();
     expect((await call('POST', `/documents/${doc.id}/withdrawal`, {}, { organizationId: orgA })).statusCode).toBe(401);
     expect((await withdraw(outsider, doc.id)).statusCode).toBe(404);
@@ -102,7 +103,7 @@ describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
     expect(await withdrawalsOf(doc.id)).toEqual([]);
   });
 
-  it('refuses a missing reason or access code and a wrong access code (audited, counted), changing nothing', async () => {
+  it(`refuses a missing reason or access code and a wrong access code (audited, counted), changing nothing ${req('DOC-028')}`, async () => {
     const doc = await releasedDocument();
     const noReason = await withdraw(admin, doc.id, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
@@ -125,7 +126,7 @@ describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
     expect(await withdrawalsOf(doc.id)).toEqual([]);
   });
 
-  it('refuses a document never released and a draft revision (409: delete them instead), and a second withdrawal', async () => {
+  it(`refuses a document never released and a draft revision (409: delete them instead), and a second withdrawal ${req('DOC-019')}`, async () => {
     const draft = await createDocument(t.app, t.db, admin, orgA);
     const never = await withdraw(admin, draft.id);
     expect(never.statusCode).toBe(409);
@@ -143,7 +144,7 @@ describe('POST /documents/{id}/withdrawal: who may, and what it asks', () => {
 });
 
 describe('a released document or revision is never deleted', () => {
-  it('answers 409 naming the withdrawal on DELETE /documents, alone, in a bulk delete and in a JSON body; nothing goes', async () => {
+  it(`answers 409 naming the withdrawal on DELETE /documents, alone, in a bulk delete and in a JSON body; nothing goes ${req('REC-002')}`, async () => {
     const draft = await createDocument(t.app, t.db, admin, orgA);
     const released = await releasedDocument();
     const text = messages.documentReleasedNoDelete.replace('{number}', String(released.number));
@@ -174,7 +175,7 @@ describe('a released document or revision is never deleted', () => {
     expect((await auditOf(draft.id, 'delete'))[0]!.before).toMatchObject({ revisions: [{ revision: 1 }] });
   });
 
-  it('answers 409 on DELETE /documents/{id}/revision for a final revision and a withdrawn one', async () => {
+  it(`answers 409 on DELETE /documents/{id}/revision for a final revision and a withdrawn one ${req('REC-002')}`, async () => {
     const doc = await releasedDocument();
     await addRevision(doc.id, 2);
     await setFinal(doc.id, 2);
@@ -200,7 +201,7 @@ describe('a released document or revision is never deleted', () => {
 });
 
 describe('withdrawing', () => {
-  it('makes every revision Obsolete with a signature and an audit event each; the document stays readable, listed as Obsolete', async () => {
+  it(`makes every revision Obsolete with a signature and an audit event each; the document stays readable, listed as Obsolete ${req('DOC-019', 'DOC-029')}`, async () => {
     const reviewer = await person(orgA);
     const doc = await releasedDocument();
     await addRevision(doc.id, 2);
@@ -271,7 +272,7 @@ describe('withdrawing', () => {
     expect(one.json().data).toMatchObject({ status: 'Obsolete', isFinal: true, isLocked: true });
   });
 
-  it('withdraws one final revision: the document keeps its other revisions; a linked training stops assigning', async () => {
+  it(`withdraws one final revision: the document keeps its other revisions; a linked training stops assigning ${req('DOC-019')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA, { requiresTraining: true });
     await setFinal(doc.id);
     const trainee = await person(orgA);
@@ -319,7 +320,7 @@ describe('withdrawing', () => {
     expect(await openTraining()).toEqual([]);
   });
 
-  it('stamps the controlled copy and the record PDF OBSOLETE with the date and the reason (pdftotext)', async () => {
+  it(`stamps the controlled copy and the record PDF OBSOLETE with the date and the reason (pdftotext) ${req('DOC-029')}`, async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     pdf.addPage([595.28, 841.89]).drawText('Cleaning procedure body', { x: 72, y: 420, size: 18, font });

@@ -25,6 +25,7 @@ import {
 } from '../../test/factories.js';
 import { completeActions } from '../actions/automatic-actions.js';
 import { onRevisionApproved, recomputeRevisionStatus } from './revision-lifecycle.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 let t: TestContext;
 const { person, call } = testApi(() => t);
@@ -143,7 +144,7 @@ describe('POST /documents', () => {
     expect((await call('POST', '/documents', viewer.headers, payload)).statusCode).toBe(403);
   });
 
-  it('refuses missing and invalid fields with their messages, and creates nothing', async () => {
+  it(`refuses missing and invalid fields with their messages, and creates nothing ${req('DOC-003')}`, async () => {
     const before = await t.db.$count(documents);
     const cases: [object, string, string][] = [
       [{ name: '   ' }, messages.fieldRequired, 'name'],
@@ -165,7 +166,7 @@ describe('POST /documents', () => {
     expect(await t.db.$count(documents)).toBe(before);
   });
 
-  it('creates the document numbered by the organization, its first revision, its participant, the responsible action and the audit event', async () => {
+  it(`creates the document numbered by the organization, its first revision, its participant, the responsible action and the audit event ${req('DOC-004')}`, async () => {
     const responsible = await person(orgA);
     const payload = await generalPayload(admin, { submitterId: responsible.id, revision: 3 });
     const res = await call('POST', '/documents', admin.headers, payload);
@@ -228,7 +229,7 @@ describe('POST /documents', () => {
     expect(res.json().errors[0]).toMatchObject({ message: messages.tagsUnknown, field: 'tagIds' });
   });
 
-  it('keeps type + name + revision unique in the organization (the name in any case)', async () => {
+  it(`keeps type + name + revision unique in the organization (the name in any case) ${req('DOC-001')}`, async () => {
     const first = await generalPayload(admin, { name: 'Unique Name' });
     expect((await call('POST', '/documents', admin.headers, first)).statusCode).toBe(201);
     const same = await call('POST', '/documents', admin.headers, { ...first, name: 'unique name' });
@@ -336,7 +337,7 @@ describe('GET /documents', () => {
     expect(file.statusCode).toBe(404);
   });
 
-  it('filters by document types, searches and sorts in the database', async () => {
+  it(`filters by document types, searches and sorts in the database ${req('DOC-017')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const manuals = (await createDocumentType(t.db, org, 'Manual')).id;
@@ -512,7 +513,7 @@ describe('PUT /documents/{id}/general', () => {
     expect(await rename(others.id, related)).toBe(403);
   });
 
-  it('refuses any change while a review is in progress or once final', async () => {
+  it(`refuses any change while a review is in progress or once final ${req('DOC-009')}`, async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
     await sign(doc.id, 1, reviewer, 'review', 'Reviewed');
@@ -577,7 +578,7 @@ async function revisionPayload(id: string, revision: number, changes: object = {
 }
 
 describe('PUT /documents/{id}/revision', () => {
-  it('needs a session, the organization and the right; the number must be the latest plus 1', async () => {
+  it(`needs a session, the organization and the right; the number must be the latest plus 1 ${req('DOC-011')}`, async () => {
     const doc = await newDocument();
     const payload = await revisionPayload(doc.id, 2);
     expect((await call('PUT', `/documents/${doc.id}/revision`, {}, payload)).statusCode).toBe(401);
@@ -651,7 +652,7 @@ describe('PUT /documents/{id}/revision', () => {
 });
 
 describe('PATCH /documents/{id}/revision (set as final)', () => {
-  it('needs the right; refuses a revision with signers and a second time', async () => {
+  it(`needs the right; refuses a revision with signers and a second time ${req('DOC-010')}`, async () => {
     const reviewer = await person(orgA);
     const doc = await newDocument({ reviewerIds: [reviewer.id] });
     const body = { organizationId: orgA, revision: 1, reason: 'Released' };
@@ -694,7 +695,7 @@ describe('PATCH /documents/{id}/revision (set as final)', () => {
 });
 
 describe('DELETE /documents/{id}/revision', () => {
-  it('keeps the only revision and a signed one', async () => {
+  it(`keeps the only revision and a signed one ${req('DOC-012', 'REC-002')}`, async () => {
     const doc = await newDocument();
     const query = `organizationId=${orgA}&revision=1`;
     expect((await call('DELETE', `/documents/${doc.id}/revision?${query}`, {})).statusCode).toBe(401);
@@ -725,7 +726,7 @@ describe('DELETE /documents/{id}/revision', () => {
     expect((await detail(admin, signedDoc.id)).json().data).toMatchObject({ canDeleteRevision: false });
   });
 
-  it('deletes a revision: the latest goes back, participants and actions follow, the audit keeps it', async () => {
+  it(`deletes a revision: the latest goes back, participants and actions follow, the audit keeps it ${req('DOC-012')}`, async () => {
     const doc = await newDocument();
     const reviewer = await person(orgA);
     await call(
@@ -753,7 +754,7 @@ describe('DELETE /documents/{id}/revision', () => {
 });
 
 describe('latest and released revisions', () => {
-  it('follow a revision added as final, which is never deleted (409)', async () => {
+  it(`follow a revision added as final, which is never deleted (409) ${req('REC-002')}`, async () => {
     const doc = await newDocument();
     expect(
       (
@@ -875,7 +876,7 @@ describe('quality actions', () => {
     expect(await openReviews()).toEqual([]);
   });
 
-  it('keeps a signer who responded; an added reviewer returns a Reviewed revision to Submitted', async () => {
+  it(`keeps a signer who responded; an added reviewer returns a Reviewed revision to Submitted ${req('DOC-008')}`, async () => {
     const [r1, r2] = [await person(orgA), await person(orgA)];
     const doc = await newDocument({ reviewerIds: [r1.id] });
     await sign(doc.id, 1, r1, 'review', 'Reviewed');
@@ -965,7 +966,7 @@ describe('references', () => {
 });
 
 describe('the Review and Approval tabs', () => {
-  it('show the responses of the current cycle with their signature manifestation, who is to respond and who may respond', async () => {
+  it(`show the responses of the current cycle with their signature manifestation, who is to respond and who may respond ${req('SIG-014', 'P11-11.50')}`, async () => {
     const [r1, r2, a1] = [await person(orgA), await person(orgA), await person(orgA)];
     const doc = await newDocument({ reviewerIds: [r1.id, r2.id], approverIds: [a1.id] });
     const tab = async (by: Person, which: 'reviews' | 'approvals') => {
@@ -1075,7 +1076,7 @@ describe('recomputeRevisionStatus and onRevisionApproved (for the signing servic
 });
 
 describe('DELETE /documents', () => {
-  it('needs a session, the organization and a delete right; all or nothing', async () => {
+  it(`needs a session, the organization and a delete right; all or nothing ${req('DOC-017')}`, async () => {
     const doc = await newDocument();
     const query = (ids: string[]) =>
       `/documents?organizationId=${orgA}&${ids.map((id) => `documentIds=${id}`).join('&')}`;
@@ -1195,7 +1196,7 @@ describe('lookups', () => {
     expect((await call('GET', `/documents/available?organizationId=${org}`, outsider.headers)).statusCode).toBe(404);
   });
 
-  it('document types: search, isOnlyApproved, and a type in use cannot be deleted', async () => {
+  it(`document types: search, isOnlyApproved, and a type in use cannot be deleted ${req('SET-004')}`, async () => {
     const org = (await createOrganization(t.db)).id;
     const boss = await person(org, 'Admin');
     const used = await createDocumentType(t.db, org, 'Work instruction');

@@ -9,6 +9,7 @@ import { auditEventsOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import { DEFAULT_PASSWORD, createDocument, createDocumentType, twoOrganizations } from '../../test/factories.js';
 import { sendReviewReminders } from './periodic-review.reminders.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24, periodic review: a type's interval gives a released document its next review date;
@@ -120,7 +121,7 @@ describe('settings: the review interval and the reminder days', () => {
     expect(org.json().data.reviewReminderDays).toBe(30);
   });
 
-  it('saves the interval (audited) and reschedules the released documents of the type', async () => {
+  it(`saves the interval (audited) and reschedules the released documents of the type ${req('DOC-030')}`, async () => {
     const type = (await createDocumentType(t.db, orgA)).id;
     const doc = await releasedDocument(type);
     expect((await scheduleOf(doc.id)).nextReviewOn).toBeNull();
@@ -142,7 +143,7 @@ describe('settings: the review interval and the reminder days', () => {
 });
 
 describe('the schedule and the daily reminder', () => {
-  it('gives a released document its next review date from the release, none to a draft', async () => {
+  it(`gives a released document its next review date from the release, none to a draft ${req('DOC-030')}`, async () => {
     const draft = await createDocument(t.app, t.db, admin, orgA, { typeId, submitterId: owner.id });
     expect((await scheduleOf(draft.id)).nextReviewOn).toBeNull();
     const doc = await releasedDocument();
@@ -160,7 +161,7 @@ describe('the schedule and the daily reminder', () => {
     expect((await auditEventsOf(t, doc.id, 'reviewScheduled')).at(-1)!.after).toMatchObject({ nextReviewOn: next });
   });
 
-  it('reminds nothing before the window, one action in it (notification, German e-mail), one when run twice', async () => {
+  it(`reminds nothing before the window, one action in it (notification, German e-mail), one when run twice ${req('DOC-031')}`, async () => {
     const doc = await releasedDocument();
     const next = (await scheduleOf(doc.id)).nextReviewOn!;
     await sendReviewReminders(t.app.ctx, minusDays(next, 31));
@@ -188,7 +189,7 @@ describe('the schedule and the daily reminder', () => {
     expect(mail.text).toContain(`#${doc.number} „${doc.name as string}“ bis ${next} überprüfen`);
   });
 
-  it('lists an overdue review on the dashboard of Admins and the responsible, and under the list filter', async () => {
+  it(`lists an overdue review on the dashboard of Admins and the responsible, and under the list filter ${req('DOC-033')}`, async () => {
     const doc = await releasedDocument();
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
     await t.db.update(documents).set({ nextReviewOn: yesterday }).where(eq(documents.id, doc.id));
@@ -218,7 +219,7 @@ describe("POST /documents/{id}/periodic-review: 'Reviewed, no change'", () => {
     expect(await t.db.$count(documentPeriodicReviews, eq(documentPeriodicReviews.documentId, doc.id))).toBe(0);
   });
 
-  it('refuses a missing reason or code, a wrong code (audited), and a document without a schedule (409)', async () => {
+  it(`refuses a missing reason or code, a wrong code (audited), and a document without a schedule (409) ${req('DOC-032')}`, async () => {
     const doc = await releasedDocument();
     const noReason = await reviewNoChange(owner, doc.id, { reason: ' ' });
     expect(noReason.json().errors[0]).toMatchObject({
@@ -238,7 +239,7 @@ describe("POST /documents/{id}/periodic-review: 'Reviewed, no change'", () => {
     expect(await t.db.$count(documentPeriodicReviews, eq(documentPeriodicReviews.documentId, doc.id))).toBe(0);
   });
 
-  it('signs the review (append-only record, audit), moves the date on from today and completes the action', async () => {
+  it(`signs the review (append-only record, audit), moves the date on from today and completes the action ${req('DOC-032')}`, async () => {
     const doc = await releasedDocument();
     const due = (await scheduleOf(doc.id)).nextReviewOn!;
     await sendReviewReminders(t.app.ctx, minusDays(due, 1));
@@ -265,7 +266,7 @@ describe("POST /documents/{id}/periodic-review: 'Reviewed, no change'", () => {
     await expect(t.db.update(documentPeriodicReviews).set({ reason: 'changed' })).rejects.toThrow();
   });
 
-  it('asks the password too where the organization asks for it', async () => {
+  it(`asks the password too where the organization asks for it ${req('DOC-032')}`, async () => {
     const doc = await releasedDocument();
     await call('PUT', `/organizations/${orgA}/signing`, admin.headers, { signingRequiresPassword: true });
     try {

@@ -18,6 +18,7 @@ import {
   twoOrganizations,
   uploadOrganizationFile,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24: a revision added after the first says why it was made (required, at most the long-text
@@ -86,7 +87,7 @@ describe('PUT /documents/{id}/revision: the reason for change', () => {
     expect(await latestOf(doc.id)).toBe(1);
   });
 
-  it('refuses a missing, blank or too long reason (400 on its field); nothing is added', async () => {
+  it(`refuses a missing, blank or too long reason (400 on its field); nothing is added ${req('DOC-034')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     for (const reasonForChange of [undefined, null, '   ']) {
       const res = await addRevision(admin, doc.id, { reasonForChange });
@@ -105,7 +106,7 @@ describe('PUT /documents/{id}/revision: the reason for change', () => {
     expect(await latestOf(doc.id)).toBe(1);
   });
 
-  it('stores it on the new revision with its audit event; the detail, the selector and the history show it', async () => {
+  it(`stores it on the new revision with its audit event; the detail, the selector and the history show it ${req('DOC-034', 'DOC-035')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     const res = await addRevision(admin, doc.id, { reasonForChange: `  ${REASON}  ` });
     expect(res.statusCode, res.body).toBe(200);
@@ -129,7 +130,7 @@ describe('PUT /documents/{id}/revision: the reason for change', () => {
     });
   });
 
-  it('a first revision may carry one or none; a revision stored before it was asked keeps none; one given is not removed', async () => {
+  it(`a first revision may carry one or none; a revision stored before it was asked keeps none; one given is not removed ${req('DOC-034')}`, async () => {
     const none = await createDocument(t.app, t.db, admin, orgA);
     expect((await detailOf(admin, none.id)).reasonForChange).toBeNull();
 
@@ -162,7 +163,7 @@ describe('PUT /documents/{id}/revision: the reason for change', () => {
     expect((await revisionRowOf(t, doc.id, 2)).reasonForChange).toBe(REASON);
   });
 
-  it('refuses a new revision of a withdrawn document (409) and offers none', async () => {
+  it(`refuses a new revision of a withdrawn document (409) and offers none ${req('DOC-029')}`, async () => {
     const doc = await createDocument(t.app, t.db, admin, orgA);
     const final = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
       organizationId: orgA,
@@ -184,7 +185,7 @@ describe('PUT /documents/{id}/revision: the reason for change', () => {
     expect(await latestOf(doc.id)).toBe(1);
   });
 
-  it('prints it in the controlled copy header, the record PDF and the CSV column; none as —', async () => {
+  it(`prints it in the controlled copy header, the record PDF and the CSV column; none as — ${req('DOC-035')}`, async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([595.28, 841.89]);
     const fileId = await uploadOrganizationFile(t.app, admin.headers, orgA, 'sop.pdf', Buffer.from(await pdf.save()));

@@ -13,6 +13,7 @@ import {
   giveAccessCode,
   twoOrganizations,
 } from '../../test/factories.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24, withdraw (obsolete): a person allowed to approve the document withdraws it too, signed
@@ -68,7 +69,7 @@ async function approvedBy(approver: Person, name?: string) {
 }
 
 describe('POST /documents/{id}/withdrawal by an approver', () => {
-  it('lets the approver of the released revision withdraw it with the access code; an approver of a draft only may not (403)', async () => {
+  it(`lets the approver of the released revision withdraw it with the access code; an approver of a draft only may not (403) ${req('DOC-028')}`, async () => {
     const approver = await signer();
     const doc = await approvedBy(approver);
     const seen = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, approver.headers)).json().data;
@@ -103,7 +104,7 @@ describe('POST /documents/{id}/withdrawal by an approver', () => {
     expect(events[0]).toMatchObject({ actorUserId: approver.id, reason: 'Replaced by SOP-020' });
   });
 
-  it('asks for the password too where the organization asks for it: missing or wrong is refused (audited), right is recorded', async () => {
+  it(`asks for the password too where the organization asks for it: missing or wrong is refused (audited), right is recorded ${req('DOC-028')}`, async () => {
     const approver = await signer();
     const doc = await approvedBy(approver);
     await requirePassword(true);
@@ -130,7 +131,7 @@ describe('POST /documents/{id}/withdrawal by an approver', () => {
 });
 
 describe('A withdrawn document in the list and its exports', () => {
-  it('leaves the default list, its count and the CSV; the Obsolete status shows it in both', async () => {
+  it(`leaves the default list, its count and the CSV; the Obsolete status shows it in both ${req('DOC-029')}`, async () => {
     const approver = await signer();
     const kept = await approvedBy(approver, 'Kept procedure zq');
     const retired = await approvedBy(approver, 'Retired procedure zq');

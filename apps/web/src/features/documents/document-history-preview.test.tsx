@@ -6,6 +6,7 @@ import { sessionStore } from '../../shared/session-store';
 import { on, queriesOf, renderFeature, stubEndpoints, testTokens, testUser, type EndpointAnswer } from '../../test/app';
 import { DOC, FILE, documentDetail, noEffect } from '../../test/documents';
 import { ORG, organization } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const SLOW = 60_000;
 
@@ -144,7 +145,7 @@ describe('Document History', () => {
 
 describe('Document preview', () => {
   it(
-    'shows a PDF in an iframe on a blob URL of the PDF type, fetched with the session, revoked on close',
+    `shows a PDF in an iframe on a blob URL of the PDF type, fetched with the session, revoked on close ${req('DOC-022')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const blobUrl = 'blob:http://localhost/0190a8e4-preview';

@@ -19,6 +19,7 @@ import {
 } from '../../test/app';
 import { DOC, FILE, TYPE, documentDetail as detail, file, noEffect, rowEffect } from '../../test/documents';
 import { ada, me, ORG, organizationEndpoints, uma } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -129,7 +130,7 @@ describe('List of Documents', () => {
   );
 
   it(
-    'shows the default columns, Delete by the row flag, the type filter and exports; a row opens its revision',
+    `shows the default columns, Delete by the row flag, the type filter and exports; a row opens its revision ${req('DOC-017')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const rows = [
@@ -189,7 +190,7 @@ describe('List of Documents', () => {
 
 describe('New Document', () => {
   it(
-    'guards the later steps, asks for the required fields, creates, saves Quality Actions, and keeps one reference row',
+    `guards the later steps, asks for the required fields, creates, saves Quality Actions, and keeps one reference row ${req('DOC-020')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const posts: unknown[] = [];

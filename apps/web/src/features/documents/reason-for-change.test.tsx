@@ -6,6 +6,7 @@ import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { DOC, documentDetail as detail } from '../../test/documents';
 import { ORG, organizationEndpoints, uma } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -34,7 +35,7 @@ afterEach(() => {
 
 describe('Reason for change (issue 24)', () => {
   it(
-    'shows it in General and under each revision of the selector, a revision without one as —',
+    `shows it in General and under each revision of the selector, a revision without one as — ${req('DOC-035')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       stubEndpoints(
@@ -58,7 +59,7 @@ describe('Reason for change (issue 24)', () => {
   );
 
   it(
-    'is the first thing a reviewer reads in the Review tab, above the status and the form',
+    `is the first thing a reviewer reads in the Review tab, above the status and the form ${req('DOC-035')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       stubEndpoints(

@@ -7,6 +7,7 @@ import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { DOC, TYPE, documentDetail, file, noEffect, rowEffect } from '../../test/documents';
 import { ORG, organizationEndpoints } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** Issue 24: the list's State with the pending revision beside it, the selector's marks, General's effect. */
 
@@ -47,7 +48,7 @@ afterEach(() => {
 
 describe('the effective revision on the screens', () => {
   it(
-    'lists the effective revision with its State and Effective from, and the pending revision beside it',
+    `lists the effective revision with its State and Effective from, and the pending revision beside it ${req('DOC-025')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const rows = [
@@ -86,7 +87,7 @@ describe('the effective revision on the screens', () => {
   );
 
   it(
-    'marks each revision in the selector and says in General what superseded the open one',
+    `marks each revision in the selector and says in General what superseded the open one ${req('DOC-024')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const superseded = documentDetail({

@@ -6,6 +6,7 @@ import { sessionStore } from '../../shared/session-store';
 import { on, renderFeature, stubEndpoints, testTokens, testUser } from '../../test/app';
 import { DOC, documentDetail as detail } from '../../test/documents';
 import { ORG, organization, organizationEndpoints } from '../../test/organization';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -22,7 +23,7 @@ afterEach(() => {
 
 describe('Withdraw (a released document is never deleted)', () => {
   it(
-    'shows Delete disabled with why, withdraws with a reason and the access code, then shows Obsolete and the withdrawal',
+    `shows Delete disabled with why, withdraws with a reason and the access code, then shows Obsolete and the withdrawal ${req('DOC-019', 'DOC-028', 'DOC-029')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const released = detail({
@@ -91,7 +92,7 @@ describe('Withdraw (a released document is never deleted)', () => {
   );
 
   it(
-    'asks for the password too where the organization asks for it',
+    `asks for the password too where the organization asks for it ${req('DOC-028')}`,
     async () => {
       sessionStore.start(testUser(), testTokens, false);
       const released = detail({ status: 'Approved', isFinal: true, releasedRevision: 2, canWithdraw: true });

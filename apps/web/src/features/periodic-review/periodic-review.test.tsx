@@ -6,6 +6,7 @@ import { ORG, organization, organizationEndpoints } from '../../test/organizatio
 import { OverdueReviewsCard } from './OverdueReviewsCard';
 import { PeriodicReviewCard } from './PeriodicReviewCard';
 import { PeriodicReviewPanel } from './PeriodicReviewPanel';
+import { req } from '../../../../../docs/requirements/req.js';
 
 const SLOW = 60_000;
 const DOC = '0190a8e4-0000-7000-8000-0000000000d1';
@@ -28,7 +29,7 @@ afterEach(() => {
 
 describe('the periodic review of a document', () => {
   it(
-    "shows the next review date, Overdue once passed, and signs 'Reviewed, no change' with a reason and the access code",
+    `shows the next review date, Overdue once passed, and signs 'Reviewed, no change' with a reason and the access code ${req('DOC-032')}`,
     async () => {
       const sent: unknown[] = [];
       let current = review({ isOverdue: true });
@@ -75,7 +76,7 @@ describe('the periodic review of a document', () => {
 
 describe('the settings and the dashboard', () => {
   it(
-    "saves a type's interval when it changes, and the reminder days",
+    `saves a type's interval when it changes, and the reminder days ${req('DOC-030')}`,
     async () => {
       const intervals: unknown[] = [];
       const reminders: unknown[] = [];
@@ -107,7 +108,7 @@ describe('the settings and the dashboard', () => {
     SLOW,
   );
 
-  it("lists the overdue reviews with a link to the list's filter", async () => {
+  it(`lists the overdue reviews with a link to the list's filter ${req('DOC-033')}`, async () => {
     stubEndpoints(
       on(rows.overdue, () => ({
         data: [
