@@ -1,4 +1,4 @@
-// Lints the requirement ids the tests name (docs/decisions/0031-validation-evidence.md): exits 1
+// Lints the requirement ids the tests name (docs/decisions/0034-validation-evidence.md): exits 1
 // when a test file names an id the catalogue (docs/requirements/) does not have; prints, without
 // failing, the requirements no test names.
 //   npm run lint:requirements

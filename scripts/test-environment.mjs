@@ -1,5 +1,5 @@
 // What a suite ran on, written beside its JSON results (`<run>-<engine>.env.json`) for the
-// validation report (docs/decisions/0031-validation-evidence.md): Node, the database engine and
+// validation report (docs/decisions/0034-validation-evidence.md): Node, the database engine and
 // its version, the browser of the journeys, the machine, the commit.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

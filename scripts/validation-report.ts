@@ -1,6 +1,6 @@
 // `npm run validation-report`: the suites' JSON results (test-results/*.json, written by
 // scripts/test-all.mjs) traced to the requirements catalogue (docs/requirements/), written as
-// test-results/validation/report.html and report.pdf (docs/decisions/0031-validation-evidence.md).
+// test-results/validation/report.html and report.pdf (docs/decisions/0034-validation-evidence.md).
 // Never fails for what the tests found: CI decides pass or fail from the tests themselves.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * One rule the product must keep, as the validation report traces it to the tests that prove it
- * (docs/decisions/0031-validation-evidence.md). Ids are stable: a retired rule keeps its id unused.
+ * (docs/decisions/0034-validation-evidence.md). Ids are stable: a retired rule keeps its id unused.
  */
 export interface Requirement {
   /** Area prefix and number (`SIG-003`), or the regulation's paragraph (`P11-11.10e`, `A11-9`). */

@@ -9,7 +9,7 @@ import { attachmentHeader } from '../../core/files.js';
 const TYPES = { pdf: 'application/pdf', html: 'text/html; charset=utf-8' } as const;
 
 /**
- * The validation report `npm run build` keeps beside the build (docs/decisions/0031-validation-evidence.md),
+ * The validation report `npm run build` keeps beside the build (docs/decisions/0034-validation-evidence.md),
  * so a customer's quality unit gets the evidence of exactly the version it runs.
  */
 export const validationReportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { req } from '../../../../../docs/requirements/req.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
-// GET /api/v1/validation-report: the report `npm run build` kept beside the build (decision 0031).
+// GET /api/v1/validation-report: the report `npm run build` kept beside the build (decision 0034).
 
 let built: TestContext;
 let none: TestContext;
