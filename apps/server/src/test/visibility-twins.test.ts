@@ -77,6 +77,7 @@ interface DocumentRow {
   creatorId: string;
   participants: Set<string>;
   releasedRevision: number | null;
+  effectiveRevision: number | null;
 }
 interface ActionRow {
   id: string;
@@ -130,6 +131,8 @@ async function addDocuments(organizationId: string, rows: number, into: World) {
       people.forEach((id) => participants.add(id));
       if (status === 'Approved' && random.chance(0.7)) releasedRevision = revision;
     }
+    // A released revision takes effect at once, or (here one in five) on a later day.
+    const effectiveRevision = releasedRevision !== null && random.chance(0.8) ? releasedRevision : null;
     const id = newId();
     await db.insert(documents).values({
       organizationId,
@@ -138,11 +141,12 @@ async function addDocuments(organizationId: string, rows: number, into: World) {
       creatorId,
       latestRevision: revisions,
       releasedRevision,
+      effectiveRevision,
     });
     await db
       .insert(documentParticipants)
       .values([...participants].map((userId) => ({ organizationId, documentId: id, userId })));
-    into.documents.push({ id, creatorId, participants, releasedRevision });
+    into.documents.push({ id, creatorId, participants, releasedRevision, effectiveRevision });
   }
 }
 

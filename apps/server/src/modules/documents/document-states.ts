@@ -16,10 +16,12 @@ export const documentStateOf = (doc: {
   creatorId: string;
   isParticipant: boolean;
   releasedRevision: number | null;
+  effectiveRevision: number | null;
 }): DocumentState => ({
   creatorId: doc.creatorId,
   isParticipant: doc.isParticipant,
   hasFinalRevision: doc.releasedRevision !== null,
+  hasEffectiveRevision: doc.effectiveRevision !== null,
 });
 
 export const revisionStateOf = (

@@ -15,6 +15,8 @@ export interface DocumentState {
   isParticipant: boolean;
   /** Some revision is final: the document is released ("approved" for the delete options). */
   hasFinalRevision: boolean;
+  /** Some revision took effect (decision 0032): what people who see released documents see. */
+  hasEffectiveRevision: boolean;
 }
 
 export interface RevisionState extends DocumentState {
@@ -171,12 +173,12 @@ export const documentPolicies = {
   /**
    * Every member may open the documents list: a person always sees the documents they are
    * related to. Which rows is `documentsVisibleTo` (document-visibility.ts), the SQL twin of this
-   * rule (test/visibility-twins.test.ts): Admins and 11 every document, 16 also every released
-   * one, everyone else those they are related to.
+   * rule (test/visibility-twins.test.ts): Admins and 11 every document, 16 also every one with a
+   * revision that took effect, everyone else those they are related to.
    */
   'document.view': organizationPolicy<DocumentState>(
     (access, d) =>
-      !d || seesEveryDocument(access) || d.isParticipant || (seesReleasedDocuments(access) && d.hasFinalRevision),
+      !d || seesEveryDocument(access) || d.isParticipant || (seesReleasedDocuments(access) && d.hasEffectiveRevision),
   ),
 
   /** Add New: 10 (view all area) or 15 (view approved and related area); Admins always. */

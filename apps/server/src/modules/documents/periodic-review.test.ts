@@ -35,6 +35,7 @@ beforeAll(async () => {
   owner = await person(orgA, 'User', [], { firstName: 'Olga', lastName: 'Owner' });
   await t.db.execute(sql`update users set language = 'de' where id = ${owner.id}`);
   await t.db.insert(userAccessCodes).values({ id: newId(), userId: owner.id, codeHash: await hashPassword(CODE) });
+  await t.db.insert(userAccessCodes).values({ id: newId(), userId: admin.id, codeHash: await hashPassword(CODE) });
   viewer = await person(orgA, 'User', [11]);
   typeId = (await createDocumentType(t.db, orgA, 'SOP')).id;
   const res = await setInterval(admin, typeId, 12);
@@ -291,6 +292,7 @@ describe('the end of a review by a new revision, and of the schedule by a withdr
       name: current.name,
       revision: 2,
       revisionDescription: 'Issue 2',
+      reasonForChange: 'The gowning order changed.',
       fileId: current.fileId,
     });
     expect(added.statusCode, added.body).toBe(200);
@@ -310,7 +312,7 @@ describe('the end of a review by a new revision, and of the schedule by a withdr
     const res = await call('POST', `/documents/${doc.id}/withdrawal`, admin.headers, {
       organizationId: orgA,
       reason: 'Replaced',
-      password: DEFAULT_PASSWORD,
+      accessCode: CODE,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await scheduleOf(doc.id)).toMatchObject({ reviewFrom: null, nextReviewOn: null, reviewRemindOn: null });

@@ -116,6 +116,7 @@ describe('POST /organizations', () => {
       isManagedByClient: false,
       logo: null,
       signingRequiresPassword: false,
+      reviewReminderDays: 30,
     });
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, data.id));
     expect(row).toMatchObject({ name: 'Nova Implants', status: 'Active', isManagedByClient: false });

@@ -57,6 +57,7 @@ describe('GET /organizations', () => {
       isManagedByClient: false,
       logo: null,
       signingRequiresPassword: false,
+      reviewReminderDays: 30,
     });
   });
 

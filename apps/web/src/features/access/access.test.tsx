@@ -99,6 +99,7 @@ describe('access flags in the organization layout', () => {
       expect(screen.getByText('No training records yet')).toBeTruthy();
       expect(screen.getByText('No documents yet')).toBeTruthy();
       expect(screen.getAllByRole('link', { name: 'View all' }).map((a) => a.getAttribute('href'))).toEqual([
+        `/organizations/${ORG}/documents?reviewOverdue=true`,
         `/organizations/${ORG}/tasks`,
         `/organizations/${ORG}/training-records`,
         `/organizations/${ORG}/documents`,
