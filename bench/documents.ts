@@ -1,5 +1,6 @@
-// The documents list and dashboard cards at size (issue 10): one organization of N documents with
-// 3 revisions each, an Admin who sees all and a "view related only" User (no document view option:
+// The documents list and dashboard cards at size (issues 10 and 24): one organization of N
+// documents with 3 revisions each (bench/documents-seed.ts; the list shows each document's
+// effective revision), an Admin who sees all and a "view related only" User (no document view option:
 // participant visibility only) related to a tenth of them; each endpoint's p95 through the real
 // app (app.inject, one request at a time) against the raw SQL of the same page, the statements
 // the request itself sent, captured at the driver (`npx tsx bench/documents.ts --help`).
