@@ -48,7 +48,7 @@ export const documents = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('documents_number_key').on(t.organizationId, t.number),
     index('documents_review_remind_idx')
-      .on(t.reviewRemindOn)
+      .on(t.reviewRemindOn, t.organizationId, t.id)
       .where(sql`review_remind_on is not null`),
     index('documents_next_review_idx')
       .on(t.organizationId, t.nextReviewOn)

@@ -12,7 +12,7 @@ import { assignActions, moveActionsDueDate, recordLink } from '../actions/automa
 import { findUserById } from '../users/users.repository.js';
 import { documentActionSource } from './document-actions.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
-import { PERIODIC_REVIEW_KIND, dueReminders } from './periodic-review.schedule.js';
+import { PERIODIC_REVIEW_KIND, dueReminders, type ReminderKey } from './periodic-review.schedule.js';
 
 // The daily reminder of periodic reviews (docs/decisions/0033-periodic-review.md): each document
 // whose reminder day has come gets, for the responsible person of its released revision, the
@@ -123,7 +123,7 @@ async function remind(app: AppContext, organizationId: string, documentId: strin
  */
 export async function sendReviewReminders(app: AppContext, now = currentTime()): Promise<number> {
   const today = dayOf(now);
-  let after: { organizationId: string; id: string } | null = null;
+  let after: ReminderKey | null = null;
   let reminded = 0;
   for (;;) {
     const batch = await dueReminders(app.database.db, today, after, BATCH);

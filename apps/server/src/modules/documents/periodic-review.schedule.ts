@@ -110,25 +110,34 @@ export async function moveReminders(tx: DbOrTx, organizationId: string, reminder
     .where(and(eq(documents.organizationId, organizationId), isNotNull(documents.reviewRemindOn)));
 }
 
-/** The documents whose reminder is due on `today`, after `after` (organization, id), by the partial index. */
-export function dueReminders(
-  db: DbOrTx,
-  today: string,
-  after: { organizationId: string; id: string } | null,
-  limit: number,
-) {
+/** Where the due reminders' keyset stands: the last one read. */
+export interface ReminderKey {
+  remindOn: string;
+  organizationId: string;
+  id: string;
+}
+
+/**
+ * The documents whose reminder is due on `today`, after `after`, in the order of the partial
+ * index documents_review_remind_idx (day, organization, id), so a batch reads only due rows.
+ */
+export function dueReminders(db: DbOrTx, today: string, after: ReminderKey | null, limit: number) {
   return db
-    .select({ organizationId: documents.organizationId, id: documents.id })
+    .select({
+      remindOn: sql<string>`to_char(${documents.reviewRemindOn}, 'YYYY-MM-DD')`,
+      organizationId: documents.organizationId,
+      id: documents.id,
+    })
     .from(documents)
     .where(
       and(
         lte(documents.reviewRemindOn, today),
         after
-          ? sql`(${documents.organizationId}, ${documents.id}) > (${after.organizationId}, ${after.id})`
+          ? sql`(${documents.reviewRemindOn}, ${documents.organizationId}, ${documents.id}) > (${after.remindOn}::date, ${after.organizationId}, ${after.id})`
           : undefined,
       ),
     )
-    .orderBy(documents.organizationId, documents.id)
+    .orderBy(documents.reviewRemindOn, documents.organizationId, documents.id)
     .limit(limit);
 }
 
