@@ -43,3 +43,28 @@ export const ZEffectiveOn = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.string({ error: messageKeys.invalidDate }).pipe(ZDay).nullable(),
 );
+
+/** Training before effect: the most days after release a revision waits for its trainees. */
+export const TRAINING_EFFECT_DAYS_MAX = 365;
+export const TRAINING_EFFECT_DAYS_DEFAULT = 14;
+
+/**
+ * 'Effective when training completes' (General, a revision that requires training): it takes
+ * effect when all its trainees passed, or this many days after its release, whichever comes first;
+ * none: the option is off.
+ */
+export const ZTrainingEffectDays = z
+  .number({ error: messageKeys.documentTrainingEffectDaysInvalid })
+  .int(messageKeys.documentTrainingEffectDaysInvalid)
+  .min(1, messageKeys.documentTrainingEffectDaysInvalid)
+  .max(TRAINING_EFFECT_DAYS_MAX, messageKeys.documentTrainingEffectDaysInvalid)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A Pending revision waiting for its training: how many of its trainees passed it ('7 of 9 passed'). */
+export const ZTrainingEffect = z.object({
+  days: z.number().int(),
+  passed: z.number().int(),
+  trainees: z.number().int(),
+});
+export type TrainingEffect = z.infer<typeof ZTrainingEffect>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZActionPerson } from './actions.js';
-import { ZEffectiveOn, ZRevisionLifecycle, revisionEffectFields } from './document-lifecycle.js';
+import {
+  ZEffectiveOn,
+  ZRevisionLifecycle,
+  ZTrainingEffect,
+  ZTrainingEffectDays,
+  revisionEffectFields,
+} from './document-lifecycle.js';
 import { ZUuid, optionalText, requiredText } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery, repeated } from './lists.js';
@@ -123,6 +129,8 @@ export const ZPendingRevision = z.object({
   status: ZDocumentStatus,
   isFinal: z.boolean(),
   effectiveOn: z.string().describe('YYYY-MM-DD').nullable(),
+  /** Set while it waits for its training before taking effect. */
+  trainingEffect: ZTrainingEffect.nullable(),
 });
 export type PendingRevision = z.infer<typeof ZPendingRevision>;
 
@@ -228,6 +236,10 @@ export const ZDocumentDetail = z.object({
   approvedAt: ZTimestamp.nullable(),
   finalAt: ZTimestamp.nullable(),
   ...revisionEffectFields,
+  /** 'Effective when training completes' (General): the most days after release it waits; null: off. */
+  trainingEffectDays: z.number().int().nullable(),
+  /** Set while the revision is Pending and waits for its training: how many trainees passed. */
+  trainingEffect: ZTrainingEffect.nullable(),
   createdAt: ZTimestamp,
   /** The highest revision, and the highest final one (null until one is final). */
   latestRevision: z.number().int(),
@@ -299,6 +311,8 @@ const generalFields = {
   reasonForChange: optionalText(LONG_TEXT_MAX_LENGTH),
   /** The day the revision takes effect once released (YYYY-MM-DD, not before today); none: at its release. */
   effectiveOn: ZEffectiveOn,
+  /** 'Effective when training completes', at the latest this many days after release (1..365); none: off. */
+  trainingEffectDays: ZTrainingEffectDays,
   typeDescription: optionalText(SHORT_TEXT_MAX_LENGTH),
   fileId: ZRequiredId,
   extraFileIds: ids(50, 'At most 50 extra files'),

@@ -58,6 +58,8 @@ export const documentDetail = (overrides: Partial<DocumentDetail> = {}): Documen
   approvedAt: null,
   finalAt: null,
   ...noEffect,
+  trainingEffectDays: null,
+  trainingEffect: null,
   createdAt: '2030-04-01T09:30:00.000Z',
   latestRevision: 2,
   releasedRevision: null,

@@ -36,6 +36,8 @@ export const documentsMessages = {
   documentRevisionNotReleased: 'Only a final revision can be withdrawn; a draft is deleted instead.',
   documentAlreadyObsolete: 'This is already withdrawn (Obsolete).',
   documentEffectiveDatePast: 'The effective date cannot be in the past.',
+  documentTrainingEffectNeedsTraining: "'Effective when training completes' needs a revision that requires training.",
+  documentTrainingEffectDaysInvalid: 'The days to wait for training must be a whole number from 1 to 365.',
   documentRevisionObsolete: 'This revision is withdrawn (Obsolete) and cannot be changed or signed.',
   documentWithdrawReasonRequired: 'Please, give the reason for withdrawing.',
   documentWithdrawn: 'The Document is withdrawn (Obsolete)',

@@ -92,6 +92,8 @@ export const documentRevisions = pgTable(
     effectiveAt: timestamp('effective_at', { withTimezone: true }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     supersededBy: integer('superseded_by'),
+    /** Training before effect (migration 0038): effective when its trainees passed, or this many days after release. */
+    trainingEffectDays: smallint('training_effect_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +115,11 @@ export const documentRevisions = pgTable(
     index('document_revisions_type_idx').on(t.organizationId, t.typeId),
     index('document_revisions_submitter_idx').on(t.organizationId, t.submitterId),
     index('document_revisions_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('document_revisions_training_due_idx')
+      .on(t.organizationId, t.documentId, t.revision)
+      .where(
+        sql`${t.trainingEffectDays} is not null and ${t.isFinal} and ${t.effectiveAt} is null and ${t.supersededAt} is null and ${t.status} <> 'Obsolete'`,
+      ),
     index('document_revisions_due_idx')
       .on(t.effectiveOn)
       .where(

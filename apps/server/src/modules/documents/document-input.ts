@@ -19,6 +19,7 @@ import { findVisibleTrainingIds, lockVisibleTrainings } from '../training-record
 import { documentTypeExists, findOrganizationFileIds } from './document-rows.repository.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 import { viewableTabs } from './documents.policy.js';
+import { checkTrainingEffect } from './training-effect.js';
 import { findVisibleDocumentIds, type DocumentDetailRecord } from './documents.repository.js';
 
 // What the writes of a document take in: the General fields and the checks of what they name.
@@ -31,6 +32,7 @@ export interface GeneralFields {
   revisionDescription: string;
   reasonForChange: string | null;
   effectiveOn: string | null;
+  trainingEffectDays: number | null;
   fileId: string;
   submitterId: string;
   extraFileIds: string[];
@@ -44,6 +46,7 @@ export const GENERAL_FIELDS = [
   'revisionDescription',
   'reasonForChange',
   'effectiveOn',
+  'trainingEffectDays',
   'fileId',
   'submitterId',
   'extraFileIds',
@@ -58,6 +61,7 @@ export const generalOf = (input: CreateDocumentRequest | UpdateDocumentGeneralRe
   revisionDescription: input.revisionDescription,
   reasonForChange: input.reasonForChange,
   effectiveOn: input.effectiveOn,
+  trainingEffectDays: input.trainingEffectDays,
   fileId: input.fileId,
   submitterId: input.submitterId,
   extraFileIds: input.extraFileIds.filter((id) => id !== input.fileId),
@@ -72,6 +76,7 @@ export const generalOfRecord = (rec: DocumentDetailRecord): GeneralFields => ({
   revisionDescription: rec.revisionDescription,
   reasonForChange: rec.reasonForChange,
   effectiveOn: rec.effectiveOn,
+  trainingEffectDays: rec.trainingEffectDays,
   fileId: rec.fileId,
   submitterId: rec.submitterId,
   extraFileIds: rec.extraFiles.map((f) => f.id),
@@ -101,13 +106,21 @@ export const revisionUpdateEvent = <T extends object, K extends keyof T>(
 });
 
 /**
- * A new effective date is today or later. What General names must belong to the organization:
+ * A new effective date is today or later; 'effective when training completes' needs a revision
+ * that requires training (`requiresTraining`, the revision's Quality Actions). What General names must belong to the organization:
  * the type, the files, the tags, and the responsible an active member. Only what changes is
  * checked, so a revision keeps a person who has since left. A reason for change once given is
  * changed, not removed (it is required on every revision added after the first; one stored
  * before issue 24 may stay without).
  */
-export async function checkGeneral(tx: Tx, organizationId: string, next: GeneralFields, previous?: GeneralFields) {
+export async function checkGeneral(
+  tx: Tx,
+  organizationId: string,
+  next: GeneralFields,
+  previous?: GeneralFields,
+  requiresTraining = false,
+) {
+  checkTrainingEffect(next.trainingEffectDays, requiresTraining);
   if (previous?.reasonForChange && next.reasonForChange === null) {
     throw AppError.badRequest('documentReasonForChangeRequired', 'reasonForChange');
   }

@@ -1,3 +1,4 @@
+import { checkTrainingEffect } from './training-effect.js';
 import {
   message,
   type UpdateDocumentQualityTasksRequest,
@@ -85,6 +86,7 @@ export async function updateDocumentQualityTasks(
     if (rec.isFinal && !linksTraining) {
       throw AppError.conflict(signersChange ? 'documentSignersOfApproved' : 'documentRevisionFinal');
     }
+    if (changed.includes('requiresTraining')) checkTrainingEffect(rec.trainingEffectDays, next.requiresTraining);
     if (changed.includes('trainingRecordId') && next.trainingRecordId !== null) {
       await checkTraining(tx, ctx, next.trainingRecordId);
     }

@@ -169,6 +169,8 @@ export function presentDocumentDetail(access: OrganizationAccess, rec: DocumentD
     approvedAt: iso(rec.approvedAt),
     finalAt: iso(rec.finalAt),
     ...effectOf(rec),
+    trainingEffectDays: general ? rec.trainingEffectDays : null,
+    trainingEffect: rec.trainingEffect,
     createdAt: iso(rec.createdAt)!,
     latestRevision: rec.latestRevision,
     releasedRevision: rec.releasedRevision,

@@ -131,7 +131,7 @@ export async function updateDocumentGeneral(
       const changed = changedFields(GENERAL_FIELDS, previous, next);
       if (changed.length > 0) {
         if (isRevisionLocked(rec)) throw AppError.conflict('documentRevisionLocked');
-        await checkGeneral(tx, organizationId, next, previous);
+        await checkGeneral(tx, organizationId, next, previous, rec.requiresTraining);
         const { extraFileIds, tagIds, ...columns } = next;
         await updateRevisionRow(tx, organizationId, documentId, rec.revision, columns);
         if (changed.includes('extraFileIds')) {
@@ -180,7 +180,7 @@ export async function addDocumentRevision(
       if (input.setAsFinal && (input.reviewerIds.length > 0 || input.approverIds.length > 0)) {
         throw AppError.badRequest('documentFinalNeedsNoSigners', 'setAsFinal');
       }
-      await checkGeneral(tx, organizationId, fields);
+      await checkGeneral(tx, organizationId, fields, undefined, requiresTraining);
       await checkNewSigners(tx, organizationId, signers);
       if (input.trainingRecordId !== null) await checkTraining(tx, ctx, input.trainingRecordId);
       await checkReferences(tx, ctx, references);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DocumentStatus } from '@qualis/contract';
+import type { DocumentStatus, TrainingEffect } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { documentRevisions, documents } from '../../db/schema/index.js';
 import { revisionsVisibleTo } from './document-visibility.js';
+import { trainingEffectOf } from './training-effect.js';
 
 // What the list rows and the detail read of a revision's effect (revision-effect.ts), beside the
 // columns of documents.repository.ts.
@@ -11,7 +12,7 @@ import { revisionsVisibleTo } from './document-visibility.js';
 const pendingRevisionOf = (access: OrganizationAccess) => {
   const visible = revisionsVisibleTo(access, sql`p.effective_at`);
   return sql<PendingRevisionRow | null>`(select json_build_object('revision', p.revision, 'status', p.status,
-      'isFinal', p.is_final, 'effectiveOn', p.effective_on)
+      'isFinal', p.is_final, 'effectiveOn', p.effective_on, 'trainingEffect', ${trainingEffectOf('p')})
     from document_revisions p
     where p.organization_id = documents.organization_id and p.document_id = documents.id
       and p.revision = documents.latest_revision and p.revision > document_revisions.revision
@@ -30,6 +31,8 @@ export const effectColumns = (access: OrganizationAccess) => ({
   supersededAt: documentRevisions.supersededAt,
   supersededBy: documentRevisions.supersededBy,
   pendingRevision: pendingRevisionOf(access),
+  trainingEffectDays: documentRevisions.trainingEffectDays,
+  trainingEffect: sql<TrainingEffect | null>`${trainingEffectOf('document_revisions')}`,
 });
 
 export interface PendingRevisionRow {
@@ -37,6 +40,7 @@ export interface PendingRevisionRow {
   status: DocumentStatus;
   isFinal: boolean;
   effectiveOn: string | null;
+  trainingEffect: TrainingEffect | null;
 }
 
 export interface EffectColumns {
@@ -46,6 +50,8 @@ export interface EffectColumns {
   supersededAt: Date | null;
   supersededBy: number | null;
   pendingRevision: PendingRevisionRow | null;
+  trainingEffectDays: number | null;
+  trainingEffect: TrainingEffect | null;
 }
 
 /** The revisions of the detail's revision selector the person may open, the highest first, with their effect. */

@@ -22,7 +22,7 @@ export interface DueRevision {
 }
 
 /**
- * Released revisions whose effective date has come (`day` or before), after `from` in key order:
+ * Released revisions whose effective date has come, not waiting for training (training-effect.ts) (`day` or before), after `from` in key order:
  * one range read of the partial index document_revisions_due_idx.
  */
 export function findDueRevisions(db: DbOrTx, day: string, limit: number, from?: DueRevision): Promise<DueRevision[]> {
@@ -37,7 +37,9 @@ export function findDueRevisions(db: DbOrTx, day: string, limit: number, from?: 
       revision: documentRevisions.revision,
     })
     .from(documentRevisions)
-    .where(and(awaitingEffect, lte(documentRevisions.effectiveOn, day), after))
+    .where(
+      and(awaitingEffect, lte(documentRevisions.effectiveOn, day), isNull(documentRevisions.trainingEffectDays), after),
+    )
     .orderBy(asc(documentRevisions.organizationId), asc(documentRevisions.documentId), asc(documentRevisions.revision))
     .limit(limit);
 }
@@ -50,7 +52,7 @@ export async function lockRevisionAwaitingEffect(tx: DbOrTx, key: DueRevision) {
     .where(and(eq(documents.organizationId, key.organizationId), eq(documents.id, key.documentId)))
     .for('update');
   const [row] = await tx
-    .select({ effectiveOn: documentRevisions.effectiveOn })
+    .select({ effectiveOn: documentRevisions.effectiveOn, trainingEffectDays: documentRevisions.trainingEffectDays })
     .from(documentRevisions)
     .where(
       and(

@@ -11,10 +11,11 @@ import {
   supersedeBelow,
   type DueRevision,
 } from './revision-effect.repository.js';
+import { findTrainingDueRevisions, isTrainingDue } from './training-effect.js';
 
 // When a released revision takes effect (docs/decisions/0032-effective-revisions.md): at its
-// release, or on the effective date its Responsible chose (the job below); the revisions it
-// replaces are superseded by it then. Times come from core/clock.ts, so tests move them.
+// release, on the effective date its Responsible chose, or once its training completed
+// (training-effect.ts; the job below); the revisions it replaces are superseded by it then. Times come from core/clock.ts, so tests move them.
 
 /** Who the effect is recorded for: the organization and the audit actor (the system for the job). */
 export interface EffectScope {
@@ -58,34 +59,57 @@ export async function makeEffective(tx: Tx, scope: EffectScope, key: DueRevision
 
 /**
  * A revision was released (approved, or set as final): it becomes effective at once, unless its
- * effective date is still to come (then the job makes it effective that day). In the caller's
- * transaction, after the document's lock.
+ * effective date is still to come or it waits for its training (then the job makes it effective).
+ * In the caller's transaction, after the document's lock.
  */
 export async function releaseRevision(tx: Tx, scope: EffectScope, key: DueRevision) {
   const row = await lockRevisionAwaitingEffect(tx, key);
   const at = now();
-  if (!row || (row.effectiveOn !== null && row.effectiveOn > dayOf(at))) return;
+  if (!row || row.trainingEffectDays !== null || (row.effectiveOn !== null && row.effectiveOn > dayOf(at))) return;
   await makeEffective(tx, scope, key, at);
 }
 
 /**
  * The effect job (every hour, so a date takes effect within the hour after midnight UTC): each
- * released revision whose effective date has come becomes effective, one transaction per
- * revision under its document's lock, audited as the system. Revisions already effective,
- * superseded or withdrawn are not due, so running it again changes nothing. Answers how many
- * revisions became effective.
+ * released revision whose effective date has come, or whose training completed or ran out of days,
+ * becomes effective, one transaction per revision under its document's lock, audited as the
+ * system. Revisions already effective, superseded or withdrawn are not due, so running it again
+ * changes nothing. Answers how many revisions became effective.
  */
 export async function makeDueRevisionsEffective(app: AppContext, at = now()): Promise<number> {
-  const db = app.database.db;
   const day = dayOf(at);
+  const byDate = await makeEffectiveWhileDue(
+    app,
+    at,
+    (limit, from) => findDueRevisions(app.database.db, day, limit, from),
+    async (tx, key) => {
+      const row = await lockRevisionAwaitingEffect(tx, key);
+      return !!row && row.trainingEffectDays === null && row.effectiveOn !== null && row.effectiveOn <= day;
+    },
+  );
+  const byTraining = await makeEffectiveWhileDue(
+    app,
+    at,
+    (limit, from) => findTrainingDueRevisions(app.database.db, at, limit, from),
+    async (tx, key) => !!(await lockRevisionAwaitingEffect(tx, key)) && (await isTrainingDue(tx, key, at)),
+  );
+  return byDate + byTraining;
+}
+
+/** Pages through `find`; each revision still due (`stillDue`, which locks its document) becomes effective. */
+async function makeEffectiveWhileDue(
+  app: AppContext,
+  at: Date,
+  find: (limit: number, from?: DueRevision) => Promise<DueRevision[]>,
+  stillDue: (tx: Tx, key: DueRevision) => Promise<boolean>,
+) {
   let done = 0;
   let from: DueRevision | undefined;
   for (;;) {
-    const due = await findDueRevisions(db, day, BATCH, from);
+    const due = await find(BATCH, from);
     for (const key of due) {
-      const changed = await db.transaction(async (tx) => {
-        const row = await lockRevisionAwaitingEffect(tx, key);
-        if (!row || row.effectiveOn === null || row.effectiveOn > day) return false;
+      const changed = await app.database.db.transaction(async (tx) => {
+        if (!(await stillDue(tx, key))) return false;
         await makeEffective(tx, { organizationId: key.organizationId, audit: SYSTEM_ACTOR }, key, at);
         return true;
       });

@@ -1,6 +1,7 @@
 import {
   DOCUMENT_REVISION_MAX,
   DOCUMENT_REVISION_MIN,
+  TRAINING_EFFECT_DAYS_DEFAULT,
   ZAddDocumentRevisionRequest,
   ZCreateDocumentRequest,
   ZUpdateDocumentGeneralRequest,
@@ -17,6 +18,7 @@ import { PersonSelect } from '../actions/PersonSelect';
 import { useEntries } from '../settings/settings.api';
 import { TagSelect } from '../settings/TagSelect';
 import { DOCUMENT_TYPE_TOOLTIP_LENGTH } from './document-paths';
+import { TrainingEffectField } from './TrainingEffectField';
 
 /** Create: a new document. Edit: General of a revision. Revision: the next revision, from the current one. */
 export type GeneralFormMode = 'create' | 'edit' | 'revision';
@@ -30,6 +32,7 @@ const FIELDS = [
   'reasonForChange',
   'revisionDescription',
   'effectiveOn',
+  'trainingEffectDays',
   'fileId',
   'extraFileIds',
   'submitterId',
@@ -62,6 +65,7 @@ function initialValues(mode: GeneralFormMode, document: DocumentDetail | undefin
     reasonForChange: adding ? '' : (document.reasonForChange ?? ''),
     revisionDescription: adding ? '' : (document.revisionDescription ?? ''),
     effectiveOn: adding ? '' : (document.effectiveOn ?? ''),
+    trainingEffectDays: adding ? undefined : (document.trainingEffectDays ?? undefined),
     fileId: document.fileId ?? undefined,
     extraFileIds: document.extraFileIds,
     submitterId: document.submitterId ?? undefined,
@@ -221,6 +225,13 @@ export function DocumentGeneralForm(props: DocumentGeneralFormProps) {
       >
         <Input type="date" min={new Date().toISOString().slice(0, 10)} style={{ maxWidth: 220 }} />
       </Form.Item>
+      {mode !== 'create' && document?.requiresTraining && (
+        <TrainingEffectField
+          checked={zod.values.trainingEffectDays !== undefined && zod.values.trainingEffectDays !== null}
+          onCheck={(on) => zod.setFieldValues({ trainingEffectDays: on ? TRAINING_EFFECT_DAYS_DEFAULT : undefined })}
+          rules={zod.rules('trainingEffectDays')}
+        />
+      )}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           {item(

@@ -29,12 +29,14 @@ export function RowLifecycle({ row }: { row: Pick<DocumentRow, 'lifecycle' | 'pe
       <RevisionLifecycleTag lifecycle={row.lifecycle} />
       {/* Wraps under the tag rather than being cut by the column's width. */}
       <Typography.Text type="secondary" style={{ whiteSpace: 'normal' }}>
-        {pending.isFinal
-          ? t('documents.pendingEffectiveOn', {
-              revision: pending.revision,
-              date: formatDate(pending.effectiveOn, i18n.language, 'UTC'),
-            })
-          : t('documents.pendingInApproval', { revision: pending.revision })}
+        {pending.trainingEffect
+          ? t('documents.pendingWhenTrained', { revision: pending.revision, ...pending.trainingEffect })
+          : pending.isFinal
+            ? t('documents.pendingEffectiveOn', {
+                revision: pending.revision,
+                date: formatDate(pending.effectiveOn, i18n.language, 'UTC'),
+              })
+            : t('documents.pendingInApproval', { revision: pending.revision })}
       </Typography.Text>
     </Space>
   );
@@ -44,7 +46,8 @@ export function RowLifecycle({ row }: { row: Pick<DocumentRow, 'lifecycle' | 'pe
 export function RevisionEffectText({
   revision: r,
 }: {
-  revision: Pick<DocumentDetail, 'effectiveOn' | 'effectiveAt' | 'supersededAt' | 'supersededBy'>;
+  revision: Pick<DocumentDetail, 'effectiveOn' | 'effectiveAt' | 'supersededAt' | 'supersededBy'> &
+    Partial<Pick<DocumentDetail, 'trainingEffect'>>;
 }) {
   const { t, i18n } = useTranslation();
   const date = (value: string | null, timeZone?: string) => formatDate(value, i18n.language, timeZone);
@@ -53,8 +56,10 @@ export function RevisionEffectText({
       ? t('documents.effect.superseded', { revision: r.supersededBy, date: date(r.supersededAt) })
       : r.effectiveAt !== null
         ? t('documents.effect.effectiveSince', { date: date(r.effectiveAt) })
-        : r.effectiveOn !== null
-          ? t('documents.effect.effectiveOn', { date: date(r.effectiveOn, 'UTC') })
-          : t('documents.effect.whenReleased');
+        : r.trainingEffect
+          ? t('documents.effect.whenTrained', r.trainingEffect)
+          : r.effectiveOn !== null
+            ? t('documents.effect.effectiveOn', { date: date(r.effectiveOn, 'UTC') })
+            : t('documents.effect.whenReleased');
   return <Typography.Text>{text}</Typography.Text>;
 }

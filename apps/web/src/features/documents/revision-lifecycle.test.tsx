@@ -55,7 +55,13 @@ describe('the effective revision on the screens', () => {
         row({
           lifecycle: 'Effective',
           effectiveAt: '2030-04-01T09:00:00.000Z',
-          pendingRevision: { revision: 2, status: 'Submitted', isFinal: false, effectiveOn: null },
+          pendingRevision: {
+            revision: 2,
+            status: 'Submitted',
+            isFinal: false,
+            effectiveOn: null,
+            trainingEffect: null,
+          },
         }),
         row({
           id: '0190a8e4-0000-7000-8000-0000000000b2',
@@ -63,7 +69,13 @@ describe('the effective revision on the screens', () => {
           name: 'Line clearance',
           lifecycle: 'Effective',
           effectiveAt: '2030-04-01T09:00:00.000Z',
-          pendingRevision: { revision: 5, status: 'Approved', isFinal: true, effectiveOn: '2030-05-01' },
+          pendingRevision: {
+            revision: 5,
+            status: 'Approved',
+            isFinal: true,
+            effectiveOn: '2030-05-01',
+            trainingEffect: null,
+          },
         }),
       ];
       stub(on(endpoints.documents.list, () => ({ data: rows, pagination: { totalCount: 2 } })));
