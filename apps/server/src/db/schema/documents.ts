@@ -92,7 +92,7 @@ export const documentRevisions = pgTable(
     effectiveAt: timestamp('effective_at', { withTimezone: true }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     supersededBy: integer('superseded_by'),
-    /** Training before effect (migration 0038): effective when its trainees passed, or this many days after release. */
+    /** Training before effect (migration 0039): effective when its trainees passed, or this many days after release. */
     trainingEffectDays: smallint('training_effect_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
