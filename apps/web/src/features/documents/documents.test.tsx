@@ -269,6 +269,7 @@ describe('New Document', () => {
           // Optional on a first revision: nothing is invented for it.
           reasonForChange: null,
           effectiveOn: null,
+          trainingEffectDays: null,
           typeDescription: null,
           fileId: FILE,
           extraFileIds: [],
