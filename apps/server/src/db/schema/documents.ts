@@ -19,7 +19,7 @@ import { documentTypes, tags } from './user-groups.js';
 
 /**
  * Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql, 0035_revision_reason_for_change.sql,
- * 0036_effective_revisions.sql and 0037_periodic_review.sql (docs/decisions/0018-documents.md,
+ * 0036_effective_revisions.sql, 0037_periodic_review.sql and 0040_document_withdrawn_flag.sql (docs/decisions/0018-documents.md,
  * 0032-effective-revisions.md, 0033-periodic-review.md).
  */
 export const documents = pgTable(
@@ -41,12 +41,17 @@ export const documents = pgTable(
     reviewFrom: date('review_from', { mode: 'string' }),
     nextReviewOn: date('next_review_on', { mode: 'string' }),
     reviewRemindOn: date('review_remind_on', { mode: 'string' }),
+    /** When its last live revision was withdrawn (migration 0040; withdrawn-documents.ts): out of the default list. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('documents_number_key').on(t.organizationId, t.number),
+    index('documents_live_idx')
+      .on(t.organizationId, t.id)
+      .where(sql`withdrawn_at is null`),
     index('documents_review_remind_idx')
       .on(t.reviewRemindOn, t.organizationId, t.id)
       .where(sql`review_remind_on is not null`),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { now } from '../../core/clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   documentParticipants,
@@ -13,6 +14,7 @@ import {
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 import { listRevisionSigners } from './document-signatures.repository.js';
+import { refreshWithdrawnMark } from './withdrawn-documents.js';
 
 // The stored rows of documents as the writes read and change them, by key: the caller has
 // checked the person may see the document (documents.repository.ts, document-visibility.ts).
@@ -178,8 +180,10 @@ export async function updateRevisionRow(
     .where(revisionKeyOf(documentRevisions, organizationId, documentId, revision));
 }
 
+/** Deletes a (never released) revision; the document is withdrawn if only withdrawn ones are left. */
 export async function deleteRevisionRow(tx: DbOrTx, organizationId: string, documentId: string, revision: number) {
   await tx.delete(documentRevisions).where(revisionKeyOf(documentRevisions, organizationId, documentId, revision));
+  await refreshWithdrawnMark(tx, organizationId, documentId, now());
 }
 
 /** Makes the revision's extra files exactly `fileIds`, in that order. */

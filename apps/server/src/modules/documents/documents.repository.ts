@@ -25,7 +25,7 @@ import {
   typeOfRevision,
 } from './document-visibility.js';
 import { verifiableFileFields } from '../uploads/uploads.repository.js';
-import { approvesReleasedSql, hasLiveRevisionSql, isWithdrawnSql, withdrawnLeftOut } from './withdrawn-documents.js';
+import { approvesReleasedSql, isWithdrawnSql, withdrawnLeftOut } from './withdrawn-documents.js';
 import {
   effectColumns,
   lifecycleOrderSql,
@@ -184,7 +184,7 @@ export async function listDocuments(
   );
   // Someone who sees related documents only sees one document per participant row of theirs (its
   // key is organization, person, document; its foreign key cascades from the document): those
-  // rows are counted by the key, each with a probe of its revisions for the withdrawn ones.
+  // rows are counted by the key, each with a probe of its document for the withdrawn ones.
   const { access } = scope;
   const countVisible = async () =>
     seesRelatedDocumentsOnly(access)
@@ -193,7 +193,8 @@ export async function listDocuments(
           and(
             eq(documentParticipants.organizationId, access.organization.id),
             eq(documentParticipants.userId, access.actor.userId),
-            hasLiveRevisionSql(documentParticipants.organizationId, documentParticipants.documentId),
+            sql`exists (select 1 from documents d where d.organization_id = ${documentParticipants.organizationId}
+              and d.id = ${documentParticipants.documentId} and d.withdrawn_at is null)`,
           ),
         )
       : db.$count(documents, and(documentsVisibleTo(access), withdrawnLeftOut(scope)));

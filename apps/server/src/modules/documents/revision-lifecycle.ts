@@ -1,4 +1,5 @@
 import { now } from '../../core/clock.js';
+import { refreshWithdrawnMark } from './withdrawn-documents.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
@@ -220,6 +221,7 @@ export async function markObsolete(
   const { organizationId, audit } = scopeOf(ctx);
   const { documentId, revision } = row;
   await updateRevisionRow(tx, organizationId, documentId, revision, { status: 'Obsolete' });
+  await refreshWithdrawnMark(tx, organizationId, documentId, now());
   await recordAudit(tx, audit, {
     organizationId,
     infoType: DOCUMENTS_INFO_TYPE,

@@ -1,6 +1,8 @@
 import { Permission } from '@qualis/contract';
-import { not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { not, sql, type SQL } from 'drizzle-orm';
 import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import type { DbOrTx } from '../../db/client.js';
+import { documents } from '../../db/schema/index.js';
 import type { DocumentState } from './documents.policy.js';
 
 // Withdrawn (Obsolete) documents (issues 23 and 24; docs/decisions/0028-withdraw-released-documents.md):
@@ -24,13 +26,20 @@ export const approvesReleasedSql = (access: OrganizationAccess) =>
     and ws.document_id = documents.id and ws.revision = documents.released_revision
     and ws.role = 'approver' and ws.user_id = ${access.actor.userId})`;
 
-/** The document has a revision that is not withdrawn (Obsolete). */
-export const hasLiveRevisionSql = (organizationId: SQLWrapper, documentId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from document_revisions r3
-    where r3.organization_id = ${organizationId} and r3.document_id = ${documentId} and r3.status <> 'Obsolete')`;
-
 /** Every revision of the document is withdrawn (Obsolete): the document is (on `documents`). */
-export const isWithdrawnSql = sql<boolean>`not ${hasLiveRevisionSql(sql`documents.organization_id`, sql`documents.id`)}`;
+export const isWithdrawnSql = sql<boolean>`${documents.withdrawnAt} is not null`;
+
+/**
+ * Keeps the document's withdrawn mark true to its revisions after one is withdrawn or deleted:
+ * set (at `at`) when none is live any more, cleared while one is.
+ */
+export async function refreshWithdrawnMark(tx: DbOrTx, organizationId: string, documentId: string, at: Date) {
+  await tx.execute(sql`update documents set withdrawn_at = case
+      when exists (select 1 from document_revisions r where r.organization_id = documents.organization_id
+        and r.document_id = documents.id and r.status <> 'Obsolete') then null
+      else coalesce(documents.withdrawn_at, ${at}) end
+    where documents.organization_id = ${organizationId} and documents.id = ${documentId}`);
+}
 
 /**
  * The documents list and its exports leave withdrawn documents out unless asked for by status
