@@ -168,4 +168,35 @@ describe('A withdrawn document in the list and its exports', () => {
       ['Retired procedure zq', 'Obsolete'],
     ]);
   });
+
+  it(`stays while one revision is live, and leaves when the last live one is withdrawn or deleted ${req('DOC-029')}`, async () => {
+    const approver = await signer();
+    const doc = await approvedBy(approver, 'Half retired procedure zq');
+    const current = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).json().data;
+    const added = await call('PUT', `/documents/${doc.id}/revision`, admin.headers, {
+      organizationId: orgA,
+      typeId: current.typeId,
+      submitterId: admin.id,
+      name: current.name,
+      revision: 2,
+      revisionDescription: 'Issue 2',
+      reasonForChange: 'A draft that is never released',
+      fileId: current.fileId,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const listed = async () =>
+      (await call('GET', `/documents?organizationId=${orgA}&search=half%20retired`, admin.headers))
+        .json()
+        .data.map((r: { id: string }) => r.id);
+
+    expect((await withdraw(approver, doc.id, { revision: 1 })).statusCode).toBe(200);
+    expect(await listed()).toEqual([doc.id]);
+    const removed = await call(
+      'DELETE',
+      `/documents/${doc.id}/revision?organizationId=${orgA}&revision=2`,
+      admin.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await listed()).toEqual([]);
+  });
 });
