@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documentRevisions, documents } from '../../db/schema/index.js';
 
@@ -26,6 +26,16 @@ export interface DueRevision {
  * one range read of the partial index document_revisions_due_idx.
  */
 export function findDueRevisions(db: DbOrTx, day: string, limit: number, from?: DueRevision): Promise<DueRevision[]> {
+  return dueRevisionPage(
+    db,
+    and(awaitingEffect, lte(documentRevisions.effectiveOn, day), isNull(documentRevisions.trainingEffectDays))!,
+    limit,
+    from,
+  );
+}
+
+/** A page of the revisions matching `where`, after `from` in key order (the jobs' keyset batches). */
+export function dueRevisionPage(db: DbOrTx, where: SQL, limit: number, from?: DueRevision): Promise<DueRevision[]> {
   const after =
     from &&
     sql`(${documentRevisions.organizationId}, ${documentRevisions.documentId}, ${documentRevisions.revision})
@@ -37,9 +47,7 @@ export function findDueRevisions(db: DbOrTx, day: string, limit: number, from?: 
       revision: documentRevisions.revision,
     })
     .from(documentRevisions)
-    .where(
-      and(awaitingEffect, lte(documentRevisions.effectiveOn, day), isNull(documentRevisions.trainingEffectDays), after),
-    )
+    .where(and(where, after))
     .orderBy(asc(documentRevisions.organizationId), asc(documentRevisions.documentId), asc(documentRevisions.revision))
     .limit(limit);
 }

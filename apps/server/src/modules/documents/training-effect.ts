@@ -1,9 +1,9 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { dayOf } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documentRevisions } from '../../db/schema/index.js';
-import type { DueRevision } from './revision-effect.repository.js';
+import { dueRevisionPage, type DueRevision } from './revision-effect.repository.js';
 
 // Training before effect (docs/decisions/0032-effective-revisions.md, 'Training before effect'):
 // a released revision that requires training and carries training_effect_days takes effect when
@@ -53,20 +53,7 @@ const trainingDue = (at: Date): SQL => {
 
 /** The revisions whose training made them due at `at`, after `from` in key order (the partial index document_revisions_training_due_idx). */
 export function findTrainingDueRevisions(db: DbOrTx, at: Date, limit: number, from?: DueRevision) {
-  const after =
-    from &&
-    sql`(${documentRevisions.organizationId}, ${documentRevisions.documentId}, ${documentRevisions.revision})
-    > (${from.organizationId}, ${from.documentId}, ${from.revision})`;
-  return db
-    .select({
-      organizationId: documentRevisions.organizationId,
-      documentId: documentRevisions.documentId,
-      revision: documentRevisions.revision,
-    })
-    .from(documentRevisions)
-    .where(and(trainingDue(at), after))
-    .orderBy(asc(documentRevisions.organizationId), asc(documentRevisions.documentId), asc(documentRevisions.revision))
-    .limit(limit);
+  return dueRevisionPage(db, trainingDue(at), limit, from);
 }
 
 /** The revision is still due for its training at `at` (in the job's transaction, its document locked). */
