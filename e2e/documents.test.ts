@@ -319,7 +319,12 @@ describe('documents journey: a document is reviewed, approved with an access cod
       await pick(admin, 'Obsolete');
       await admin.keyboard.press('Escape');
       await listsClosed(admin);
-      await admin.getByRole('row').filter({ hasText: DOCUMENT }).getByText('Obsolete', { exact: true }).first().waitFor();
+      await admin
+        .getByRole('row')
+        .filter({ hasText: DOCUMENT })
+        .getByText('Obsolete', { exact: true })
+        .first()
+        .waitFor();
       await screenshot(admin, 'documents-17-list-obsolete');
       await admin.getByRole('button', { name: 'Export' }).click();
       const single = await downloaded(admin, () => admin.getByRole('menuitem', { name: 'Single PDF' }).click());
