@@ -283,6 +283,12 @@ export const artifactRequirements = [
     'E-mails are queued in the same transaction as their cause and sent again after a failure.',
   ),
   rule(
+    'NOTIF-006',
+    'medium',
+    'product',
+    'A queued e-mail or background job starts as soon as its transaction commits, in whichever process listens, without waiting for the next poll.',
+  ),
+  rule(
     'DASH-001',
     'medium',
     'spec 03 section 2',

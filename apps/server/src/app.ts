@@ -49,6 +49,7 @@ import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { auditReviewRoutes } from './modules/audit-review/audit-review.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
 import { policyNamed } from './modules/policies.js';
+import { listenForQueuedWork } from './core/work-signal.js';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +58,11 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   mailPollMs?: number;
   jobPollMs?: number;
+  /**
+   * Whether a queued mail or job wakes the workers at commit (default true). The API tests turn it
+   * off and run the workers themselves, so what they see does not depend on timing.
+   */
+  wakeOnQueuedWork?: boolean;
   /** How long a claimed job or mail is held without renewal (default 2 minutes). */
   leaseMs?: number;
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
@@ -171,11 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(404).send(errorEnvelope('NOT_FOUND', 'routeNotFound'));
   });
 
+  let stopListeningForWork: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     mailer.worker?.start();
     jobs.start();
+    if (deps.wakeOnQueuedWork === false) return;
+    stopListeningForWork = await listenForQueuedWork(database, {
+      mail: () => mailer.worker?.wake(),
+      jobs: () => jobs.wake(),
+    });
   });
   app.addHook('onClose', async () => {
+    await stopListeningForWork?.();
     await jobs.stop();
     await mailer.worker?.stop();
     await sessions.close();

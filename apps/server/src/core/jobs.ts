@@ -119,6 +119,11 @@ export class JobRunner {
     return this.poller.stop();
   }
 
+  /** A job was queued (core/work-signal.ts): run it now rather than at the next poll. */
+  wake() {
+    this.poller.wake();
+  }
+
   /** Runs everything due now; returns how many jobs and tasks ran. Tests call it directly. */
   runNow(): Promise<number> {
     return this.poller.runNow();

@@ -81,6 +81,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     signInSlowdownMs: 0,
     mailPollMs: 60_000,
     jobPollMs: 60_000,
+    wakeOnQueuedWork: false,
     ...deps,
   });
   await app.ready();

@@ -71,6 +71,11 @@ export class MailWorker {
     return this.poller.stop();
   }
 
+  /** A mail was queued (core/work-signal.ts): send now rather than at the next poll. */
+  wake() {
+    this.poller.wake();
+  }
+
   /** Sends every mail that is due now; returns how many were sent. Tests call it directly. */
   drain(): Promise<number> {
     return this.poller.runNow();
