@@ -240,6 +240,12 @@ export const platformRequirements = [
     'The web app meets WCAG 2.1 AA on its pages (no axe violations) and works by keyboard.',
   ),
   rule(
+    'UI-010',
+    'low',
+    'product',
+    'A person whose system asks for reduced motion sees no opening, closing or sliding animations.',
+  ),
+  rule(
     'HELP-001',
     'low',
     'spec 01 section 6',

@@ -77,6 +77,9 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 1280, height: 860 },
+    // No antd animations to wait for (the app honours the system's choice, UI-010): a journey's
+    // steps do not wait out opening and closing dialogs and menus.
+    reducedMotion: 'reduce',
     ...options,
   });
   return context.newPage();
