@@ -54,7 +54,9 @@ for (const run of runs) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
+  const started = Date.now();
   const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
+  console.log(`${run.name} (${label}): ${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
   if (result.status !== 0) exitCode = 1;
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
