@@ -17,10 +17,10 @@ import {
   personByEmail,
   runStatements,
   startBenchApp,
-  statementRecorder,
   timed,
   type Statement,
 } from './in-process.js';
+import { statementRecorder } from './statement-recorder.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
 const MEMBERS = 20;

@@ -19,11 +19,11 @@ import {
   openInProcessBench,
   runStatements,
   startBenchApp,
-  statementRecorder,
   timed,
   type BenchApp,
   type Statement,
 } from './in-process.js';
+import { statementRecorder } from './statement-recorder.js';
 import { positiveInt } from './seed.js';
 
 const EXPORT_RUNS = 3;

@@ -154,60 +154,6 @@ export async function startBenchApp(
   };
 }
 
-type Queryable = { query: (...args: unknown[]) => unknown };
-
-/**
- * The statements a request sends, recorded at the driver: the pg pool or the PGlite instance, and
- * the connection or transaction a transaction takes from it.
- */
-export function statementRecorder(database: Database) {
-  const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> }).$client;
-  let recorded: Statement[] | undefined;
-  const wrapped = new WeakSet<Queryable>();
-  const wrap = (target: Queryable) => {
-    if (wrapped.has(target)) return target;
-    wrapped.add(target);
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      if (recorded) {
-        const [query, params] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-        const text = typeof query === 'string' ? query : query.text;
-        recorded.push({ text, params: params ?? (typeof query === 'string' ? [] : (query.values ?? [])) });
-      }
-      return original.apply(this, args);
-    };
-    return target;
-  };
-  wrap(client);
-  if (database.kind === 'postgres') {
-    const connect = client.connect as (...args: unknown[]) => Promise<Queryable>;
-    client.connect = async function (this: unknown, ...args: unknown[]) {
-      if (args.length > 0) return connect.apply(this, args);
-      return wrap(await connect.apply(this));
-    };
-  } else {
-    const transaction = client.transaction as (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
-    client.transaction = function (this: unknown, work: (tx: Queryable) => Promise<unknown>) {
-      return transaction.call(this, (tx) => work(wrap(tx)));
-    };
-  }
-  return {
-    /**
-     * What `work` sent that `keep` keeps: a bench keeps its own tables' statements, not the
-     * organization access lookup every request makes, nor the job poller's that happen to run meanwhile.
-     */
-    async during(work: () => Promise<unknown>, keep: (statement: Statement) => boolean): Promise<Statement[]> {
-      recorded = [];
-      try {
-        await work();
-        return recorded.filter(keep);
-      } finally {
-        recorded = undefined;
-      }
-    },
-  };
-}
-
 /**
  * An export read as a client would, chunk by chunk (so the process holds only what the server
  * does), `runs` times: the median time, the process's RSS before and at its peak, the bytes.

@@ -18,11 +18,11 @@ import {
   personByEmail,
   regroup,
   startBenchApp,
-  statementRecorder,
   timed,
   type Person,
   type Statement,
 } from './in-process.js';
+import { statementRecorder } from './statement-recorder.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, nonNegativeInt, positiveInt, seed } from './seed.js';
 
 /** Members of the organization besides the Admin: the related-only User and the other people. */
