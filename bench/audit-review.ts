@@ -10,8 +10,6 @@ import {
   DATABASE_URL_OPTION,
   WARM_UP,
   benchOrganizationId,
-  loadAverage,
-  median,
   ms,
   openInProcessBench,
   personByEmail,
@@ -20,6 +18,7 @@ import {
   timed,
   type Statement,
 } from './in-process.js';
+import { loadAverage, median } from './rounds.js';
 import { statementRecorder } from './statement-recorder.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
