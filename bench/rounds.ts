@@ -5,7 +5,12 @@
 import os from 'node:os';
 
 export const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1]!;
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+/** The middle value; of an even count, the mean of the two middle ones (neither the kinder nor the harsher). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor((sorted.length - 1) / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle]! + sorted[middle + 1]!) / 2;
+};
 export const loadAverage = () =>
   os
     .loadavg()
