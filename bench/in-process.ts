@@ -1,6 +1,8 @@
-// What the in-process benches (bench/actions.ts, documents.ts, trainings.ts) share: a fresh
-// database (PGlite in a temporary folder, or an empty PostgreSQL), the real app on it with a
-// session per person, and p95 timing of requests (app.inject, one at a time) and of raw SQL.
+// What the in-process benches (bench/actions.ts, audit-review.ts, documents.ts, trainings.ts, ...)
+// share: a fresh database (PGlite in a temporary folder, or an empty PostgreSQL), the real app on
+// it with a session per person, and the cases of an endpoint against the statements it sent
+// (endpointsAgainstTheirSql: requests through app.inject, one at a time, interleaved with their
+// SQL in rounds; bench/rounds.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

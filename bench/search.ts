@@ -1,8 +1,9 @@
 // Global search at size (issue 12): one organization of N documents (one revision each, a
 // controlled file of about 2 KB of extracted text each), N actions and N/10 training records, an
 // Admin and a "related only" User (no view-all option: related to about 1% of each). Each search's
-// p95 through the real app (app.inject, one request at a time) against the raw SQL of one GIN
-// index scan for the same words (`npm run bench:search -- --help`).
+// p95 and p50 through the real app (app.inject, one request at a time) against one index scan for
+// the same words over what the person may see (the baseline), the two and the statements the
+// request sent timed interleaved in --rounds rounds (`npm run bench:search -- --help`).
 import { readSearchTerms } from '../apps/server/src/modules/search/search-terms.js';
 import { buildTsQuery } from '../apps/server/src/modules/search/search.repository.js';
 import type { Database, SqlRunner } from '../apps/server/src/db/client.js';
