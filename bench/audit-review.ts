@@ -204,7 +204,7 @@ async function main() {
         `| ${name} (${runs[0]!.statements} statements) | ${ms(endpoint)} | ${ms(raw)} | ${(endpoint / raw).toFixed(2)}x | |`,
       );
     };
-    console.log(`\n${answer.data.text}; load average ${loadAverage()}`);
+    console.log(`\n${answer.data.text}`);
     console.log('| case | endpoint ms | its SQL ms | endpoint / SQL | |');
     console.log('| --- | ---: | ---: | ---: | --- |');
     row('`GET /audit-trail/verification`, the first in the process (the whole chain)', [first]);
