@@ -1,28 +1,27 @@
 // The actions list, dashboard and exports at size (issue 9): one organization of N actions, a
 // "view related only" User who has a tenth of them and an Admin who sees all; each endpoint's p95
-// through the real app (app.inject, one request at a time) against the raw SQL of the same page,
-// and the exports' time and peak memory (`npx tsx bench/actions.ts --help`).
+// through the real app (app.inject, one request at a time) against the statements the request
+// sent, recorded at the driver and timed interleaved with it in --rounds rounds; and the exports'
+// time and peak memory (`npx tsx bench/actions.ts --help`).
 import { Permission } from '@qualis/contract';
 import type { Database } from '../apps/server/src/db/client.js';
-import { parseCommandLine } from './cli.js';
+import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
   WARM_UP,
   benchOrganizationId,
+  endpointsAgainstTheirSql,
   measureExport,
-  ms,
   openInProcessBench,
+  ownStatements,
   personByEmail,
   regroup,
-  runStatements,
   startBenchApp,
-  timed,
   type Person,
-  type Statement,
+  type SqlCase,
 } from './in-process.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
-const RUNS = 200;
 const EXPORT_RUNS = 3;
 const ARCHIVE_RECORDS = 100;
 
@@ -65,47 +64,6 @@ async function seedActions(database: Database, actions: number): Promise<Fixture
   return { organizationId, admin, related };
 }
 
-/** The statements the actions list sends for a page of 25 (actions.repository.ts), for one person. */
-function listStatements(organizationId: string, relatedTo: string | undefined) {
-  const visible = relatedTo
-    ? 'a.organization_id = $1 AND (a.creator_id = $2 OR a.assigner_id = $2 OR a.assignee_id = $2)'
-    : 'a.organization_id = $1';
-  const params = relatedTo ? [organizationId, relatedTo] : [organizationId];
-  const from = `FROM actions a
-    JOIN users asg ON asg.id = a.assignee_id JOIN users asr ON asr.id = a.assigner_id JOIN users cr ON cr.id = a.creator_id
-    WHERE ${visible}`;
-  const person = (t: string) => `${t}.id, ${t}.first_name, ${t}.last_name, ${t}.email, ${t}.role`;
-  return [
-    {
-      text: `SELECT a.id, a.number, a.name, a.description, a.status, a.due_date, a.link, a.link_description, a.extra_link,
-        a.extra_link_description, a.kind, a.created_at, a.completed_at, a.creator_id, a.assigner_id, a.assignee_id,
-        coalesce((SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY lower(tg.name), tg.id)
-          FROM action_tags atg JOIN tags tg ON tg.organization_id = atg.organization_id AND tg.id = atg.tag_id
-          WHERE atg.organization_id = a.organization_id AND atg.action_id = a.id), '[]'::json),
-        ${person('asg')}, ${person('asr')}, ${person('cr')}
-        ${from} ORDER BY a.number DESC, a.id DESC LIMIT 25`,
-      params,
-    },
-    { text: `SELECT count(*) ${from}`, params },
-  ];
-}
-
-/** The dashboard's open actions of the person (dashboard.repository.ts), visible and To do. */
-function dashboardStatements(organizationId: string, person: string) {
-  const where = `organization_id = $1 AND (creator_id = $2 OR assigner_id = $2 OR assignee_id = $2)
-    AND assignee_id = $2 AND status = 'ToDo'`;
-  return [
-    {
-      text: `SELECT id, name, due_date FROM actions WHERE ${where} ORDER BY due_date, number LIMIT 10`,
-      params: [organizationId, person],
-    },
-    { text: `SELECT count(*) FROM actions WHERE ${where}`, params: [organizationId, person] },
-  ];
-}
-
-const timeRaw = async (database: Database, statements: Statement[]) =>
-  (await timed(RUNS, () => runStatements(database, statements))).p95;
-
 async function main() {
   const values = parseCommandLine(
     [
@@ -120,9 +78,19 @@ async function main() {
         description: 'actions of the organization (a tenth are the related User’s)',
       },
       'database-url': DATABASE_URL_OPTION,
+      rounds: ROUNDS_OPTION,
+      runs: {
+        type: 'string',
+        default: '200',
+        value: 'N',
+        description: `timed runs per case, after ${WARM_UP} warm-up`,
+      },
+      explain: { type: 'boolean', description: 'print EXPLAIN (ANALYZE, BUFFERS) of every case’s statements first' },
     },
   );
   const count = positiveInt('actions', values.actions);
+  const rounds = positiveInt('rounds', values.rounds);
+  const runs = positiveInt('runs', values.runs);
   const bench = await openInProcessBench('actions', values['database-url']);
   const { database } = bench;
   try {
@@ -132,50 +100,30 @@ async function main() {
       `Seeded ${count} actions (${count / 10} the related User's) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     const server = await startBenchApp(database, bench.dataDir, values['database-url']);
-    const tokens = { admin: await server.tokenOf(f.admin.email), related: await server.tokenOf(f.related.email) };
-    const timeEndpoint = async (url: string, token: string) => (await timed(RUNS, () => server.get(url, token))).p95;
-
     const org = f.organizationId;
-    const rows: { name: string; endpoint: number; raw: number }[] = [];
-    const measure = async (name: string, url: string, token: string, raw: Statement[]) => {
-      const endpoint = await timeEndpoint(url, token);
-      rows.push({ name, endpoint, raw: await timeRaw(database, raw) });
-    };
-    await measure(
-      'GET /tasks?limit=25, Admin (view all)',
-      `/api/v1/tasks?organizationId=${org}&limit=25`,
-      tokens.admin,
-      listStatements(org, undefined),
-    );
-    await measure(
-      'GET /tasks?limit=25, User (view related)',
-      `/api/v1/tasks?organizationId=${org}&limit=25`,
-      tokens.related,
-      listStatements(org, f.related.id),
-    );
-    await measure(
-      'GET /dashboard/actions + /counters, User',
-      `/api/v1/dashboard/actions?organizationId=${org}`,
-      tokens.related,
-      dashboardStatements(org, f.related.id).slice(0, 1),
-    );
-    rows[rows.length - 1]!.endpoint += await timeEndpoint(
-      `/api/v1/dashboard/counters?organizationId=${org}`,
-      tokens.related,
-    );
-    rows[rows.length - 1]!.raw += await timeRaw(database, dashboardStatements(org, f.related.id).slice(1));
-
-    console.log(
-      `\n${database.kind}, ${count} actions, one request at a time, p95 of ${RUNS} after ${WARM_UP} warm-up\n`,
-    );
-    console.log('| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw |');
-    console.log('| --- | ---: | ---: | ---: |');
-    for (const r of rows)
-      console.log(`| ${r.name} | ${ms(r.endpoint)} | ${ms(r.raw)} | ${(r.endpoint / r.raw).toFixed(2)}x |`);
-    const [all, related] = rows;
-    console.log(
-      `\nfiltered (view related) / unfiltered (view all), endpoint p95: ${(related!.endpoint / all!.endpoint).toFixed(2)}x`,
-    );
+    const list = `/api/v1/tasks?organizationId=${org}&limit=25`;
+    const cases: SqlCase[] = [
+      { name: '`GET /tasks?limit=25`, Admin (view all)', urls: [list], as: f.admin.email },
+      {
+        name: '`GET /tasks?limit=25`, User (view related)',
+        urls: [list],
+        as: f.related.email,
+        unfiltered: '`GET /tasks?limit=25`, Admin (view all)',
+      },
+      {
+        name: '`GET /dashboard/actions` + `/counters`, User',
+        urls: [`/api/v1/dashboard/actions?organizationId=${org}`, `/api/v1/dashboard/counters?organizationId=${org}`],
+        as: f.related.email,
+      },
+    ];
+    await endpointsAgainstTheirSql(server, database, cases, {
+      keep: ownStatements,
+      rounds,
+      runs,
+      explain: Boolean(values.explain),
+      title: `${count} actions`,
+    });
+    const relatedToken = await server.tokenOf(f.related.email);
 
     // The PDF archive takes the related User's newest ARCHIVE_RECORDS actions (checked rows, as the
     // list sends them): a PDF per record costs tens of milliseconds (docs/performance.md).
@@ -191,7 +139,7 @@ async function main() {
       ['PDF archive (ZIP)', '/api/v1/export/many-Tasks', firstIds.length],
     ] as const) {
       const url = `${exportPath}?organizationId=${org}${label === 'CSV' ? '' : selected}`;
-      const measured = await measureExport(server, url, tokens.related, EXPORT_RUNS);
+      const measured = await measureExport(server, url, relatedToken, EXPORT_RUNS);
       console.log(`| ${label} | ${records} | ${measured.medianMs} | ${measured.rss} | ${measured.bytes} |`);
     }
     await server.app.close();

@@ -1,26 +1,28 @@
 // The audit review page at size (issue 23): one organization whose chain holds N events (a seal
 // at its head); each of the page's requests through the real app (app.inject, one at a time)
-// against the raw SQL it sent, captured at the driver, as bench/documents.ts does; the chain's
+// against the statements it sent, recorded at the driver and timed interleaved with it in
+// --rounds rounds, as bench/documents.ts does; the chain's
 // verification (the page's banner) timed on its own (`npx tsx bench/audit-review.ts --help`).
 import { eventHash, type HashedFields } from '../apps/server/src/core/audit.js';
 import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { parseCommandLine } from './cli.js';
+import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
   WARM_UP,
   benchOrganizationId,
-  loadAverage,
-  median,
+  endpointsAgainstTheirSql,
   ms,
   openInProcessBench,
+  ownStatements,
   personByEmail,
   runStatements,
   startBenchApp,
-  statementRecorder,
-  timed,
+  type SqlCase,
   type Statement,
 } from './in-process.js';
+import { loadAverage, median } from './rounds.js';
+import { statementRecorder } from './statement-recorder.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
 
 const MEMBERS = 20;
@@ -32,6 +34,7 @@ const options = parseCommandLine(['npx tsx bench/audit-review.ts [options]'], {
   runs: { type: 'string', default: '100', value: 'N', description: `timed runs of each list case, after ${WARM_UP}` },
   'verification-runs': { type: 'string', default: '5', value: 'N', description: 'timed runs of the verification' },
   'database-url': DATABASE_URL_OPTION,
+  rounds: ROUNDS_OPTION,
   reuse: {
     type: 'boolean',
     description: 'the PostgreSQL database already holds this bench’s chain (an earlier run): no seed',
@@ -139,6 +142,7 @@ async function seedChain(database: Database, events: number) {
 async function main() {
   const events = positiveInt('events', options.events);
   const runs = positiveInt('runs', options.runs);
+  const rounds = positiveInt('rounds', options.rounds);
   const verificationRuns = positiveInt('verification-runs', options['verification-runs']);
   const bench = await openInProcessBench('audit-review', options['database-url']);
   const { database } = bench;
@@ -153,40 +157,34 @@ async function main() {
       `${options.reuse ? 'Reused' : 'Seeded'} ${head!.last_seq} events in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     const server = await startBenchApp(database, bench.dataDir, options['database-url']);
-    // A session of its own for each case: a slow case outlasts an access token.
-    let token = '';
     const org = `organizationId=${f.organizationId}`;
     const half = Math.floor(head!.last_seq / 2);
     const list = (query: string) => `/api/v1/audit-trail?${org}&limit=25${query}`;
-    const cases = [
-      { name: '`GET /audit-trail?limit=25` (newest first)', url: list('') },
-      { name: `\`GET /audit-trail?limit=25&offset=${half}\``, url: list(`&offset=${half}`) },
+    const as = f.admin.email;
+    const cases: SqlCase[] = [
+      { name: '`GET /audit-trail?limit=25` (newest first)', urls: [list('')], as },
+      { name: `\`GET /audit-trail?limit=25&offset=${half}\``, urls: [list(`&offset=${half}`)], as },
       {
         name: '`GET /audit-trail?limit=25&actorUserId=…` (a twentieth)',
-        url: list(`&actorUserId=${f.members[0]!.id}`),
+        urls: [list(`&actorUserId=${f.members[0]!.id}`)],
+        as,
       },
-      { name: '`GET /audit-trail?limit=25&entityType=document` (a fifth)', url: list('&entityType=document') },
-      { name: '`GET /audit-trail/reviews?limit=25`', url: `/api/v1/audit-trail/reviews?${org}&limit=25` },
+      { name: '`GET /audit-trail?limit=25&entityType=document` (a fifth)', urls: [list('&entityType=document')], as },
+      { name: '`GET /audit-trail/reviews?limit=25`', urls: [`/api/v1/audit-trail/reviews?${org}&limit=25`], as },
     ];
+    const ofAudit = (s: Statement) => /"audit_/.test(s.text) && ownStatements(s);
+    await endpointsAgainstTheirSql(server, database, cases, {
+      keep: ofAudit,
+      rounds,
+      runs,
+      explain: false,
+      title: `${head!.last_seq} events`,
+    });
     const recorder = statementRecorder(database);
-    const ofAudit = (s: Statement) => /"audit_/.test(s.text) && !/\bmemberships\b/.test(s.text);
-    console.log(`load average ${loadAverage()}`);
-    console.log('| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw | p50 endpoint / raw ms |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const c of cases) {
-      token = await server.tokenOf(f.admin.email);
-      await server.get(c.url, token);
-      const sent = await recorder.during(() => server.get(c.url, token), ofAudit);
-      const endpoint = await timed(runs, () => server.get(c.url, token));
-      const raw = await timed(runs, () => runStatements(database, sent));
-      console.log(
-        `| ${c.name} | ${ms(endpoint.p95)} | ${ms(raw.p95)} | ${(endpoint.p95 / raw.p95).toFixed(2)}x | ${ms(endpoint.p50)} / ${ms(raw.p50)} |`,
-      );
-    }
     // The banner: the first verification in the process reads the whole chain, the next ones
     // (docs/decisions/0027) only what was added since; each against the statements it sent.
     const verification = `/api/v1/audit-trail/verification?${org}`;
-    token = await server.tokenOf(f.admin.email);
+    const token = await server.tokenOf(f.admin.email);
     const once = async () => {
       const started = performance.now();
       const sent = await recorder.during(() => server.get(verification, token), ofAudit);
@@ -207,6 +205,8 @@ async function main() {
       );
     };
     console.log(`\n${answer.data.text}`);
+    console.log('| case | endpoint ms | its SQL ms | endpoint / SQL | |');
+    console.log('| --- | ---: | ---: | ---: | --- |');
     row('`GET /audit-trail/verification`, the first in the process (the whole chain)', [first]);
     row(`\`GET /audit-trail/verification\`, the next ones (median of ${verificationRuns})`, next);
     console.log(`load average ${loadAverage()}`);

@@ -47,3 +47,11 @@ export function parseCommandLine<O extends Record<string, DescribedOption>>(usag
   }
   return values;
 }
+
+/** Every bench's `--rounds` (bench/rounds.ts): the figures are medians over them, with their range. */
+export const ROUNDS_OPTION = {
+  type: 'string',
+  default: '3',
+  value: 'N',
+  description: 'rounds of every case, an endpoint and its SQL interleaved in each (the medians and ranges of them)',
+} as const satisfies DescribedOption;

@@ -12,14 +12,9 @@ import { findDueRevisions } from '../apps/server/src/modules/documents/revision-
 import { makeDueRevisionsEffective } from '../apps/server/src/modules/documents/revision-effect.js';
 import { parseCommandLine } from './cli.js';
 import { REVISIONS, fixtureOf, seedDocuments } from './documents-seed.js';
-import {
-  DATABASE_URL_OPTION,
-  loadAverage,
-  openInProcessBench,
-  startBenchApp,
-  statementRecorder,
-  type Statement,
-} from './in-process.js';
+import { DATABASE_URL_OPTION, openInProcessBench, startBenchApp, type Statement } from './in-process.js';
+import { loadAverage } from './rounds.js';
+import { statementRecorder } from './statement-recorder.js';
 import { positiveInt } from './seed.js';
 
 type Recorder = ReturnType<typeof statementRecorder>;

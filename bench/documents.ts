@@ -2,27 +2,23 @@
 // documents with 3 revisions each (bench/documents-seed.ts; the list shows each document's
 // effective revision), an Admin who sees all and a "view related only" User (no document view option:
 // participant visibility only) related to a tenth of them; each endpoint's p95 through the real
-// app (app.inject, one request at a time) against the raw SQL of the same page, the statements
-// the request itself sent, captured at the driver (`npx tsx bench/documents.ts --help`).
+// app (app.inject, one request at a time) against the statements the request itself sent,
+// recorded at the driver, timed interleaved in --rounds rounds (`npx tsx bench/documents.ts --help`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client.js';
-import { parseCommandLine } from './cli.js';
+import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import { REVISIONS, fixtureOf, seedDocuments, type Fixture } from './documents-seed.js';
 import {
   DATABASE_URL_OPTION,
   WARM_UP,
-  loadAverage,
+  endpointsAgainstTheirSql,
   measureExport,
-  median,
-  ms,
   openInProcessBench,
-  runStatements,
+  ownStatements,
   startBenchApp,
-  statementRecorder,
-  timed,
   type BenchApp,
-  type Statement,
+  type SqlCase,
 } from './in-process.js';
 import { positiveInt } from './seed.js';
 
@@ -42,7 +38,7 @@ async function main() {
         description: `documents of the organization, ${REVISIONS} revisions each (a tenth related to each measured User)`,
       },
       'database-url': DATABASE_URL_OPTION,
-      rounds: { type: 'string', default: '3', value: 'N', description: 'rounds of every case (medians and ranges)' },
+      rounds: ROUNDS_OPTION,
       runs: {
         type: 'string',
         default: '200',
@@ -94,47 +90,37 @@ async function main() {
         `the 16-holder ${facts!.released}`,
     );
     const server = await startBenchApp(database, bench.dataDir, values['database-url']);
-    const tokens = {
-      admin: await server.tokenOf(f.admin.email),
-      related: await server.tokenOf(f.related.email),
-      released: await server.tokenOf(f.released.email),
-    };
-    const get = server.get;
-    const recorder = statementRecorder(database);
-    // The documents' and actions' tables: not the organization access lookup every request makes.
-    const ofDocumentsOrActions = (s: Statement) => /document|"actions"/.test(s.text) && !/\bmemberships\b/.test(s.text);
-
     const org = f.organizationId;
     const list = (query: string) => `/api/v1/documents?organizationId=${org}&limit=25${query}`;
     const byName = '&orderBy=name&orderType=asc';
     const dashboard = ['documents-to-review', 'documents-to-approve', 'counters'].map(
       (card) => `/api/v1/dashboard/${card}?organizationId=${org}`,
     );
-    const cases: { name: string; urls: string[]; token: string; unfiltered?: string }[] = [
-      { name: '`GET /documents?limit=25`, Admin (view all)', urls: [list('')], token: tokens.admin },
+    const cases: SqlCase[] = [
+      { name: '`GET /documents?limit=25`, Admin (view all)', urls: [list('')], as: f.admin.email },
       {
         name: '`GET /documents?limit=25`, User (related only)',
         urls: [list('')],
-        token: tokens.related,
+        as: f.related.email,
         unfiltered: '`GET /documents?limit=25`, Admin (view all)',
       },
-      { name: '`GET /documents?limit=25&orderBy=name`, Admin', urls: [list(byName)], token: tokens.admin },
+      { name: '`GET /documents?limit=25&orderBy=name`, Admin', urls: [list(byName)], as: f.admin.email },
       {
         name: '`GET /documents?limit=25&orderBy=name`, User',
         urls: [list(byName)],
-        token: tokens.related,
+        as: f.related.email,
         unfiltered: '`GET /documents?limit=25&orderBy=name`, Admin',
       },
       {
         name: '`GET /documents?limit=25`, User with 16 (approved and related)',
         urls: [list('')],
-        token: tokens.released,
+        as: f.released.email,
         unfiltered: '`GET /documents?limit=25`, Admin (view all)',
       },
       {
         name: '`/dashboard/documents-to-review` + `-to-approve` + `/counters`, User',
         urls: dashboard,
-        token: tokens.related,
+        as: f.related.email,
       },
     ].filter(
       (_c, i) =>
@@ -144,93 +130,15 @@ async function main() {
           .map(Number)
           .includes(i + 1),
     );
+    await endpointsAgainstTheirSql(server, database, cases, {
+      keep: ownStatements,
+      rounds,
+      runs,
+      explain: Boolean(values.explain),
+      title: `${count} documents`,
+    });
 
-    // The raw SQL of each case: what one warm request sent (the session is cached by then).
-    const statements = new Map<string, Statement[]>();
-    for (const c of cases) {
-      for (const url of c.urls) await get(url, c.token);
-      const sent: Statement[] = [];
-      for (const url of c.urls) sent.push(...(await recorder.during(() => get(url, c.token), ofDocumentsOrActions)));
-      statements.set(c.name, sent);
-    }
-
-    if (values.explain) {
-      for (const c of cases) {
-        for (const s of statements.get(c.name)!) {
-          const plan = await database.raw.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
-            s.params,
-          );
-          console.log(`\n-- ${c.name}\n${s.text}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
-        }
-      }
-    }
-    const timeEndpoint = (urls: string[], token: string) =>
-      timed(runs, async () => {
-        for (const url of urls) await get(url, token);
-      });
-    const timeRaw = (sent: Statement[]) => timed(runs, () => runStatements(database, sent));
-
-    /** p95 of the endpoint and of its raw SQL, and their medians (steadier on a busy machine). */
-    type Row = { endpoint: number; raw: number; endpoint50: number; raw50: number };
-    const results: { load: [string, string]; rows: Map<string, Row> }[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      const before = loadAverage();
-      const rows = new Map<string, Row>();
-      for (const c of cases) {
-        const endpoint = await timeEndpoint(c.urls, c.token);
-        const raw = await timeRaw(statements.get(c.name)!);
-        const row = { endpoint: endpoint.p95, raw: raw.p95, endpoint50: endpoint.p50, raw50: raw.p50 };
-        rows.set(c.name, row);
-        console.log(
-          `  ${c.name}: endpoint ${ms(row.endpoint)} ms, raw ${ms(row.raw)} ms; ` +
-            `p50 ${ms(row.endpoint50)} / ${ms(row.raw50)} ms (load ${loadAverage()})`,
-        );
-      }
-      results.push({ load: [before, loadAverage()], rows });
-      console.log(`\nRound ${round}: load average ${before} before, ${loadAverage()} after`);
-      console.log('| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw | filtered / unfiltered (endpoint) |');
-      console.log('| --- | ---: | ---: | ---: | ---: |');
-      for (const c of cases) {
-        const r = rows.get(c.name)!;
-        const unfiltered = c.unfiltered && rows.get(c.unfiltered);
-        const filtered = unfiltered ? `${(r.endpoint / unfiltered.endpoint).toFixed(2)}x` : '';
-        console.log(
-          `| ${c.name} | ${ms(r.endpoint)} | ${ms(r.raw)} | ${(r.endpoint / r.raw).toFixed(2)}x | ${filtered} |`,
-        );
-      }
-    }
-
-    const spread = (of: (r: (typeof results)[number]) => number, digits = 2, suffix = '') => {
-      const all = results.map(of);
-      const format = (v: number) => `${v.toFixed(digits)}${suffix}`;
-      return all.length === 1
-        ? format(all[0]!)
-        : `${format(median(all))} (${format(Math.min(...all))}-${format(Math.max(...all))})`;
-    };
-    console.log(
-      `\n${database.kind}, ${count} documents, one request at a time, p95 of ${runs} after ${WARM_UP} warm-up; ` +
-        `median of ${rounds} round(s) (range); load average ${results.map((r) => r.load.join(' → ')).join('; ')}\n`,
-    );
-    console.log(
-      '| case | endpoint p95 ms | raw SQL p95 ms | endpoint / raw (goal ≤ 1.5x) | the same at p50 | filtered / unfiltered (goal ≤ 1.2x) |',
-    );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const c of cases) {
-      const of = (r: (typeof results)[number]) => r.rows.get(c.name)!;
-      const unfiltered = c.unfiltered;
-      const filtered =
-        unfiltered && results[0]!.rows.has(unfiltered)
-          ? spread((r) => of(r).endpoint / r.rows.get(unfiltered)!.endpoint, 2, 'x')
-          : '';
-      console.log(
-        `| ${c.name} | ${spread((r) => of(r).endpoint)} | ${spread((r) => of(r).raw)} | ` +
-          `${spread((r) => of(r).endpoint / of(r).raw, 2, 'x')} | ` +
-          `${spread((r) => of(r).endpoint50 / of(r).raw50, 2, 'x')} | ${filtered} |`,
-      );
-    }
-
-    await measureAttachments(server, database, f, tokens.related, attachments, bench.dataDir);
+    await measureAttachments(server, database, f, await server.tokenOf(f.related.email), attachments, bench.dataDir);
 
     await server.app.close();
   } finally {

@@ -8,14 +8,8 @@ import type { TextFormat } from '../apps/server/src/modules/search/file-text-con
 import { multipartFile, PNG_BYTES } from '../apps/server/src/test/multipart.js';
 import { docxOf, pdfOf, pptxOf, xlsxOf } from '../apps/server/src/test/office-files.js';
 import { parseCommandLine } from './cli.js';
-import {
-  DATABASE_URL_OPTION,
-  loadAverage,
-  ms,
-  openInProcessBench,
-  startBenchApp,
-  type BenchApp,
-} from './in-process.js';
+import { DATABASE_URL_OPTION, ms, openInProcessBench, startBenchApp, type BenchApp } from './in-process.js';
+import { loadAverage } from './rounds.js';
 import { benchUserEmail, nonNegativeInt, seed } from './seed.js';
 
 const VOCABULARY = (

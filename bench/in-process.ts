@@ -1,6 +1,8 @@
-// What the in-process benches (bench/actions.ts, documents.ts, trainings.ts) share: a fresh
-// database (PGlite in a temporary folder, or an empty PostgreSQL), the real app on it with a
-// session per person, and p95 timing of requests (app.inject, one at a time) and of raw SQL.
+// What the in-process benches (bench/actions.ts, audit-review.ts, documents.ts, trainings.ts, ...)
+// share: a fresh database (PGlite in a temporary folder, or an empty PostgreSQL), the real app on
+// it with a session per person, and the cases of an endpoint against the statements it sent
+// (endpointsAgainstTheirSql: requests through app.inject, one at a time, interleaved with their
+// SQL in rounds; bench/rounds.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,20 +14,15 @@ import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import type { DescribedOption } from './cli.js';
 import { BENCH_PASSWORD, LARGE_ORGANIZATION_NAME, openBenchDatabase } from './seed.js';
+import { inRounds, interleaved, loadAverage, median, roundsNote, spread, type Timing, type Work } from './rounds.js';
+import { statementRecorder } from './statement-recorder.js';
 import type { Statement } from './statements.js';
 
 export type { Statement };
 
 export const WARM_UP = 20;
 
-export const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1]!;
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ms = (value: number) => value.toFixed(2);
-export const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 export const DATABASE_URL_OPTION = {
   type: 'string',
@@ -39,14 +36,8 @@ export interface Person {
 }
 
 /** The p95 and median of `runs` timed calls of `work`, after WARM_UP untimed ones. */
-export async function timed(runs: number, work: () => Promise<unknown>): Promise<{ p95: number; p50: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UP + runs; i++) {
-    const started = performance.now();
-    await work();
-    if (i >= WARM_UP) times.push(performance.now() - started);
-  }
-  return { p95: p95(times), p50: median(times) };
+export async function timed(runs: number, work: Work): Promise<Timing> {
+  return (await interleaved(runs, WARM_UP, { work })).work;
 }
 
 /** The statements one after another, as a request sends them. */
@@ -154,60 +145,6 @@ export async function startBenchApp(
   };
 }
 
-type Queryable = { query: (...args: unknown[]) => unknown };
-
-/**
- * The statements a request sends, recorded at the driver: the pg pool or the PGlite instance, and
- * the connection or transaction a transaction takes from it.
- */
-export function statementRecorder(database: Database) {
-  const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> }).$client;
-  let recorded: Statement[] | undefined;
-  const wrapped = new WeakSet<Queryable>();
-  const wrap = (target: Queryable) => {
-    if (wrapped.has(target)) return target;
-    wrapped.add(target);
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      if (recorded) {
-        const [query, params] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-        const text = typeof query === 'string' ? query : query.text;
-        recorded.push({ text, params: params ?? (typeof query === 'string' ? [] : (query.values ?? [])) });
-      }
-      return original.apply(this, args);
-    };
-    return target;
-  };
-  wrap(client);
-  if (database.kind === 'postgres') {
-    const connect = client.connect as (...args: unknown[]) => Promise<Queryable>;
-    client.connect = async function (this: unknown, ...args: unknown[]) {
-      if (args.length > 0) return connect.apply(this, args);
-      return wrap(await connect.apply(this));
-    };
-  } else {
-    const transaction = client.transaction as (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
-    client.transaction = function (this: unknown, work: (tx: Queryable) => Promise<unknown>) {
-      return transaction.call(this, (tx) => work(wrap(tx)));
-    };
-  }
-  return {
-    /**
-     * What `work` sent that `keep` keeps: a bench keeps its own tables' statements, not the
-     * organization access lookup every request makes, nor the job poller's that happen to run meanwhile.
-     */
-    async during(work: () => Promise<unknown>, keep: (statement: Statement) => boolean): Promise<Statement[]> {
-      recorded = [];
-      try {
-        await work();
-        return recorded.filter(keep);
-      } finally {
-        recorded = undefined;
-      }
-    },
-  };
-}
-
 /**
  * An export read as a client would, chunk by chunk (so the process holds only what the server
  * does), `runs` times: the median time, the process's RSS before and at its peak, the bytes.
@@ -235,3 +172,97 @@ export async function measureExport(bench: BenchApp, url: string, token: string,
   const mib = (b: number) => (b / 1024 / 1024).toFixed(0);
   return { medianMs: median(times).toFixed(0), rss: `${mib(start)} → ${mib(peak)}`, bytes };
 }
+
+/** A case of an endpoint against its SQL: requests sent one after another, as a person. */
+export interface SqlCase {
+  name: string;
+  urls: string[];
+  /** The e-mail of the person sending them (signed in afresh for each case of each round). */
+  as: string;
+  /** The case this one is a filtered version of: the same list unfiltered, for the filtered / unfiltered ratio. */
+  unfiltered?: string;
+}
+
+/**
+ * Each case's requests through the app against the statements they sent, recorded at the driver
+ * from a warm request (`keep` keeps the bench's own, not the session and access lookups every
+ * request makes): the two timed interleaved run by run, in `rounds` rounds; each round printed as
+ * it ends, then the medians and ranges over the rounds.
+ */
+export async function endpointsAgainstTheirSql(
+  server: BenchApp,
+  database: Database,
+  cases: SqlCase[],
+  options: { keep: (statement: Statement) => boolean; rounds: number; runs: number; explain: boolean; title: string },
+): Promise<void> {
+  const recorder = statementRecorder(database);
+  const prepared = new Map<SqlCase, { statements: Statement[]; kB: number }>();
+  for (const c of cases) {
+    const token = await server.tokenOf(c.as);
+    let bytes = 0;
+    for (const url of c.urls) bytes += (await server.get(url, token)).rawPayload.length;
+    const statements: Statement[] = [];
+    for (const url of c.urls) statements.push(...(await recorder.during(() => server.get(url, token), options.keep)));
+    if (statements.length === 0) throw new Error(`${c.name}: no statement of the bench's tables recorded`);
+    prepared.set(c, { statements, kB: bytes / 1000 });
+  }
+  if (options.explain) {
+    for (const c of cases) {
+      for (const s of prepared.get(c)!.statements) {
+        const plan = await database.raw.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
+          s.params,
+        );
+        console.log(`\n-- ${c.name}\n${s.text}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  }
+  const results = await inRounds(options.rounds, async () => {
+    const rows = new Map<string, { endpoint: Timing; sql: Timing }>();
+    for (const c of cases) {
+      const token = await server.tokenOf(c.as);
+      const { statements } = prepared.get(c)!;
+      const timing = await interleaved(options.runs, WARM_UP, {
+        endpoint: async () => {
+          for (const url of c.urls) await server.get(url, token);
+        },
+        sql: () => runStatements(database, statements),
+      });
+      rows.set(c.name, timing);
+      console.log(
+        `  ${c.name}: endpoint p95 ${ms(timing.endpoint.p95)} ms, its SQL ${ms(timing.sql.p95)} ms; ` +
+          `p50 ${ms(timing.endpoint.p50)} / ${ms(timing.sql.p50)} ms (load ${loadAverage()})`,
+      );
+    }
+    return rows;
+  });
+  console.log(
+    `\n${database.kind}, ${options.title}; one request at a time, the endpoint and its SQL interleaved, p95 of ` +
+      `${options.runs} after ${WARM_UP} warm-up; ${roundsNote(results)}\n`,
+  );
+  console.log(
+    '| case | endpoint p95 ms | its SQL p95 ms | endpoint / SQL p95 | at p50 | filtered / unfiltered (endpoint p95) | statements | response kB |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const c of cases) {
+    const { statements, kB } = prepared.get(c)!;
+    const of = (rows: Map<string, { endpoint: Timing; sql: Timing }>) => rows.get(c.name)!;
+    const unfiltered = cases.some((u) => u.name === c.unfiltered) ? c.unfiltered : undefined;
+    const filtered = unfiltered
+      ? spread(results, (rows) => of(rows).endpoint.p95 / rows.get(unfiltered)!.endpoint.p95, 2, 'x')
+      : '';
+    console.log(
+      `| ${c.name} | ${spread(results, (rows) => of(rows).endpoint.p95)} | ${spread(results, (rows) => of(rows).sql.p95)} | ` +
+        `${spread(results, (rows) => of(rows).endpoint.p95 / of(rows).sql.p95, 2, 'x')} | ` +
+        `${spread(results, (rows) => of(rows).endpoint.p50 / of(rows).sql.p50, 2, 'x')} | ${filtered} | ` +
+        `${statements.length} | ${kB.toFixed(1)} |`,
+    );
+  }
+}
+
+/**
+ * A request's own statements: not the session and organization access lookups every request
+ * makes, nor the job runner's and the mail outbox's polls that may run meanwhile.
+ */
+export const ownStatements = (s: Statement) =>
+  !/"sessions"|user_group_permissions|"jobs"|"job_schedules"|"mail_outbox"/.test(s.text);

@@ -16,7 +16,8 @@ import { hashToken, newSecretToken } from '../apps/server/src/core/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { formatProfileSummary, summariseCpuProfile } from './cpu-profile.js';
-import { parseCommandLine } from './cli.js';
+import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
+import { inRounds, interleaved, median, roundsNote, spread, type Round, type Timing } from './rounds.js';
 import {
   BENCH_PASSWORD,
   BENCH_SUPERADMIN_EMAIL,
@@ -33,9 +34,6 @@ import * as sql from './statements.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARMUP_SECONDS = 2;
-/** A raw SQL measurement: warm-up runs, then up to RAW_SQL_RUNS runs or RAW_SQL_MAX_MS. */
-const RAW_SQL_RUNS = 2000;
-const RAW_SQL_MAX_MS = 5000;
 /** Search texts: substrings of the seeded names that match a few percent of the rows. */
 const ORGANIZATION_SEARCH = 'ab';
 const USER_SEARCH = 'ab';
@@ -75,13 +73,8 @@ function percentiles(samples: number[]): Latency {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-};
 const ms = (value: number) => value.toFixed(2);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const load1 = () => os.loadavg()[0]!.toFixed(2);
 
 // ---------------------------------------------------------------- the data
 
@@ -155,48 +148,46 @@ async function insertRefreshSessions(database: Database, count: number): Promise
   return refreshTokens;
 }
 
-// ---------------------------------------------------------------- raw SQL
+// ---------------------------------------------------------------- an endpoint against its SQL
 
-interface RawSqlResult extends Latency {
-  runs: number;
+/** Requests of an endpoint and runs of its SQL, interleaved one by one, after as many warm-up runs of each. */
+const AGAINST_SQL_RUNS = 300;
+const AGAINST_SQL_WARM_UP = 50;
+
+interface AgainstSql {
+  endpoint: Timing;
+  sql: Timing;
   /** EXPLAIN (ANALYZE, BUFFERS) of each statement, with --explain. */
   plans?: string[];
 }
 
 /**
- * Runs `once` after warm-up runs, then up to RAW_SQL_RUNS times or RAW_SQL_MAX_MS (at least
- * `minimumRuns`), one after another through one connection of the client.
+ * The endpoint, one request at a time on a keep-alive connection, and the statements it sends, one
+ * run at a time on a connection of this process, interleaved while the app runs (bench/rounds.ts):
+ * both see the same machine. PostgreSQL only: PGlite is opened by one process at a time, the app.
  */
-async function timeRuns(once: () => Promise<unknown>, warmUp: number, minimumRuns: number) {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < RAW_SQL_RUNS + warmUp; i++) {
-    const sent = performance.now();
-    await once();
-    if (i >= warmUp) samples.push(performance.now() - sent);
-    if (samples.length >= minimumRuns && performance.now() - started > RAW_SQL_MAX_MS) break;
-  }
-  return { ...percentiles(samples), runs: samples.length };
-}
-
-async function measureStatements(database: Database, statements: sql.Statement[], explain: boolean) {
-  const result: RawSqlResult = await database.raw.withSession((one) =>
-    timeRuns(
-      async () => {
+async function endpointAgainstSql(url: string, c: Case, database: Database, explain: boolean): Promise<AgainstSql> {
+  const statements = c.rawSql!;
+  const request = async () => {
+    const response = await fetch(url, { headers: c.headers ?? {} });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${c.path}: HTTP ${response.status}`);
+  };
+  const timing = await database.raw.withSession((one) =>
+    interleaved(AGAINST_SQL_RUNS, AGAINST_SQL_WARM_UP, {
+      endpoint: request,
+      sql: async () => {
         for (const s of statements) await one.query(s.text, s.params);
       },
-      100,
-      20,
-    ),
+    }),
   );
-  if (explain) {
-    result.plans = [];
-    for (const s of statements) {
-      const rows = await database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.params);
-      result.plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
-    }
+  if (!explain) return timing;
+  const plans: string[] = [];
+  for (const s of statements) {
+    const rows = await database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.params);
+    plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
   }
-  return result;
+  return { ...timing, plans };
 }
 
 // ---------------------------------------------------------------- the servers
@@ -508,18 +499,18 @@ function casesOf(fixture: Fixture, groups: Set<CaseGroup>, connections: number, 
 // ---------------------------------------------------------------- a round
 
 interface CaseResult extends Measured {
-  raw?: RawSqlResult;
+  againstSql?: AgainstSql;
 }
 
 interface ExportResult {
   downloads: ExportRun[];
-  raw: RawSqlResult & { pages: number };
+  /** Download (last byte) and the SQL of its keyset pages, interleaved (PostgreSQL). */
+  timing: { download: Timing; sql?: Timing };
+  pages: number;
   rss: { before: number; peak: number; after: number; samples: number };
 }
 
-interface Round {
-  loadBefore: string;
-  loadAfter: string;
+interface RoundResult {
   results: Map<string, CaseResult>;
   export?: ExportResult;
 }
@@ -549,56 +540,49 @@ async function withDatabase<T>(
 }
 
 /**
- * One round: the raw SQL of every chosen case (the app stopped, as PGlite is opened by one
- * process at a time), then the app started and every case run against it, then the export.
+ * One round: the app started and every case run against it; each endpoint at one connection then
+ * timed against its SQL, interleaved, and the export against the SQL of its pages (PostgreSQL,
+ * whose database this process opens beside the app's; on PGlite there is no such comparison).
  */
-async function runRound(options: RunOptions): Promise<Round> {
-  const loadBefore = load1();
+async function runRound(options: RunOptions): Promise<RoundResult> {
   const { groups, seconds } = options;
   // Enough for 2,000 refreshes a second over the warm-up and the run.
   const refreshCount = groups.has('sessions') ? 2000 * (seconds + WARMUP_SECONDS) : 0;
-  const placeholder = casesOf(options.fixture, groups, options.connections, []);
-  const { raw, exportRaw, refreshTokens } = await withDatabase(options, async (database) => {
-    const raw = new Map<string, RawSqlResult>();
-    for (const c of placeholder) {
-      if (!c.rawSql || c.connections !== 1) continue;
-      process.stdout.write(`  raw SQL of ${c.name.replace(/, one connection$/, '')} ...`);
-      raw.set(c.name, await measureStatements(database, c.rawSql, options.explain));
-      console.log(` p95 ${ms(raw.get(c.name)!.p95)} ms`);
-    }
-    let exportRaw: ExportResult['raw'] | undefined;
-    if (groups.has('export')) {
-      let pages = 0;
-      const timed = await database.raw.withSession((one) =>
-        timeRuns(async () => (pages = await sql.readExportPages(one)), 1, 3),
-      );
-      exportRaw = { ...timed, pages };
-      console.log(`  raw SQL of the export's ${pages} keyset pages: p50 ${ms(timed.p50)} ms`);
-    }
-    return { raw, exportRaw, refreshTokens: await insertRefreshSessions(database, refreshCount) };
-  });
-
+  const refreshTokens = await withDatabase(options, (database) => insertRefreshSessions(database, refreshCount));
   const app = await startApp(options);
-  try {
+  const run = async (database: Database | undefined): Promise<RoundResult> => {
     const results = new Map<string, CaseResult>();
     for (const c of casesOf(options.fixture, groups, options.connections, refreshTokens)) {
       const url = `${c.bare ? options.bare.url : app.url}${c.path}`;
-      const run = c.newConnectionPerRequest ? runNewConnections : runAutocannon;
+      const load = c.newConnectionPerRequest ? runNewConnections : runAutocannon;
       process.stdout.write(`  ${c.name} ...`);
-      await run(url, c, WARMUP_SECONDS);
-      const measured = await run(url, c, seconds);
-      results.set(c.name, { ...measured, ...(raw.has(c.name) ? { raw: raw.get(c.name) } : {}) });
-      console.log(` ${Math.round(measured.requestsPerSecond)} req/s, p95 ${ms(measured.p95)} ms`);
+      await load(url, c, WARMUP_SECONDS);
+      const measured = await load(url, c, seconds);
+      process.stdout.write(` ${Math.round(measured.requestsPerSecond)} req/s, p95 ${ms(measured.p95)} ms`);
+      const againstSql =
+        database && c.rawSql && c.connections === 1
+          ? await endpointAgainstSql(url, c, database, options.explain)
+          : undefined;
+      if (againstSql)
+        process.stdout.write(`; against its SQL p95 ${ms(againstSql.endpoint.p95)} / ${ms(againstSql.sql.p95)} ms`);
+      console.log();
+      results.set(c.name, { ...measured, ...(againstSql ? { againstSql } : {}) });
     }
-    const exported = exportRaw && (await measureExport(app, options.fixture, exportRaw));
-    return { loadBefore, loadAfter: load1(), results, ...(exported ? { export: exported } : {}) };
+    const exported = groups.has('export') ? await measureExport(app, options.fixture, database) : undefined;
+    return { results, ...(exported ? { export: exported } : {}) };
+  };
+  try {
+    return options.databaseUrl ? await withDatabase(options, run) : await run(undefined);
   } finally {
     await app.stop();
   }
 }
 
-/** One warm-up download, then EXPORT_RUNS one after another while the app's RSS is sampled every 5 ms. */
-async function measureExport(app: Server, fixture: Fixture, raw: ExportResult['raw']): Promise<ExportResult> {
+/**
+ * One warm-up download, then EXPORT_RUNS one after another while the app's RSS is sampled every 5
+ * ms; on PostgreSQL each followed by the SQL of the export's keyset pages (bench/statements.ts).
+ */
+async function measureExport(app: Server, fixture: Fixture, database: Database | undefined): Promise<ExportResult> {
   const url = `${app.url}/api/v1/export/organizations`;
   const headers = { authorization: `Bearer ${fixture.superAdminToken}` };
   process.stdout.write(`  GET /export/organizations (${EXPORT_RUNS} downloads) ...`);
@@ -612,88 +596,106 @@ async function measureExport(app: Server, fixture: Fixture, raw: ExportResult['r
     samples += 1;
   }, 5);
   const downloads: ExportRun[] = [];
-  for (let i = 0; i < EXPORT_RUNS; i++) downloads.push(await download(url, headers));
+  let pages = 0;
+  const downloadOnce = async () => {
+    const run = await download(url, headers);
+    downloads.push(run);
+    return run.lastByteMs;
+  };
+  const timing = database
+    ? await database.raw.withSession((one) =>
+        interleaved(EXPORT_RUNS, 0, {
+          download: downloadOnce,
+          sql: async () => {
+            pages = await sql.readExportPages(one);
+          },
+        }),
+      )
+    : await interleaved(EXPORT_RUNS, 0, { download: downloadOnce });
   clearInterval(sampler);
   console.log(` ${downloads.map((d) => Math.round(d.lastByteMs)).join(', ')} ms`);
-  return { downloads, raw, rss: { before, peak, after: rssOf(pid), samples } };
+  return { downloads, timing, pages, rss: { before, peak, after: rssOf(pid), samples } };
 }
 
 // ---------------------------------------------------------------- the report
 
 /** Per case, the median over the rounds of each figure, and of each ratio taken within a round. */
-function report(databaseName: string, rounds: Round[], cases: Case[], options: RunOptions) {
-  const loads = rounds.map((r) => `${r.loadBefore}-${r.loadAfter}`).join(', ');
+function report(databaseName: string, rounds: Round<RoundResult>[], cases: Case[], options: RunOptions) {
   console.log(
     `\n${databaseName}, ${os.cpus().length} cores, Node ${process.version}, ${options.seconds} s per case after ` +
-      `${WARMUP_SECONDS} s warm-up, ${rounds.length} round(s): medians (the rounds' range in parentheses). ` +
-      `Load average (1 min) before-after each round: ${loads}\n`,
+      `${WARMUP_SECONDS} s warm-up; ${roundsNote(rounds)}\n`,
   );
   const baselineOf = (c: Case) =>
     cases.find((b) => b.bare && Boolean(b.newConnectionPerRequest) === Boolean(c.newConnectionPerRequest));
-  const of = (c: Case) => rounds.map((r) => r.results.get(c.name)).filter((r): r is CaseResult => Boolean(r));
-  const range = (values: number[], digits = 0) =>
-    values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})` : '';
   console.log('| case | connections | req/s | vs bare route | p50 ms | p95 ms | p99 ms | non-2xx/errors |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const c of cases) {
-    const results = of(c);
-    const rps = results.map((r) => r.requestsPerSecond);
+    const of = (r: RoundResult) => r.results.get(c.name)!;
     const base = baselineOf(c);
-    const shares = base
-      ? rounds.map(
-          (r) => (100 * r.results.get(c.name)!.requestsPerSecond) / r.results.get(base.name)!.requestsPerSecond,
-        )
-      : [];
-    const share = base ? `${median(shares).toFixed(1)}%${range(shares, 1)}` : '';
-    const failed = results.reduce((sum, r) => sum + r.failed, 0);
+    const share = base
+      ? spread(rounds, (r) => (100 * of(r).requestsPerSecond) / r.results.get(base.name)!.requestsPerSecond, 1, '%')
+      : '';
+    const failed = rounds.reduce((sum, r) => sum + of(r.measured).failed, 0);
     console.log(
-      `| ${c.name} | ${c.connections} | ${Math.round(median(rps))}${range(rps)} | ${share} | ` +
-        `${ms(median(results.map((r) => r.p50)))} | ${ms(median(results.map((r) => r.p95)))} | ` +
-        `${ms(median(results.map((r) => r.p99)))} | ${failed} |`,
+      `| ${c.name} | ${c.connections} | ${spread(rounds, (r) => of(r).requestsPerSecond, 0)} | ${share} | ` +
+        `${spread(rounds, (r) => of(r).p50)} | ${spread(rounds, (r) => of(r).p95)} | ${spread(rounds, (r) => of(r).p99)} | ${failed} |`,
     );
   }
 
-  console.log(
-    `\nEndpoint at one connection against its raw SQL (the statements it sends, run directly one after ` +
-      `another through one connection; up to ${RAW_SQL_RUNS} runs or ${RAW_SQL_MAX_MS / 1000} s). Goal: p95 ≤ 1.5x.\n`,
-  );
-  console.log('| endpoint | raw p50 ms | raw p95 ms | endpoint p95 ms | p95 ratio | the app adds ms |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const c of cases) {
-    const results = of(c).filter((r) => r.raw);
-    if (results.length === 0) continue;
-    const ratios = results.map((r) => r.p95 / r.raw!.p95);
+  const compared = cases.filter((c) => rounds[0]?.measured.results.get(c.name)?.againstSql);
+  if (compared.length === 0) {
     console.log(
-      `| ${c.name.replace(/, one connection$/, '')} | ${ms(median(results.map((r) => r.raw!.p50)))} | ` +
-        `${ms(median(results.map((r) => r.raw!.p95)))} | ${ms(median(results.map((r) => r.p95)))} | ` +
-        `${median(ratios).toFixed(2)}x${range(ratios, 2)} | ${ms(median(results.map((r) => r.p95 - r.raw!.p95)))} |`,
+      `\nNo endpoint against its SQL: ${options.databaseUrl ? 'no case sends SQL' : 'PGlite is opened by the app alone, so its SQL cannot be timed beside it (bench/documents.ts and the other in-process benches compare on PGlite)'}.`,
     );
+  } else {
+    console.log(
+      `\nEndpoint (one keep-alive connection) against its SQL (the statements it sends, one after another through one ` +
+        `connection), interleaved request by request, ${AGAINST_SQL_RUNS} of each after ${AGAINST_SQL_WARM_UP}. Goal: p95 ≤ 1.5x.\n`,
+    );
+    console.log(
+      '| endpoint | SQL p50 ms | SQL p95 ms | endpoint p50 ms | endpoint p95 ms | p95 ratio | p50 ratio | the app adds ms (p95) |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const c of compared) {
+      const of = (r: RoundResult) => r.results.get(c.name)!.againstSql!;
+      console.log(
+        `| ${c.name.replace(/, one connection$/, '')} | ${spread(rounds, (r) => of(r).sql.p50)} | ` +
+          `${spread(rounds, (r) => of(r).sql.p95)} | ${spread(rounds, (r) => of(r).endpoint.p50)} | ` +
+          `${spread(rounds, (r) => of(r).endpoint.p95)} | ${spread(rounds, (r) => of(r).endpoint.p95 / of(r).sql.p95, 2, 'x')} | ` +
+          `${spread(rounds, (r) => of(r).endpoint.p50 / of(r).sql.p50, 2, 'x')} | ` +
+          `${spread(rounds, (r) => of(r).endpoint.p95 - of(r).sql.p95)} |`,
+      );
+    }
   }
 
-  const exports = rounds.map((r) => r.export).filter((e): e is ExportResult => Boolean(e));
-  if (exports.length > 0) {
-    const medianRun = (e: ExportResult) =>
-      [...e.downloads].sort((a, b) => a.lastByteMs - b.lastByteMs)[Math.floor(e.downloads.length / 2)]!;
-    const runs = exports.map(medianRun);
-    const ratios = exports.map((e) => medianRun(e).lastByteMs / e.raw.p50);
-    const first = runs[0]!;
+  const exported = rounds.filter((r) => r.measured.export);
+  if (exported.length > 0) {
+    const of = (r: RoundResult) => r.export!;
+    const first = of(exported[0]!.measured).downloads[0]!;
+    const withSql = exported.every((r) => of(r.measured).timing.sql);
     console.log(
       `\nCSV export of every organization (${first.rows} rows, ${(first.bytes / 1024).toFixed(0)} KiB, not compressed, ` +
-        `HTTP ${exports.flatMap((e) => e.downloads.map((d) => d.status)).join('/')}), ${EXPORT_RUNS} downloads one after ` +
-        `another per round: last byte ${ms(median(runs.map((r) => r.lastByteMs)))} ms${range(runs.map((r) => r.lastByteMs))}, ` +
-        `first byte ${ms(median(runs.map((r) => r.firstByteMs)))} ms. Raw SQL of its ${exports[0]!.raw.pages} keyset pages: ` +
-        `p50 ${ms(median(exports.map((e) => e.raw.p50)))} ms${range(exports.map((e) => e.raw.p50))}. ` +
-        `Export / raw SQL: ${median(ratios).toFixed(2)}x${range(ratios, 2)} (goal ≤ 2x).`,
+        `HTTP ${exported.flatMap((r) => of(r.measured).downloads.map((d) => d.status)).join('/')}), ${EXPORT_RUNS} downloads ` +
+        `one after another per round: last byte p50 ${spread(exported, (r) => of(r).timing.download.p50)} ms, first byte ` +
+        `p50 ${spread(exported, (r) => median(of(r).downloads.map((d) => d.firstByteMs)))} ms.` +
+        (withSql
+          ? ` The SQL of its ${of(exported[0]!.measured).pages} keyset pages, interleaved with the downloads: p50 ` +
+            `${spread(exported, (r) => of(r).timing.sql!.p50)} ms. Export / SQL: ` +
+            `${spread(exported, (r) => of(r).timing.download.p50 / of(r).timing.sql!.p50, 2, 'x')} (goal ≤ 2x).`
+          : ' (The SQL of its pages is timed beside the app on PostgreSQL only.)'),
     );
-    const rss = exports.map((e) => e.rss);
     console.log(
-      `The app's RSS during the downloads: ${rss.map((r) => `${mb(r.before)} -> peak ${mb(r.peak)} -> ${mb(r.after)} MiB (${r.samples} samples)`).join('; ')}.`,
+      `The app's RSS during the downloads: ${exported
+        .map((r) => of(r.measured).rss)
+        .map((r) => `${mb(r.before)} -> peak ${mb(r.peak)} -> ${mb(r.after)} MiB (${r.samples} samples)`)
+        .join('; ')}.`,
     );
   }
 
   if (options.explain) {
-    for (const c of cases) {
-      for (const plan of rounds[0]?.results.get(c.name)?.raw?.plans ?? []) console.log(`\n-- ${c.name}\n${plan}`);
+    for (const c of compared) {
+      for (const plan of rounds[0]!.measured.results.get(c.name)!.againstSql!.plans ?? [])
+        console.log(`\n-- ${c.name}\n${plan}`);
     }
   }
 }
@@ -742,12 +744,7 @@ async function main() {
       },
       duration: { type: 'string', default: '10', value: 'SECONDS', description: 'length of each measured run' },
       connections: { type: 'string', default: '10', value: 'N', description: 'concurrent connections of the load' },
-      rounds: {
-        type: 'string',
-        default: '1',
-        value: 'N',
-        description: 'rounds of every case (each round restarts the app); the report gives the medians',
-      },
+      rounds: ROUNDS_OPTION,
       cases: {
         type: 'string',
         default: CASE_GROUPS.join(','),
@@ -806,11 +803,7 @@ async function main() {
     bare,
   };
   try {
-    const done: Round[] = [];
-    for (let i = 1; i <= rounds; i++) {
-      console.log(`Round ${i} of ${rounds} (load average ${load1()})`);
-      done.push(await runRound(options));
-    }
+    const done = await inRounds(rounds, () => runRound(options));
     report(databaseName, done, casesOf(fixture, groups, connections, []), options);
     if (values['cpu-prof']) await profileApp(options, path.resolve(values['cpu-prof']), profiled);
   } finally {

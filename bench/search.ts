@@ -1,28 +1,27 @@
 // Global search at size (issue 12): one organization of N documents (one revision each, a
 // controlled file of about 2 KB of extracted text each), N actions and N/10 training records, an
 // Admin and a "related only" User (no view-all option: related to about 1% of each). Each search's
-// p95 through the real app (app.inject, one request at a time) against the raw SQL of one GIN
-// index scan for the same words (`npm run bench:search -- --help`).
+// p95 and p50 through the real app (app.inject, one request at a time) against one index scan for
+// the same words over what the person may see (the baseline), the two and the statements the
+// request sent timed interleaved in --rounds rounds (`npm run bench:search -- --help`).
 import { readSearchTerms } from '../apps/server/src/modules/search/search-terms.js';
 import { buildTsQuery } from '../apps/server/src/modules/search/search.repository.js';
 import type { Database, SqlRunner } from '../apps/server/src/db/client.js';
-import { parseCommandLine } from './cli.js';
+import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
   WARM_UP,
   benchOrganizationId,
-  loadAverage,
-  median,
   ms,
   openInProcessBench,
   personByEmail,
   regroup,
   startBenchApp,
-  statementRecorder,
-  timed,
   type Person,
   type Statement,
 } from './in-process.js';
+import { inRounds, interleaved, loadAverage, median, roundsNote, spread, type Timing } from './rounds.js';
+import { statementRecorder } from './statement-recorder.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, nonNegativeInt, positiveInt, seed } from './seed.js';
 
 /** Members of the organization besides the Admin: the related-only User and the other people. */
@@ -399,25 +398,42 @@ const NO_HIDDEN: Case = {
 const NOTHING: Case = { name: 'no match `xylograph`', search: 'xylograph', who: 'Admin', baseline: 'file texts' };
 
 /**
- * The baseline's statement: the count of the organization's file texts whose vector matches the
- * tsquery the search builds (file_texts_search_idx; the biggest table holding the words: ~2 KB per
- * row), or of its document revisions whose Document ID and name hold the text
- * (document_revisions_name_trgm_idx, as the search's partial-name condition writes it). It runs with sequential scans off (see
- * `onIndex`): for a word in most files PostgreSQL would rather read the whole table.
+ * The baseline's statement: the count of the file texts whose vector matches the tsquery the
+ * search builds (file_texts_search_idx; the biggest table holding the words: ~2 KB per row), or of
+ * the document revisions whose Document ID and name hold the text (document_revisions_name_trgm_idx,
+ * as the search's partial-name condition writes it). The Admin's over the whole organization; the
+ * related-only User's over what they may see: the files of the documents they take part in (their
+ * revisions' controlled files and annexes) and of the trainings assigned to them, the revisions
+ * of those documents. It runs with sequential scans off (see `onIndex`): for a word in most files
+ * PostgreSQL would rather read the whole table.
  */
-async function baselineOf(database: Database, organizationId: string, c: Case): Promise<Statement> {
+async function baselineOf(database: Database, f: Fixture, c: Case): Promise<Statement> {
   const terms = readSearchTerms(c.search);
+  const user = c.who === 'User';
+  const params = (...more: unknown[]) => [f.organizationId, ...more, ...(user ? [f.related.id] : [])];
+  const personal = `$${user ? 3 : 0}`;
+  const theirDocuments = `select p.document_id from document_participants p
+    where p.organization_id = $1 and p.user_id = ${personal}`;
   if (c.baseline === 'names') {
     return {
       text: `select count(*) from document_revisions
-        where organization_id = $1 and qualis_fold(coalesce(type_description, '') || ' ' || name) like qualis_fold($2)`,
-      params: [organizationId, terms.pattern],
+        where organization_id = $1 and qualis_fold(coalesce(type_description, '') || ' ' || name) like qualis_fold($2)
+        ${user ? `and document_id in (${theirDocuments})` : ''}`,
+      params: params(terms.pattern),
     };
   }
   const query = await buildTsQuery(database.db, terms);
+  const theirFiles = `select r.file_id from document_revisions r
+      where r.organization_id = $1 and r.document_id in (${theirDocuments})
+    union all select rf.file_id from document_revision_files rf
+      where rf.organization_id = $1 and rf.document_id in (${theirDocuments})
+    union all select tf.file_id from training_record_files tf join training_assignments ta
+      on ta.organization_id = tf.organization_id and ta.training_id = tf.training_id
+      where tf.organization_id = $1 and ta.user_id = ${personal}`;
   return {
-    text: `select count(*) from file_texts where organization_id = $1 and search_vector @@ $2::tsquery`,
-    params: [organizationId, query],
+    text: `select count(*) from file_texts where organization_id = $1 and search_vector @@ $2::tsquery
+      ${user ? `and file_id in (${theirFiles})` : ''}`,
+    params: params(query),
   };
 }
 
@@ -475,7 +491,7 @@ async function main() {
         description: 'file texts of another organization, made the same way (0: none)',
       },
       'database-url': DATABASE_URL_OPTION,
-      rounds: { type: 'string', default: '3', value: 'N', description: 'rounds of every case (medians and ranges)' },
+      rounds: ROUNDS_OPTION,
       runs: { type: 'string', default: '50', value: 'N', description: `timed runs per case, after ${WARM_UP} warm-up` },
       limit: { type: 'string', default: '10', value: 'N', description: 'the page size asked for' },
       explain: {
@@ -530,7 +546,7 @@ async function main() {
     for (const c of cases) {
       const first = (await server.get(urlOf(c), tokens[c.who])).json() as { pagination: { totalCount: number } };
       const sent = await recorder.during(() => server.get(urlOf(c), tokens[c.who]), bySearch);
-      const baseline = await baselineOf(database, f.organizationId, c);
+      const baseline = await baselineOf(database, f, c);
       const [counted] = await onIndex(database, (s) => s.query<{ count: string }>(baseline.text, baseline.params));
       prepared.set(c, { sent, baseline, total: first.pagination.totalCount, counted: Number(counted!.count) });
     }
@@ -545,52 +561,50 @@ async function main() {
     };
     if (values.explain) for (const c of cases) await explain(c);
 
-    type Row = { endpoint: number; endpoint50: number; sql: number; raw: number; raw50: number };
-    const results: { load: [string, string]; rows: Map<Case, Row> }[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      const before = loadAverage();
+    type Row = Record<'endpoint' | 'sql' | 'baseline', Timing>;
+    const results = await inRounds(rounds, async () => {
       const rows = new Map<Case, Row>();
       for (const c of cases) {
         const p = prepared.get(c)!;
-        const endpoint = await timed(runs, () => server.get(urlOf(c), tokens[c.who]));
-        const sql = await timed(runs, () =>
-          replay(database, p.sent, (session, last) => session.query(last.text, last.params)),
-        );
-        const raw = await onIndex(database, (s) => timed(runs, () => s.query(p.baseline.text, p.baseline.params)));
-        rows.set(c, { endpoint: endpoint.p95, endpoint50: endpoint.p50, sql: sql.p95, raw: raw.p95, raw50: raw.p50 });
+        const row = await interleaved(runs, WARM_UP, {
+          endpoint: () => server.get(urlOf(c), tokens[c.who]),
+          sql: () => replay(database, p.sent, (session, last) => session.query(last.text, last.params)),
+          // Only the statement is timed, not the session's planner setting around it.
+          baseline: () =>
+            onIndex(database, async (session) => {
+              const started = performance.now();
+              await session.query(p.baseline.text, p.baseline.params);
+              return performance.now() - started;
+            }),
+        });
+        rows.set(c, row);
         console.log(
-          `  ${c.name}, ${c.who}: endpoint ${ms(endpoint.p95)} ms (p50 ${ms(endpoint.p50)}), its SQL ${ms(sql.p95)}, ` +
-            `baseline ${ms(raw.p95)} (p50 ${ms(raw.p50)}) (load ${loadAverage()})`,
+          `  ${c.name}, ${c.who}: endpoint ${ms(row.endpoint.p95)} ms (p50 ${ms(row.endpoint.p50)}), its SQL ` +
+            `${ms(row.sql.p95)}, baseline ${ms(row.baseline.p95)} (p50 ${ms(row.baseline.p50)}) (load ${loadAverage()})`,
         );
       }
-      results.push({ load: [before, loadAverage()], rows });
-      console.log(`Round ${round}: load average ${before} before, ${loadAverage()} after`);
-    }
+      return rows;
+    });
 
-    const spread = (of: (r: (typeof results)[number]) => number, suffix = '') => {
-      const all = results.map(of);
-      const format = (v: number) => `${v.toFixed(2)}${suffix}`;
-      return all.length === 1
-        ? format(all[0]!)
-        : `${format(median(all))} (${format(Math.min(...all))}-${format(Math.max(...all))})`;
-    };
     console.log(
       `\n${database.kind}, ${documents} documents with a file text each, ${actions} actions, ${trainings} trainings; ` +
-        `limit=${limit}, one request at a time, p95 of ${runs} after ${WARM_UP} warm-up; median of ${rounds} round(s) ` +
-        `(range); load average ${results.map((r) => r.load.join(' → ')).join('; ')}\n`,
+        `limit=${limit}, one request at a time, the endpoint, its SQL and the baseline interleaved, p95 of ${runs} ` +
+        `after ${WARM_UP} warm-up; ${roundsNote(results)}\n`,
     );
     console.log(
-      '| case | person | found | baseline counts | endpoint p95 ms | its SQL p95 ms | baseline p95 ms | endpoint / baseline p95 (goal ≤ 3x) | at p50 |',
+      '| case | person | found | baseline counts | endpoint p95 ms | its SQL p95 ms | baseline p95 ms | endpoint / baseline p95 (goal ≤ 3x) | endpoint p50 ms | baseline p50 ms | at p50 |',
     );
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const ratio = (r: (typeof results)[number], c: Case) => r.rows.get(c)!.endpoint / r.rows.get(c)!.raw;
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const ratio = (rows: Map<Case, Row>, c: Case) => rows.get(c)!.endpoint.p95 / rows.get(c)!.baseline.p95;
     for (const c of cases) {
       const p = prepared.get(c)!;
-      const of = (r: (typeof results)[number]) => r.rows.get(c)!;
+      const of = (rows: Map<Case, Row>) => rows.get(c)!;
       console.log(
-        `| ${c.name} | ${c.who} | ${p.total} | ${p.counted} (${c.baseline}) | ${spread((r) => of(r).endpoint)} | ` +
-          `${spread((r) => of(r).sql)} | ${spread((r) => of(r).raw)} | ${spread((r) => ratio(r, c), 'x')} | ` +
-          `${spread((r) => of(r).endpoint50 / of(r).raw50, 'x')} |`,
+        `| ${c.name} | ${c.who} | ${p.total} | ${p.counted} (${c.baseline}${c.who === 'User' ? ' they may see' : ''}) | ` +
+          `${spread(results, (r) => of(r).endpoint.p95)} | ${spread(results, (r) => of(r).sql.p95)} | ` +
+          `${spread(results, (r) => of(r).baseline.p95)} | ${spread(results, (r) => ratio(r, c), 2, 'x')} | ` +
+          `${spread(results, (r) => of(r).endpoint.p50)} | ${spread(results, (r) => of(r).baseline.p50)} | ` +
+          `${spread(results, (r) => of(r).endpoint.p50 / of(r).baseline.p50, 2, 'x')} |`,
       );
     }
     const common = CASES.find((c) => c.search === 'quality' && c.who === 'User')!;
@@ -598,11 +612,11 @@ async function main() {
       `\nHidden matches: the User finds ${prepared.get(common)!.total} for \`quality\` (with ` +
         `${prepared.get(CASES.find((c) => c.search === 'quality' && c.who === 'Admin')!)!.total - prepared.get(common)!.total} ` +
         `hidden) and ${prepared.get(NO_HIDDEN)!.total} for \`waxwing\` (none hidden): endpoint p95 ` +
-        `${spread((r) => r.rows.get(common)!.endpoint / r.rows.get(NO_HIDDEN)!.endpoint, 'x')}, p50 ` +
-        `${spread((r) => r.rows.get(common)!.endpoint50 / r.rows.get(NO_HIDDEN)!.endpoint50, 'x')} of the second's`,
+        `${spread(results, (r) => r.get(common)!.endpoint.p95 / r.get(NO_HIDDEN)!.endpoint.p95, 2, 'x')}, p50 ` +
+        `${spread(results, (r) => r.get(common)!.endpoint.p50 / r.get(NO_HIDDEN)!.endpoint.p50, 2, 'x')} of the second's`,
     );
     const worst = [...cases].sort(
-      (a, b) => median(results.map((r) => ratio(r, b))) - median(results.map((r) => ratio(r, a))),
+      (a, b) => median(results.map((r) => ratio(r.measured, b))) - median(results.map((r) => ratio(r.measured, a))),
     )[0]!;
     console.log(`\nThe plan of the highest ratio's search statement:`);
     await explain(worst);

@@ -8,6 +8,8 @@ import type { Plugin } from 'vite';
  * languages). The build fails above the budget; docs/performance.md has the measurements.
  * 171 since the audit trail page (issue 23): the first page stood at 169.94 KiB, and the route
  * entry of one more lazy page (its path and its list of chunks to preload) costs about 0.13 KiB.
+ * In KiB (1,024 bytes) throughout: 171 KiB is 175.1 kB, above DESIGN.md's goal of 170 kB
+ * (166.0 KiB); the summary prints both units so the build log cannot be read as meeting it.
  */
 export const FIRST_PAGE_JS_BUDGET_KIB = 171;
 
@@ -62,8 +64,11 @@ export function bundleBudget(budgetKiB = FIRST_PAGE_JS_BUDGET_KIB): Plugin {
     // After every plugin has had its say (Vite writes the lazy imports' preload lists late).
     writeBundle(_options, bundle) {
       const scripts = firstPageScripts(bundle as unknown as Record<string, ChunkLike>);
-      const kib = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
-      const summary = `first page: ${scripts.length} scripts, ${kib.toFixed(1)} KiB gzip (budget ${budgetKiB} KiB)`;
+      const bytes = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+      const kib = bytes / 1024;
+      const summary =
+        `first page: ${scripts.length} scripts, ${kib.toFixed(1)} KiB gzip = ${(bytes / 1000).toFixed(1)} kB ` +
+        `(budget ${budgetKiB} KiB = ${((budgetKiB * 1024) / 1000).toFixed(1)} kB)`;
       if (kib <= budgetKiB) return this.info(summary);
       const largest = [...scripts]
         .sort((a, b) => b.gzipBytes - a.gzipBytes)
