@@ -23,6 +23,7 @@ const git = (args: string[]) => {
 };
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string };
 const commit = git(['rev-parse', 'HEAD']);
+const commitTime = git(['log', '-1', '--format=%cI']);
 const dirty = git(['status', '--porcelain', '--untracked-files=no']);
 
 const report = buildReport({
@@ -30,6 +31,7 @@ const report = buildReport({
   root,
   version: `${pkg.version ?? 'unversioned'}${dirty ? ' (with uncommitted changes)' : ''}`,
   commit,
+  commitTime,
 });
 fs.writeFileSync(path.join(out, 'report.html'), reportHtml(report));
 await pipeline(reportPdf(report), fs.createWriteStream(path.join(out, 'report.pdf')));

@@ -1,7 +1,7 @@
 import { archivalPdf, artifact, group, tagged } from '../../apps/server/src/core/pdf-document.js';
 import type { Report, TracedRequirement } from './model.js';
 import { RUNS, summary } from './model.js';
-import { CELL_TEXT, resultText, runRows, systemLines, testName, TITLE, utc, verdict } from './text.js';
+import { ABOUT, CELL_TEXT, resultText, runRows, systemLines, testName, TITLE, utc, verdict } from './text.js';
 
 const MARGIN = 40;
 const FOOT = 30;
@@ -152,8 +152,11 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
   text('H1', TITLE, 18, true);
   doc.moveDown(0.2);
   text('P', v.validated ? 'VALIDATED' : 'NOT VALIDATED', 16, true, v.validated ? GREEN : RED);
-  text('P', v.text, 9.5, false, v.validated ? GREEN : RED);
+  if (v.validated) text('P', v.text, 9.5, false, GREEN);
+  for (const reason of v.reasons) text('P', `• ${reason}`, 9.5, false, RED);
   doc.moveDown(0.4);
+  text('P', ABOUT, 9);
+  doc.moveDown(0.6);
   text('H2', 'System under test', 12, true);
   doc.moveDown(0.2);
   pairs(systemLines(report));

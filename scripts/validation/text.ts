@@ -2,21 +2,48 @@ import type { CellResult, Report, Run, TracedRequirement } from './model.js';
 
 /** What the HTML and the PDF both print, worded once. */
 export const TITLE = 'Qualis validation report';
+export const ABOUT =
+  'Made by every build from the results of its automated test suites: each requirement of the catalogue (docs/requirements/) and each Part 11 and Annex 11 control is traced to the tests that name it, with their result in each run. A requirement passes when a test of it passed and none failed; a control, when every requirement it lists passed.';
 
 /** Up to 10 ids, then how many more. */
 const named = (ids: string[]) =>
   ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more`;
 
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * Validated when every high-risk requirement and control passed and every run has results: a
+ * run without them (PostgreSQL not run, say) is no evidence for what it would have tested.
+ */
 export function verdict(report: Report) {
-  const n = report.blocking.length;
-  return n === 0
-    ? { validated: true, text: 'Validated: every high-risk requirement has a passing test and none failed.' }
-    : {
-        validated: false,
-        text: `Not validated: ${n} high-risk requirement${n === 1 ? '' : 's'} without a passing test (${named(
-          report.blocking.map((t) => t.requirement.id),
-        )}); the trace matrix lists them first.`,
-      };
+  const ids = (controls: boolean) =>
+    report.blocking.filter((t) => Boolean(t.control) === controls).map((t) => t.requirement.id);
+  const requirements = ids(false);
+  const controls = ids(true);
+  const missing = report.runs.filter((run) => !run.present);
+  const reasons: string[] = [];
+  if (requirements.length > 0) {
+    reasons.push(
+      `${counted(requirements.length, 'high-risk requirement')} without a passing test (${named(requirements)}), listed first in the trace matrix`,
+    );
+  }
+  if (controls.length > 0) {
+    reasons.push(
+      `${counted(controls.length, 'Part 11 or Annex 11 control')} not met by passing tests (${named(controls)}), listed first in the control table`,
+    );
+  }
+  if (missing.length > 0) {
+    reasons.push(
+      `no results of the ${missing.map((run) => `${run.column} run (${run.what})`).join(' and the ')}: this report is no evidence of ${missing.length === 1 ? 'it' : 'them'}`,
+    );
+  }
+  return reasons.length === 0
+    ? {
+        validated: true,
+        reasons,
+        text: 'Validated: every high-risk requirement and every Part 11 and Annex 11 control passed, in every run.',
+      }
+    : { validated: false, reasons, text: `Not validated: ${reasons.join('; ')}.` };
 }
 
 export const utc = (at: Date | string) => `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -26,6 +53,7 @@ export function systemLines(report: Report): [string, string][] {
   return [
     ['Version', report.version],
     ['Commit', report.commit ?? 'unknown'],
+    ['Commit time', report.commitTime ? utc(report.commitTime) : 'unknown'],
     ['Report made', utc(report.generatedAt)],
   ];
 }
@@ -44,7 +72,9 @@ export function runRows(report: Report): [string, ...string[]][] {
       ...report.runs.map((run) =>
         run.present
           ? `${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped`
-          : 'not run: no results in test-results/',
+          : run.environment
+            ? 'no results: the run began but wrote none'
+            : 'not run: no results',
       ),
     ],
     [

@@ -10,7 +10,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useSessionUser } from '../features/session/useSession';
 
 /**
- * /about (SuperAdmin): the validation report this build was made with (docs/decisions/0031),
+ * /about (SuperAdmin): the validation report this build was made with (docs/decisions/0034),
  * for a customer's quality unit. A build without one answers 404, which the API client toasts.
  */
 export default function AboutPage() {
