@@ -1,6 +1,17 @@
 import type { Report, TracedRequirement } from './model.js';
 import { RUNS, summary } from './model.js';
-import { ABOUT, CELL_TEXT, resultText, runRows, systemLines, testName, TITLE, verdict } from './text.js';
+import {
+  ABOUT,
+  CELL_TEXT,
+  resultText,
+  runRows,
+  SUMMARY_HEADER,
+  summaryRows,
+  systemLines,
+  testName,
+  TITLE,
+  verdict,
+} from './text.js';
 
 const esc = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -65,12 +76,12 @@ export function reportHtml(report: Report): string {
     ),
     '<h2>Summary</h2>',
     table(
-      ['Risk', 'Requirements', 'Covered', 'Passed', 'Failed', 'Untested'],
-      [...s.byRisk, { risk: 'all', ...s.total }].map((r) =>
-        [r.risk, r.total, r.passed + r.failed, r.passed, r.failed, r.untested].map(String),
-      ),
+      [...SUMMARY_HEADER],
+      summaryRows(report).map((r) => [
+        r.strong ? `<strong>${esc(r.label)}</strong>` : esc(r.label),
+        ...[r.total, r.covered, r.passed, r.failed, r.untested].map(String),
+      ]),
     ),
-    `<p>Part 11 and Annex 11 controls: ${s.controls.total}, met ${s.controls.passed}, failed ${s.controls.failed}, not fully tested ${s.controls.untested}.</p>`,
     `<h2>Trace matrix</h2><p>${requirementsOnly.length} requirements: ${s.total.failed} failed and ${s.total.untested} untested, listed first.</p>`,
     table(
       ['Requirement', 'Source', 'Risk', 'Tests', ...RUNS.map((r) => r.column), 'Result'],

@@ -1,4 +1,5 @@
 import type { CellResult, Report, Run, TracedRequirement } from './model.js';
+import { summary } from './model.js';
 
 /** What the HTML and the PDF both print, worded once. */
 export const TITLE = 'Qualis validation report';
@@ -12,8 +13,9 @@ const named = (ids: string[]) =>
 const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /**
- * Validated when every high-risk requirement and control passed and every run has results: a
- * run without them (PostgreSQL not run, say) is no evidence for what it would have tested.
+ * Validated when every high-risk requirement and control passed and every run has results of the
+ * report's commit: a run without them (PostgreSQL not run, say) is no evidence for what it would
+ * have tested, nor are results of another commit.
  */
 export function verdict(report: Report) {
   const ids = (controls: boolean) =>
@@ -30,6 +32,16 @@ export function verdict(report: Report) {
   if (controls.length > 0) {
     reasons.push(
       `${counted(controls.length, 'Part 11 or Annex 11 control')} not met by passing tests (${named(controls)}), listed first in the control table`,
+    );
+  }
+  // Results of another commit than the report's are no evidence of this one.
+  const other = report.runs.filter(
+    (run) => run.present && run.environment?.commit && run.environment.commit !== report.commit,
+  );
+  if (other.length > 0) {
+    const commits = [...new Set(other.map((run) => run.environment!.commit!.slice(0, 12)))];
+    reasons.push(
+      `the results of the ${other.map((run) => `${run.column} run`).join(' and the ')} are of another commit (${commits.join(', ')}) than the report’s`,
     );
   }
   if (missing.length > 0) {
@@ -91,7 +103,9 @@ export function runRows(report: Report): [string, ...string[]][] {
     rows.push([
       'Commit',
       ...of((run) =>
-        run.environment?.commit === report.commit ? 'the report’s' : `${run.environment?.commit} (not the report’s)`,
+        run.environment?.commit === report.commit
+          ? 'the report’s'
+          : `${run.environment?.commit?.slice(0, 12)} (not the report’s)`,
       ),
     ]);
   }
@@ -112,3 +126,23 @@ export const testName = (name: string) => name.replace(/\s*\[[A-Z][A-Z0-9]*-\d[\
 /** 'passed', 'FAILED', 'untested' as the report prints a requirement's result. */
 export const resultText = (t: TracedRequirement) =>
   t.result === 'failed' ? 'FAILED' : t.result === 'untested' ? 'untested' : 'passed';
+
+export const SUMMARY_HEADER = ['', 'Total', 'Covered', 'Passed', 'Failed', 'Untested'] as const;
+
+/** The summary: requirements by risk, all of them, and the controls (met counts as passed). */
+export function summaryRows(report: Report) {
+  const s = summary(report);
+  return [
+    ...s.byRisk.map((r) => ({ label: `${r.risk} risk`, ...r, strong: false })),
+    { label: 'all requirements', ...s.total, strong: true },
+    { label: 'Part 11 and Annex 11 controls', ...s.controls, strong: true },
+  ].map(({ label, total, passed, failed, untested, strong }) => ({
+    label,
+    strong,
+    total,
+    covered: passed + failed,
+    passed,
+    failed,
+    untested,
+  }));
+}

@@ -136,6 +136,11 @@ describe(`the validation report ${req('VAL-001')}`, () => {
       validated: false,
       reasons: [expect.stringMatching(/^no results of the Browser run/)],
     });
+    // Results of another commit than the report's are no evidence of it.
+    expect(verdict({ ...all, runs, commit: 'def' })).toMatchObject({
+      validated: false,
+      reasons: ['the results of the PGlite run and the Browser run are of another commit (abc) than the report’s'],
+    });
   });
 
   it('prints the verdict, the runs and the trace in the PDF', async () => {

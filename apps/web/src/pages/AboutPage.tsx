@@ -63,16 +63,18 @@ export default function AboutPage() {
           <Typography.Paragraph>{t('about.validationText')}</Typography.Paragraph>
           {report ? (
             <>
-              <Typography.Paragraph>
+              <Space wrap size="small" style={{ marginBottom: 16 }}>
                 <Tag color={report.validated ? 'success' : 'error'}>
                   {t(report.validated ? 'about.validated' : 'about.notValidated')}
                 </Tag>
-                {t('about.reportMade', {
-                  time: formatDateTime(report.madeAt, i18n.language),
-                  commit: report.commit?.slice(0, 12) ?? '—',
-                  version: report.version,
-                })}
-              </Typography.Paragraph>
+                <Typography.Text>
+                  {t('about.reportMade', {
+                    time: formatDateTime(report.madeAt, i18n.language),
+                    commit: report.commit?.slice(0, 12) ?? '—',
+                    version: report.version,
+                  })}
+                </Typography.Text>
+              </Space>
               {/* The report and its verdict are in English. */}
               <Typography.Paragraph type="secondary" lang="en">
                 {report.verdict}
