@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { motionDone, screenshot } from './support/browser.js';
-import { SUPERADMIN } from './support/server.js';
+import { ROOT, SUPERADMIN } from './support/server.js';
 import { journeyEnvironment } from './support/journey.js';
 import { req } from '../docs/requirements/req.js';
 
@@ -226,5 +227,40 @@ describe('organizations journey (SuperAdmin, fresh server, SMTP sink)', () => {
     await toast('Organization has been deleted successfully').waitFor();
     await row(name).waitFor({ state: 'detached' });
     await shot('organizations-11-deleted');
+  });
+
+  it(`shows the SuperAdmin the version and the build's validation report on About ${req('VAL-001')}`, async () => {
+    // The journeys' server is the built one (apps/server/dist), which serves the report that
+    // `npm run build` kept in apps/web/validation: none on a fresh checkout (CI builds after the
+    // tests), one after a local `npm run validation-report` and `npm run build`.
+    const kept = path.join(ROOT, 'apps/web/validation/report.json');
+    const report = fs.existsSync(kept) ? (JSON.parse(fs.readFileSync(kept, 'utf8')) as { verdict: string }) : null;
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+    // A page of its own, signed in, so this step does not hang on the one above.
+    const about = await env.signedIn(SUPERADMIN, { viewport: { width: 1280, height: 800 } });
+    await about.getByRole('button', { name: 'Super Admin' }).click();
+    await about.getByRole('menuitem', { name: 'About' }).click();
+    await about.waitForURL('**/about');
+    await about.getByRole('heading', { name: 'About Qualis' }).waitFor();
+    await about.getByText(version, { exact: true }).waitFor();
+    if (!report) {
+      await about.getByText('This build carries no validation report.', { exact: false }).waitFor();
+      expect(await about.getByRole('button', { name: /Download the report/ }).count()).toBe(0);
+      await motionDone(about);
+      await screenshot(about, 'organizations-12-about-no-report');
+      return;
+    }
+    await about.getByText(report.verdict).waitFor();
+    await motionDone(about);
+    await screenshot(about, 'organizations-12-about-report');
+    const [download] = await Promise.all([
+      about.waitForEvent('download'),
+      about.getByRole('button', { name: 'Download the report (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qualis-validation-report.pdf');
+    const pdf = fs.readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.equals(fs.readFileSync(path.join(ROOT, 'apps/web/validation/report.pdf')))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const from = path.join(root, 'test-results/validation');
 const to = path.join(root, 'apps/web/validation');
-const files = ['report.pdf', 'report.html'];
+const files = ['report.pdf', 'report.html', 'report.json'];
 
 fs.rmSync(to, { recursive: true, force: true });
 if (files.every((file) => fs.existsSync(path.join(from, file)))) {

@@ -52,6 +52,8 @@ export async function testEnvironment(projects) {
     browser: projects.includes('e2e') ? firstLine('/usr/bin/chromium', ['--version']) : null,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     commit: firstLine('git', ['rev-parse', 'HEAD']),
+    // The checkout the suite ran in: the report names test files relative to it.
+    root,
     startedAt: new Date().toISOString(),
   };
 }

@@ -30,6 +30,8 @@ export interface RunEnvironment {
   os: string;
   commit: string | null;
   startedAt: string;
+  /** The checkout the suite ran in (absent in results written before it was recorded). */
+  root?: string;
 }
 
 export interface Run {
@@ -53,6 +55,8 @@ export interface TracedRequirement {
 export interface Report {
   generatedAt: Date;
   commit: string | null;
+  /** When the commit was made (its committer date), ISO 8601. */
+  commitTime: string | null;
   version: string;
   runs: Run[];
   traced: TracedRequirement[];
@@ -88,7 +92,7 @@ function readRun(dir: string, root: string, run: (typeof RUNS)[number]): Run {
   }
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestJson;
   const tests: TestCase[] = json.testResults.flatMap((suite) => {
-    const rel = path.relative(root, suite.name);
+    const rel = path.relative(environment?.root ?? root, suite.name);
     // A file that failed to load has no test results: its failure stands for the file.
     if (suite.assertionResults.length === 0 && suite.status === 'failed') {
       return [
@@ -133,6 +137,7 @@ export function buildReport(options: {
   root: string;
   version: string;
   commit: string | null;
+  commitTime: string | null;
 }): Report {
   const runs = RUNS.map((run) => readRun(options.resultsDir, options.root, run));
   const controlOf = new Map(controls.map((c) => [c.id, c]));
@@ -182,6 +187,7 @@ export function buildReport(options: {
   return {
     generatedAt: new Date(),
     commit: options.commit,
+    commitTime: options.commitTime,
     version: options.version,
     runs,
     traced,

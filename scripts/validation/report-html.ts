@@ -1,6 +1,17 @@
 import type { Report, TracedRequirement } from './model.js';
 import { RUNS, summary } from './model.js';
-import { CELL_TEXT, resultText, runRows, systemLines, testName, TITLE, verdict } from './text.js';
+import {
+  ABOUT,
+  CELL_TEXT,
+  resultText,
+  runRows,
+  SUMMARY_HEADER,
+  summaryRows,
+  systemLines,
+  testName,
+  TITLE,
+  verdict,
+} from './text.js';
 
 const esc = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -9,6 +20,7 @@ const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #1f1f1f; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1.5rem; }
 th, td { border: 1px solid #d0d0d0; padding: 4px 6px; text-align: left; vertical-align: top; }
+.verdict ul { margin: 0.25rem 0 0; font-weight: 400; font-size: 1rem; }
 th { background: #f2f2f2; }
 .verdict { padding: 0.75rem 1rem; border-radius: 4px; font-weight: 600; font-size: 1.1rem; }
 .ok { background: #e8f5e9; color: #1b5e20; }
@@ -17,7 +29,7 @@ th { background: #f2f2f2; }
 .untested { color: #8a5a00; }
 .passed { color: #1b5e20; }
 ul.tests { margin: 0; padding-left: 1rem; font-size: 12px; }
-.file { color: #666; }
+.file { color: #666; overflow-wrap: anywhere; }
 `;
 
 function table(head: string[], rows: string[][]) {
@@ -52,7 +64,10 @@ export function reportHtml(report: Report): string {
   const controlsOnly = report.traced.filter((t) => t.control);
   const parts = [
     `<h1>${TITLE}</h1>`,
-    `<p class="verdict ${v.validated ? 'ok' : 'not'}">${esc(v.text)}</p>`,
+    v.validated
+      ? `<p class="verdict ok">${esc(v.text)}</p>`
+      : `<div class="verdict not">Not validated<ul>${v.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`,
+    `<p>${esc(ABOUT)}</p>`,
     '<h2>System under test</h2>',
     lines(systemLines(report)),
     table(
@@ -61,12 +76,12 @@ export function reportHtml(report: Report): string {
     ),
     '<h2>Summary</h2>',
     table(
-      ['Risk', 'Requirements', 'Covered', 'Passed', 'Failed', 'Untested'],
-      [...s.byRisk, { risk: 'all', ...s.total }].map((r) =>
-        [r.risk, r.total, r.passed + r.failed, r.passed, r.failed, r.untested].map(String),
-      ),
+      [...SUMMARY_HEADER],
+      summaryRows(report).map((r) => [
+        r.strong ? `<strong>${esc(r.label)}</strong>` : esc(r.label),
+        ...[r.total, r.covered, r.passed, r.failed, r.untested].map(String),
+      ]),
     ),
-    `<p>Part 11 and Annex 11 controls: ${s.controls.total}, met ${s.controls.passed}, failed ${s.controls.failed}, not fully tested ${s.controls.untested}.</p>`,
     `<h2>Trace matrix</h2><p>${requirementsOnly.length} requirements: ${s.total.failed} failed and ${s.total.untested} untested, listed first.</p>`,
     table(
       ['Requirement', 'Source', 'Risk', 'Tests', ...RUNS.map((r) => r.column), 'Result'],

@@ -1,7 +1,19 @@
 import { archivalPdf, artifact, group, tagged } from '../../apps/server/src/core/pdf-document.js';
 import type { Report, TracedRequirement } from './model.js';
 import { RUNS, summary } from './model.js';
-import { CELL_TEXT, resultText, runRows, systemLines, testName, TITLE, utc, verdict } from './text.js';
+import {
+  ABOUT,
+  CELL_TEXT,
+  resultText,
+  runRows,
+  SUMMARY_HEADER,
+  summaryRows,
+  systemLines,
+  testName,
+  TITLE,
+  utc,
+  verdict,
+} from './text.js';
 
 const MARGIN = 40;
 const FOOT = 30;
@@ -86,8 +98,17 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
       .fontSize(cell.size ?? size)
       .heightOfString(cell.text || ' ', { width: column.width - 6 });
 
-  /** A table, its header row again on every page it runs onto. */
-  const table = (columns: Column[], rows: Cell[][], size = 8) => {
+  /**
+   * A table, its header row again on every page it runs onto; `header: false` for label and value
+   * lines, `together` to start it on a new page rather than split it.
+   */
+  const table = (
+    columns: Column[],
+    rows: Cell[][],
+    size = 8,
+    options: { header?: boolean; together?: boolean; heading?: string } = {},
+  ) => {
+    const { header: withHeader = true, together = false, heading } = options;
     const element = group(doc, sect, 'Table');
     const drawRow = (cells: Cell[], header: boolean) => {
       const height = Math.max(...cells.map((c, i) => cellHeight(c, columns[i]!, size))) + 6;
@@ -121,29 +142,44 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
       return height;
     };
     const headerCells = columns.map((c) => ({ text: c.header }));
-    const headerHeight =
-      Math.max(...headerCells.map((c, i) => cellHeight({ ...c, bold: true }, columns[i]!, size))) + 6;
-    room(headerHeight * 2);
-    drawRow(headerCells, true);
-    for (const row of rows) {
-      const height = Math.max(...row.map((c, i) => cellHeight(c, columns[i]!, size))) + 6;
-      if (doc.y + height > bottom()) {
+    const headerHeight = withHeader
+      ? Math.max(...headerCells.map((c, i) => cellHeight({ ...c, bold: true }, columns[i]!, size))) + 6
+      : 0;
+    const heights = rows.map((row) => Math.max(...row.map((c, i) => cellHeight(c, columns[i]!, size))) + 6);
+    // A heading stays with its table: the room asked for is the heading's and the table's (or its first row's).
+    const headingHeight = heading ? doc.font('bold').fontSize(12).heightOfString(heading, { width }) + 6 : 0;
+    room(
+      headingHeight + (together ? headerHeight + heights.reduce((n, h) => n + h, 0) : headerHeight + (heights[0] ?? 0)),
+    );
+    if (heading) {
+      text('H2', heading, 12, true);
+      doc.moveDown(0.2);
+    }
+    if (withHeader) drawRow(headerCells, true);
+    rows.forEach((row, i) => {
+      if (doc.y + heights[i]! > bottom()) {
         doc.addPage();
-        drawRow(headerCells, true);
+        if (withHeader) drawRow(headerCells, true);
       }
       drawRow(row, false);
-    }
+    });
     element.end();
     doc.moveDown(0.8);
   };
-  const pairs = (lines: [string, string][]) =>
+  /** Label and value lines, two pairs a row. */
+  const pairs = (lines: [string, string][], heading: string) =>
     table(
       [
-        { header: 'Item', width: 110 },
-        { header: 'Value', width: 460 },
+        { header: '', width: 70 },
+        { header: '', width: 200 },
+        { header: '', width: 70 },
+        { header: '', width: 270 },
       ],
-      lines.map(([label, value]) => [{ text: label, bold: true }, { text: value }]),
-      8.5,
+      Array.from({ length: Math.ceil(lines.length / 2) }, (_, row) =>
+        lines.slice(row * 2, row * 2 + 2).flatMap(([label, value]) => [{ text: label, bold: true }, { text: value }]),
+      ).map((cells) => (cells.length === 4 ? cells : [...cells, { text: '' }, { text: '' }])),
+      8,
+      { header: false, together: true, heading },
     );
 
   // First page: the verdict, the system under test, the summary.
@@ -152,11 +188,12 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
   text('H1', TITLE, 18, true);
   doc.moveDown(0.2);
   text('P', v.validated ? 'VALIDATED' : 'NOT VALIDATED', 16, true, v.validated ? GREEN : RED);
-  text('P', v.text, 9.5, false, v.validated ? GREEN : RED);
+  if (v.validated) text('P', v.text, 9.5, false, GREEN);
+  for (const reason of v.reasons) text('P', `• ${reason}`, 9.5, false, RED);
   doc.moveDown(0.4);
-  text('H2', 'System under test', 12, true);
-  doc.moveDown(0.2);
-  pairs(systemLines(report));
+  text('P', ABOUT, 9);
+  doc.moveDown(0.6);
+  pairs(systemLines(report), 'System under test');
   table(
     [
       { header: 'Run', width: 110 },
@@ -167,28 +204,20 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
       ...values.map((value) => ({ text: value })),
     ]),
     8,
+    { together: true },
   );
-  text('H2', 'Summary by risk', 12, true);
-  doc.moveDown(0.2);
   table(
-    ['Risk', 'Requirements', 'Covered', 'Passed', 'Failed', 'Untested'].map((header, i) => ({
-      header,
-      width: i === 0 ? 120 : 90,
-    })),
-    [...s.byRisk, { risk: 'all' as const, ...s.total }].map((r) => [
-      { text: r.risk, bold: r.risk === 'all' },
+    SUMMARY_HEADER.map((header, i) => ({ header, width: i === 0 ? 160 : 80 })),
+    summaryRows(report).map((r) => [
+      { text: r.label, bold: r.strong },
       { text: String(r.total) },
-      { text: String(r.passed + r.failed) },
+      { text: String(r.covered) },
       { text: String(r.passed), color: GREEN },
       { text: String(r.failed), color: r.failed ? RED : 'black' },
       { text: String(r.untested), color: r.untested ? AMBER : 'black' },
     ]),
     9,
-  );
-  text(
-    'P',
-    `Part 11 and Annex 11 controls: ${s.controls.total}; met ${s.controls.passed}, failed ${s.controls.failed}, not fully tested ${s.controls.untested}. A control is met when every requirement it lists passed.`,
-    9,
+    { together: true, heading: 'Summary' },
   );
 
   // The trace matrix, failed and untested first.

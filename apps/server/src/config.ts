@@ -72,6 +72,8 @@ export type Config = {
   testControls: boolean;
   /** Directory of the build's validation report (`npm run build` keeps it there); absent in tests. */
   validationReportDir: string | undefined;
+  /** The version of the running build (the root package.json's), for About; main.ts reads it. */
+  version: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -107,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: undefined,
     testControls: c.QUALIS_TEST_CONTROLS === '1',
     validationReportDir: undefined,
+    version: undefined,
   };
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -10,13 +11,17 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(HERE, '../../web/dist');
 /** Beside the web build, not in it (that is served to anyone): scripts/keep-validation-report.mjs. */
 const VALIDATION_REPORT = path.resolve(HERE, '../../web/validation');
+/** The product's version: the root package.json's, three folders up from src/ or dist/ as well. */
+const VERSION = (
+  JSON.parse(fs.readFileSync(path.resolve(HERE, '../../../package.json'), 'utf8')) as { version: string }
+).version;
 /** Written next to the built server by scripts/build-server.mjs; absent when run from source. */
 const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template');
 
 async function main() {
   let config;
   try {
-    config = { ...loadConfig(), webDir: WEB_DIST, validationReportDir: VALIDATION_REPORT };
+    config = { ...loadConfig(), webDir: WEB_DIST, validationReportDir: VALIDATION_REPORT, version: VERSION };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -51,11 +51,13 @@ export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'da
   webDir?: string;
   /** The build's validation report folder, as main.ts gives it. */
   validationReportDir?: string;
+  /** The running version, as main.ts gives it. */
+  version?: string;
 }
 
 /** The real app on a fresh database, for `app.inject`; close it in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}) {
-  const { smtp: wantSmtp, env, webDir, validationReportDir, sameDeploymentAs: shared, ...deps } = options;
+  const { smtp: wantSmtp, env, webDir, validationReportDir, version, sameDeploymentAs: shared, ...deps } = options;
   const smtp: SmtpSink | undefined = shared ? shared.smtp : wantSmtp ? await startSmtpSink() : undefined;
   const dataDir = shared ? shared.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-data-'));
   const config = {
@@ -72,6 +74,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     }),
     webDir,
     validationReportDir,
+    version,
   };
   const database = shared ? shared.database : await openTestDatabase();
   const app = await buildApp({

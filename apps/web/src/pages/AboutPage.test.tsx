@@ -9,6 +9,14 @@ import AboutPage from './AboutPage';
 const { saveFile } = await import('../shared/save-file');
 
 const report = endpoints.validationReport.get;
+const about = endpoints.about.get;
+const facts = {
+  version: '1.2.0',
+  commit: '46c769fa05e1d20eee340932aac44a86f3b60283',
+  madeAt: '2026-11-26T12:29:58.000Z',
+  validated: false,
+  verdict: 'Not validated: 2 high-risk requirements without a passing test (DOC-005, DOC-006).',
+};
 const renderAbout = () =>
   renderFeature(<AboutPage />, { route: '/about', path: '/about', routes: { '/profile': 'Profile' } });
 
@@ -18,9 +26,10 @@ afterEach(() => {
 });
 
 describe(`the About page ${req('VAL-001')}`, () => {
-  it("downloads the build's validation report as PDF and as HTML for the SuperAdmin", async () => {
+  it("shows the version and the build's validation report, and downloads it as PDF and as HTML", async () => {
     sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
     const fetch = stubEndpoints(
+      on(about, () => jsonResponse(200, { data: { version: '1.2.0', validationReport: facts } })),
       on(
         report,
         () =>
@@ -35,7 +44,13 @@ describe(`the About page ${req('VAL-001')}`, () => {
     );
     renderAbout();
 
-    fireEvent.click(await screen.findByRole('button', { name: /Download the report \(PDF\)/ }));
+    expect(await screen.findByText('Version')).toBeInTheDocument();
+    expect(screen.getByText('1.2.0')).toBeInTheDocument();
+    expect(screen.getByText('Not validated')).toBeInTheDocument();
+    expect(screen.getByText(/from commit 46c769fa05e1 \(version 1\.2\.0\)/)).toBeInTheDocument();
+    expect(screen.getByText(facts.verdict)).toHaveAttribute('lang', 'en');
+
+    fireEvent.click(screen.getByRole('button', { name: /Download the report \(PDF\)/ }));
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
     expect(vi.mocked(saveFile).mock.calls[0]![1]).toBe('qualis-validation-report.pdf');
     fireEvent.click(screen.getByRole('button', { name: /Download the report \(HTML\)/ }));
@@ -43,19 +58,13 @@ describe(`the About page ${req('VAL-001')}`, () => {
     expect(queriesOf(fetch, report).map((q) => q.get('format'))).toEqual(['pdf', 'html']);
   }, 60_000);
 
-  it("shows the server's message when the build has no report, and saves nothing", async () => {
+  it('says when the build carries no report, and offers nothing to download', async () => {
     sessionStore.start(testUser({ role: 'SuperAdmin' }), testTokens, false);
-    const missing =
-      'This build has no validation report. Build it after the tests and `npm run validation-report` (`npm run build`).';
-    stubEndpoints(
-      on(report, () =>
-        jsonResponse(404, { errors: [{ code: 'NOT_FOUND', message: missing, messageKey: 'validationReportMissing' }] }),
-      ),
-    );
+    stubEndpoints(on(about, () => jsonResponse(200, { data: { version: '1.2.0', validationReport: null } })));
     renderAbout();
-    fireEvent.click(await screen.findByRole('button', { name: /Download the report \(PDF\)/ }));
-    expect(await screen.findByText(missing)).toBeInTheDocument();
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(await screen.findByText(/This build carries no validation report\./)).toBeInTheDocument();
+    expect(screen.getByText('1.2.0')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download the report/ })).not.toBeInTheDocument();
   }, 60_000);
 
   it('sends anyone but the SuperAdmin to their profile', async () => {

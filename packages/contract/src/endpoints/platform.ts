@@ -33,7 +33,7 @@ import { ZGenerateAccessCodeRequest, ZSendOwnAccessCodeRequest, ZMessageResult }
 import { ZAccessFlags } from '../permissions.js';
 import { ZRefreshRequest, ZRefreshResponse, ZSessionUser, ZSignInRequest, ZSignInResponse } from '../sessions.js';
 import { ZUuid } from '../fields.js';
-import { ZValidationReportQuery } from '../validation-report.js';
+import { ZAbout, ZValidationReportQuery } from '../validation-report.js';
 
 import {
   endpoint,
@@ -53,6 +53,10 @@ export const platformEndpoints = {
       path: '/health',
       response: z.object({ data: z.object({ status: z.literal('ok') }) }),
     }),
+  },
+  /** The running version and the facts of the validation report it was built with (SuperAdmin). */
+  about: {
+    get: endpoint({ method: 'GET', path: '/about', response: dataEnvelope(ZAbout) }),
   },
   /** The validation report the running build was made with (SuperAdmin; 404 when it has none). */
   validationReport: {

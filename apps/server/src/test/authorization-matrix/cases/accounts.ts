@@ -52,6 +52,11 @@ export const accountCases: Case[] = [
     request: () => ({}),
   },
   {
+    routes: ['GET /api/v1/about'],
+    expected: SUPERADMIN_ONLY(200),
+    request: () => ({}),
+  },
+  {
     routes: ['GET /api/v1/validation-report'],
     note: 'the matrix app is built without a report: the SuperAdmin gets its 404',
     expected: SUPERADMIN_ONLY(404),
