@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type RevisionLifecycle } from '@qualis/contract';
+import { eq } from 'drizzle-orm';
 import { dayOf, now, setClock } from '../../core/clock.js';
+import { documentTypes, documents } from '../../db/schema/index.js';
 import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createDocument, createTraining, twoOrganizations } from '../../test/factories.js';
 import { makeDueRevisionsEffective } from './revision-effect.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24, training before effect: a released revision that requires training and has
@@ -35,6 +38,7 @@ const detail = async (id: string) => {
     lifecycle: RevisionLifecycle;
     trainingEffectDays: number | null;
     trainingEffect: unknown;
+    typeId: string;
   };
 };
 
@@ -130,6 +134,19 @@ describe('effective when training completes', () => {
     setClock(daysLater(10.1));
     expect(await runEffectJob()).toBe(1);
     expect((await detail(doc.id)).lifecycle).toBe('Effective');
+  });
+
+  it(`starts the periodic review period when the revision takes effect, not at its release ${req('DOC-030')}`, async () => {
+    const { doc } = await releasedWaitingForTraining(10);
+    const typeId = (await detail(doc.id)).typeId;
+    await t.db.update(documentTypes).set({ reviewIntervalMonths: 12 }).where(eq(documentTypes.id, typeId));
+    const schedule = async () => (await t.db.select().from(documents).where(eq(documents.id, doc.id)))[0]!;
+    expect(await schedule()).toMatchObject({ reviewFrom: null, nextReviewOn: null });
+    const effectAt = daysLater(10.1);
+    setClock(effectAt);
+    expect(await runEffectJob()).toBe(1);
+    expect((await schedule()).reviewFrom).toBe(dayOf(effectAt));
+    expect((await schedule()).nextReviewOn).not.toBeNull();
   });
 
   it('stays Pending while neither happened', async () => {
