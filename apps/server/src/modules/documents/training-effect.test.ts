@@ -195,3 +195,61 @@ describe('its checks', () => {
     expect((await revisionRowOf(t, doc.id, 1)).requiresTraining).toBe(true);
   });
 });
+
+describe('GET /dashboard/revisions-awaiting-training', () => {
+  const card = (by: Person | { headers: Record<string, string> }, organizationId = orgA) =>
+    call('GET', `/dashboard/revisions-awaiting-training?organizationId=${organizationId}`, by.headers);
+  const idsOn = async (by: Person) => {
+    const res = await card(by);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { id: string }[]).map((d) => d.id);
+  };
+
+  it(`needs a session, and shows another organization's members none ${req('DOC-036')}`, async () => {
+    const { outsider, orgB } = await twoOrganizations(t);
+    await releasedWaitingForTraining(10);
+    expect((await card({ headers: {} })).statusCode).toBe(401);
+    expect((await card(outsider)).statusCode).toBe(404);
+    const theirs = await card(outsider, orgB);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data).toEqual([]);
+  });
+
+  it(`lists the revision with '1 of 2 passed' and the day it takes effect at the latest, to Admins and its Responsible only ${req('DOC-036')}`, async () => {
+    const responsible = await person(orgA);
+    const seesAll = await person(orgA, 'User', [11]);
+    const seesReleased = await person(orgA, 'User', [16]);
+    const nobody = await person(orgA);
+    const { doc, training, trainees } = await releasedWaitingForTraining(10, { submitterId: responsible.id });
+    await pass(trainees[0]!, training.id);
+    const released = (await revisionRowOf(t, doc.id, 1)).finalAt!;
+    const res = await card(admin);
+    expect(res.json().data).toContainEqual({
+      id: doc.id,
+      number: doc.number,
+      typeDescription: null,
+      name: doc.name,
+      revision: 1,
+      trainingEffect: { days: 10, passed: 1, trainees: 2 },
+      effectiveBy: dayOf(new Date(released.getTime() + 10 * DAY_MS)),
+    });
+    expect(await idsOn(responsible)).toEqual([doc.id]);
+    // Who may not see the document, or sees it without being its Responsible, sees none of it.
+    expect(await idsOn(nobody)).toEqual([]);
+    expect(await idsOn(seesReleased)).toEqual([]);
+    expect(await idsOn(seesAll)).toEqual([]);
+    expect(await idsOn(trainees[0]!)).toEqual([]);
+
+    await pass(trainees[1]!, training.id);
+    expect(await runEffectJob()).toBe(1);
+    expect(await idsOn(admin)).not.toContain(doc.id);
+    expect(await idsOn(responsible)).toEqual([]);
+  });
+
+  it(`takes a later effective date as the day it takes effect at the latest ${req('DOC-036')}`, async () => {
+    const effectiveOn = dayOf(daysLater(30));
+    const { doc } = await releasedWaitingForTraining(5, { effectiveOn });
+    const row = ((await card(admin)).json().data as { id: string; effectiveBy: string }[]).find((d) => d.id === doc.id);
+    expect(row?.effectiveBy).toBe(effectiveOn);
+  });
+});
