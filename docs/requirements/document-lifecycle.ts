@@ -66,6 +66,12 @@ export const documentLifecycleRequirements = [
     'product (issue 24)',
     'Overdue reviews show on the dashboard card of Admins and the responsible person, and under a list filter.',
   ),
+  rule(
+    'DOC-036',
+    'medium',
+    'product (issue 24)',
+    "Released revisions waiting for their training before they take effect show on the dashboard card of Admins and their Responsible person, with 'effective when training completes: 7 of 9 passed' and the day they take effect at the latest, within the documents' visibility.",
+  ),
   // Reason for change
   rule(
     'DOC-034',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDay } from './days.js';
 import { DEFAULT_LANGUAGE, type Language } from './languages.js';
 
 /**
@@ -9,7 +10,7 @@ import { DEFAULT_LANGUAGE, type Language } from './languages.js';
  * the words a person reads in the list and in their e-mail are the same.
  *
  *   documentId  the revision's Document ID (SOP-007), or its System # (#12) when it has none
- *   date        a periodic review's date, YYYY-MM-DD
+ *   date        a periodic review's date, YYYY-MM-DD (shown as the language writes a day)
  */
 export const ACTION_TEXT_KEYS = [
   'reviewDocument',
@@ -237,15 +238,20 @@ export const ACTION_TEXTS: Record<Language, Record<ActionTextKey, ActionText>> =
   },
 };
 
-const fill = (text: string, params: ActionTextParams) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+/** The text with its placeholders' values; `{date}` as `language` writes a day. */
+const fill = (text: string, params: ActionTextParams, language: string) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return name === 'date' ? formatDay(value, language) : value;
+  });
 
 const textOf = (key: string, language: string): ActionText | undefined =>
   (ACTION_TEXTS[language as Language] ?? ACTION_TEXTS[DEFAULT_LANGUAGE])[key as ActionTextKey];
 
 /** An automatic action's name in a language (English when the language is not shipped). */
 export function actionTextName(key: ActionTextKey, params: ActionTextParams, language: string): string {
-  return fill(textOf(key, language)!.name, params);
+  return fill(textOf(key, language)!.name, params, language);
 }
 
 /** The fields of an action that say how to show its name and description. */
@@ -263,7 +269,7 @@ export interface KeyedActionTexts {
  */
 export function localActionName(action: KeyedActionTexts, language: string): string {
   const text = action.nameKey ? textOf(action.nameKey, language) : undefined;
-  return text ? fill(text.name, action.nameParams ?? {}) : action.name;
+  return text ? fill(text.name, action.nameParams ?? {}, language) : action.name;
 }
 
 /** An action's description as a reader of `language` reads it; the stored one when it has no key. */

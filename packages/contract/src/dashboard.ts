@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUuid } from './fields.js';
 import { ZActionTextKey, ZActionTextParams } from './action-texts.js';
+import { ZTrainingEffect } from './document-lifecycle.js';
 
 /** How many entries each dashboard card lists; 'View all' opens the whole list. */
 export const DASHBOARD_CARD_LIMIT = 10;
@@ -38,3 +39,19 @@ export const ZDashboardDocument = z.object({
   isFinal: z.boolean(),
   dueDate: z.string(),
 });
+
+/**
+ * A released revision waiting for its training before it takes effect (issue 24): 'effective when
+ * training completes: 7 of 9 passed', and the day it takes effect at the latest (its days after
+ * release run out, or its effective date when that is later).
+ */
+export const ZRevisionAwaitingTraining = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  typeDescription: z.string().nullable(),
+  name: z.string(),
+  revision: z.number().int(),
+  trainingEffect: ZTrainingEffect,
+  effectiveBy: z.string().describe('YYYY-MM-DD'),
+});
+export type RevisionAwaitingTraining = z.infer<typeof ZRevisionAwaitingTraining>;

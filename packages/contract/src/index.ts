@@ -20,6 +20,7 @@ export * from './settings.js';
 export * from './uploads.js';
 export * from './actions.js';
 export * from './action-texts.js';
+export * from './days.js';
 export * from './documents.js';
 export * from './document-lifecycle.js';
 export * from './periodic-review.js';

@@ -12,6 +12,7 @@ import { fullName, UserAvatar } from '../components/UserAvatar';
 import { useAccessFlags } from '../features/access/access.api';
 import { useSessionUser } from '../features/session/useSession';
 import { OverdueReviewsCard } from '../features/periodic-review/OverdueReviewsCard';
+import { AwaitingTrainingCard } from '../features/documents/AwaitingTrainingCard';
 
 type DashboardEndpoint = (typeof endpoints.dashboard)[keyof typeof endpoints.dashboard];
 
@@ -169,6 +170,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <OverdueReviewsCard organizationId={organizationId} isAdmin={user.role !== 'User'} />
+        <AwaitingTrainingCard organizationId={organizationId} isAdmin={user.role !== 'User'} />
         <Col xs={24} lg={8}>
           <Card
             className="qualis-dashboard__card"

@@ -22,6 +22,17 @@ describe('the web’s one date format per language', () => {
     expect(formatDate('2026-01-01', 'de')).toBe('01.01.2026');
   });
 
+  it('writes a day as that day whatever zone is asked for, also east of UTC (an effective date, a review date)', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      expect(formatDate('2026-12-09', 'de', 'UTC')).toBe('09.12.2026');
+      expect(formatDate('2026-12-09', 'en', 'America/New_York')).toBe('12/09/2026');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it('writes an instant’s day in the reader’s zone', () => {
     expect(formatDate('2026-12-09T23:30:00.000Z', 'de', 'Europe/Berlin')).toBe('10.12.2026');
     expect(formatDate('2026-12-09T23:30:00.000Z', 'de', 'UTC')).toBe('09.12.2026');

@@ -1,3 +1,5 @@
+import { DAY_PATTERN, formatDay } from '@qualis/contract';
+
 /**
  * Every date and time the web shows, one format per language:
  *
@@ -10,11 +12,9 @@
  * A value the browser cannot read is shown as it came.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A day (YYYY-MM-DD) is that day wherever the reader is; an ISO instant is read in their zone. */
 function parse(value: string): Date {
-  return new Date(DAY.test(value) ? `${value}T00:00:00` : value);
+  return new Date(DAY_PATTERN.test(value) ? `${value}T00:00:00` : value);
 }
 
 const dateParts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
@@ -32,8 +32,13 @@ function format(value: string | null | undefined, language: string, options: Int
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, options).format(date);
 }
 
-/** A day, or the day of an instant, as the language writes short dates: '09.12.2026'. */
+/**
+ * A day, or the day of an instant, as the language writes short dates: '09.12.2026'. A day
+ * (YYYY-MM-DD) is that day whatever `timeZone` says (the contract's `formatDay`); an instant's
+ * day is the one in `timeZone`, the reader's by default.
+ */
 export function formatDate(value: string | null | undefined, language: string, timeZone?: string): string {
+  if (value && DAY_PATTERN.test(value)) return formatDay(value, language);
   return format(value, language, { ...dateParts, timeZone });
 }
 

@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE } from '@qualis/contract';
+import { DAY_PATTERN, PERMISSION_CATALOGUE, formatDay } from '@qualis/contract';
 import i18next from 'i18next';
 import { permissionText, translateKey } from './i18n';
 
@@ -21,5 +21,7 @@ export function translateMessage(answer: ServerText): string {
   // 'Please, switch on "{permission}" first.' names an option by its English label.
   const permission = PERMISSION_CATALOGUE.find((p) => p.label === params.permission);
   if (permission) params.permission = permissionText(permission.type, 'label');
+  // 'The next review is on {date}': a day as the language writes it ('26.11.2027').
+  if (params.date && DAY_PATTERN.test(params.date)) params.date = formatDay(params.date, i18next.language);
   return translateKey(key, params);
 }

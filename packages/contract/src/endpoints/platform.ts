@@ -28,6 +28,7 @@ import {
   ZDashboardDocument,
   ZDashboardQuery,
   ZDashboardTraining,
+  ZRevisionAwaitingTraining,
 } from '../dashboard.js';
 import { ZGenerateAccessCodeRequest, ZSendOwnAccessCodeRequest, ZMessageResult } from '../people.js';
 import { ZAccessFlags } from '../permissions.js';
@@ -246,6 +247,12 @@ export const platformEndpoints = {
       path: '/dashboard/documents-to-approve',
       query: ZDashboardQuery,
       response: dataEnvelope(z.array(ZDashboardDocument)),
+    }),
+    awaitingTraining: endpoint({
+      method: 'GET',
+      path: '/dashboard/revisions-awaiting-training',
+      query: ZDashboardQuery,
+      response: dataEnvelope(z.array(ZRevisionAwaitingTraining)),
     }),
   },
   notifications: {

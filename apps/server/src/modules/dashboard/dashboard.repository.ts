@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { DASHBOARD_CARD_LIMIT } from '@qualis/contract';
-import type { OrganizationAccess } from '../../core/access.js';
+import { DASHBOARD_CARD_LIMIT, type TrainingEffect } from '@qualis/contract';
+import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -14,7 +14,13 @@ import {
 } from '../../db/schema/index.js';
 import { actionsVisibleTo } from '../actions/actions.repository.js';
 import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
-import { documentsVisibleTo, typeOfRevision } from '../documents/document-visibility.js';
+import {
+  documentsVisibleTo,
+  revisionsOfDocument,
+  revisionsVisibleTo,
+  typeOfRevision,
+} from '../documents/document-visibility.js';
+import { awaitingTrainingSql, latestEffectDaySql, trainingEffectOf } from '../documents/training-effect.js';
 import { trainingsToPass } from '../training-records/training-visibility.js';
 
 /**
@@ -141,5 +147,37 @@ export function listDocumentsToSign(db: DbOrTx, access: OrganizationAccess, role
   return withRevisions(query)
     .where(documentsToSign(access, role))
     .orderBy(asc(documentRevisionSigners.assignedAt), asc(documents.number), asc(documentRevisions.revision))
+    .limit(DASHBOARD_CARD_LIMIT);
+}
+
+/**
+ * The released revisions waiting for their training before they take effect (issue 24, 'effective
+ * when training completes: 7 of 9 passed'), within the documents' visibility predicate and the
+ * revisions the person may open (as the list's pending revision): an Admin's of every such
+ * document, anyone else's those whose revision they are responsible for. One query: the
+ * trainees and passes are counted by a sub-query of each row. The soonest to take effect first.
+ */
+export function listRevisionsAwaitingTraining(db: DbOrTx, access: OrganizationAccess) {
+  return db
+    .select({
+      id: documents.id,
+      number: documents.number,
+      typeDescription: documentRevisions.typeDescription,
+      name: documentRevisions.name,
+      revision: documentRevisions.revision,
+      trainingEffect: sql<TrainingEffect>`${trainingEffectOf('document_revisions')}`,
+      effectiveBy: latestEffectDaySql,
+    })
+    .from(documentRevisions)
+    .innerJoin(documents, revisionsOfDocument)
+    .where(
+      and(
+        documentsVisibleTo(access),
+        revisionsVisibleTo(access, documentRevisions.effectiveAt),
+        awaitingTrainingSql,
+        isOrganizationAdmin(access) ? undefined : eq(documentRevisions.submitterId, access.actor.userId),
+      ),
+    )
+    .orderBy(asc(latestEffectDaySql), asc(documents.number), asc(documentRevisions.revision))
     .limit(DASHBOARD_CARD_LIMIT);
 }

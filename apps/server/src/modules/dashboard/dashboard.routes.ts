@@ -8,6 +8,7 @@ import {
   countTrainingsToPass,
   listActionsToDo,
   listDocumentsToSign,
+  listRevisionsAwaitingTraining,
   listTrainingsToPass,
 } from './dashboard.repository.js';
 
@@ -53,4 +54,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await listDocumentsToSign(db(), organizationAccessOf(request), role),
     }));
   }
+
+  route(
+    endpoints.dashboard.awaitingTraining,
+    {
+      ...inOrganization,
+      summary:
+        "Released revisions waiting for their training before they take effect: an Admin's of every document they see, anyone else's of those they are responsible for",
+    },
+    async (request) => ({ data: await listRevisionsAwaitingTraining(db(), organizationAccessOf(request)) }),
+  );
 };

@@ -1,6 +1,6 @@
 import { dayOf } from '../../core/clock.js';
 import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../core/audit.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { scopeOf, type ServiceContext } from '../../core/service-context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { documents } from '../../db/schema/index.js';
@@ -9,7 +9,7 @@ import { documentActionSource } from './document-actions.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
 
 // The review schedule of a document (docs/decisions/0033-periodic-review.md): the period starts
-// when a revision is released (or a review ends 'Reviewed, no change'), ends its type's interval
+// when a revision takes effect (or a review ends 'Reviewed, no change'), ends its type's interval
 // later (documents.next_review_on), and its reminder is due the organization's reminder days
 // before (documents.review_remind_on, cleared once the reminder is an action). Dates are UTC days.
 
@@ -50,24 +50,21 @@ export async function findReviewSchedule(db: DbOrTx, organizationId: string, doc
   return row;
 }
 
-/**
- * A revision of the document was released (approved, or set as final) at `from`: its review
- * period starts then, and the next review date is its type's interval later (none without an
- * interval). The open periodic review action is settled: the new revision is the review's end.
- * Audited when the date changes. In the caller's transaction, after the document's lock.
- * (Until effective dates exist, the release is the moment a revision takes effect.)
- */
-export async function scheduleNextReview(tx: Tx, ctx: ServiceContext, documentId: string, from: Date) {
-  const { organizationId, audit } = scopeOf(ctx);
-  const before = await findReviewSchedule(tx, organizationId, documentId);
-  const of = sql`d.organization_id = ${organizationId} and d.id = ${documentId}`;
-  const [row] = await recompute(tx, of, dayOf(from));
-  const nextReviewOn = row?.next_review_on ?? null;
-  await completeActions(tx, ctx, {
-    kind: PERIODIC_REVIEW_KIND,
-    source: documentActionSource(organizationId, documentId),
-  });
-  if (before?.nextReviewOn === nextReviewOn) return nextReviewOn;
+/** Who a schedule change is recorded for: the organization and the audit actor (the system for the jobs). */
+export interface ScheduleScope {
+  organizationId: string;
+  audit: AuditActor;
+}
+
+/** The dates of the document's review as they change, audited as 'reviewScheduled' when the date changes. */
+async function recordScheduled(
+  tx: DbOrTx,
+  { organizationId, audit }: ScheduleScope,
+  documentId: string,
+  before: Awaited<ReturnType<typeof findReviewSchedule>>,
+  after: { reviewFrom: string | null; nextReviewOn: string | null },
+) {
+  if ((before?.nextReviewOn ?? null) === after.nextReviewOn) return;
   await recordAudit(tx, audit, {
     organizationId,
     infoType: DOCUMENTS_INFO_TYPE,
@@ -75,9 +72,50 @@ export async function scheduleNextReview(tx: Tx, ctx: ServiceContext, documentId
     entityType: DOCUMENT_ENTITY,
     entityId: documentId,
     before: { nextReviewOn: before?.nextReviewOn ?? null },
-    after: { revision: before?.releasedRevision ?? null, reviewFrom: dayOf(from), nextReviewOn },
+    after: { revision: before?.releasedRevision ?? null, ...after },
   });
+}
+
+/**
+ * A revision of the document took effect at `from` (revision-effect.ts `makeEffective`, the one
+ * place for the immediate path and the effect job): its review period starts then, and the next
+ * review date is its type's interval later (none without an interval). Audited when the date
+ * changes. In the caller's transaction, after the document's lock.
+ */
+export async function scheduleNextReview(tx: DbOrTx, scope: ScheduleScope, documentId: string, from: Date) {
+  const before = await findReviewSchedule(tx, scope.organizationId, documentId);
+  const of = sql`d.organization_id = ${scope.organizationId} and d.id = ${documentId}`;
+  const [row] = await recompute(tx, of, dayOf(from));
+  const nextReviewOn = row?.next_review_on ?? null;
+  await recordScheduled(tx, scope, documentId, before, { reviewFrom: dayOf(from), nextReviewOn });
   return nextReviewOn;
+}
+
+/** The document has no review period: no start, no next review date, no reminder. */
+async function clearSchedule(tx: DbOrTx, organizationId: string, documentId: string) {
+  await tx
+    .update(documents)
+    .set({ reviewFrom: null, nextReviewOn: null, reviewRemindOn: null })
+    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+}
+
+/**
+ * A new revision of the document was released: it ends the periodic review, so the open review
+ * action is completed. When it takes effect later (an effective date to come, or training before
+ * effect), the period of the revision it replaces ends now (no reminder, no overdue review) and
+ * the next one starts at its effect (`scheduleNextReview`). In the caller's transaction, after
+ * the document's lock.
+ */
+export async function endReviewByRevision(tx: Tx, ctx: ServiceContext, documentId: string, effective: boolean) {
+  const { organizationId, audit } = scopeOf(ctx);
+  await completeActions(tx, ctx, {
+    kind: PERIODIC_REVIEW_KIND,
+    source: documentActionSource(organizationId, documentId),
+  });
+  if (effective) return;
+  const before = await findReviewSchedule(tx, organizationId, documentId);
+  await clearSchedule(tx, organizationId, documentId);
+  await recordScheduled(tx, { organizationId, audit }, documentId, before, { reviewFrom: null, nextReviewOn: null });
 }
 
 /**
@@ -86,10 +124,7 @@ export async function scheduleNextReview(tx: Tx, ctx: ServiceContext, documentId
  */
 export async function endPeriodicReview(tx: Tx, ctx: ServiceContext, documentId: string) {
   const { organizationId } = scopeOf(ctx);
-  await tx
-    .update(documents)
-    .set({ reviewFrom: null, nextReviewOn: null, reviewRemindOn: null })
-    .where(and(eq(documents.organizationId, organizationId), eq(documents.id, documentId)));
+  await clearSchedule(tx, organizationId, documentId);
   await withdrawActions(tx, ctx, {
     kind: PERIODIC_REVIEW_KIND,
     source: documentActionSource(organizationId, documentId),

@@ -8,7 +8,9 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { auditEventsOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import { DEFAULT_PASSWORD, createDocument, createDocumentType, twoOrganizations } from '../../test/factories.js';
+import { dayOf, setClock } from '../../core/clock.js';
 import { sendReviewReminders } from './periodic-review.reminders.js';
+import { makeDueRevisionsEffective } from './revision-effect.js';
 import { req } from '../../../../../docs/requirements/req.js';
 
 /**
@@ -75,12 +77,26 @@ const reviewActionsOf = (id: string) =>
     .from(actions)
     .where(and(eq(actions.sourceId, id), eq(actions.kind, 'periodic-review')));
 
-/** A document of A of `type` whose responsible is `owner`, set as final by the Admin. */
-async function releasedDocument(type = typeId) {
+/** A document of A of `type` whose responsible is `owner`, set as final by the Admin (after `general`, when given). */
+async function releasedDocument(type = typeId, general?: object) {
   const doc = await createDocument(t.app, t.db, admin, orgA, {
     typeId: type,
     submitterId: owner.id,
   });
+  if (general) {
+    const rec = (await call('GET', `/documents/${doc.id}?organizationId=${orgA}`, admin.headers)).json().data;
+    const saved = await call('PUT', `/documents/${doc.id}/general`, admin.headers, {
+      organizationId: orgA,
+      revision: rec.revision,
+      typeId: rec.typeId,
+      submitterId: rec.submitterId,
+      name: rec.name,
+      revisionDescription: rec.revisionDescription,
+      fileId: rec.fileId,
+      ...general,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
   const res = await call('PATCH', `/documents/${doc.id}/revision`, admin.headers, {
     organizationId: orgA,
     revision: 1,
@@ -144,7 +160,7 @@ describe('settings: the review interval and the reminder days', () => {
 });
 
 describe('the schedule and the daily reminder', () => {
-  it(`gives a released document its next review date from the release, none to a draft ${req('DOC-030')}`, async () => {
+  it(`gives a document released without an effective date its next review date from the release, none to a draft ${req('DOC-030')}`, async () => {
     const draft = await createDocument(t.app, t.db, admin, orgA, { typeId, submitterId: owner.id });
     expect((await scheduleOf(draft.id)).nextReviewOn).toBeNull();
     const doc = await releasedDocument();
@@ -162,9 +178,31 @@ describe('the schedule and the daily reminder', () => {
     expect((await auditEventsOf(t, doc.id, 'reviewScheduled')).at(-1)!.after).toMatchObject({ nextReviewOn: next });
   });
 
+  it(`starts the period when a revision with a later effective date takes effect, not at its release ${req('DOC-030')}`, async () => {
+    const effectiveOn = dayOf(new Date(Date.now() + 3 * DAY));
+    const doc = await releasedDocument(typeId, { effectiveOn });
+    // Released, not yet effective: no review period, no reminder, nothing overdue.
+    expect(await scheduleOf(doc.id)).toMatchObject({ reviewFrom: null, nextReviewOn: null, reviewRemindOn: null });
+    expect((await readReview(owner, doc.id)).json().data).toMatchObject({ nextReviewOn: null, canReview: false });
+    try {
+      setClock(new Date(`${effectiveOn}T00:30:00Z`));
+      expect(await makeDueRevisionsEffective(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    } finally {
+      setClock();
+    }
+    const next = await plusMonths(effectiveOn, 12);
+    expect(await scheduleOf(doc.id)).toMatchObject({ reviewFrom: effectiveOn, nextReviewOn: next });
+    expect((await scheduleOf(doc.id)).reviewRemindOn).toBe(dayOf(minusDays(next, 30)));
+    expect((await auditEventsOf(t, doc.id, 'reviewScheduled')).at(-1)).toMatchObject({
+      actorUserId: null,
+      after: { reviewFrom: effectiveOn, nextReviewOn: next },
+    });
+  });
+
   it(`reminds nothing before the window, one action in it (notification, German e-mail), one when run twice ${req('DOC-031')}`, async () => {
     const doc = await releasedDocument();
     const next = (await scheduleOf(doc.id)).nextReviewOn!;
+    const [year, month, day] = next.split('-');
     await sendReviewReminders(t.app.ctx, minusDays(next, 31));
     expect(await reviewActionsOf(doc.id)).toEqual([]);
 
@@ -177,7 +215,8 @@ describe('the schedule and the daily reminder', () => {
       status: 'ToDo',
       dueDate: next,
       nameKey: 'reviewDocumentPeriodically',
-      name: `Review #${doc.number} "${doc.name as string}" by ${next}`,
+      // The date as each reader's language writes it (the stored name is the English one).
+      name: `Review #${doc.number} "${doc.name as string}" by ${month}/${day}/${year}`,
     });
     expect((await scheduleOf(doc.id)).reviewRemindOn).toBeNull();
     const told = await t.db.select().from(notifications).where(eq(notifications.entityId, action!.id));
@@ -187,7 +226,7 @@ describe('the schedule and the daily reminder', () => {
 
     await t.deliverMail();
     const mail = await t.smtp!.waitForMail({ to: owner.email, subject: new RegExp(`#${action!.number}`) });
-    expect(mail.text).toContain(`#${doc.number} „${doc.name as string}“ bis ${next} überprüfen`);
+    expect(mail.text).toContain(`#${doc.number} „${doc.name as string}“ bis ${day}.${month}.${year} überprüfen`);
   });
 
   it(`lists an overdue review on the dashboard of Admins and the responsible, and under the list filter ${req('DOC-033')}`, async () => {

@@ -11,6 +11,7 @@ import {
   supersedeBelow,
   type DueRevision,
 } from './revision-effect.repository.js';
+import { scheduleNextReview } from './periodic-review.schedule.js';
 import { findTrainingDueRevisions, isTrainingDue } from './training-effect.js';
 
 // When a released revision takes effect (docs/decisions/0032-effective-revisions.md): at its
@@ -31,7 +32,8 @@ const BATCH = 200;
  * The one place a revision becomes effective, in the caller's transaction after the document's
  * lock: it is effective from `at` and the document's effective revision; every released revision
  * below it not yet superseded nor withdrawn is superseded by it (their controlled copies read
- * 'Superseded by revision N on <date>'). Each change is audited.
+ * 'Superseded by revision N on <date>'). The document's periodic review period starts then
+ * (periodic-review.schedule.ts). Each change is audited.
  */
 export async function makeEffective(tx: Tx, scope: EffectScope, key: DueRevision, at: Date) {
   const { organizationId, audit } = scope;
@@ -55,18 +57,22 @@ export async function makeEffective(tx: Tx, scope: EffectScope, key: DueRevision
       { revision: old.revision, supersededAt: at, supersededBy: key.revision },
     );
   }
+  await scheduleNextReview(tx, scope, key.documentId, at);
 }
 
 /**
  * A revision was released (approved, or set as final): it becomes effective at once, unless its
  * effective date is still to come or it waits for its training (then the job makes it effective).
- * In the caller's transaction, after the document's lock.
+ * In the caller's transaction, after the document's lock. Answers whether it took effect now.
  */
-export async function releaseRevision(tx: Tx, scope: EffectScope, key: DueRevision) {
+export async function releaseRevision(tx: Tx, scope: EffectScope, key: DueRevision): Promise<boolean> {
   const row = await lockRevisionAwaitingEffect(tx, key);
   const at = now();
-  if (!row || row.trainingEffectDays !== null || (row.effectiveOn !== null && row.effectiveOn > dayOf(at))) return;
+  if (!row || row.trainingEffectDays !== null || (row.effectiveOn !== null && row.effectiveOn > dayOf(at))) {
+    return false;
+  }
   await makeEffective(tx, scope, key, at);
+  return true;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type RevisionTableRow,
 } from './document-rows.repository.js';
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
-import { endPeriodicReview, scheduleNextReview } from './periodic-review.schedule.js';
+import { endPeriodicReview, endReviewByRevision } from './periodic-review.schedule.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
 import type { DocumentDetailRecord } from './documents.repository.js';
 import { releaseRevision } from './revision-effect.js';
@@ -110,23 +110,20 @@ export async function recomputeRevisionStatus(tx: Tx, ctx: ServiceContext, docum
 
 /**
  * A revision became final (approved by its signers, or set as final): it takes effect now or on
- * its effective date (revision-effect.ts), its periodic review period starts from that date
- * (periodic-review.schedule.ts), its responsible's work is done, and when the revision requires training and links none yet, the responsible gets a
- * 'link-training' action. In the caller's transaction; the signing service reaches it through
- * `recomputeRevisionStatus`.
+ * its effective date or once its training completed (revision-effect.ts, which starts its periodic
+ * review period then), it ends the document's periodic review (periodic-review.schedule.ts), its
+ * responsible's work is done, and when the revision requires training and links none yet, the
+ * responsible gets a 'link-training' action. In the caller's transaction; the signing service
+ * reaches it through `recomputeRevisionStatus`.
  */
 export async function onRevisionApproved(tx: Tx, ctx: ServiceContext, documentId: string, revision: number) {
   const organizationId = ctx.access.organization.id;
-  await releaseRevision(tx, { organizationId, audit: ctx.audit }, { organizationId, documentId, revision });
+  const key = { organizationId, documentId, revision };
+  const effective = await releaseRevision(tx, { organizationId, audit: ctx.audit }, key);
   const row = await revisionRow(tx, organizationId, documentId, revision);
   const doc = await findDocumentRow(tx, organizationId, documentId);
   await settleDocumentActions(tx, ctx, documentId, 'responsible', [row.submitterId], 'complete');
-  await scheduleNextReview(
-    tx,
-    ctx,
-    documentId,
-    row.effectiveOn ? new Date(`${row.effectiveOn}T00:00:00Z`) : (row.finalAt ?? now()),
-  );
+  await endReviewByRevision(tx, ctx, documentId, effective);
   if (!row.requiresTraining) return;
   if (row.trainingRecordId === null) {
     await assign(

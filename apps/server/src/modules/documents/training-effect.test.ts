@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type RevisionLifecycle } from '@qualis/contract';
+import { eq } from 'drizzle-orm';
 import { dayOf, now, setClock } from '../../core/clock.js';
+import { documentTypes, documents } from '../../db/schema/index.js';
 import { auditEventsOf, revisionRowOf } from '../../test/audit-events.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createDocument, createTraining, twoOrganizations } from '../../test/factories.js';
 import { makeDueRevisionsEffective } from './revision-effect.js';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /**
  * Issue 24, training before effect: a released revision that requires training and has
@@ -35,6 +38,7 @@ const detail = async (id: string) => {
     lifecycle: RevisionLifecycle;
     trainingEffectDays: number | null;
     trainingEffect: unknown;
+    typeId: string;
   };
 };
 
@@ -132,6 +136,19 @@ describe('effective when training completes', () => {
     expect((await detail(doc.id)).lifecycle).toBe('Effective');
   });
 
+  it(`starts the periodic review period when the revision takes effect, not at its release ${req('DOC-030')}`, async () => {
+    const { doc } = await releasedWaitingForTraining(10);
+    const typeId = (await detail(doc.id)).typeId;
+    await t.db.update(documentTypes).set({ reviewIntervalMonths: 12 }).where(eq(documentTypes.id, typeId));
+    const schedule = async () => (await t.db.select().from(documents).where(eq(documents.id, doc.id)))[0]!;
+    expect(await schedule()).toMatchObject({ reviewFrom: null, nextReviewOn: null });
+    const effectAt = daysLater(10.1);
+    setClock(effectAt);
+    expect(await runEffectJob()).toBe(1);
+    expect((await schedule()).reviewFrom).toBe(dayOf(effectAt));
+    expect((await schedule()).nextReviewOn).not.toBeNull();
+  });
+
   it('stays Pending while neither happened', async () => {
     const { doc } = await releasedWaitingForTraining(30);
     setClock(daysLater(5));
@@ -176,5 +193,63 @@ describe('its checks', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].message).toBe(messages.documentTrainingEffectNeedsTraining);
     expect((await revisionRowOf(t, doc.id, 1)).requiresTraining).toBe(true);
+  });
+});
+
+describe('GET /dashboard/revisions-awaiting-training', () => {
+  const card = (by: Person | { headers: Record<string, string> }, organizationId = orgA) =>
+    call('GET', `/dashboard/revisions-awaiting-training?organizationId=${organizationId}`, by.headers);
+  const idsOn = async (by: Person) => {
+    const res = await card(by);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { id: string }[]).map((d) => d.id);
+  };
+
+  it(`needs a session, and shows another organization's members none ${req('DOC-036')}`, async () => {
+    const { outsider, orgB } = await twoOrganizations(t);
+    await releasedWaitingForTraining(10);
+    expect((await card({ headers: {} })).statusCode).toBe(401);
+    expect((await card(outsider)).statusCode).toBe(404);
+    const theirs = await card(outsider, orgB);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data).toEqual([]);
+  });
+
+  it(`lists the revision with '1 of 2 passed' and the day it takes effect at the latest, to Admins and its Responsible only ${req('DOC-036')}`, async () => {
+    const responsible = await person(orgA);
+    const seesAll = await person(orgA, 'User', [11]);
+    const seesReleased = await person(orgA, 'User', [16]);
+    const nobody = await person(orgA);
+    const { doc, training, trainees } = await releasedWaitingForTraining(10, { submitterId: responsible.id });
+    await pass(trainees[0]!, training.id);
+    const released = (await revisionRowOf(t, doc.id, 1)).finalAt!;
+    const res = await card(admin);
+    expect(res.json().data).toContainEqual({
+      id: doc.id,
+      number: doc.number,
+      typeDescription: null,
+      name: doc.name,
+      revision: 1,
+      trainingEffect: { days: 10, passed: 1, trainees: 2 },
+      effectiveBy: dayOf(new Date(released.getTime() + 10 * DAY_MS)),
+    });
+    expect(await idsOn(responsible)).toEqual([doc.id]);
+    // Who may not see the document, or sees it without being its Responsible, sees none of it.
+    expect(await idsOn(nobody)).toEqual([]);
+    expect(await idsOn(seesReleased)).toEqual([]);
+    expect(await idsOn(seesAll)).toEqual([]);
+    expect(await idsOn(trainees[0]!)).toEqual([]);
+
+    await pass(trainees[1]!, training.id);
+    expect(await runEffectJob()).toBe(1);
+    expect(await idsOn(admin)).not.toContain(doc.id);
+    expect(await idsOn(responsible)).toEqual([]);
+  });
+
+  it(`takes a later effective date as the day it takes effect at the latest ${req('DOC-036')}`, async () => {
+    const effectiveOn = dayOf(daysLater(30));
+    const { doc } = await releasedWaitingForTraining(5, { effectiveOn });
+    const row = ((await card(admin)).json().data as { id: string; effectiveBy: string }[]).find((d) => d.id === doc.id);
+    expect(row?.effectiveBy).toBe(effectiveOn);
   });
 });

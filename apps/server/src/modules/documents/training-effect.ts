@@ -37,6 +37,17 @@ export const trainingEffectOf = (r: string) =>
     then (select json_build_object('days', ${r}.training_effect_days, 'trainees', count(*),
       'passed', count(*) filter (where ${passedFor(r)})) ${traineesOf(r)}) end`);
 
+/** The revisions (on `document_revisions`) released and waiting for their training before they take effect. */
+export const awaitingTrainingSql = sql.raw(waitingForTraining('document_revisions'));
+
+/**
+ * The day (UTC, YYYY-MM-DD) a revision waiting for its training (on `document_revisions`) takes
+ * effect at the latest: its days after release run out, or its effective date when that is later.
+ */
+export const latestEffectDaySql = sql<string>`to_char(greatest(((coalesce(${documentRevisions.approvedAt},
+  ${documentRevisions.finalAt}) + ${documentRevisions.trainingEffectDays} * interval '1 day') at time zone 'UTC')::date,
+  ${documentRevisions.effectiveOn}), 'YYYY-MM-DD')`;
+
 /**
  * Due at `at`: waiting for its training, its effective date (if any) come, and either its days
  * after release passed or every one of its trainees (at least one) passed it.

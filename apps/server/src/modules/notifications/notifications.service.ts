@@ -1,4 +1,4 @@
-import { localActionName, message, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
+import { formatDay, localActionName, message, type ActionTextKey, type ActionTextParams } from '@qualis/contract';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -53,7 +53,7 @@ export async function notifyActionAssigned(app: AppContext, tx: DbOrTx, action: 
     organization: organization.name,
     number: action.number,
     actionName: localActionName(action, person.language),
-    dueDate: action.dueDate,
+    dueDate: formatDay(action.dueDate, person.language),
     actionUrl: `${app.config.publicUrl}/organizations/${organization.id}/tasks/${action.id}`,
   });
   await app.mailer.enqueue(tx, { to: person.email, organizationId: organization.id, ...mail });

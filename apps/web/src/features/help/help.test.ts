@@ -29,3 +29,13 @@ describe('help tabs', () => {
     ]);
   });
 });
+
+describe('the periodic review in help', () => {
+  it(`says the next review date counts from the day the revision takes effect, not from its release ${req('DOC-030')}`, () => {
+    const section = enHelp.artifacts.parts.documents.sections[3]!;
+    expect(section.title).toBe('Periodic review');
+    expect(section.items[1]).toMatch(
+      /^When a revision of a document of that type takes effect \(at its release, on its effective date, or once its training is complete\)/,
+    );
+  });
+});

@@ -49,6 +49,7 @@ export const actionCases: Case[] = [
       'GET /api/v1/dashboard/documents-to-review',
       'GET /api/v1/dashboard/documents-to-approve',
       'GET /api/v1/dashboard/overdue-reviews',
+      'GET /api/v1/dashboard/revisions-awaiting-training',
     ],
     expected: MEMBERS(200),
     request: ({ f }) => ({ query: { organizationId: f.orgA } }),
