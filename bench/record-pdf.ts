@@ -50,7 +50,7 @@ async function main() {
     doc.end();
     await buffer(doc as unknown as NodeJS.ReadableStream);
   });
-  const records = await timed(count, (i) => buffer(recordPdfStream(record(i), head)));
+  const records = await timed(count, async (i) => buffer(await recordPdfStream(record(i), head)));
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(
     `load average ${(await import('node:os'))

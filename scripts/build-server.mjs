@@ -1,6 +1,7 @@
 // Builds the server to JavaScript (apps/server/dist) when the build is missing or older than its
-// sources: an esbuild bundle of apps/server/src/main.ts and the contract package it imports (the
-// npm dependencies stay external), the SQL migrations next to it, and a migrated PGlite data
+// sources: an esbuild bundle of apps/server/src/main.ts with the contract package and the npm
+// dependencies it imports (all but those that read files of their own at run time, below; code
+// loaded on first use is split into chunks beside it), the SQL migrations next to it, and a migrated PGlite data
 // directory that a fresh DATA_DIR is copied from instead of running PGlite's initdb and the
 // migrations (see docs/decisions/0011-built-server.md). Used by `npm start` and the browser tests.
 import fs from 'node:fs';
@@ -27,17 +28,44 @@ const sources = [
   path.join(server, 'package.json'),
   path.join(root, 'packages/contract/src'),
   ...mailCatalogues,
+  // The bundled dependencies: a new version rebuilds.
+  path.join(root, 'package-lock.json'),
   fileURLToPath(import.meta.url),
+];
+
+/**
+ * Dependencies loaded from node_modules rather than bundled: each finds files of its own beside its
+ * code at run time (PGlite its WebAssembly and data, pdfkit its sRGB profile, fontkit's and
+ * pdfkit's Unicode tables, swagger-ui its page's assets, the text readers' PDF.js), is native
+ * (argon2), or is not used by the server at run time (tsx, pg's optional native driver). They are
+ * loaded on first use except PGlite and argon2 (docs/performance.md, start-up).
+ */
+const UNBUNDLED = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@cantoo/pdf-lib',
+  'pdfkit',
+  'fontkit',
+  'png-js',
+  'dejavu-fonts-ttf',
+  '@fastify/swagger-ui',
+  'mammoth',
+  'unpdf',
+  'tsx',
+  'pg-native',
 ];
 if (isStale(bundle, sources, isTest)) {
   console.log('Building the server…');
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
   fs.rmSync(path.join(dist, 'migrations'), { recursive: true, force: true });
+  // The chunks of the previous build (their names carry a hash of their content).
+  for (const file of fs.existsSync(dist) ? fs.readdirSync(dist) : []) {
+    if (/^chunk-.*\.js(\.map)?$/.test(file)) fs.rmSync(path.join(dist, file));
+  }
   fs.cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
   // The bundle is written last: its time stamp says the whole build is complete.
   await build({
-    // All at the top of dist/: each finds dist/migrations beside it as migrate.ts expects, and the
-    // server finds its file text worker (modules/search/file-text-reader.ts).
+    // All at the top of dist/, the shared chunks too: each finds dist/migrations beside it as
+    // migrate.ts expects, and the server finds its file text worker (modules/search/file-text-reader.ts).
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       'prepare-template': path.join(server, 'src/db/prepare-template.ts'),
@@ -49,8 +77,25 @@ if (isStale(bundle, sources, isTest)) {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    // The contract is TypeScript source: bundled. Every npm dependency loads from node_modules.
-    external: Object.keys(dependencies).filter((name) => name !== '@qualis/contract'),
+    // Less to read and parse at every start; names are kept, so stack traces stay readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // A dynamic import() becomes a chunk of its own, loaded when it is first needed.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
+    external: UNBUNDLED,
+    // The bundled CommonJS packages call require() for Node's modules and some name __dirname:
+    // an ES module has neither, so every output file defines them first.
+    banner: {
+      js: [
+        "import { createRequire as __qualisCreateRequire } from 'node:module';",
+        "import { dirname as __qualisDirname } from 'node:path';",
+        "import { fileURLToPath as __qualisFileURLToPath } from 'node:url';",
+        'const require = __qualisCreateRequire(import.meta.url);',
+        'const __filename = __qualisFileURLToPath(import.meta.url);',
+        'const __dirname = __qualisDirname(__filename);',
+      ].join('\n'),
+    },
     logLevel: 'warning',
   });
 }

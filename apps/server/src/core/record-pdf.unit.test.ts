@@ -8,14 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../test/multipart.js';
 import { unzipped } from '../test/exported-files.js';
 import { each, recordsIn, shippedTexts } from '../test/pdf-records.js';
-import {
-  FOOTER_BAND,
-  pdfArchiveStream,
-  singlePdfStream,
-  utc,
-  type PdfLetterhead,
-  type PdfRecord,
-} from './record-pdf.js';
+import { pdfArchiveStream, singlePdfStream, utc, type PdfLetterhead, type PdfRecord } from './record-pdf.js';
+import { FOOTER_BAND } from './record-pdf-writer.js';
 import { req } from '../../../../docs/requirements/req.js';
 
 /**

@@ -5,9 +5,8 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -65,12 +64,17 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    // The PostgreSQL driver loads when it is used: the embedded default starts without it.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     // An idle connection the server closed (restart, failover, administrator) is dropped from the
     // pool and replaced on the next query; without a listener it would end the process.
     pool.on('error', () => undefined);
     await pool.query('SELECT 1');
-    const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
+    const runnerOf = (client: Pool | PoolClient): SqlRunner => ({
       exec: async (sql) => void (await client.query(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
       withSession: async (fn) => {
@@ -86,7 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       db: drizzlePg({ client: pool, schema }) as unknown as Db,
       raw: runnerOf(pool),
-      listen: (channel, onMessage, onListening) => listenOnPostgres(options.url, channel, onMessage, onListening),
+      listen: (channel, onMessage, onListening) =>
+        listenOnPostgres(pg.Client, options.url, channel, onMessage, onListening),
       close: () => pool.end(),
     };
   }
@@ -128,12 +133,13 @@ const RECONNECT_MS = 1000;
  * connection is reported (`onListening(false)`) and opened again every second until `stop`.
  */
 async function listenOnPostgres(
+  PgClient: typeof Client,
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
   onListening: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const retryLater = () => {
@@ -142,7 +148,7 @@ async function listenOnPostgres(
     retry.unref();
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new PgClient({ connectionString: url });
     next.on('error', () => undefined);
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');

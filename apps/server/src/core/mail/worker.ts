@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../files.js';
@@ -21,8 +21,14 @@ export interface MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  return { send: async (message) => void (await transporter.sendMail(message)) };
+  // nodemailer loads with the first mail sent, not when the server starts (docs/performance.md, start-up).
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    send: async (message) => {
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transporter).sendMail(message);
+    },
+  };
 }
 
 const BATCH = 20;

@@ -9,7 +9,6 @@ import { namesOfHistory } from '../../core/history.js';
 import { AppError } from '../../core/errors.js';
 import { exportListQuery, pickColumns } from '../../core/exports.js';
 import type { FileStorage } from '../../core/files.js';
-import { stampPdf, UnreadablePdf } from '../../core/pdf-stamp.js';
 import type { PdfRecord } from '../../core/record-pdf.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { AppContext } from '../../core/context.js';
@@ -250,6 +249,8 @@ export async function makeControlledCopy(
   const signatures = await listSignaturesOf(db, access.organization.id, documentId, [rec.revision]);
   const now = new Date();
   const stamp = controlledCopyStamp(rec, signatures, { by: person, at: now, fileSha256 });
+  // pdf-lib loads with the first controlled copy, not when the server starts (docs/performance.md, start-up).
+  const { stampPdf, UnreadablePdf } = await import('../../core/pdf-stamp.js');
   let bytes: Uint8Array;
   try {
     bytes = await stampPdf(new Uint8Array(original), stamp);
