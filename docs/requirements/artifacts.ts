@@ -314,6 +314,12 @@ export const artifactRequirements = [
     'Global search finds words inside the text of uploaded files of the records the person may see.',
   ),
   rule(
+    'SRCH-004',
+    'medium',
+    'product',
+    'Global search ranks the best results among at most 1,000 it gathers; a larger total is shown as "1000+", a smaller one exactly.',
+  ),
+  rule(
     'SRCH-003',
     'low',
     'spec 01 section 2',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH } from './limits.js';
+import { ZPagination } from './envelopes.js';
 import { ORDER_DIRECTIONS, ZListQuery } from './lists.js';
 
 /**
@@ -62,3 +63,15 @@ export const ZGlobalSearchRow = z.object({
   snippet: z.array(ZSnippetPart),
 });
 export type GlobalSearchRow = z.infer<typeof ZGlobalSearchRow>;
+
+/**
+ * At most this many artifacts are gathered and ranked for a search (the best of each kind of
+ * match). A larger total is answered as at least this many, `totalCapped`, shown as "1,000+".
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** The answer's pagination: `totalCapped` says that `totalCount` is a floor, not the exact total. */
+export const ZGlobalSearchPagination = ZPagination.extend({ totalCapped: z.boolean() });
+
+export const ZGlobalSearchResult = z.object({ data: z.array(ZGlobalSearchRow), pagination: ZGlobalSearchPagination });
+export type GlobalSearchResult = z.infer<typeof ZGlobalSearchResult>;

@@ -13,7 +13,7 @@ import {
 } from '../accounts.js';
 import { changedEnvelope, dataEnvelope, listEnvelope } from '../envelopes.js';
 import { ZOrganizationFile, ZUploadFileQuery } from '../uploads.js';
-import { ZGlobalSearchQuery, ZGlobalSearchRow } from '../search.js';
+import { ZGlobalSearchQuery, ZGlobalSearchResult } from '../search.js';
 import { ZLanguageRequest } from '../languages.js';
 import {
   ZDismissNotificationsRequest,
@@ -287,7 +287,7 @@ export const platformEndpoints = {
       method: 'GET',
       path: '/{organizationId}/global-search',
       query: ZGlobalSearchQuery,
-      response: listEnvelope(ZGlobalSearchRow),
+      response: ZGlobalSearchResult,
     }),
   },
   /** Human resource records (docs/api.md, "HR records"): Admins and the SuperAdmin only. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchMode } from '@qualis/contract';
+import { SEARCH_TOTAL_CAP, type SearchMode } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { documentRevisions } from '../../db/schema/index.js';
 import { actionsVisibleTo, seesEveryAction } from '../actions/actions.repository.js';
@@ -63,6 +63,22 @@ const partialNameOf = (id: SQL, table: SQL, org: string, m: Match) =>
 const numberIs = (column: SQL, m: Match) => (m.terms.number !== null ? sql`${column} = ${m.terms.number}` : null);
 
 /**
+ * The candidates a branch of hits gives (docs/decisions/0035-search-candidates.md): its best
+ * SEARCH_TOTAL_CAP + 1 rows, by score when the branch's rows score differently (`ranked`; a branch
+ * whose rows all score the same takes those its plan reads first, and stops there), and `cut`,
+ * whether it had more. Only hits the person may open are capped: a cap before the visibility
+ * predicate could keep only hidden rows.
+ */
+const CUT_ABOVE = sql.raw(String(SEARCH_TOTAL_CAP));
+const CANDIDATES = sql.raw(String(SEARCH_TOTAL_CAP + 1));
+const capped = (branch: SQL, ranked: boolean) =>
+  sql`select b.*, count(*) over () > ${CUT_ABOVE} as cut
+    from (${branch}${ranked ? sql` order by score desc` : sql``} limit ${CANDIDATES}) b`;
+const uncapped = (branch: SQL) => sql`select b.*, false as cut from (${branch}) b`;
+/** Whether any of an artifact's hits was cut, taken before the hits are reduced to one per artifact. */
+const ANY_CUT = sql`bool_or(h.cut) over () as cut`;
+
+/**
  * One file text by its key, read as a sub-query of its own (`offset 0`), so its vector is tested
  * row by row: related-only hits start from what the person may open, never from the text index.
  */
@@ -71,14 +87,14 @@ const fileTextOf = (org: string, fileId: SQL) =>
     where ft.organization_id = ${org} and ft.file_id = ${fileId} offset 0`;
 
 /**
- * The organization's file texts that hold the words, read once from the text index (the
- * statement's first CTE) for every artifact that has files: a controlled or extra file, a
- * training's file, a CV.
+ * The organization's file texts that hold the words (the statement's first CTE), for every
+ * artifact that has files: a controlled or extra file, a training's file, a CV. Not materialised:
+ * each capped branch reads only as many as it keeps (docs/performance.md, global search).
  */
 const MATCHING_FILES = sql.raw('matching_files');
 export const matchingFiles = (org: string, m: Match) =>
   m.query
-    ? sql`${MATCHING_FILES} as materialized (select file_id from file_texts
+    ? sql`${MATCHING_FILES} as not materialized (select file_id from file_texts
         where organization_id = ${org} and search_vector @@ ${m.query}),`
     : sql``;
 
@@ -87,7 +103,7 @@ const matchingTags = (organizationId: string, pattern: string) =>
   sql`select id, name from tags where organization_id = ${organizationId} and ${contains(sql`name`, pattern)}`;
 
 // ---------------------------------------------------------------------------------------------
-// Rows per artifact: (type, id, revision, number, name, score, source, file_id, tag_name); each
+// Rows per artifact: (type, id, revision, number, name, score, source, file_id, tag_name, cut); each
 // artifact once, with its best hit. Two ways to gather the hits (docs/performance.md, global
 // search): a person who sees every row of the artifact (or most, as 16 does) reads the GIN and
 // trigram indexes, and the visibility predicate keeps their hits; a person who sees only what
@@ -100,9 +116,18 @@ const documentHit = (score: SQL, source: 'name' | 'fields' | 'file', fileId: SQL
   sql`r.document_id, r.revision, r.effective_at, concat_ws(' ', r.type_description, r.name) as name,
     (${score})::float8 as score, ${sql.raw(`'${source}'`)} as source, ${fileId} as file_id`;
 
-/** The documents' hits: (document_id, revision, effective_at, name, score, source, file_id). */
+/**
+ * Whether every document hit is one the person may open: a related-only person's hits are all
+ * theirs; someone who sees every document and every General section keeps every hit. Others (16,
+ * or 11 without 34) are checked document by document, after their hits are gathered.
+ */
+const everyDocumentHitVisible = (access: OrganizationAccess) =>
+  seesRelatedDocumentsOnly(access) || (seesEveryDocument(access) && seesEveryGeneralSection(access));
+
+/** The documents' hits: (document_id, revision, effective_at, name, score, source, file_id, cut). */
 function documentHits(access: OrganizationAccess, m: Match): SQL | null {
   const org = access.organization.id;
+  const cap = everyDocumentHitVisible(access) ? capped : uncapped;
   const inName = anyOf([
     words(sql`r.search_name`, m),
     partialName(sql`coalesce(r.type_description, '') || ' ' || r.name`, m),
@@ -130,32 +155,47 @@ function documentHits(access: OrganizationAccess, m: Match): SQL | null {
     ]);
     return unionAll([
       tests &&
-        sql`select r.document_id, r.revision, r.effective_at, concat_ws(' ', r.type_description, r.name) as name,
+        cap(
+          sql`select r.document_id, r.revision, r.effective_at, concat_ws(' ', r.type_description, r.name) as name,
             t.score::float8 as score, t.source, t.file_id
           from (select r.* from document_participants dp
             join document_revisions r on r.organization_id = dp.organization_id and r.document_id = dp.document_id
             where dp.organization_id = ${org} and dp.user_id = ${access.actor.userId} offset 0) r
           cross join lateral (${tests}) t(score, source, file_id)`,
-      byNumber,
+          true,
+        ),
+      byNumber && cap(byNumber, false),
     ]);
   }
   const fileHit = documentHit(sql`1`, 'file', sql`f.file_id`);
   return unionAll([
     inName &&
-      sql`select ${documentHit(nameScore, 'name')} from document_revisions r
+      cap(
+        sql`select ${documentHit(nameScore, 'name')} from document_revisions r
         where r.organization_id = ${org} and ${inName}`,
-    byNumber,
+        true,
+      ),
+    byNumber && cap(byNumber, false),
     inDetails &&
-      sql`select ${documentHit(detailsScore, 'fields')} from document_revisions r
+      cap(
+        sql`select ${documentHit(detailsScore, 'fields')} from document_revisions r
         where r.organization_id = ${org} and ${inDetails}`,
+        true,
+      ),
     inFile &&
-      sql`select ${fileHit} from ${MATCHING_FILES} f
+      cap(
+        sql`select ${fileHit} from ${MATCHING_FILES} f
         join document_revisions r on r.organization_id = ${org} and r.file_id = f.file_id`,
+        false,
+      ),
     inFile &&
-      sql`select ${fileHit} from ${MATCHING_FILES} f
+      cap(
+        sql`select ${fileHit} from ${MATCHING_FILES} f
         join document_revision_files x on x.organization_id = ${org} and x.file_id = f.file_id
         join document_revisions r on r.organization_id = x.organization_id and r.document_id = x.document_id
           and r.revision = x.revision`,
+        false,
+      ),
   ]);
 }
 
@@ -163,19 +203,15 @@ export function documentRows(access: OrganizationAccess, mode: SearchMode, m: Ma
   if (mode === 'tag') return documentTagRows(access, m);
   const hits = documentHits(access, m);
   if (!hits) return null;
-  // A related-only person's hits are all theirs; someone who sees every document and every General
-  // section keeps every hit. Others (16, or 11 without 34) are checked document by document.
-  const everyHitVisible =
-    seesRelatedDocumentsOnly(access) || (seesEveryDocument(access) && seesEveryGeneralSection(access));
   const org = access.organization.id;
   const revisionVisible = revisionsVisibleTo(access, sql`h.effective_at`) ?? sql`true`;
-  const visible = everyHitVisible
+  const visible = everyDocumentHitVisible(access)
     ? sql``
     : sql`join documents on documents.organization_id = ${org} and documents.id = h.document_id
       where ${documentsVisibleTo(access)} and ${revisionVisible}
         and (h.source = 'name' or ${generalSectionVisibleTo(access)})`;
   return sql`select distinct on (h.document_id) 'Document' as type, h.document_id as id, h.revision,
-      null::int as number, h.name, h.score, h.source, h.file_id, null::text as tag_name
+      null::int as number, h.name, h.score, h.source, h.file_id, null::text as tag_name, ${ANY_CUT}
     from (${hits}) h ${visible}
     order by h.document_id, h.score desc, h.revision desc`;
 }
@@ -186,7 +222,7 @@ function documentTagRows(access: OrganizationAccess, m: Match): SQL | null {
   const revisionVisible = revisionsVisibleTo(access, documentRevisions.effectiveAt) ?? sql`true`;
   return sql`select distinct on (documents.id) 'Document' as type, documents.id, document_revisions.revision,
       null::int as number, concat_ws(' ', document_revisions.type_description, document_revisions.name) as name,
-      3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name
+      3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name, false as cut
     from document_revision_tags t join (${matchingTags(org, m.terms.pattern)}) mt on mt.id = t.tag_id
     join documents on documents.organization_id = ${org} and documents.id = t.document_id
     join document_revisions on document_revisions.organization_id = ${org}
@@ -209,7 +245,7 @@ export function actionRows(access: OrganizationAccess, mode: SearchMode, m: Matc
   if (mode === 'tag') {
     if (!m.terms.pattern) return null;
     return sql`select distinct on (actions.id) 'Action' as type, actions.id, null::int as revision, actions.number,
-        actions.name, 3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name
+        actions.name, 3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name, false as cut
       from action_tags t join (${matchingTags(org, m.terms.pattern)}) mt on mt.id = t.tag_id
       join actions on actions.organization_id = ${org} and actions.id = t.action_id
       where t.organization_id = ${org} and ${actionsVisibleTo(access)}
@@ -227,23 +263,27 @@ export function actionRows(access: OrganizationAccess, mode: SearchMode, m: Matc
     ? sql`actions a where a.organization_id = ${org} and ${found}`
     : sql`(select id, number, name, kind, search_vector from actions where ${actionsVisibleTo(access)} offset 0) a
       where ${found}`;
-  return sql`select 'Action' as type, a.id, null::int as revision, a.number, a.name,
+  return capped(
+    sql`select 'Action' as type, a.id, null::int as revision, a.number, a.name,
       (case when a.in_name then 3 else 2 end) - (case when a.automatic then ${AUTOMATIC_ACTION_DEMOTION} else 0 end)
         + a.rank as score,
       case when a.in_name then 'name' else 'fields' end as source, null::uuid as file_id, null::text as tag_name
     from (select a.id, a.number, a.name, ${inName} as in_name, a.kind <> 'manual' as automatic,
         ${rank(sql`a.search_vector`, m)} as rank
-      from ${actions} offset 0) a`;
+      from ${actions} offset 0) a`,
+    true,
+  );
 }
 
-/** The trainings' hits: (training_id, score, source, file_id, tag_name). */
+/** The trainings' hits: (training_id, score, source, file_id, tag_name, cut). */
 function trainingHits(access: OrganizationAccess, mode: SearchMode, m: Match): SQL | null {
   const org = access.organization.id;
   if (mode === 'tag') {
     if (!m.terms.pattern) return null;
-    return sql`select t.training_id, 3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name
+    return uncapped(sql`select t.training_id, 3::float8 as score, 'tag' as source, null::uuid as file_id,
+        mt.name as tag_name
       from training_record_tags t join (${matchingTags(org, m.terms.pattern)}) mt on mt.id = t.tag_id
-      where t.organization_id = ${org}`;
+      where t.organization_id = ${org}`);
   }
   const found = anyOf([words(sql`t.search_vector`, m), partialName(sql`t.name`, m), numberIs(sql`t.number`, m)]);
   const everyTraining = seesEveryTraining(access);
@@ -275,26 +315,42 @@ function trainingHits(access: OrganizationAccess, mode: SearchMode, m: Match): S
     ]);
     return (
       tests &&
-      sql`select t.id as training_id, h.score::float8 as score, h.source, h.file_id, null::text as tag_name
+      capped(
+        sql`select t.id as training_id, h.score::float8 as score, h.source, h.file_id, null::text as tag_name
         from (select training_records.* from training_records
           where ${trainingsVisibleTo(access)} and training_records.id in (${relatedTrainingIds(access)}) offset 0) t
-        cross join lateral (${tests}) h(score, source, file_id)`
+        cross join lateral (${tests}) h(score, source, file_id)`,
+        true,
+      )
     );
   }
+  // Everyone's trainings are visible to this person (trainingsVisibleTo is the organization): capped here.
   return unionAll([
     found &&
-      sql`select t.id as training_id, ((case when t.in_name then 3 else 2 end) + t.rank)::float8 as score,
+      capped(
+        sql`select t.id as training_id, ((case when t.in_name then 3 else 2 end) + t.rank)::float8 as score,
           case when t.in_name then 'name' else 'fields' end as source, null::uuid as file_id, null::text as tag_name
         from (select t.id, ${inName} as in_name, ${rank(sql`t.search_vector`, m)} as rank from training_records t
           where t.organization_id = ${org} and ${found} offset 0) t`,
+        true,
+      ),
     inQuestion &&
-      sql`select q.training_id, ${questionScore}, 'fields', null::uuid, null::text from training_questions q
+      capped(
+        sql`select q.training_id, (${questionScore})::float8 as score, 'fields' as source, null::uuid as file_id,
+          null::text as tag_name
+        from training_questions q
         join training_records t on t.organization_id = q.organization_id and t.id = q.training_id
           and t.quiz_version = q.quiz_version
         where q.organization_id = ${org} and ${inQuestion}`,
+        true,
+      ),
     inFile &&
-      sql`select x.training_id, 1::float8, 'file', f.file_id, null::text from ${MATCHING_FILES} f
+      capped(
+        sql`select x.training_id, 1::float8 as score, 'file' as source, f.file_id, null::text as tag_name
+        from ${MATCHING_FILES} f
         join training_record_files x on x.organization_id = ${org} and x.file_id = f.file_id`,
+        false,
+      ),
   ]);
 }
 
@@ -304,7 +360,7 @@ export function trainingRows(access: OrganizationAccess, mode: SearchMode, m: Ma
   const org = access.organization.id;
   return sql`select distinct on (training_records.id) 'TrainingRecord' as type, training_records.id,
       null::int as revision, training_records.number, training_records.name,
-      h.score, h.source, h.file_id, h.tag_name
+      h.score, h.source, h.file_id, h.tag_name, ${ANY_CUT}
     from (${hits}) h
     join training_records on training_records.organization_id = ${org} and training_records.id = h.training_id
     where ${trainingsVisibleTo(access)}
@@ -314,22 +370,31 @@ export function trainingRows(access: OrganizationAccess, mode: SearchMode, m: Ma
 function hrHits(org: string, mode: SearchMode, m: Match): SQL | null {
   if (mode === 'tag') {
     if (!m.terms.pattern) return null;
-    return sql`select t.hr_record_id, 3::float8 as score, 'tag' as source, null::uuid as file_id, mt.name as tag_name
+    return uncapped(sql`select t.hr_record_id, 3::float8 as score, 'tag' as source, null::uuid as file_id,
+        mt.name as tag_name
       from hr_record_tags t join (${matchingTags(org, m.terms.pattern)}) mt on mt.id = t.tag_id
-      where t.organization_id = ${org}`;
+      where t.organization_id = ${org}`);
   }
   const names = sql`concat_ws(' ', u.first_name, u.last_name, u.email)`;
   const inName = anyOf([words(sql`to_tsvector(${CONFIG}, ${names})`, m), partialName(names, m)]);
   const inFile = words(sql`f.search_vector`, m);
+  // Only people who see every HR record of the organization search them (hrRows): capped here.
   return unionAll([
     inName &&
-      sql`select r.id as hr_record_id, 3 + ${rank(sql`to_tsvector(${CONFIG}, ${names})`, m)} as score,
+      capped(
+        sql`select r.id as hr_record_id, (3 + ${rank(sql`to_tsvector(${CONFIG}, ${names})`, m)})::float8 as score,
           'name' as source, null::uuid as file_id, null::text as tag_name
         from hr_records r join users u on u.id = r.user_id
         where r.organization_id = ${org} and ${inName}`,
+        true,
+      ),
     inFile &&
-      sql`select r.id, 1, 'file', f.file_id, null from ${MATCHING_FILES} f
+      capped(
+        sql`select r.id as hr_record_id, 1::float8 as score, 'file' as source, f.file_id, null::text as tag_name
+        from ${MATCHING_FILES} f
         join hr_records r on r.organization_id = ${org} and r.file_id = f.file_id`,
+        false,
+      ),
   ]);
 }
 
@@ -341,7 +406,7 @@ export function hrRows(access: OrganizationAccess, mode: SearchMode, m: Match): 
   return sql`select distinct on (hr_records.id) 'HumanResource' as type, hr_records.id,
       null::int as revision, null::int as number,
       coalesce(nullif(concat_ws(' ', users.first_name, users.last_name), ''), users.email) as name,
-      h.score, h.source, h.file_id, h.tag_name
+      h.score, h.source, h.file_id, h.tag_name, ${ANY_CUT}
     from (${hits}) h
     join hr_records on hr_records.organization_id = ${org} and hr_records.id = h.hr_record_id
     join users on users.id = hr_records.user_id

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { GlobalSearchQuery, SearchResultType } from '@qualis/contract';
+import { SEARCH_TOTAL_CAP, type GlobalSearchQuery, type SearchResultType } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -27,6 +27,10 @@ import type { SearchTerms } from './search-terms.js';
  * 1 + log of its length (a short name that is the words beats a long one that holds them) and
  * normalised to 0..1. Files are not ranked by their text: reading every matching file's vector to rank it
  * would cost more than the search itself (docs/performance.md, global search).
+ *
+ * Each branch of hits gives at most its SEARCH_TOTAL_CAP + 1 best candidates (`capped` in
+ * search-artifact-rows.ts); the page is ranked among them, and the total is counted over them:
+ * `capped` when a branch had more or the total passes the cap, and then given as the cap.
  */
 
 /** Highlight markers of ts_headline; file texts and fields are stripped of them first. */
@@ -46,7 +50,10 @@ export interface SearchHitRow {
   fileName: string | null;
   tagName: string | null;
   snippet: string | null;
+  /** The artifacts found, at most SEARCH_TOTAL_CAP. */
   total: number;
+  /** There are more than `total`. */
+  capped: boolean;
 }
 
 /** The person's words as one tsquery (text form); null when they hold no lexeme. */
@@ -95,6 +102,8 @@ function orderOf(query: GlobalSearchQuery): SQL {
 const PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true),
   set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 
+const CAP = sql.raw(String(SEARCH_TOTAL_CAP));
+
 const stripMarkers = (text: SQL) => sql`translate(${text}, ${MATCH_START + MATCH_END}, '')`;
 
 export async function searchArtifacts(
@@ -120,11 +129,12 @@ export async function searchArtifacts(
     sql` union all `,
   )}),
     page as (
-      select *, count(*) over () as total from hits
+      select *, count(*) over () as total, bool_or(cut) over () as any_cut from hits
       order by ${orderOf(query)}
       limit ${query.limit} offset ${query.offset}
     )
-    select p.type, p.id, p.revision, p.name, p.source, p.total::int as total, p.tag_name as "tagName",
+    select p.type, p.id, p.revision, p.name, p.source, least(p.total, ${CAP})::int as total,
+      (p.any_cut or p.total > ${CAP}) as capped, p.tag_name as "tagName",
       case when p.type = 'Document' then (select d.number from documents d where d.organization_id = ${org} and d.id = p.id)
         else p.number end as number,
       (select ft.file_name from file_texts ft where ft.organization_id = ${org} and ft.file_id = p.file_id) as "fileName",

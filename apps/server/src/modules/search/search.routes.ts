@@ -28,11 +28,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.mode === 'tag'
           ? terms.pattern !== null
           : tsQuery !== null || terms.partialNames || terms.number !== null;
-      if (!searchable) return { data: [], pagination: { totalCount: 0 } };
+      if (!searchable) return { data: [], pagination: { totalCount: 0, totalCapped: false } };
       const rows = await searchArtifacts(db, access, request.query, terms, tsQuery);
       return {
         data: rows.map((row) => presentSearchRow(access.organization.id, row)),
-        pagination: { totalCount: rows[0]?.total ?? 0 },
+        pagination: { totalCount: rows[0]?.total ?? 0, totalCapped: rows[0]?.capped ?? false },
       };
     },
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Permission, type GlobalSearchRow } from '@qualis/contract';
+import { Permission, SEARCH_TOTAL_CAP, type GlobalSearchRow } from '@qualis/contract';
 import { newId } from '../../core/ids.js';
 import { tags } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 interface Found {
   data: GlobalSearchRow[];
-  pagination: { totalCount: number };
+  pagination: { totalCount: number; totalCapped: boolean };
 }
 
 async function search(by: Person, text: string, extra = '', organizationId = orgA): Promise<Found> {
@@ -94,9 +94,12 @@ describe('GET /{organizationId}/global-search: access', () => {
   });
 
   it('answers an empty page for an empty search or one without words', async () => {
-    expect(await search(admin, '')).toEqual({ data: [], pagination: { totalCount: 0 } });
-    expect(await search(admin, ' "" ')).toEqual({ data: [], pagination: { totalCount: 0 } });
-    expect(await search(admin, '', '&mode=tag')).toEqual({ data: [], pagination: { totalCount: 0 } });
+    expect(await search(admin, '')).toEqual({ data: [], pagination: { totalCount: 0, totalCapped: false } });
+    expect(await search(admin, ' "" ')).toEqual({ data: [], pagination: { totalCount: 0, totalCapped: false } });
+    expect(await search(admin, '', '&mode=tag')).toEqual({
+      data: [],
+      pagination: { totalCount: 0, totalCapped: false },
+    });
   });
 });
 
@@ -263,6 +266,31 @@ describe('GET /{organizationId}/global-search: what it finds', () => {
     expect(idsOf(await search(admin, 'wombat grooming')).slice(0, 2)).toEqual([doc.id, training.id]);
   });
 
+  it(`counts at most ${SEARCH_TOTAL_CAP} results, says when there are more, and ranks the best within them ${req('SRCH-004')}`, async () => {
+    // As many actions as the cap, each with the word in its text (the fields tier); all but one also
+    // hold a second word. Written in one statement: a thousand requests would only cost time.
+    await t.db.execute(sql`insert into actions (organization_id, id, number, name, description, due_date,
+        assigner_id, assignee_id, creator_id)
+      select ${orgA}, gen_random_uuid(), 500000 + i, 'Routine round ' || i,
+        'Feed the numbat' || case when i < ${SEARCH_TOTAL_CAP} then ' and the bilby' else '' end,
+        '2031-01-15', ${admin.id}, ${admin.id}, ${admin.id}
+      from generate_series(1, ${SEARCH_TOTAL_CAP}) i`);
+    const below = await search(admin, 'bilby');
+    expect(below.pagination).toEqual({ totalCount: SEARCH_TOTAL_CAP - 1, totalCapped: false });
+    expect((await search(admin, 'numbat')).pagination).toEqual({ totalCount: SEARCH_TOTAL_CAP, totalCapped: false });
+
+    // One more, written last and matching in its name: past the cap, and first on the page.
+    const best = await action(admin, { name: 'Numbat enclosure repair', description: 'Fence' });
+    const above = await search(admin, 'numbat');
+    expect(above.pagination).toEqual({ totalCount: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(above.data[0]?.id).toBe(best.id);
+    expect(above.data[0]?.matchedIn).toBe('name');
+    const last = await search(admin, 'numbat', `&limit=10&offset=${SEARCH_TOTAL_CAP - 10}`);
+    expect(last.data).toHaveLength(10);
+    expect(last.pagination).toEqual({ totalCount: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(idsOf(last)).not.toContain(best.id);
+  });
+
   it(`in tag mode finds every artifact carrying a tag whose name holds the text ${req('SRCH-001')}`, async () => {
     const tagId = await tag('Sterile-Barrier');
     const other = await tag('Packaging');
@@ -368,7 +396,10 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     expect(byName.data.find((r) => r.id === doc.id)).toMatchObject({ matchedIn: 'name', snippet: [] });
     expect(JSON.stringify(byName)).not.toMatch(/Secret|Confidential|tolerances/);
     for (const text of ['tolerances', 'dimensions']) {
-      expect(await search(withoutSections, text)).toEqual({ data: [], pagination: { totalCount: 0 } });
+      expect(await search(withoutSections, text)).toEqual({
+        data: [],
+        pagination: { totalCount: 0, totalCapped: false },
+      });
       expect(idsOf(await search(withGeneral, text)), text).toContain(doc.id);
     }
   });
@@ -382,6 +413,9 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     expect(idsOf(await search(released, 'ocelot'))).not.toContain(draft.id);
     expect(idsOf(await search(admin, 'ocelot'))).toContain(draft.id);
     expect((await call('GET', `/${orgA}/global-search?search=ocelot`, outsider.headers)).statusCode).toBe(404);
-    expect(await search(outsider, 'ocelot', '', orgB)).toEqual({ data: [], pagination: { totalCount: 0 } });
+    expect(await search(outsider, 'ocelot', '', orgB)).toEqual({
+      data: [],
+      pagination: { totalCount: 0, totalCapped: false },
+    });
   });
 });

@@ -58,6 +58,8 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** The list's total on the server; undefined until the first answer. */
   totalCount: number | undefined;
+  /** The total is a floor: the server stopped counting there (shown as '1000+'). */
+  totalCapped?: boolean;
   /** A load is under way: the spinner shows, and no empty text or range is claimed. */
   loading: boolean;
   /** The last load failed: an error state with a retry replaces the rows and the empty text. */
@@ -123,6 +125,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     rows,
     rowKey,
     totalCount,
+    totalCapped = false,
     loading,
     failed,
     onRetry,
@@ -319,7 +322,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             : undefined
         }
       />
-      <Pager state={state} dispatch={dispatch} known={totalCount !== undefined && !failed} />
+      <Pager state={state} dispatch={dispatch} known={totalCount !== undefined && !failed} atLeast={totalCapped} />
       {managing && (
         <ManageColumnsModal
           columns={columns}

@@ -6,15 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { ELLIPSIS, pageItems } from './pages';
 import type { TableAction, TableState } from './table-state';
 
-/** `known`: the server has answered with a total, so the range is true (never '0–0 of 0' while loading). */
+/**
+ * `known`: the server has answered with a total, so the range is true (never '0–0 of 0' while
+ * loading); `atLeast`: that total is a floor (a capped count), shown as '1000+'.
+ */
 export function Pager({
   state,
   dispatch,
   known,
+  atLeast = false,
 }: {
   state: TableState;
   dispatch: Dispatch<TableAction>;
   known: boolean;
+  atLeast?: boolean;
 }) {
   const { t } = useTranslation();
   const { pageNumber, pageCount, totalItems, offset, limit } = state;
@@ -24,7 +29,7 @@ export function Pager({
     <nav className="qualis-pager" aria-label={t('table.pagination')}>
       <span className="qualis-pager__range" aria-live="polite">
         {known &&
-          t('table.range', {
+          t(atLeast ? 'table.rangeAtLeast' : 'table.range', {
             from: totalItems ? offset + 1 : 0,
             to: Math.min(offset + limit, totalItems),
             total: totalItems,

@@ -108,6 +108,7 @@ export function GlobalSearchTable({ organizationId, terms }: { organizationId: s
       rows={answer?.data ?? []}
       rowKey={(row) => `${row.type}:${row.link}`}
       totalCount={searching ? answer?.pagination.totalCount : 0}
+      totalCapped={searching && answer?.pagination.totalCapped}
       loading={searching && results.isFetching}
       failed={searching && results.isError}
       onRetry={() => void results.refetch()}

@@ -41,7 +41,7 @@ const result: GlobalSearchRow = {
   matchedFile: null,
   snippet: [],
 };
-const found = () => jsonResponse(200, { data: [result], pagination: { totalCount: 1 } });
+const found = () => jsonResponse(200, { data: [result], pagination: { totalCount: 1, totalCapped: false } });
 
 /** The search answers `answer()` (one result unless given); the rest as for any organization page. */
 function serve(answer: () => Response | Promise<Response> = found) {

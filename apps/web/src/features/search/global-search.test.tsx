@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { endpoints, type GlobalSearchRow } from '@qualis/contract';
+import { endpoints, SEARCH_TOTAL_CAP, type GlobalSearchRow } from '@qualis/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -19,6 +19,7 @@ import {
 } from '../../test/app';
 import { ORG, organizationEndpoints } from '../../test/organization';
 import { GlobalSearchTable } from './GlobalSearchTable';
+import { req } from '../../../../../docs/requirements/req.js';
 
 /** The machine may be busy: a whole journey through a page gets a minute. */
 const SLOW = 60_000;
@@ -82,11 +83,13 @@ const rows: GlobalSearchRow[] = [
   },
 ];
 
-function serveResults(answer: (query: URLSearchParams) => { data: GlobalSearchRow[]; totalCount: number }) {
+function serveResults(
+  answer: (query: URLSearchParams) => { data: GlobalSearchRow[]; totalCount: number; totalCapped?: boolean },
+) {
   return stubEndpoints(
     on(SEARCH, (_, _body, query) => {
-      const { data, totalCount } = answer(query);
-      return { data, pagination: { totalCount } };
+      const { data, totalCount, totalCapped = false } = answer(query);
+      return { data, pagination: { totalCount, totalCapped } };
     }),
     ...organizationEndpoints(),
   );
@@ -176,6 +179,18 @@ describe('Global search page', () => {
   );
 
   it(
+    `shows a total the server stopped counting at as that many and more ${req('SRCH-004')}`,
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      serveResults(() => ({ data: rows, totalCount: SEARCH_TOTAL_CAP, totalCapped: true }));
+      renderResults('?q=ethanol&mode=text');
+      expect(await screen.findByText(`1–25 of ${SEARCH_TOTAL_CAP}+`)).toBeInTheDocument();
+      expect(screen.getByLabelText(`Page ${SEARCH_TOTAL_CAP / 25}`)).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'searches tags in tag mode, and says when nothing matched',
     async () => {
       sessionStore.start(testUser(), testTokens, false);
@@ -219,7 +234,7 @@ describe('Global search results', () => {
           if (query.get('search') === 'hygiene') return new Promise<Response>(() => undefined);
           const offset = Number(query.get('offset'));
           return offset === 0
-            ? jsonResponse(200, { data: rows, pagination: { totalCount: 60 } })
+            ? jsonResponse(200, { data: rows, pagination: { totalCount: 60, totalCapped: false } })
             : new Promise<Response>(() => undefined);
         }),
       );
