@@ -63,7 +63,7 @@ const partialNameOf = (id: SQL, table: SQL, org: string, m: Match) =>
 const numberIs = (column: SQL, m: Match) => (m.terms.number !== null ? sql`${column} = ${m.terms.number}` : null);
 
 /**
- * The candidates a branch of hits gives (docs/decisions/0035-search-candidates.md): its best
+ * The candidates a branch of hits gives (docs/decisions/0036-search-candidates.md): its best
  * SEARCH_TOTAL_CAP + 1 rows, by score when the branch's rows score differently (`ranked`; a branch
  * whose rows all score the same takes those its plan reads first, and stops there), and `cut`,
  * whether it had more. Only hits the person may open are capped: a cap before the visibility
