@@ -1,9 +1,11 @@
 // The documents list and dashboard cards at size (issues 10 and 24): one organization of N
 // documents with 3 revisions each (bench/documents-seed.ts; the list shows each document's
-// effective revision), an Admin who sees all and a "view related only" User (no document view option:
-// participant visibility only) related to a tenth of them; each endpoint's p95 through the real
-// app (app.inject, one request at a time) against the raw SQL of the same page, the statements
-// the request itself sent, captured at the driver (`npx tsx bench/documents.ts --help`).
+// effective revision; some released with a date to come, some withdrawn, some with a review
+// overdue), an Admin who sees all and a "view related only" User (no document view option:
+// participant visibility only) related to a tenth of them; the first page by number and by name,
+// a deep-ish page (101) and the filters (State, Obsolete, review overdue); each endpoint's p95
+// through the real app (app.inject, one request at a time) against the raw SQL of the same page,
+// the statements the request itself sent, captured at the driver (`npx tsx bench/documents.ts --help`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -27,6 +29,14 @@ import {
 import { positiveInt } from './seed.js';
 
 const EXPORT_RUNS = 3;
+
+/** Issue 24's list cases beside issue 10's: a deep-ish page of the default order, and the list's filters. */
+const issue24Cases: [label: string, query: string][] = [
+  ['page 101', '&offset=2500'],
+  ['State Approved', '&statuses=Approved'],
+  ['Obsolete', '&statuses=Obsolete'],
+  ['review overdue', '&isReviewOverdue=true'],
+];
 
 async function main() {
   const values = parseCommandLine(
@@ -136,6 +146,20 @@ async function main() {
         urls: dashboard,
         token: tokens.related,
       },
+      // Issue 24: a deep-ish page of the default order and the list's filters, each for the Admin
+      // and the related-only User (their related / Admin ratio in the last column).
+      ...issue24Cases.flatMap(([label, query]) => {
+        const admin = `\`GET /documents?limit=25\`, ${label}, Admin`;
+        return [
+          { name: admin, urls: [list(query)], token: tokens.admin },
+          {
+            name: `\`GET /documents?limit=25\`, ${label}, User`,
+            urls: [list(query)],
+            token: tokens.related,
+            unfiltered: admin,
+          },
+        ];
+      }),
     ].filter(
       (_c, i) =>
         values.cases === 'all' ||
