@@ -57,7 +57,13 @@ async function main() {
         type: 'string',
         default: '200',
         value: 'N',
-        description: `timed runs per case, after ${WARM_UP} warm-up`,
+        description: 'timed runs per case, after the warm-up',
+      },
+      'warm-up': {
+        type: 'string',
+        default: String(WARM_UP),
+        value: 'N',
+        description: 'untimed runs before each case’s timed ones (fewer for cases of a second or more)',
       },
       attachments: {
         type: 'string',
@@ -84,6 +90,7 @@ async function main() {
   const count = positiveInt('documents', values.documents);
   const rounds = positiveInt('rounds', values.rounds);
   const runs = positiveInt('runs', values.runs);
+  const warmUp = positiveInt('warm-up', values['warm-up']);
   const attachments = positiveInt('attachments', values.attachments);
   const bench = await openInProcessBench('documents', values['database-url']);
   const { database } = bench;
@@ -190,10 +197,14 @@ async function main() {
       }
     }
     const timeEndpoint = (urls: string[], token: string) =>
-      timed(runs, async () => {
-        for (const url of urls) await get(url, token);
-      });
-    const timeRaw = (sent: Statement[]) => timed(runs, () => runStatements(database, sent));
+      timed(
+        runs,
+        async () => {
+          for (const url of urls) await get(url, token);
+        },
+        warmUp,
+      );
+    const timeRaw = (sent: Statement[]) => timed(runs, () => runStatements(database, sent), warmUp);
 
     /** p95 of the endpoint and of its raw SQL, and their medians (steadier on a busy machine). */
     type Row = { endpoint: number; raw: number; endpoint50: number; raw50: number };
@@ -233,7 +244,7 @@ async function main() {
         : `${format(median(all))} (${format(Math.min(...all))}-${format(Math.max(...all))})`;
     };
     console.log(
-      `\n${database.kind}, ${count} documents, one request at a time, p95 of ${runs} after ${WARM_UP} warm-up; ` +
+      `\n${database.kind}, ${count} documents, one request at a time, p95 of ${runs} after ${warmUp} warm-up; ` +
         `median of ${rounds} round(s) (range); load average ${results.map((r) => r.load.join(' → ')).join('; ')}\n`,
     );
     console.log(
