@@ -49,7 +49,8 @@ async function explainFirst(database: Database, recorder: Recorder, work: () => 
 }
 
 /**
- * Revision 3 of `due` documents whose revision 2 is effective and 3 pending becomes released with
+ * Revision 3 of `due` documents (not withdrawn: their revision 3 is Obsolete, never released)
+ * whose revision 2 is effective and 3 pending becomes released with
  * an effective date of `day` (due now), and of as many others a date a month on (not due): the
  * state approving with an effective date leaves. Answers the due documents' count.
  */
@@ -57,7 +58,7 @@ async function releaseWithDates(database: Database, organizationId: string, due:
   const pick = `SELECT r.document_id, row_number() OVER (ORDER BY d.number) AS i
     FROM documents d JOIN document_revisions r ON r.organization_id = d.organization_id AND r.document_id = d.id
       AND r.revision = ${REVISIONS}
-    WHERE d.organization_id = $1 AND d.effective_revision = ${REVISIONS - 1} AND NOT r.is_final
+    WHERE d.organization_id = $1 AND d.effective_revision = ${REVISIONS - 1} AND NOT r.is_final AND d.withdrawn_at IS NULL
     ORDER BY d.number LIMIT $2`;
   await database.raw.query(
     `WITH picked AS (${pick})
@@ -76,15 +77,16 @@ async function releaseWithDates(database: Database, organizationId: string, due:
 }
 
 /**
- * Every released document gets a review schedule, its reminder spread over the coming year, but
- * `due` of them whose reminder day is `day`.
+ * Every released document not withdrawn (a withdrawal ends the review, endPeriodicReview) gets a
+ * review schedule, its reminder spread over the coming year, but `due` of them whose reminder day
+ * is `day`.
  */
 async function scheduleReviews(database: Database, organizationId: string, due: number, day: string) {
   await database.raw.query(
     `UPDATE documents d SET review_from = $3::date - 300, next_review_on = $3::date + 65,
        review_remind_on = CASE WHEN x.i <= $2 THEN $3::date ELSE $3::date + 1 + (d.number % 365)::int END
      FROM (SELECT id, row_number() OVER (ORDER BY number) AS i FROM documents
-           WHERE organization_id = $1 AND released_revision IS NOT NULL) AS x
+           WHERE organization_id = $1 AND released_revision IS NOT NULL AND withdrawn_at IS NULL) AS x
      WHERE d.organization_id = $1 AND d.id = x.id`,
     [organizationId, due, day],
   );

@@ -1,6 +1,7 @@
 // The documents benches' data (bench/documents.ts, bench/document-jobs.ts): one organization of N
 // documents with 3 revisions each, the people who read them, and what the documents service keeps
-// beside them (latest, released and effective revision, participants, signatures).
+// beside them (latest, released and effective revision, participants, signatures, the periodic
+// review's dates, the withdrawn mark).
 import { Permission } from '@qualis/contract';
 import type { Database } from '../apps/server/src/db/client.js';
 import { benchOrganizationId, personByEmail, regroup, type Person } from './in-process.js';
@@ -40,13 +41,22 @@ const roleSql = (role: 'submitter' | 'reviewer' | 'approver') => {
  * every state): s = 0 nothing final (revisions 1 and 2 Rejected, 3 Submitted); s = 1 all three
  * Approved; s = 2, 3 revisions 1-2 Approved, 3 Submitted (waiting for its review); s = 4 revisions
  * 1-2 Approved, 3 Reviewed (waiting for its approval). So in s = 2-4 revision 1 is superseded,
- * 2 effective and 3 pending; in s = 1 revision 3 is effective.
+ * 2 effective and 3 pending; in s = 1 revision 3 is effective. Beside those, by w = (g / 50) mod 20
+ * (independent of s and of the roles): w = 3 with s = 2, 3 (2% of the documents) has revision 3
+ * approved with an effective date still to come (FUTURE_SQL: released, not yet effective, revision
+ * 2 still effective); w = 7 with s ≠ 0 (4%) is withdrawn as a whole (withdrawnSql: every
+ * revision Obsolete, as a withdrawal leaves it).
  */
+const FUTURE_SQL = `(r = ${REVISIONS} AND (g / 10) % 5 IN (2, 3) AND (g / 50) % 20 = 3)`;
+const withdrawnSql = (g: string) => `((${g} / 10) % 5 <> 0 AND (${g} / 50) % 20 = 7)`;
 const STATUS_SQL = `CASE
     WHEN (g / 10) % 5 = 0 THEN CASE WHEN r < ${REVISIONS} THEN 'Rejected' ELSE 'Submitted' END
-    WHEN (g / 10) % 5 = 1 OR r < ${REVISIONS} THEN 'Approved'
+    WHEN (g / 10) % 5 = 1 OR r < ${REVISIONS} OR ${FUTURE_SQL} THEN 'Approved'
     WHEN (g / 10) % 5 = 4 THEN 'Reviewed'
     ELSE 'Submitted' END`;
+
+/** The review interval of document type i (0-based): 6, 12 or 24 months, none for every fourth. */
+const REVIEW_INTERVAL_SQL = `(ARRAY[6, 12, 24, NULL])[1 + i % 4]`;
 
 /** The organization and the people of a seeded database. */
 export async function fixtureOf(database: Database): Promise<Fixture> {
@@ -97,7 +107,8 @@ export async function seedDocuments(database: Database, count: number): Promise<
     WHERE ms.organization_id = $1 AND u.email LIKE 'bench-member-%') AS m`;
   // Document g's revisions: g from the document's number, r = 1..3, with the people of each role.
   const revisionsOf = `(SELECT x.document_id, x.g, x.r, x.at, ${roleSql('submitter')} AS submitter_id,
-      ${roleSql('reviewer')} AS reviewer_id, ${roleSql('approver')} AS approver_id, ${STATUS_SQL} AS status
+      ${roleSql('reviewer')} AS reviewer_id, ${roleSql('approver')} AS approver_id, ${STATUS_SQL} AS status,
+      ${FUTURE_SQL} AS future, ${withdrawnSql('g')} AS withdrawn
     FROM (SELECT d.id AS document_id, d.number AS g, r, d.created_at + r * interval '1 day' AS at
           FROM documents d CROSS JOIN generate_series(1, ${REVISIONS}) AS r WHERE d.organization_id = $1) AS x
     CROSS JOIN ${members})`;
@@ -106,8 +117,9 @@ export async function seedDocuments(database: Database, count: number): Promise<
     await sql.exec('BEGIN');
     try {
       await sql.query(
-        `INSERT INTO document_types (organization_id, id, name)
-         SELECT $1, gen_random_uuid(), 'Bench type ' || lpad(t::text, 2, '0') FROM generate_series(1, $2::int) AS t`,
+        `INSERT INTO document_types (organization_id, id, name, review_interval_months)
+         SELECT $1, gen_random_uuid(), 'Bench type ' || lpad(i::text, 2, '0'), ${REVIEW_INTERVAL_SQL}
+         FROM generate_series(0, $2::int - 1) AS i`,
         [organizationId, DOCUMENT_TYPES],
       );
       // latest_revision is set from the revisions below, as the service sets it.
@@ -139,13 +151,14 @@ export async function seedDocuments(database: Database, count: number): Promise<
         `WITH types AS (SELECT id, row_number() OVER (ORDER BY name) - 1 AS i FROM document_types WHERE organization_id = $1)
          INSERT INTO document_revisions (organization_id, document_id, revision, type_id, type_description, name,
            revision_name, revision_description, file_id, submitter_id, creator_id, status, is_final, final_at,
-           reviewed_at, approved_at, created_at, updated_at)
+           reviewed_at, approved_at, effective_on, created_at, updated_at)
          SELECT $1, v.document_id, v.r, types.id, 'SOP-' || lpad(v.g::text, 6, '0'),
                 initcap(substr(md5('document' || v.g), 1, 10)) || ' procedure ' || v.g,
                 'Rev. ' || v.r, 'Revision ' || v.r || ' of document ' || v.g, f.file_id, v.submitter_id, v.submitter_id,
                 v.status, v.status = 'Approved', CASE WHEN v.status = 'Approved' THEN v.at + interval '2 hours' END,
                 CASE WHEN v.status IN ('Reviewed', 'Approved') THEN v.at + interval '1 hour' END,
-                CASE WHEN v.status = 'Approved' THEN v.at + interval '2 hours' END, v.at, v.at
+                CASE WHEN v.status = 'Approved' THEN v.at + interval '2 hours' END,
+                CASE WHEN v.future THEN current_date + 1 + v.g % 60 END, v.at, v.at
          FROM ${revisionsOf} AS v
          JOIN bench_revision_files f ON f.document_id = v.document_id AND f.r = v.r
          JOIN types ON types.i = v.g % ${DOCUMENT_TYPES}`,
@@ -176,24 +189,73 @@ export async function seedDocuments(database: Database, count: number): Promise<
         org,
       );
       // refreshDocumentRevisions and the effect of each release (revision-effect.ts), for every
-      // document at once: each final revision took effect at its approval, the highest one is the
-      // effective revision and supersedes the final ones below it.
+      // document at once: each final revision without an effective date took effect at its
+      // approval, the highest one that did is the effective revision and supersedes the final ones
+      // below it; a revision dated later is released (released_revision) but not yet effective.
       await sql.query(
-        `UPDATE document_revisions SET effective_at = approved_at WHERE organization_id = $1 AND is_final`,
+        `UPDATE document_revisions SET effective_at = approved_at
+         WHERE organization_id = $1 AND is_final AND effective_on IS NULL`,
         org,
       );
       await sql.query(
         `UPDATE document_revisions r SET superseded_at = c.effective_at, superseded_by = c.revision
          FROM (SELECT DISTINCT ON (document_id) document_id, revision, effective_at FROM document_revisions
-               WHERE organization_id = $1 AND is_final ORDER BY document_id, revision DESC) AS c
+               WHERE organization_id = $1 AND effective_at IS NOT NULL ORDER BY document_id, revision DESC) AS c
          WHERE r.organization_id = $1 AND r.document_id = c.document_id AND r.is_final AND r.revision < c.revision`,
         org,
       );
       await sql.query(
-        `UPDATE documents d SET latest_revision = x.latest, released_revision = x.released, effective_revision = x.released
-         FROM (SELECT document_id, max(revision) AS latest, max(revision) FILTER (WHERE is_final) AS released
+        `UPDATE documents d SET latest_revision = x.latest, released_revision = x.released, effective_revision = x.effective
+         FROM (SELECT document_id, max(revision) AS latest, max(revision) FILTER (WHERE is_final) AS released,
+                 max(revision) FILTER (WHERE effective_at IS NOT NULL) AS effective
                FROM document_revisions WHERE organization_id = $1 GROUP BY document_id) AS x
          WHERE d.organization_id = $1 AND d.id = x.document_id`,
+        org,
+      );
+      // The periodic review (periodic-review.schedule.ts) of every released document whose type
+      // has an interval: from the released revision's effective date (its approval when at once),
+      // the next review the interval later, its reminder 30 days before (the organization's
+      // default). A reminder whose day has passed is cleared, as the job clears it once the
+      // reminder is an action (those actions are not seeded: the list does not read them).
+      await sql.query(
+        `UPDATE documents d SET review_from = x.start, next_review_on = x.next,
+           review_remind_on = CASE WHEN x.next - 30 > current_date THEN x.next - 30 END
+         FROM (SELECT r.document_id, coalesce(r.effective_on, r.final_at::date) AS start,
+                 (coalesce(r.effective_on, r.final_at::date) + make_interval(months => t.review_interval_months))::date AS next
+               FROM documents d2
+               JOIN document_revisions r ON r.organization_id = d2.organization_id AND r.document_id = d2.id
+                 AND r.revision = d2.released_revision
+               JOIN document_types t ON t.organization_id = r.organization_id AND t.id = r.type_id
+               WHERE d2.organization_id = $1 AND t.review_interval_months IS NOT NULL) AS x
+         WHERE d.organization_id = $1 AND d.id = x.document_id`,
+        org,
+      );
+      // The withdrawn documents (revision-withdrawal.ts): a 'withdrawal' signature by the Admin on
+      // every revision, each revision Obsolete, the document's withdrawn mark, no periodic review.
+      const withdrawnAt = `least(d.created_at + interval '${REVISIONS + 2} days', now())`;
+      await sql.query(
+        `INSERT INTO document_signatures (organization_id, id, document_id, revision, signature_cycle, kind, meaning,
+           signer_id, signer_name, signer_email, comment, signed_at, file_id, file_sha256, password_confirmed)
+         SELECT $1, gen_random_uuid(), v.document_id, v.r, 1, 'withdrawal', 'Withdrawn', u.id,
+                u.first_name || ' ' || u.last_name, u.email, 'Replaced by another procedure', ${withdrawnAt}, f.id, f.sha256, false
+         FROM ${revisionsOf} AS v
+         JOIN documents d ON d.organization_id = $1 AND d.id = v.document_id
+         JOIN document_revisions dr ON dr.organization_id = $1 AND dr.document_id = v.document_id AND dr.revision = v.r
+         JOIN organization_files f ON f.organization_id = $1 AND f.id = dr.file_id
+         JOIN users u ON u.id = $2
+         WHERE v.withdrawn`,
+        [organizationId, admin.id],
+      );
+      await sql.query(
+        `UPDATE document_revisions r SET status = 'Obsolete', updated_at = ${withdrawnAt}
+         FROM documents d WHERE d.organization_id = $1 AND r.organization_id = $1 AND r.document_id = d.id
+           AND ${withdrawnSql('d.number')}`,
+        org,
+      );
+      await sql.query(
+        `UPDATE documents d SET withdrawn_at = ${withdrawnAt}, review_from = NULL, next_review_on = NULL,
+           review_remind_on = NULL
+         WHERE d.organization_id = $1 AND ${withdrawnSql('d.number')}`,
         org,
       );
       // rebuildParticipants, for every document at once.

@@ -1,6 +1,7 @@
 // The documents list and dashboard cards at size (issues 10 and 24): one organization of N
 // documents with 3 revisions each (bench/documents-seed.ts; the list shows each document's
-// effective revision), an Admin who sees all and a "view related only" User (no document view option:
+// effective revision; some released with a date to come, some withdrawn, some with a review
+// overdue), an Admin who sees all and a "view related only" User (no document view option:
 // participant visibility only) related to a tenth of them; each endpoint's p95 through the real
 // app (app.inject, one request at a time) against the statements the request itself sent,
 // recorded at the driver, timed interleaved in --rounds rounds (`npx tsx bench/documents.ts --help`).
@@ -24,6 +25,14 @@ import { positiveInt } from './seed.js';
 
 const EXPORT_RUNS = 3;
 
+/** Issue 24's list cases beside issue 10's: a deep-ish page of the default order, and the list's filters. */
+const issue24Cases: [label: string, query: string][] = [
+  ['page 101', '&offset=2500'],
+  ['State Approved', '&statuses=Approved'],
+  ['Obsolete', '&statuses=Obsolete'],
+  ['review overdue', '&isReviewOverdue=true'],
+];
+
 async function main() {
   const values = parseCommandLine(
     [
@@ -43,7 +52,13 @@ async function main() {
         type: 'string',
         default: '200',
         value: 'N',
-        description: `timed runs per case, after ${WARM_UP} warm-up`,
+        description: 'timed runs per case, after the warm-up',
+      },
+      'warm-up': {
+        type: 'string',
+        default: String(WARM_UP),
+        value: 'N',
+        description: 'untimed runs before each case’s timed ones (fewer for cases of a second or more)',
       },
       attachments: {
         type: 'string',
@@ -70,6 +85,7 @@ async function main() {
   const count = positiveInt('documents', values.documents);
   const rounds = positiveInt('rounds', values.rounds);
   const runs = positiveInt('runs', values.runs);
+  const warmUp = positiveInt('warm-up', values['warm-up']);
   const attachments = positiveInt('attachments', values.attachments);
   const bench = await openInProcessBench('documents', values['database-url']);
   const { database } = bench;
@@ -122,6 +138,20 @@ async function main() {
         urls: dashboard,
         as: f.related.email,
       },
+      // Issue 24: a deep-ish page of the default order and the list's filters, each for the Admin
+      // and the related-only User (their related / Admin ratio in the last column).
+      ...issue24Cases.flatMap(([label, query]) => {
+        const admin = `\`GET /documents?limit=25\`, ${label}, Admin`;
+        return [
+          { name: admin, urls: [list(query)], as: f.admin.email },
+          {
+            name: `\`GET /documents?limit=25\`, ${label}, User`,
+            urls: [list(query)],
+            as: f.related.email,
+            unfiltered: admin,
+          },
+        ];
+      }),
     ].filter(
       (_c, i) =>
         values.cases === 'all' ||
@@ -134,6 +164,7 @@ async function main() {
       keep: ownStatements,
       rounds,
       runs,
+      warmUp,
       explain: Boolean(values.explain),
       title: `${count} documents`,
     });

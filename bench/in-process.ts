@@ -35,9 +35,9 @@ export interface Person {
   email: string;
 }
 
-/** The p95 and median of `runs` timed calls of `work`, after WARM_UP untimed ones. */
-export async function timed(runs: number, work: Work): Promise<Timing> {
-  return (await interleaved(runs, WARM_UP, { work })).work;
+/** The p95 and median of `runs` timed calls of `work`, after `warmUp` (WARM_UP by default) untimed ones. */
+export async function timed(runs: number, work: Work, warmUp = WARM_UP): Promise<Timing> {
+  return (await interleaved(runs, warmUp, { work })).work;
 }
 
 /** The statements one after another, as a request sends them. */
@@ -193,7 +193,15 @@ export async function endpointsAgainstTheirSql(
   server: BenchApp,
   database: Database,
   cases: SqlCase[],
-  options: { keep: (statement: Statement) => boolean; rounds: number; runs: number; explain: boolean; title: string },
+  options: {
+    keep: (statement: Statement) => boolean;
+    rounds: number;
+    runs: number;
+    /** Untimed runs before each case's timed ones (WARM_UP by default; fewer for cases of a second). */
+    warmUp?: number;
+    explain: boolean;
+    title: string;
+  },
 ): Promise<void> {
   const recorder = statementRecorder(database);
   const prepared = new Map<SqlCase, { statements: Statement[]; kB: number }>();
@@ -222,7 +230,7 @@ export async function endpointsAgainstTheirSql(
     for (const c of cases) {
       const token = await server.tokenOf(c.as);
       const { statements } = prepared.get(c)!;
-      const timing = await interleaved(options.runs, WARM_UP, {
+      const timing = await interleaved(options.runs, options.warmUp ?? WARM_UP, {
         endpoint: async () => {
           for (const url of c.urls) await server.get(url, token);
         },

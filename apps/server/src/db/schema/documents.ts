@@ -19,8 +19,9 @@ import { documentTypes, tags } from './user-groups.js';
 
 /**
  * Mirrors migrations/0021_documents.sql, 0034_document_withdrawal.sql, 0035_revision_reason_for_change.sql,
- * 0036_effective_revisions.sql, 0037_periodic_review.sql and 0040_document_withdrawn_flag.sql (docs/decisions/0018-documents.md,
- * 0032-effective-revisions.md, 0033-periodic-review.md).
+ * 0036_effective_revisions.sql, 0037_periodic_review.sql, 0040_document_withdrawn_flag.sql and
+ * 0042_documents_list_estimates.sql (docs/decisions/0018-documents.md, 0032-effective-revisions.md,
+ * 0033-periodic-review.md). 0042's statistics on the row revision's expression have no Drizzle form.
  */
 export const documents = pgTable(
   'documents',
@@ -52,6 +53,9 @@ export const documents = pgTable(
     index('documents_live_idx')
       .on(t.organizationId, t.id)
       .where(sql`withdrawn_at is null`),
+    index('documents_withdrawn_idx')
+      .on(t.organizationId, t.id)
+      .where(sql`withdrawn_at is not null`),
     index('documents_review_remind_idx')
       .on(t.reviewRemindOn, t.organizationId, t.id)
       .where(sql`review_remind_on is not null`),

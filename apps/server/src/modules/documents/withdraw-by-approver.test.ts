@@ -199,4 +199,24 @@ describe('A withdrawn document in the list and its exports', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await listed()).toEqual([]);
   });
+
+  it(`leaves a withdrawn document out of every total of a full page: a related-only person's, a filtered one ${req('DOC-029')}`, async () => {
+    // The approver sees only the three documents they approve (no document view option); with a
+    // page of one, each total is counted, not read off the page.
+    const approver = await signer();
+    const docs = [];
+    for (const n of [1, 2, 3]) docs.push(await approvedBy(approver, `Counted procedure qx ${n}`));
+    expect((await withdraw(approver, docs[0]!.id)).statusCode).toBe(200);
+    const total = async (by: Person, query: string) => {
+      const res = await call('GET', `/documents?organizationId=${orgA}&limit=1${query}`, by.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().pagination.totalCount;
+    };
+
+    expect(await total(approver, '')).toBe(2);
+    expect(await total(approver, '&statuses=Approved')).toBe(2);
+    expect(await total(approver, '&statuses=Approved&statuses=Obsolete')).toBe(3);
+    expect(await total(admin, '&search=counted%20procedure%20qx')).toBe(2);
+    expect(await total(admin, '&search=counted%20procedure%20qx&statuses=Obsolete&statuses=Approved')).toBe(3);
+  });
 });
