@@ -1,4 +1,4 @@
-import { archivalPdf, artifact, group, tagged } from '../../apps/server/src/core/pdf-document.js';
+import { archivalPdf, artifact, group, tagged, writeFooter } from '../../apps/server/src/core/pdf-document.js';
 import type { Report, TracedRequirement } from './model.js';
 import { RUNS, summary } from './model.js';
 import {
@@ -55,29 +55,12 @@ export function reportPdf(report: Report): PDFKit.PDFDocument {
 
   const footer = () => {
     page += 1;
-    const { x, y } = doc;
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    artifact(
+    writeFooter(
       doc,
-      'Pagination',
-      () =>
-        doc
-          .font('body')
-          .fontSize(7.5)
-          .fillColor('#555555')
-          .text(
-            `${TITLE} · version ${report.version} · commit ${(report.commit ?? 'unknown').slice(0, 12)} · ${utc(report.generatedAt)} · page ${page}`,
-            MARGIN,
-            doc.page.height - MARGIN - 10,
-            { width, align: 'center', lineBreak: false },
-          ),
-      ['Bottom'],
+      `${TITLE} · version ${report.version} · commit ${(report.commit ?? 'unknown').slice(0, 12)} · ${utc(report.generatedAt)} · page ${page}`,
+      doc.page.height - MARGIN - 10,
+      7.5,
     );
-    doc.page.margins.bottom = margin;
-    doc.fillColor('black');
-    doc.x = x;
-    doc.y = y;
   };
   doc.on('pageAdded', footer);
   footer();

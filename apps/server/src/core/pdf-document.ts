@@ -154,3 +154,54 @@ export function artifact(
     doc.endMarkedContent();
   }
 }
+
+/**
+ * Writes `line` centred at `y` in the page's footer band as a pagination artifact, below the
+ * bottom margin, and leaves the text under way as it was. A page added in the middle of a text
+ * goes on with that text (pdfkit keeps its state in these fields and has no getter): its font,
+ * size and colour, and, when the break came in a part written with `continued` (a field's
+ * label), the line wrapper and options the rest of it joins. The footer writes with none of
+ * them, or its line would be wrapped into that text (a blank page, then the footer over the next
+ * page's first line), and gives them back after.
+ */
+export function writeFooter(doc: PDFKit.PDFDocument, line: string, y: number, size: number) {
+  const { x: atX, y: atY } = doc;
+  const current = doc as unknown as {
+    _font: unknown;
+    _fontSize: number;
+    _fillColor?: [PDFKit.Mixins.ColorValue, number];
+    _wrapper: unknown;
+    _textOptions: unknown;
+  };
+  const { _font: font, _fontSize: fontSize, _fillColor: fill, _wrapper: wrapper, _textOptions: options } = current;
+  current._wrapper = null;
+  current._textOptions = null;
+  // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  // pdfkit calls this before it opens again, on the new page, the structure a text broken by
+  // the page was in, so the footer is outside it.
+  artifact(
+    doc,
+    'Pagination',
+    () =>
+      doc
+        .font('body')
+        .fontSize(size)
+        .fillColor('#555555')
+        .text(line, doc.page.margins.left, y, {
+          width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+          align: 'center',
+          lineBreak: false,
+        }),
+    ['Bottom'],
+  );
+  doc.page.margins.bottom = margin;
+  doc.fillColor(...(fill ?? (['black', 1] as const)));
+  current._font = font;
+  doc.fontSize(fontSize);
+  current._wrapper = wrapper;
+  current._textOptions = options;
+  doc.x = atX;
+  doc.y = atY;
+}

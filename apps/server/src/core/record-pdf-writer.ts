@@ -1,4 +1,12 @@
-import { archivalPdf, artifact, group, LABELS_LANGUAGE, tagged, type ArchivalPdf } from './pdf-document.js';
+import {
+  archivalPdf,
+  artifact,
+  group,
+  LABELS_LANGUAGE,
+  tagged,
+  writeFooter,
+  type ArchivalPdf,
+} from './pdf-document.js';
 import { utc, type PdfField, type PdfLetterhead, type PdfRecord } from './record-pdf.js';
 
 /**
@@ -31,51 +39,12 @@ export function newDocument(head: PdfLetterhead, title: string): ArchivalPdf {
   let page = 0;
   const footer = () => {
     page += 1;
-    const { x, y } = doc;
-    // A page added in the middle of a text goes on with that text (pdfkit keeps its state in these
-    // fields and has no getter): its font, size and colour, and, when the break came in a part
-    // written with `continued` (a field's label), the line wrapper and options the rest of it
-    // joins. The footer writes with none of them, or its line would be wrapped into that text
-    // (a blank page, then the footer over the next page's first line), and gives them back after.
-    const current = doc as unknown as {
-      _font: unknown;
-      _fontSize: number;
-      _fillColor?: [PDFKit.Mixins.ColorValue, number];
-      _wrapper: unknown;
-      _textOptions: unknown;
-    };
-    const { _font: font, _fontSize: size, _fillColor: fill, _wrapper: wrapper, _textOptions: options } = current;
-    current._wrapper = null;
-    current._textOptions = null;
-    const bottom = doc.page.height - FOOTER_BAND + 10;
-    // Written below the bottom margin: lift the margin meanwhile, or the text would add a page.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    // pdfkit calls this before it opens again, on the new page, the structure a text broken by
-    // the page was in, so the footer is outside it.
-    artifact(
+    writeFooter(
       doc,
-      'Pagination',
-      () =>
-        doc
-          .font('body')
-          .fontSize(8)
-          .fillColor('#555555')
-          .text(`Page ${page}  ·  Exported ${utc(head.exportedAt)} by ${head.exportedBy}`, MARGIN, bottom, {
-            width: doc.page.width - 2 * MARGIN,
-            align: 'center',
-            lineBreak: false,
-          }),
-      ['Bottom'],
+      `Page ${page}  ·  Exported ${utc(head.exportedAt)} by ${head.exportedBy}`,
+      doc.page.height - FOOTER_BAND + 10,
+      8,
     );
-    doc.page.margins.bottom = margin;
-    doc.fillColor(...(fill ?? (['black', 1] as const)));
-    current._font = font;
-    doc.fontSize(size);
-    current._wrapper = wrapper;
-    current._textOptions = options;
-    doc.x = x;
-    doc.y = y;
   };
   doc.on('pageAdded', footer);
   footer();
