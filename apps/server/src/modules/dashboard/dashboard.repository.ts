@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_CARD_LIMIT, type TrainingEffect } from '@qualis/contract';
-import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import type { OrganizationAccess } from '../../core/access.js';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -15,7 +15,9 @@ import {
 import { actionsVisibleTo } from '../actions/actions.repository.js';
 import { AUTOMATIC_DUE_DAYS } from '../actions/automatic-actions.js';
 import {
+  documentCardColumns,
   documentsVisibleTo,
+  responsibleUnlessAdmin,
   revisionsOfDocument,
   revisionsVisibleTo,
   typeOfRevision,
@@ -160,11 +162,7 @@ export function listDocumentsToSign(db: DbOrTx, access: OrganizationAccess, role
 export function listRevisionsAwaitingTraining(db: DbOrTx, access: OrganizationAccess) {
   return db
     .select({
-      id: documents.id,
-      number: documents.number,
-      typeDescription: documentRevisions.typeDescription,
-      name: documentRevisions.name,
-      revision: documentRevisions.revision,
+      ...documentCardColumns,
       trainingEffect: sql<TrainingEffect>`${trainingEffectOf('document_revisions')}`,
       effectiveBy: latestEffectDaySql,
     })
@@ -175,7 +173,7 @@ export function listRevisionsAwaitingTraining(db: DbOrTx, access: OrganizationAc
         documentsVisibleTo(access),
         revisionsVisibleTo(access, documentRevisions.effectiveAt),
         awaitingTrainingSql,
-        isOrganizationAdmin(access) ? undefined : eq(documentRevisions.submitterId, access.actor.userId),
+        responsibleUnlessAdmin(access),
       ),
     )
     .orderBy(asc(latestEffectDaySql), asc(documents.number), asc(documentRevisions.revision))

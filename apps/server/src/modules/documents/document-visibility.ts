@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { OrganizationAccess } from '../../core/access.js';
+import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
 import { documentRevisions, documentTypes, documents, organizationFiles } from '../../db/schema/index.js';
 import { seesEveryDocument, seesReleasedDocuments, seesTabOfEveryRevision } from './documents.policy.js';
 
@@ -107,3 +107,16 @@ export function approvedDocumentTypeIds(access: OrganizationAccess): SQL {
     on r.organization_id = documents.organization_id and r.document_id = documents.id and r.is_final
     where ${documentsVisibleTo(access)} ${visible ? sql`and ${visible}` : sql``}`;
 }
+
+/** How a dashboard card names a document: its number, and its revision's type, name and number. */
+export const documentCardColumns = {
+  id: documents.id,
+  number: documents.number,
+  typeDescription: documentRevisions.typeDescription,
+  name: documentRevisions.name,
+  revision: documentRevisions.revision,
+};
+
+/** A documents card's rows (overdue reviews, waiting for training): an Admin's all, anyone else's their own. */
+export const responsibleUnlessAdmin = (access: OrganizationAccess) =>
+  isOrganizationAdmin(access) ? undefined : eq(documentRevisions.submitterId, access.actor.userId);

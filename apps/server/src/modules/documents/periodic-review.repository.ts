@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_CARD_LIMIT } from '@qualis/contract';
-import { isOrganizationAdmin, type OrganizationAccess } from '../../core/access.js';
+import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documentPeriodicReviews, documentRevisions, documentTypes, documents } from '../../db/schema/index.js';
-import { documentsVisibleTo, typeOfRevision } from './document-visibility.js';
+import {
+  documentCardColumns,
+  documentsVisibleTo,
+  responsibleUnlessAdmin,
+  typeOfRevision,
+} from './document-visibility.js';
 import { isReviewOverdueSql } from './periodic-review.schedule.js';
 
 /** The document's released revision, joined on `documents`. */
@@ -66,22 +71,12 @@ export function listPeriodicReviews(db: DbOrTx, organizationId: string, document
 export function listOverdueReviews(db: DbOrTx, access: OrganizationAccess, today: string) {
   return db
     .select({
-      id: documents.id,
-      number: documents.number,
-      typeDescription: documentRevisions.typeDescription,
-      name: documentRevisions.name,
-      revision: documentRevisions.revision,
+      ...documentCardColumns,
       nextReviewOn: sql<string>`to_char(${documents.nextReviewOn}, 'YYYY-MM-DD')`,
     })
     .from(documents)
     .innerJoin(documentRevisions, releasedRevision)
-    .where(
-      and(
-        documentsVisibleTo(access),
-        isReviewOverdueSql(today),
-        isOrganizationAdmin(access) ? undefined : eq(documentRevisions.submitterId, access.actor.userId),
-      ),
-    )
+    .where(and(documentsVisibleTo(access), isReviewOverdueSql(today), responsibleUnlessAdmin(access)))
     .orderBy(asc(documents.nextReviewOn), asc(documents.number))
     .limit(DASHBOARD_CARD_LIMIT);
 }
