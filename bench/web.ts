@@ -123,6 +123,7 @@ async function main() {
       ['/login', null],
       ['/organizations', session],
       [`/organizations/${organization.data.id}/users`, session],
+      [`/organizations/${organization.data.id}/documents`, session],
     ];
     const reports: PageReport[] = [];
     for (const [path, withSession] of paths) reports.push(await measure(browser, server.url, path, withSession));
