@@ -114,7 +114,7 @@ export async function startBenchApp(
   database: Database,
   dataDir: string,
   databaseUrl: string | undefined,
-  deps: Pick<AppDeps, 'jobPollMs'> = {},
+  deps: Pick<AppDeps, 'jobPollMs' | 'mailPollMs' | 'wakeOnQueuedWork'> = {},
 ) {
   const config = loadConfig({
     DATA_DIR: dataDir,

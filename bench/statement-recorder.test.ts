@@ -49,4 +49,19 @@ describe('the benches’ statement recorder', () => {
     await work();
     expect(sent).toEqual([{ text: expect.stringContaining('bench_probe'), params: [8] }]);
   });
+
+  it('times the statements in flight, overlapping ones once, within the time of the work', async () => {
+    const recorder = statementRecorder(database);
+    const sleep = (seconds: number) => sql`select pg_sleep(${seconds}) as bench_probe`;
+    const timed = await recorder.timedDuring(async () => {
+      await database.db.execute(sleep(0.05));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Two at once on PostgreSQL's pool (one after the other on PGlite's single connection).
+      await Promise.all([database.db.execute(sleep(0.05)), database.db.execute(sleep(0.05))]);
+    }, probes);
+    expect(timed.statements).toHaveLength(3);
+    expect(timed.sqlMs).toBeGreaterThanOrEqual(95);
+    // The 50 ms between them is not SQL; counted twice, the pair on PostgreSQL would pass this too.
+    expect(timed.sqlMs).toBeLessThan(timed.totalMs - 40);
+  });
 });
