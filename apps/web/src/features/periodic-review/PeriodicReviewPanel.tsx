@@ -1,12 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { SIGNATURE_COMMENT_MAX_LENGTH } from '@qualis/contract';
-import { Alert, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Alert, Button, Modal, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuccessToast } from '../../components/useSuccessToast';
-import { ApiError } from '../../shared/api-client';
-import { useOrganization } from '../organizations/organizations.api';
 import { formatDate } from '../../shared/dates';
+import { SignedReasonFields, useSignedReason } from '../documents/SignedReason';
 import { usePeriodicReview, useReviewedNoChange } from './periodic-review.api';
 
 /**
@@ -75,78 +73,30 @@ export function ReviewedNoChangeModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // The organization may ask signers for their password (decision 0018); the server says so too.
-  const organization = useOrganization(organizationId);
-  const [asked, setAsked] = useState(false);
-  const passwordAsked = asked || organization.data?.signingRequiresPassword === true;
   const { success } = useSuccessToast();
   const sign = useReviewedNoChange(organizationId, documentId);
-  const [reason, setReason] = useState('');
-  const [accessCode, setAccessCode] = useState('');
-  const [password, setPassword] = useState('');
-  const ids = { reason: useId(), code: useId(), password: useId() };
-  const ready = reason.trim() !== '' && accessCode.trim() !== '' && (!passwordAsked || password !== '');
+  const signing = useSignedReason(organizationId);
   const submit = () =>
-    sign.mutate(
-      { reason: reason.trim(), accessCode: accessCode.trim(), ...(passwordAsked ? { password } : {}) },
-      {
-        onSuccess: (answer) => {
-          success(answer.message, t('periodicReview.signed'));
-          onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.errors.some((e) => e.field === 'password')) setAsked(true);
-        },
+    sign.mutate(signing.body(), {
+      onSuccess: (answer) => {
+        success(answer.message, t('periodicReview.signed'));
+        onClose();
       },
-    );
+      onError: signing.learnFrom,
+    });
   return (
     <Modal
       open={open}
       title={t('periodicReview.reviewedNoChange')}
       okText={t('periodicReview.sign')}
-      okButtonProps={{ loading: sign.isPending, disabled: !ready }}
+      okButtonProps={{ loading: sign.isPending, disabled: !signing.ready }}
       cancelText={t('common.cancel')}
       onCancel={onClose}
       onOk={submit}
-      afterClose={() => {
-        setReason('');
-        setAccessCode('');
-        setPassword('');
-      }}
+      afterClose={signing.reset}
     >
       <Typography.Paragraph>{t('periodicReview.dialogText')}</Typography.Paragraph>
-      <Form layout="vertical">
-        <Form.Item label={t('periodicReview.reason')} htmlFor={ids.reason} required>
-          <Input.TextArea
-            id={ids.reason}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            maxLength={SIGNATURE_COMMENT_MAX_LENGTH}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 6 }}
-          />
-        </Form.Item>
-        <Form.Item label={t('documents.signing.accessCode')} htmlFor={ids.code} required>
-          <Input
-            id={ids.code}
-            value={accessCode}
-            onChange={(e) => setAccessCode(e.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-        </Form.Item>
-        {passwordAsked && (
-          <Form.Item label={t('documents.signing.password')} htmlFor={ids.password} required>
-            <Input.Password
-              id={ids.password}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-            />
-          </Form.Item>
-        )}
-      </Form>
+      <SignedReasonFields signing={signing} reasonLabel={t('periodicReview.reason')} />
     </Modal>
   );
 }
