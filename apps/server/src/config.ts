@@ -57,8 +57,11 @@ const ZConfig = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
-/** What FILE_STORAGE=s3 needs: the bucket and its region always, the keys as a pair. */
-function checkS3(c: z.infer<typeof ZConfig>): z.core.$ZodIssue[] {
+/**
+ * What FILE_STORAGE=s3 needs: the bucket and its region always, the keys as a pair. Read from the
+ * raw values, so a missing one is named beside any bad one.
+ */
+function checkS3(c: Record<string, string | undefined>): z.core.$ZodIssue[] {
   if (c.FILE_STORAGE !== 's3') return [];
   const missing = (name: string, message: string) => ({
     code: 'custom' as const,
@@ -67,7 +70,7 @@ function checkS3(c: z.infer<typeof ZConfig>): z.core.$ZodIssue[] {
     input: undefined,
   });
   const issues = [];
-  for (const name of ['S3_BUCKET', 'S3_REGION'] as const) {
+  for (const name of ['S3_BUCKET', 'S3_REGION']) {
     if (!c[name]) issues.push(missing(name, 'is required when FILE_STORAGE=s3'));
   }
   if (c.S3_ACCESS_KEY_ID && !c.S3_SECRET_ACCESS_KEY) {
@@ -137,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Object.keys(ZConfig.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = ZConfig.safeParse(blankToUndefined);
-  const issues = parsed.success ? checkS3(parsed.data) : parsed.error.issues;
+  const issues = [...(parsed.success ? [] : parsed.error.issues), ...checkS3(blankToUndefined)];
   if (!parsed.success || issues.length > 0) {
     const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
