@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileMissingError, type FileStorage, LocalDiskStorage, openFileStorage } from './files.js';
+import { FileMissingError, type FileStorage, LocalDiskStorage, openFileStorage, StorageError } from './files.js';
 import { S3Storage } from './s3-storage.js';
 import { startS3Server, type S3Server } from '../test/s3-server.js';
 import { req } from '../../../../docs/requirements/req.js';
@@ -115,6 +115,23 @@ describe.each(drivers)(`FileStorage on %s ${req('FILE-003')}`, (_name, open) => 
       await expect(storage.modifiedAt(key)).rejects.toThrow(/unsafe storage key/);
       await expect(storage.remove(key)).rejects.toThrow(/unsafe storage key/);
     }
+  });
+});
+
+describe('S3Storage when the bucket fails', () => {
+  it('answers StorageError, and ends the stream it was given with it so its writer does not wait', async () => {
+    const storage = new S3Storage({ ...s3.settings, bucket: 'qualis-missing' });
+    // Far larger than the parts in flight: the upload fails long before it has read it all.
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 100; i += 1) yield Buffer.alloc(MiB, i);
+      })(),
+    );
+    const failure = await storage.put('organizations/o3/file', body).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StorageError);
+    expect(body.errored).toBe(failure);
+    await expect(storage.read('organizations/o3/file')).rejects.toBeInstanceOf(StorageError);
+    await expect(storage.remove('organizations/o3/file')).rejects.toBeInstanceOf(StorageError);
   });
 });
 

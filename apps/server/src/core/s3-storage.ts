@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -44,13 +44,21 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, content: Buffer | Readable): Promise<void> {
     const Key = storageKey(key);
-    // The bytes' own failure (a body cut short, a file too large) is what the caller must see,
-    // not the aborted upload it caused.
+    // The upload reads its own pass-through, so that when it fails it ends that one (with an
+    // AbortError) and `content` is ended here with the failure the caller must see: the bytes'
+    // own error (a body cut short, a file too large) or the bucket's.
     let sourceError: unknown;
-    if (!Buffer.isBuffer(content)) content.on('error', (error) => (sourceError ??= error));
+    let body: Buffer | PassThrough = content as Buffer;
+    if (!Buffer.isBuffer(content)) {
+      const passThrough = (body = content.pipe(new PassThrough()));
+      content.on('error', (error) => {
+        sourceError ??= error;
+        passThrough.destroy(error);
+      });
+    }
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key, Body: content },
+      params: { Bucket: this.bucket, Key, Body: body },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,

@@ -10,6 +10,7 @@ import { testApi, type Person } from '../../test/api.js';
 import { pdfPages } from '../../test/exported-files.js';
 import { createDocument, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipartFile } from '../../test/multipart.js';
 import { pdfOf } from '../../test/office-files.js';
 import { startS3Server, type S3Server } from '../../test/s3-server.js';
 import { req } from '../../../../../docs/requirements/req.js';
@@ -51,6 +52,25 @@ describe(`a file in S3-compatible storage ${req('FILE-003')}`, () => {
   it('is not served without a session, nor to another organization', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1${contentUrl(orgA)}` })).statusCode).toBe(401);
     expect((await call('GET', contentUrl(orgA), outsider.headers)).statusCode).toBe(404);
+  });
+
+  it('answers 500 and keeps nothing when the bucket fails, the bytes being fine', async () => {
+    // A server of the same deployment whose bucket does not exist: every write fails (NoSuchBucket).
+    const broken = await createTestContext({ env: { ...s3.env, S3_BUCKET: 'qualis-missing' }, sameDeploymentAs: t });
+    try {
+      const before = await t.db.select({ id: organizationFiles.id }).from(organizationFiles);
+      const body = multipartFile('procedure.txt', Buffer.from('A procedure.\n'));
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: `/api/v1/upload/file?organizationId=${orgA}`,
+        payload: body.payload,
+        headers: { ...admin.headers, ...body.headers },
+      });
+      expect(res.statusCode, res.body).toBe(500);
+      expect(await t.db.select({ id: organizationFiles.id }).from(organizationFiles)).toEqual(before);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('is stored in the bucket under its organization, with its hash, and not on the local disk', async () => {
