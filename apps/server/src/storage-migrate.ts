@@ -2,7 +2,7 @@ import path from 'node:path';
 import { configOrExit, openConfiguredDatabase } from './command-line.js';
 import { LocalDiskStorage } from './core/files.js';
 import { S3Storage } from './core/s3-storage.js';
-import { migrateFiles } from './modules/uploads/storage-migration.js';
+import { migrateFiles, problemLine, summaryLine } from './modules/uploads/storage-migration.js';
 
 // `npm run storage:migrate -- --to s3`: copies the files of DATA_DIR/files to the bucket of the
 // S3_* settings, checking each against the SHA-256 the database recorded (modules/uploads/
@@ -24,17 +24,9 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   try {
     const { counts, ok } = await migrateFiles(database.db, source, target, (outcome, file) =>
-      console.log(
-        outcome === 'missing'
-          ? `missing   ${file.storageKey}: in neither storage`
-          : `mismatch  ${file.storageKey}: ${file.sha256 ? `not the bytes recorded (SHA-256 ${file.sha256})` : 'the copy differs from its source'}`,
-      ),
+      console.log(problemLine(outcome, file)),
     );
-    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    console.log(
-      `${total} files: ${counts.copied} copied, ${counts.present} already in the bucket, ` +
-        `${counts.missing} missing, ${counts.mismatch} not matching their record`,
-    );
+    console.log(summaryLine(counts));
     process.exitCode = ok ? 0 : 1;
   } finally {
     await database.close();

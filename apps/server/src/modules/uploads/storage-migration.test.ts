@@ -16,7 +16,7 @@ import { createOrganization, uploadOrganizationFile } from '../../test/factories
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { startS3Server, type S3Server } from '../../test/s3-server.js';
-import { migrateFiles } from './storage-migration.js';
+import { migrateFiles, problemLine, summaryLine } from './storage-migration.js';
 import { req } from '../../../../../docs/requirements/req.js';
 
 // `npm run storage:migrate -- --to s3`: the local files copied to the bucket, each checked by its hash.
@@ -62,8 +62,7 @@ afterAll(async () => {
 
 describe(`storage:migrate ${req('FILE-004')}`, () => {
   const reported: string[] = [];
-  const migrate = () =>
-    migrateFiles(t.db, local, bucket, (outcome, file) => reported.push(`${outcome} ${file.storageKey}`));
+  const migrate = () => migrateFiles(t.db, local, bucket, (outcome, file) => reported.push(problemLine(outcome, file)));
   let keys: string[];
 
   it('copies every file the database knows to the bucket: organization files, images, waiting attachments', async () => {
@@ -112,7 +111,19 @@ describe(`storage:migrate ${req('FILE-004')}`, () => {
 
     const summary = await migrate();
     expect(summary).toEqual({ counts: { copied: 0, present: 4, missing: 1, mismatch: 1 }, ok: false });
-    expect(reported.sort()).toEqual([`mismatch ${changed}`, `missing ${gone}`].sort());
+    expect(summaryLine(summary.counts)).toBe(
+      '6 files: 0 copied, 4 already in the bucket, 1 missing, 1 not matching their record',
+    );
+    const [changedRow] = await t.db
+      .select({ sha256: organizationFiles.sha256 })
+      .from(organizationFiles)
+      .where(eq(organizationFiles.storageKey, changed));
+    expect(reported.sort()).toEqual(
+      [
+        `mismatch  ${changed}: not the bytes recorded (SHA-256 ${changedRow!.sha256})`,
+        `missing   ${gone}: in neither storage`,
+      ].sort(),
+    );
     // Copied as they are, so the download's integrity check tells the same as before.
     await sameInBoth([changed]);
   });

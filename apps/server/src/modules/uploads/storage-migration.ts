@@ -27,7 +27,7 @@ export interface MigrationSummary {
 }
 
 /** A stored file: its key and the SHA-256 recorded at upload (null for a mail's attachment). */
-interface StoredFile {
+export interface StoredFile {
   storageKey: string;
   sha256: string | null;
 }
@@ -106,4 +106,16 @@ export async function migrateFiles(
     if (outcome === 'missing' || outcome === 'mismatch') report(outcome, file);
   }
   return { counts, ok: counts.missing === 0 && counts.mismatch === 0 };
+}
+
+/** The line printed for a file that is missing or does not match. */
+export const problemLine = (outcome: 'missing' | 'mismatch', file: StoredFile) =>
+  outcome === 'missing'
+    ? `missing   ${file.storageKey}: in neither storage`
+    : `mismatch  ${file.storageKey}: ${file.sha256 ? `not the bytes recorded (SHA-256 ${file.sha256})` : 'the copy differs from its source'}`;
+
+/** The summary printed at the end. */
+export function summaryLine({ copied, present, missing, mismatch }: Record<FileOutcome, number>) {
+  const total = copied + present + missing + mismatch;
+  return `${total} files: ${copied} copied, ${present} already in the bucket, ${missing} missing, ${mismatch} not matching their record`;
 }
