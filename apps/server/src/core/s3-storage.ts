@@ -22,6 +22,16 @@ const PARTS_IN_FLIGHT = 2;
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 
+/** `source` piped into a pass-through that its failure ends too (`pipe()` alone does not pass it on). */
+function passThroughOf(source: Readable, onError: (error: unknown) => void): PassThrough {
+  const passThrough = source.pipe(new PassThrough());
+  source.on('error', (error) => {
+    onError(error);
+    passThrough.destroy(error);
+  });
+  return passThrough;
+}
+
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph) under the same keys as on
  * local disk (`organizations/<organization id>/...`). Uploads and downloads stream; an upload is
@@ -48,14 +58,7 @@ export class S3Storage implements FileStorage {
     // AbortError) and `content` is ended here with the failure the caller must see: the bytes'
     // own error (a body cut short, a file too large) or the bucket's.
     let sourceError: unknown;
-    let body: Buffer | PassThrough = content as Buffer;
-    if (!Buffer.isBuffer(content)) {
-      const passThrough = (body = content.pipe(new PassThrough()));
-      content.on('error', (error) => {
-        sourceError ??= error;
-        passThrough.destroy(error);
-      });
-    }
+    const body = Buffer.isBuffer(content) ? content : passThroughOf(content, (error) => (sourceError ??= error));
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key, Body: body },
