@@ -12,8 +12,8 @@ import { FileMissingError, type FileStorage, StorageError, storageKey } from './
 
 /**
  * A part of a multipart upload: S3's smallest. A file up to this size is sent with one PutObject;
- * a larger one in parts, `PARTS_IN_FLIGHT` of them sent at a time while the next is filled: about
- * 15 MiB in memory at most, whatever the file's size (docs/decisions/0038-s3-file-storage.md).
+ * a larger one in parts, `PARTS_IN_FLIGHT` of them sent at a time while the next is filled, so
+ * memory does not grow with the file (docs/performance.md, S3 storage).
  */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
