@@ -338,4 +338,16 @@ export const artifactRequirements = [
     'product',
     'An uploaded file whose content does not match its type or is active content is refused.',
   ),
+  rule(
+    'FILE-003',
+    'high',
+    'product (issue 27)',
+    'Files are kept on the local disk or in an S3-compatible bucket with the same guarantees: streamed, written whole or not at all, under a key that names the organization.',
+  ),
+  rule(
+    'FILE-004',
+    'high',
+    'product (issue 27)',
+    'Moving the files from the local disk to the bucket checks every file against its recorded SHA-256, reports any difference, and can be run again.',
+  ),
 ];

@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
 import type { AppContext } from './core/context.js';
-import { LocalDiskStorage } from './core/files.js';
+import { openFileStorage } from './core/files.js';
 import { newId } from './core/ids.js';
 import { API_PREFIX, openApiOptions } from './core/openapi.js';
 import { JobRunner } from './core/jobs.js';
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = await openFileStorage(config);
   const mailer = new Mailer(database.db, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { configOrExit, openConfiguredDatabase } from './command-line.js';
 import { reportAuditChains } from './modules/organizations/audit-chains.js';
 
 // `npm run audit:verify -- [--organization ID]`: verifies the audit chains (docs/decisions/0025)
@@ -15,24 +12,7 @@ async function main() {
     console.error('usage: npm run audit:verify -- [--organization ID]');
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (!config.databaseUrl && !existsSync(dataDir)) {
-    console.error(`no database at ${dataDir} (set DATA_DIR or DATABASE_URL as for the server)`);
-    process.exit(2);
-  }
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, maxConnections: 1 })
-    : await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openConfiguredDatabase(configOrExit());
   try {
     const { ok, lines } = await reportAuditChains(database.db, organizationId);
     for (const line of lines) console.log(line);

@@ -39,7 +39,61 @@ const ZConfig = z.object({
     .min(1, 'must be at least 1')
     .default(RECORD_EXPORT_STREAM_MAX),
   QUALIS_TEST_CONTROLS: z.enum(['0', '1'], { error: 'must be 1 or 0' }).default('0'),
+  FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1 (auto on R2)')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3-63 lower-case letters, digits, dots, hyphens',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
+
+/**
+ * What FILE_STORAGE=s3 needs: the bucket and its region always, the keys as a pair. Read from the
+ * raw values, so a missing one is named beside any bad one.
+ */
+function checkS3(c: Record<string, string | undefined>): z.core.$ZodIssue[] {
+  if (c.FILE_STORAGE !== 's3') return [];
+  const missing = (name: string, message: string) => ({
+    code: 'custom' as const,
+    path: [name],
+    message,
+    input: undefined,
+  });
+  const issues = [];
+  for (const name of ['S3_BUCKET', 'S3_REGION']) {
+    if (!c[name]) issues.push(missing(name, 'is required when FILE_STORAGE=s3'));
+  }
+  if (c.S3_ACCESS_KEY_ID && !c.S3_SECRET_ACCESS_KEY) {
+    issues.push(missing('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID'));
+  }
+  if (c.S3_SECRET_ACCESS_KEY && !c.S3_ACCESS_KEY_ID) {
+    issues.push(missing('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY'));
+  }
+  return issues;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph) for the files (core/s3-storage.ts). */
+export interface S3Settings {
+  kind: 's3';
+  /** Absent for AWS itself; the service's URL otherwise. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Absent: the SDK's default chain (environment, shared files, the instance's or container's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+}
 
 export type Config = {
   port: number;
@@ -74,6 +128,8 @@ export type Config = {
   validationReportDir: string | undefined;
   /** The version of the running build (the root package.json's), for About; main.ts reads it. */
   version: string | undefined;
+  /** Where uploaded files are kept: DATA_DIR/files, or an S3-compatible bucket (FILE_STORAGE). */
+  fileStorage: { kind: 'local' } | S3Settings;
 };
 
 export class ConfigError extends Error {}
@@ -84,8 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Object.keys(ZConfig.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = ZConfig.safeParse(blankToUndefined);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const issues = [...(parsed.success ? [] : parsed.error.issues), ...checkS3(blankToUndefined)];
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
@@ -109,6 +166,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: undefined,
     testControls: c.QUALIS_TEST_CONTROLS === '1',
     validationReportDir: undefined,
+    fileStorage:
+      c.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION!,
+            bucket: c.S3_BUCKET!,
+            credentials:
+              c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local' },
     version: undefined,
   };
 }

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { auditEvents, jobs, mailOutbox } from '../../db/schema/index.js';
 import { mailAttachments, parseCsv } from '../../test/csv.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
+import { FileMissingError } from '../../core/files.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { req } from '../../../../../docs/requirements/req.js';
 
@@ -323,7 +324,7 @@ describe('GET /export/Organization-logs', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, 'sent'), eq(mailOutbox.subject, 'Qualis: your organization logs report')));
     expect(sent!.attachments).toMatchObject([{ contentType: 'text/csv; charset=utf-8', removeAfterSend: true }]);
-    await expect(t.app.ctx.storage.read(sent!.attachments[0]!.storageKey)).rejects.toThrow();
+    await expect(t.app.ctx.storage.read(sent!.attachments[0]!.storageKey)).rejects.toBeInstanceOf(FileMissingError);
   });
 
   it('includes the organization changes of the selected organizations', async () => {

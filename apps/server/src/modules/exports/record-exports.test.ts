@@ -7,6 +7,7 @@ import { pdfPages, unzipped } from '../../test/exported-files.js';
 import { createOrganization, linkInMail } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type Person } from '../../test/api.js';
+import { FileMissingError } from '../../core/files.js';
 import { removeExpiredExportFiles } from './record-exports.js';
 import { req } from '../../../../../docs/requirements/req.js';
 
@@ -198,7 +199,7 @@ describe('a PDF archive of more records than the stream limit', () => {
     const kept = await t.db.select({ id: exportFiles.fileId }).from(exportFiles);
     expect(await removeExpiredExportFiles(t.app.ctx)).toBe(1);
     expect(await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, fileId))).toEqual([]);
-    await expect(t.app.ctx.storage.read(file!.storageKey)).rejects.toThrow();
+    await expect(t.app.ctx.storage.read(file!.storageKey)).rejects.toBeInstanceOf(FileMissingError);
     expect((await t.db.select({ id: exportFiles.fileId }).from(exportFiles)).length).toBe(kept.length - 1);
   });
 

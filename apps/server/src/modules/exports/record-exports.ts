@@ -18,7 +18,7 @@ import type { Actor } from '../../core/auth.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { exportFileName } from '../../core/exports.js';
-import { attachmentHeader, FileInspector } from '../../core/files.js';
+import { attachmentHeader, FileInspector, FileMissingError } from '../../core/files.js';
 import { newId } from '../../core/ids.js';
 import { enqueueJob, JobCannotRun, type JobRow } from '../../core/jobs.js';
 import { renderMail, type TemplateName } from '../../core/mail/templates.js';
@@ -354,9 +354,10 @@ export async function sendExportFile(ctx: ServiceContext, reply: FastifyReply, f
   let bytes: Readable;
   try {
     bytes = await app.storage.read(file.storageKey);
-  } catch {
-    // Removed by the clean-up task between the check and the read.
-    throw AppError.notFound('exportFileExpired');
+  } catch (error) {
+    // Removed by the clean-up task between the check and the read; a failing storage is ours (500).
+    if (error instanceof FileMissingError) throw AppError.notFound('exportFileExpired');
+    throw error;
   }
   return reply
     .header('content-type', file.contentType)

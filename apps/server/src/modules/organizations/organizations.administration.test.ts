@@ -6,6 +6,7 @@ import { testApi, type AuthHeaders } from '../../test/api.js';
 import { createOrganization, createUser, signIn } from '../../test/factories.js';
 import { verifyAuditChain } from '../../core/audit.js';
 import { nextNumber } from '../../core/counters.js';
+import { FileMissingError } from '../../core/files.js';
 import { newId } from '../../core/ids.js';
 import {
   auditChainHeads,
@@ -287,8 +288,8 @@ describe('DELETE /organizations/:id', () => {
     const files = await t.db.select({ id: organizationFiles.id }).from(organizationFiles);
     expect(files.map((f) => f.id)).toEqual([keptFile]);
     expect(await t.db.select().from(images)).toEqual([]);
-    await expect(t.app.ctx.storage.read(`test/${id}/document`)).rejects.toThrow();
-    await expect(t.app.ctx.storage.read(`test/${id}/logo`)).rejects.toThrow();
+    await expect(t.app.ctx.storage.read(`test/${id}/document`)).rejects.toBeInstanceOf(FileMissingError);
+    await expect(t.app.ctx.storage.read(`test/${id}/logo`)).rejects.toBeInstanceOf(FileMissingError);
     await expect(t.app.ctx.storage.read(`test/${other.id}/document`)).resolves.toBeDefined();
 
     // The person and the other organization's data stay.

@@ -290,7 +290,11 @@ describe('text of uploaded files', () => {
     await t.runJobs();
     expect(await textRow(fileId)).toMatchObject({ status: 'pending', extractedAt: null });
     const job = await jobOf(fileId);
-    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('ENOENT') });
+    expect(job).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringContaining(`no stored file under ${file!.storageKey}`),
+    });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { HashingStream, sendStoredFile } from '../../core/files.js';
+import { FileMissingError, HashingStream, sendStoredFile } from '../../core/files.js';
 import { findVerifiableFiles, recordFileVerification, type VerifiableFile } from './uploads.repository.js';
 
 /**
@@ -16,14 +16,12 @@ type Storage = Pick<AppContext, 'database' | 'storage'>;
 /** The response header a download of an organization file carries: `match` or `mismatch`. */
 const FILE_INTEGRITY_HEADER = 'x-qualis-file-integrity';
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-
 /** The modification time of the stored bytes, null when they are gone. */
 async function modifiedAtOf(ctx: Storage, file: VerifiableFile): Promise<Date | null> {
   try {
     return await ctx.storage.modifiedAt(file.storageKey);
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (error instanceof FileMissingError) return null;
     throw error;
   }
 }

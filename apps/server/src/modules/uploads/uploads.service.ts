@@ -10,6 +10,7 @@ import {
   FileInspector,
   judgeFile,
   sniffType,
+  StorageError,
   type FileFacts,
   type FileVerdict,
 } from '../../core/files.js';
@@ -50,9 +51,9 @@ async function receive(ctx: AppContext, upload: Upload, storageKey: string, limi
     await ctx.storage.remove(storageKey);
     if (failure instanceof AppError) throw failure;
     // A failure on one side tears the other down with the same error, so the order of events
-    // says nothing; a failed system call (disk, permissions) is ours, anything else came from
+    // says nothing; a failed system call (disk, permissions) or bucket is ours, anything else came from
     // the client's bytes (a body cut short, a malformed part).
-    if (isSystemError(failure)) throw failure;
+    if (isStorageFailure(failure)) throw failure;
     throw AppError.badRequest('uploadUnreadable', 'file');
   }
   const facts = inspector.facts();
@@ -63,7 +64,8 @@ async function receive(ctx: AppContext, upload: Upload, storageKey: string, limi
   return facts;
 }
 
-const isSystemError = (error: unknown) => typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
+const isStorageFailure = (error: unknown) =>
+  error instanceof StorageError || typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
 
 /** Checks and records stored bytes with `record`; the bytes go when it refuses them or fails. */
 async function keepOrRemove<T>(ctx: AppContext, storageKey: string, record: () => Promise<T>): Promise<T> {
