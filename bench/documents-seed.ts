@@ -1,9 +1,10 @@
 // The documents benches' data (bench/documents.ts, bench/document-jobs.ts): one organization of N
 // documents with 3 revisions each, the people who read them, and what the documents service keeps
 // beside them (latest, released and effective revision, participants, signatures, the periodic
-// review's dates, the withdrawn mark).
+// review's dates, the withdrawn mark, the signers' waiting mark).
 import { Permission } from '@qualis/contract';
 import type { Database } from '../apps/server/src/db/client.js';
+import { refreshWaitingSigners } from '../apps/server/src/modules/documents/waiting-signers.js';
 import { benchOrganizationId, personByEmail, regroup, type Person } from './in-process.js';
 import { BENCH_ADMIN_EMAIL, benchMemberEmail, seed } from './seed.js';
 
@@ -282,6 +283,8 @@ export async function seedDocuments(database: Database, count: number): Promise<
       throw error;
     }
   });
+  // The signer rows' waiting mark, as the documents service keeps it (waiting-signers.ts).
+  await refreshWaitingSigners(database.db, fixture.organizationId);
   // As autovacuum would have by the time anyone reads them: statistics, and the visibility map
   // that lets index-only scans skip the heap.
   await database.raw.exec('VACUUM ANALYZE');

@@ -246,7 +246,7 @@ export async function endpointsAgainstTheirSql(
   });
   console.log(
     `\n${database.kind}, ${options.title}; one request at a time, the endpoint and its SQL interleaved, p95 of ` +
-      `${options.runs} after ${WARM_UP} warm-up; ${roundsNote(results)}\n`,
+      `${options.runs} after ${options.warmUp ?? WARM_UP} warm-up; ${roundsNote(results)}\n`,
   );
   console.log(
     '| case | endpoint p95 ms | its SQL p95 ms | endpoint / SQL p95 | at p50 | filtered / unfiltered (endpoint p95) | statements | response kB |',

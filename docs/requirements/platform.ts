@@ -246,6 +246,12 @@ export const platformRequirements = [
     'A person whose system asks for reduced motion sees no opening, closing or sliding animations.',
   ),
   rule(
+    'UI-011',
+    'medium',
+    'product',
+    "A list's total is exact up to 10,000 rows past the page's first row; a larger one is counted no further and shown as 'of 10000+', and the next pages count further on, so every row stays reachable.",
+  ),
+  rule(
     'HELP-001',
     'low',
     'spec 01 section 6',

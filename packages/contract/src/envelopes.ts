@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
-export const ZPagination = z.object({ totalCount: z.number().int().nonnegative() });
+export const ZPagination = z.object({
+  totalCount: z.number().int().nonnegative(),
+  totalCapped: z
+    .boolean()
+    .optional()
+    .describe('True when totalCount is a floor: counting stopped at the cap (LIST_TOTAL_CAP rows past the page)'),
+});
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), pagination: ZPagination });
 
@@ -18,7 +24,7 @@ export const messageKeyFields = {
 export const messageFields = { message: z.string(), ...messageKeyFields };
 
 export type DataEnvelope<T> = { data: T };
-export type ListEnvelope<T> = { data: T[]; pagination: { totalCount: number } };
+export type ListEnvelope<T> = { data: T[]; pagination: { totalCount: number; totalCapped?: boolean } };
 
 /** The answer of a change: the record and, often, the server's success text (spec 02 section 8). */
 export const changedEnvelope = <T extends z.ZodType>(data: T) =>

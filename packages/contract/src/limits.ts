@@ -14,6 +14,13 @@ export const LOOKUP_LIMIT = 20;
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_LIST_LIMIT = 10000;
+/**
+ * A list's total is counted no further than this many rows past the page's first row: a larger
+ * total is answered as that floor with `pagination.totalCapped`, shown as 'of 10000+' (the next
+ * pages count further on, so every row stays reachable). Issue 26: a count is a scan of every
+ * filtered row, the cost of a first page at 100,000 rows.
+ */
+export const LIST_TOTAL_CAP = 10000;
 export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_DEBOUNCE_MS = 1000;
 

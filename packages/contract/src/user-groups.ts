@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPagination } from './envelopes.js';
 import { ZUuid, requiredText } from './fields.js';
 import { ZListQuery, repeated } from './lists.js';
 import { messageKeys } from './messages/index.js';
@@ -91,7 +92,7 @@ export const ZGroupUsersResponse = z.object({
     /** Whether the group is an assignee of any training record (the add-person wizard opens then). */
     assignedToTrainings: z.boolean(),
   }),
-  pagination: z.object({ totalCount: z.number().int().nonnegative() }),
+  pagination: ZPagination,
 });
 export type GroupUsersResponse = z.infer<typeof ZGroupUsersResponse>;
 

@@ -3,7 +3,9 @@ import { and, like, sql } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { newId } from './ids.js';
-import { readByKeyset, resolveList, type KeysetPage, type ListSpec } from './lists.js';
+import { LIST_TOTAL_CAP } from '@qualis/contract';
+import { req } from '../../../../docs/requirements/req.js';
+import { readByKeyset, readPage, resolveList, type KeysetPage, type ListSpec } from './lists.js';
 
 let t: TestContext;
 
@@ -55,4 +57,29 @@ describe('keyset reads', () => {
       });
     }
   }
+});
+
+describe('list totals', () => {
+  /** The numbers 1..n as a list's query, in their order. */
+  const numbers = (n: number) => () =>
+    t.db
+      .select({ n: sql<number>`g.n` })
+      .from(sql`generate_series(1, ${n}) as g(n)`)
+      .$dynamic();
+  const page = (n: number, offset: number, limit = 25) =>
+    readPage(t.db, numbers(n), { limit, offset, orderBy: [sql`g.n`] });
+
+  it(`are exact up to ${LIST_TOTAL_CAP} rows past the page's start, a floor beyond it ${req('UI-011')}`, async () => {
+    expect(await page(LIST_TOTAL_CAP, 0)).toMatchObject({ totalCount: LIST_TOTAL_CAP, totalCapped: false });
+    const first = await page(LIST_TOTAL_CAP + 50, 0);
+    expect(first.rows.map((r) => r.n)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(first).toMatchObject({ totalCount: LIST_TOTAL_CAP, totalCapped: true });
+    // A page further on counts further on: every row stays reachable, the last pages are exact.
+    expect(await page(LIST_TOTAL_CAP + 50, 100)).toMatchObject({ totalCount: LIST_TOTAL_CAP + 50, totalCapped: false });
+    expect(await page(LIST_TOTAL_CAP + 50, LIST_TOTAL_CAP + 40)).toMatchObject({
+      totalCount: LIST_TOTAL_CAP + 50,
+      totalCapped: false,
+    });
+    expect(await page(3, 0, 2)).toMatchObject({ totalCount: 3, totalCapped: false });
+  });
 });

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { type ListQuery } from '@qualis/contract';
+import { LIST_TOTAL_CAP, type ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
 
@@ -151,31 +151,55 @@ export async function* readByKeyset<Row>(
   }
 }
 
+/** A list's page and its total: `totalCapped` says the total is a floor (counting stopped at the cap). */
+export interface ListPage<Row> {
+  rows: Row[];
+  totalCount: number;
+  totalCapped: boolean;
+}
+
+/** The query's rows counted no further than `max` (a count of the first `max` rows: no more are read). */
+export async function countRowsUpTo(db: DbOrTx, query: PgSelect, max: number): Promise<number> {
+  // The query's own selection may repeat column names (joins); the count needs none of them.
+  const capped = query.limit(max).as('capped_rows') as unknown as Parameters<ReturnType<DbOrTx['select']>['from']>[0];
+  const [counted] = await db.select({ n: count() }).from(capped);
+  return counted?.n ?? 0;
+}
+
+/** How the total of a full page is had instead of counting the page's own query. */
+export interface PageTotal {
+  /** The exact total, kept by the database (an unfiltered list whose total a trigger keeps). */
+  known?: () => Promise<number>;
+  /** A cheaper query of the same rows, counted no further than `max` (`countRowsUpTo`). */
+  countUpTo?: (max: number) => Promise<number>;
+}
+
 /**
  * One page of a list and the total of its filtered rows. `select()` builds the filtered query
  * (no order, no limit; `.$dynamic()`); the page walks the sort index and stops at the limit.
  * The total needs a count only when the page is full or past the end: a short page ends the list.
  * (A `count(*) over ()` in the page query would make the database read and number every row.)
- * `knownTotal` answers the total instead of a count when the caller keeps it (an unfiltered list).
+ * The count stops `LIST_TOTAL_CAP` rows past the page's first row (issue 26): a larger total is
+ * answered as that floor, `totalCapped`, so a first page costs the same at 10,000 rows or a
+ * million, and the next pages count further on. `total` gives a kept total or a cheaper count.
  */
 export async function readPage<T extends PgSelect>(
   db: DbOrTx,
   select: () => T,
   list: Pick<ResolvedList, 'limit' | 'offset' | 'orderBy'>,
-  knownTotal?: () => Promise<number>,
-): Promise<{ rows: Awaited<T>; totalCount: number }> {
+  total: PageTotal = {},
+): Promise<ListPage<Awaited<T>[number]>> {
   const rows = (await select()
     .orderBy(...list.orderBy)
     .limit(list.limit)
-    .offset(list.offset)) as Awaited<T>;
-  const length = (rows as unknown[]).length;
-  if (length > 0 && length < list.limit) return { rows, totalCount: list.offset + length };
-  if (length === 0 && list.offset === 0) return { rows, totalCount: 0 };
-  if (knownTotal) return { rows, totalCount: await knownTotal() };
-  // The page's own selection may repeat column names (joins); the count needs none of them.
-  const filtered = select().as('filtered_rows') as unknown as Parameters<ReturnType<DbOrTx['select']>['from']>[0];
-  const [counted] = await db.select({ n: count() }).from(filtered);
-  return { rows, totalCount: counted?.n ?? 0 };
+    .offset(list.offset)) as Awaited<T>[number][];
+  const exact = (totalCount: number) => ({ rows, totalCount, totalCapped: false });
+  if (rows.length > 0 && rows.length < list.limit) return exact(list.offset + rows.length);
+  if (rows.length === 0 && list.offset === 0) return exact(0);
+  if (total.known) return exact(await total.known());
+  const cap = list.offset + LIST_TOTAL_CAP;
+  const counted = total.countUpTo ? await total.countUpTo(cap + 1) : await countRowsUpTo(db, select(), cap + 1);
+  return counted > cap ? { rows, totalCount: cap, totalCapped: true } : exact(counted);
 }
 
 /** A list's query, built once from its scope and the list parameters (filter, order, keyset page). */
@@ -194,15 +218,11 @@ export function listReaders<Scope, Row>(build: ListQueryBuilder<Scope>) {
   return {
     countUpTo: async (db: DbOrTx, scope: Scope, query: ExportListQuery, max: number): Promise<number> => {
       const { select } = build(db, scope, { ...query, limit: 1, offset: 0 });
-      const capped = select().limit(max).as('capped_rows') as unknown as Parameters<
-        ReturnType<DbOrTx['select']>['from']
-      >[0];
-      const [counted] = await db.select({ n: count() }).from(capped);
-      return counted?.n ?? 0;
+      return countRowsUpTo(db, select(), max);
     },
-    page: async (db: DbOrTx, scope: Scope, query: ListQuery): Promise<{ rows: Row[]; totalCount: number }> => {
+    page: async (db: DbOrTx, scope: Scope, query: ListQuery): Promise<ListPage<Row>> => {
       const { list, select } = build(db, scope, query);
-      return (await readPage(db, () => select(), list)) as unknown as { rows: Row[]; totalCount: number };
+      return (await readPage(db, () => select(), list)) as unknown as ListPage<Row>;
     },
     exportRows: (db: DbOrTx, scope: Scope, query: ExportListQuery): AsyncIterable<Row> => {
       const { list, select } = build(db, scope, { ...query, limit: 1, offset: 0 });

@@ -194,11 +194,16 @@ export const documentRevisionSigners = pgTable(
       .notNull()
       .references(() => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The revision waits for this person's response (modules/documents/waiting-signers.ts; migration 0043). */
+    waiting: boolean('waiting').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.documentId, t.revision, t.role, t.userId] }),
     revisionKey(t),
     index('document_revision_signers_user_idx').on(t.organizationId, t.userId, t.role),
+    index('document_revision_signers_waiting_idx')
+      .on(t.organizationId, t.userId, t.role, t.assignedAt)
+      .where(sql`${t.waiting}`),
   ],
 );
 

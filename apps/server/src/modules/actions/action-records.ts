@@ -6,7 +6,7 @@ import { exportListQuery as exportQueryOf, pickColumns } from '../../core/export
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordSource, type RecordSelection } from '../exports/record-exports.js';
 import { ACTION_CSV_COLUMNS, actionPdfRecord } from './actions.presenter.js';
-import { actionExportRows, countActionExportRows } from './actions.repository.js';
+import { actionCsvRows, actionExportRows, countActionExportRows } from './actions.repository.js';
 
 /** The export's columns and order (core/exports.ts): the actions list's default columns; by number or name. */
 export const exportListQuery = (query: Omit<ActionsExportQuery, 'organizationId' | 'selectedIds' | 'actionFilters'>) =>
@@ -52,6 +52,6 @@ export function actionsCsv(
   const { columns, query } = exportListQuery(rest);
   return {
     columns: pickColumns(ACTION_CSV_COLUMNS, columns),
-    rows: actionExportRows(db, { access, ids: selectedIds, filters }, query),
+    rows: actionCsvRows(db, { access, ids: selectedIds, filters }, query),
   };
 }

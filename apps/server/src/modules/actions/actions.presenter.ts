@@ -5,7 +5,7 @@ import { changesText, historyAction, readableChanges, type HistoryNames } from '
 import type { PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../policies.js';
 import type { ActionState } from './actions.policy.js';
-import type { ActionPersonRow, ActionRecord } from './actions.repository.js';
+import type { ActionCsvRow, ActionPersonRow, ActionRecord } from './actions.repository.js';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -61,18 +61,33 @@ export const presentAction =
     };
   };
 
-const nameOf = (p: ActionPersonRow) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+/** A person as the exports name them: first and last name, else the e-mail. */
+const fullNameOf = (firstName: string | null, lastName: string | null, email: string) =>
+  [firstName, lastName].filter(Boolean).join(' ') || email;
+const nameOf = (p: ActionPersonRow) => fullNameOf(p.firstName, p.lastName, p.email);
 
 /** The list's columns as CSV columns; the client's `columns` picks and orders them. */
-export const ACTION_CSV_COLUMNS: CsvColumn<ActionRecord>[] = [
+export const ACTION_CSV_COLUMNS: CsvColumn<ActionCsvRow>[] = [
   { key: 'number', header: ACTION_COLUMNS.number, value: (a) => a.number },
   { key: 'name', header: ACTION_COLUMNS.name, value: (a) => a.name },
-  { key: 'assignee', header: ACTION_COLUMNS.assignee, value: (a) => nameOf(a.assignee) },
+  {
+    key: 'assignee',
+    header: ACTION_COLUMNS.assignee,
+    value: (a) => fullNameOf(a.assigneeFirstName, a.assigneeLastName, a.assigneeEmail),
+  },
   { key: 'status', header: ACTION_COLUMNS.status, value: (a) => ACTION_STATUS_LABELS[ACTION_STATUS[a.status]] },
   { key: 'dueDate', header: ACTION_COLUMNS.dueDate, value: (a) => a.dueDate },
   { key: 'link', header: ACTION_COLUMNS.link, value: (a) => a.link },
-  { key: 'creator', header: ACTION_COLUMNS.creator, value: (a) => nameOf(a.creator) },
-  { key: 'assigner', header: ACTION_COLUMNS.assigner, value: (a) => nameOf(a.assigner) },
+  {
+    key: 'creator',
+    header: ACTION_COLUMNS.creator,
+    value: (a) => fullNameOf(a.creatorFirstName, a.creatorLastName, a.creatorEmail),
+  },
+  {
+    key: 'assigner',
+    header: ACTION_COLUMNS.assigner,
+    value: (a) => fullNameOf(a.assignerFirstName, a.assignerLastName, a.assignerEmail),
+  },
   { key: 'creationDate', header: ACTION_COLUMNS.creationDate, value: (a) => iso(a.createdAt).slice(0, 10) },
   { key: 'creationTime', header: ACTION_COLUMNS.creationTime, value: (a) => iso(a.createdAt).slice(11, 19) },
 ];

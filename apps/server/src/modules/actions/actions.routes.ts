@@ -41,8 +41,8 @@ export const actionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = organizationAccessOf(request);
       const { organizationId: _organizationId, status, assigneeId, dueDateFrom, dueDateTo, ...query } = request.query;
       const filters = { status, assigneeId, dueDateFrom, dueDateTo };
-      const { rows, totalCount } = await listActions(db(), { access, filters }, query);
-      return { data: rows.map(presentAction(access)), pagination: { totalCount } };
+      const { rows, ...pagination } = await listActions(db(), { access, filters }, query);
+      return { data: rows.map(presentAction(access)), pagination };
     },
   );
 

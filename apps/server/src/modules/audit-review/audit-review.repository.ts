@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { AuditTrailFilters, ListQuery } from '@qualis/contract';
-import { listReaders, readPage, resolveList, type ListQueryBuilder, type ListSpec } from '../../core/lists.js';
+import {
+  listReaders,
+  readPage,
+  resolveList,
+  type ListPage,
+  type ListQueryBuilder,
+  type ListSpec,
+} from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditChainHeads, auditEvents, auditReviews } from '../../db/schema/index.js';
 
@@ -98,17 +105,12 @@ export async function listAuditEvents(
   db: DbOrTx,
   selection: AuditTrailSelection,
   query: ListQuery,
-): Promise<{ rows: AuditEventRow[]; totalCount: number }> {
+): Promise<ListPage<AuditEventRow>> {
   const filtered = Object.values(selection.filters).some(Boolean) || selection.upToSeq !== undefined;
   if (filtered) return readers.page(db, selection, query);
   const { list, select } = buildEventsQuery(db, selection, query);
-  const page = await readPage(
-    db,
-    () => select(),
-    list,
-    () => chainLength(db, selection.chainKey),
-  );
-  return page as unknown as { rows: AuditEventRow[]; totalCount: number };
+  const page = await readPage(db, () => select(), list, { known: () => chainLength(db, selection.chainKey) });
+  return page as unknown as ListPage<AuditEventRow>;
 }
 
 /** Every event the filters choose, in the list's order, read by keyset (the exports). */

@@ -60,8 +60,8 @@ const readableFilters = ({ actorUserId, ...rest }: AuditTrailFilters) => ({
 /** A page of the trail, readable. */
 export async function auditTrailPage(ctx: TrailContext, query: AuditTrailFilters & ListQuery) {
   const { db } = ctx.app.database;
-  const { rows, totalCount } = await listAuditEvents(db, { ...ctx.scope, filters: filtersOf(query) }, query);
-  return { data: await presentAuditEvents(db, ctx.scope.organizationId, rows), pagination: { totalCount } };
+  const { rows, ...pagination } = await listAuditEvents(db, { ...ctx.scope, filters: filtersOf(query) }, query);
+  return { data: await presentAuditEvents(db, ctx.scope.organizationId, rows), pagination };
 }
 
 /** The chain verified now against its latest seal, from where this process last found it intact. */

@@ -75,32 +75,21 @@ export function listTrainingsToPass(db: DbOrTx, access: OrganizationAccess) {
 }
 
 /**
- * The revisions waiting for the person's signature (spec 03 "Dashboard"): they are a named
- * reviewer (approver) of a revision that is not final, without their response in its current
- * cycle; a review while the revision is Submitted, an approval once its reviews are complete
- * (Reviewed, or Submitted without reviewers). Signers are participants, so every such revision
- * is visible to them; the visibility predicate still bounds the query.
+ * The revisions waiting for the person's signature (spec 03 "Dashboard"): their signer rows of
+ * that role marked `waiting` (not final, ready for the role, no response of theirs in the current
+ * cycle; modules/documents/waiting-signers.ts keeps the mark in every write's transaction), read
+ * through the partial index `document_revision_signers_waiting_idx`, so the cards cost the same
+ * whatever the size of the tables. Signers are participants, so every such revision is visible
+ * to them; the visibility predicate still bounds the query.
  */
 function documentsToSign(access: OrganizationAccess, role: DocumentSignerRole) {
-  const kind = role === 'reviewer' ? 'review' : 'approval';
-  const ready =
-    role === 'reviewer'
-      ? sql`${documentRevisions.status} = 'Submitted'`
-      : sql`(${documentRevisions.status} = 'Reviewed' or (${documentRevisions.status} = 'Submitted' and not exists (
-          select 1 from document_revision_signers rs where rs.organization_id = ${documentRevisions.organizationId}
-            and rs.document_id = ${documentRevisions.documentId} and rs.revision = ${documentRevisions.revision}
-            and rs.role = 'reviewer')))`;
   return and(
     documentsVisibleTo(access),
     eq(documentRevisionSigners.organizationId, access.organization.id),
     eq(documentRevisionSigners.userId, access.actor.userId),
     eq(documentRevisionSigners.role, role),
-    eq(documentRevisions.isFinal, false),
-    ready,
-    sql`not exists (select 1 from document_signatures sg
-      where sg.organization_id = ${documentRevisions.organizationId} and sg.document_id = ${documentRevisions.documentId}
-        and sg.revision = ${documentRevisions.revision} and sg.signature_cycle = ${documentRevisions.signatureCycle}
-        and sg.kind = ${kind} and sg.signer_id = ${access.actor.userId})`,
+    // Written as the index's own predicate (not `= $n`), so every plan can use it.
+    sql`${documentRevisionSigners.waiting}`,
   );
 }
 

@@ -73,8 +73,8 @@ export async function countDocumentRows(
   max: number,
 ): Promise<number> {
   const { scope, query } = documentExportScope(access, selection);
-  const { totalCount } = await listDocuments(db, scope, { ...query, limit: 1, offset: 0 });
-  return Math.min(totalCount, max);
+  const { totalCount, totalCapped } = await listDocuments(db, scope, { ...query, limit: 1, offset: 0 });
+  return totalCapped ? max : Math.min(totalCount, max);
 }
 
 /**

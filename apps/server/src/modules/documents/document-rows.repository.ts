@@ -14,6 +14,7 @@ import {
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 import { listRevisionSigners } from './document-signatures.repository.js';
+import { refreshWaitingSigners } from './waiting-signers.js';
 import { refreshWithdrawnMark } from './withdrawn-documents.js';
 
 // The stored rows of documents as the writes read and change them, by key: the caller has
@@ -167,6 +168,9 @@ const revisionKeyOf = <
   revision: number,
 ) => and(eq(t.organizationId, organizationId), eq(t.documentId, documentId), eq(t.revision, revision));
 
+/** The columns of a revision whose change can start or end a signer's wait (waiting-signers.ts). */
+const LIFECYCLE_COLUMNS = ['status', 'isFinal', 'signatureCycle'] as const;
+
 export async function updateRevisionRow(
   tx: DbOrTx,
   organizationId: string,
@@ -178,6 +182,9 @@ export async function updateRevisionRow(
     .update(documentRevisions)
     .set({ ...values, updatedAt: new Date() })
     .where(revisionKeyOf(documentRevisions, organizationId, documentId, revision));
+  if (LIFECYCLE_COLUMNS.some((column) => column in values)) {
+    await refreshWaitingSigners(tx, organizationId, documentId, revision);
+  }
 }
 
 /** Deletes a (never released) revision; the document is withdrawn if only withdrawn ones are left. */
@@ -235,11 +242,14 @@ export async function replaceRevisionSigners(
   await tx
     .delete(documentRevisionSigners)
     .where(and(key, userIds.length ? notInArray(documentRevisionSigners.userId, userIds) : undefined));
-  if (userIds.length === 0) return;
-  await tx
-    .insert(documentRevisionSigners)
-    .values(userIds.map((userId) => ({ organizationId, documentId, revision, role, userId })))
-    .onConflictDoNothing();
+  if (userIds.length > 0) {
+    await tx
+      .insert(documentRevisionSigners)
+      .values(userIds.map((userId) => ({ organizationId, documentId, revision, role, userId })))
+      .onConflictDoNothing();
+  }
+  // New signers may wait; without reviewers the approvers of a Submitted revision do.
+  await refreshWaitingSigners(tx, organizationId, documentId, revision);
 }
 
 export async function insertReferences(tx: DbOrTx, rows: (typeof documentReferences.$inferInsert)[]) {

@@ -9,12 +9,17 @@ import {
   type DocumentSignerRole,
 } from '../../db/schema/index.js';
 import { personFields, type DocumentPersonRow } from './documents.repository.js';
+import { refreshWaitingSigners } from './waiting-signers.js';
 
 export type SignatureInsert = typeof documentSignatures.$inferInsert;
 
-/** Writes one signature (append-only: the table's trigger refuses any later change). */
+/**
+ * Writes one signature (append-only: the table's trigger refuses any later change); the signer
+ * no longer waits on that revision (waiting-signers.ts).
+ */
 export async function insertSignature(tx: DbOrTx, row: SignatureInsert) {
   const [inserted] = await tx.insert(documentSignatures).values(row).returning();
+  await refreshWaitingSigners(tx, row.organizationId, row.documentId, row.revision);
   return inserted!;
 }
 

@@ -1,8 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REFERENCE_TYPES, type DocumentOption, type DocumentStatus, type ListQuery } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
-import { likePattern, listReaders, readPage, resolveList, type KeysetPage, type ListSpec } from '../../core/lists.js';
+import {
+  countRowsUpTo,
+  likePattern,
+  listReaders,
+  readPage,
+  resolveList,
+  type KeysetPage,
+  type ListPage,
+  type ListSpec,
+} from '../../core/lists.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   documentParticipants,
@@ -179,7 +188,7 @@ export async function listDocuments(
   db: DbOrTx,
   scope: DocumentScope,
   query: ListQuery,
-): Promise<{ rows: DocumentRowRecord[]; totalCount: number }> {
+): Promise<ListPage<DocumentRowRecord>> {
   const { list, where, select } = documentsQuery(db, scope, query);
   const filtered = Boolean(
     scope.ids?.length || scope.typeIds?.length || scope.statuses?.length || scope.where || list.where,
@@ -189,29 +198,36 @@ export async function listDocuments(
   // rows are counted by the key, less those of withdrawn documents (read from their own partial
   // index, documents_withdrawn_idx: asked as 'a live document', PostgreSQL read every live one).
   const { access } = scope;
-  const countVisible = async () =>
+  const visible = () =>
     seesRelatedDocumentsOnly(access)
-      ? db.$count(
-          documentParticipants,
-          and(
-            eq(documentParticipants.organizationId, access.organization.id),
-            eq(documentParticipants.userId, access.actor.userId),
-            sql`not exists (select 1 from documents d where d.organization_id = ${documentParticipants.organizationId}
+      ? db
+          .select({ documentId: documentParticipants.documentId })
+          .from(documentParticipants)
+          .where(
+            and(
+              eq(documentParticipants.organizationId, access.organization.id),
+              eq(documentParticipants.userId, access.actor.userId),
+              sql`not exists (select 1 from documents d where d.organization_id = ${documentParticipants.organizationId}
               and d.id = ${documentParticipants.documentId} and d.withdrawn_at is not null)`,
-          ),
-        )
-      : db.$count(documents, and(documentsVisibleTo(access), withdrawnLeftOut(scope)));
-  const countFiltered = async () => {
-    const [counted] = await db
-      .select({ n: count() })
+            ),
+          )
+          .$dynamic()
+      : db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(documentsVisibleTo(access), withdrawnLeftOut(scope)))
+          .$dynamic();
+  const matching = () =>
+    db
+      .select({ id: documents.id })
       .from(documents)
       .innerJoin(documentRevisions, revisionJoin(access))
       .innerJoin(documentTypes, typeOfRevision)
-      .where(and(documentsVisibleTo(access), where));
-    return counted?.n ?? 0;
-  };
-  const page = await readPage(db, () => select(), list, filtered ? countFiltered : countVisible);
-  return page as unknown as { rows: DocumentRowRecord[]; totalCount: number };
+      .where(and(documentsVisibleTo(access), where))
+      .$dynamic();
+  const countUpTo = (max: number) => countRowsUpTo(db, filtered ? matching() : visible(), max);
+  const page = await readPage(db, () => select(), list, { countUpTo });
+  return page as unknown as ListPage<DocumentRowRecord>;
 }
 
 /** Documents the person may see whose number, name or Document ID matches (the pickers), newest first. */

@@ -82,8 +82,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = organizationAccessOf(request);
       const { organizationId: _organizationId, docTypeIds, statuses, isReviewOverdue, ...query } = request.query;
       const where = isReviewOverdue ? isReviewOverdueSql(dayOf(currentTime())) : undefined;
-      const { rows, totalCount } = await listDocuments(db(), { access, typeIds: docTypeIds, statuses, where }, query);
-      return { data: rows.map(presentDocumentRow(access)), pagination: { totalCount } };
+      const { rows, ...pagination } = await listDocuments(
+        db(),
+        { access, typeIds: docTypeIds, statuses, where },
+        query,
+      );
+      return { data: rows.map(presentDocumentRow(access)), pagination };
     },
   );
 

@@ -24,6 +24,7 @@ import {
   uploadOrganizationFile,
 } from '../../test/factories.js';
 import { completeActions } from '../actions/automatic-actions.js';
+import { insertSignature } from './document-signatures.repository.js';
 import { onRevisionApproved, recomputeRevisionStatus } from './revision-lifecycle.js';
 import { req } from '../../../../../docs/requirements/req.js';
 
@@ -94,7 +95,7 @@ async function generalPayload(by: Person, changes: object = {}) {
 const newDocument = (values: Parameters<typeof createDocument>[4] = {}, by: Person = admin) =>
   createDocument(t.app, t.db, by, orgA, { typeId: typeA, ...values });
 
-/** A signature written as the signing service writes it (kind, meaning, signer) on the revision's file. */
+/** A signature written as the signing service writes it (kind, meaning, signer) on the revision's file, by its repository. */
 async function sign(
   documentId: string,
   revision: number,
@@ -104,7 +105,7 @@ async function sign(
 ) {
   const rev = await revisionRow(documentId, revision);
   const [file] = await t.db.select().from(organizationFiles).where(eq(organizationFiles.id, rev.fileId));
-  await t.db.insert(documentSignatures).values({
+  await insertSignature(t.db, {
     organizationId: orgA,
     id: newId(),
     documentId,

@@ -49,8 +49,8 @@ export const hrRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = organizationAccessOf(request);
       const { organizationId: _organizationId, ...query } = request.query;
-      const { rows, totalCount } = await listHrRecords(db(), { access }, query);
-      return { data: rows.map(presentHrRecordRow(access)), pagination: { totalCount } };
+      const { rows, ...pagination } = await listHrRecords(db(), { access }, query);
+      return { data: rows.map(presentHrRecordRow(access)), pagination };
     },
   );
 

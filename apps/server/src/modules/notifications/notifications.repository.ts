@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
-import { readPage, resolveList, type ListSpec } from '../../core/lists.js';
+import { readPage, resolveList, type ListPage, type ListSpec } from '../../core/lists.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -22,7 +22,7 @@ export async function listNotifications(
   organizationId: string,
   userId: string,
   query: ListQuery,
-): Promise<{ rows: NotificationRow[]; totalCount: number }> {
+): Promise<ListPage<NotificationRow>> {
   const list = resolveList(query, LIST_SPEC);
   const where = and(ownIn(organizationId, userId), list.where);
   return readPage(db, () => db.select().from(notifications).where(where).$dynamic(), list);

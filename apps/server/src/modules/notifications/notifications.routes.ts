@@ -37,8 +37,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const { db } = app.ctx.database;
       const { organizationId, ...query } = request.query;
-      const { rows, totalCount } = await listNotifications(db, organizationId, actor.userId, query);
-      return { data: rows.map(presentNotification), pagination: { totalCount } };
+      const { rows, ...pagination } = await listNotifications(db, organizationId, actor.userId, query);
+      return { data: rows.map(presentNotification), pagination };
     },
   );
 

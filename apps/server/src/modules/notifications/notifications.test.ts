@@ -98,7 +98,7 @@ describe('GET /system-notifications', () => {
   it(`lists only the person’s own notifications in that organization, newest first, paged ${req('NOTIF-001')}`, async () => {
     const res = await get(`/system-notifications?organizationId=${orgA}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().pagination).toEqual({ totalCount: 3 });
+    expect(res.json().pagination).toEqual({ totalCount: 3, totalCapped: false });
     expect(res.json().data.map((n: { id: string }) => n.id)).toEqual([ids.newest, ids.read, ids.oldest]);
     expect(res.json().data[0]).toMatchObject({
       id: ids.newest,
@@ -112,7 +112,7 @@ describe('GET /system-notifications', () => {
     expect(dropdown.json().data.map((n: { id: string }) => n.id)).toEqual([ids.read]);
     expect(dropdown.json().pagination.totalCount).toBe(3);
     const beyond = await get(`/system-notifications?organizationId=${orgA}&offset=10`);
-    expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 3 } });
+    expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 3, totalCapped: false } });
     const inB = await get(`/system-notifications?organizationId=${orgB}`);
     expect(inB.json().data.map((n: { id: string }) => n.id)).toEqual([ids.inB]);
   });

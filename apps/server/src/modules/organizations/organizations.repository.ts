@@ -14,7 +14,7 @@ import {
   organizationTotal,
   images,
 } from '../../db/schema/index.js';
-import { readByKeyset, readPage, resolveList, type ListSpec } from '../../core/lists.js';
+import { readByKeyset, readPage, resolveList, type ListPage, type ListSpec } from '../../core/lists.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -38,7 +38,7 @@ export async function listOrganizations(
   db: DbOrTx,
   query: ListQuery,
   memberUserId: string | undefined,
-): Promise<{ rows: OrganizationRow[]; totalCount: number }> {
+): Promise<ListPage<OrganizationRow>> {
   const list = resolveList(query, LIST_SPEC);
   const membership = memberUserId
     ? and(
@@ -49,7 +49,7 @@ export async function listOrganizations(
     : undefined;
   const select = () => db.select().from(organizations).where(and(list.where, membership)).$dynamic();
   const unfiltered = !list.where && !membership;
-  return readPage(db, select, list, unfiltered ? () => organizationTotalOf(db) : undefined);
+  return readPage(db, select, list, unfiltered ? { known: () => organizationTotalOf(db) } : {});
 }
 
 /** Every organization, counted by the trigger of migration 0019 instead of a scan of the table. */

@@ -31,12 +31,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      const { rows, totalCount } = await listOrganizations(
+      const { rows, ...pagination } = await listOrganizations(
         app.ctx.database.db,
         request.query,
         actor.role === 'SuperAdmin' ? undefined : actor.userId,
       );
-      return { data: await presentOrganizations(app.ctx.database.db, rows), pagination: { totalCount } };
+      return { data: await presentOrganizations(app.ctx.database.db, rows), pagination };
     },
   );
 

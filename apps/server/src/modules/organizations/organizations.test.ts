@@ -40,7 +40,7 @@ describe('GET /organizations', () => {
   it('lists every organization for the SuperAdmin, by name, with the total', async () => {
     const res = await list('');
     expect(res.statusCode).toBe(200);
-    expect(res.json().pagination).toEqual({ totalCount: 7 });
+    expect(res.json().pagination).toEqual({ totalCount: 7, totalCapped: false });
     expect(names(res)).toEqual([
       'alpha Devices',
       'Beta 50% Labs',
@@ -79,7 +79,7 @@ describe('GET /organizations', () => {
     expect(names(await list('?search=_'))).toEqual(['Gamma_Bio']);
     expect(names(await list('?search=DEVICES'))).toEqual(['alpha Devices']);
     const beyond = await list('?offset=100');
-    expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 7 } });
+    expect(beyond.json()).toEqual({ data: [], pagination: { totalCount: 7, totalCapped: false } });
   });
 
   it('keeps the unfiltered total, which it does not count, exact through creation and deletion', async () => {

@@ -41,8 +41,8 @@ function registerPersonRoutes(app: RoutesApp, kind: PersonKind) {
       const access = organizationAccessOf(request);
       const { organizationId } = request.query;
       const scope = { actor: access.actor, organizationId, role: kind.role };
-      const { rows, totalCount } = await listPeople(db(), scope, request.query);
-      return { data: rows.map(presentPerson(access, kind)), pagination: { totalCount } };
+      const { rows, ...pagination } = await listPeople(db(), scope, request.query);
+      return { data: rows.map(presentPerson(access, kind)), pagination };
     },
   );
 

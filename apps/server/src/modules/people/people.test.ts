@@ -114,7 +114,7 @@ describe('GET /client-users and /client-admins', () => {
     const res = await api('GET', `/client-users?organizationId=${orgA.id}`, adminA);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.pagination).toEqual({ totalCount: 3 });
+    expect(body.pagination).toEqual({ totalCount: 3, totalCapped: false });
     expect(body.data.map((p: { lastName: string }) => p.lastName)).toEqual(['Brown', 'User', 'Zeta']);
     expect(body.data[0]).toEqual({
       id: bob.id,

@@ -60,8 +60,8 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = organizationAccessOf(request);
       const { organizationId: _organizationId, status, ...query } = request.query;
-      const { rows, totalCount } = await listTrainings(db(), { access, status }, query);
-      return { data: rows.map(presentTrainingRow(access)), pagination: { totalCount } };
+      const { rows, ...pagination } = await listTrainings(db(), { access, status }, query);
+      return { data: rows.map(presentTrainingRow(access)), pagination };
     },
   );
 

@@ -59,8 +59,8 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId: _organizationId, withUsers, ...query } = request.query;
       const scope = { access: organizationAccessOf(request), withUsers };
-      const { rows, totalCount } = await listUserGroups(db(), scope, query);
-      return { data: rows, pagination: { totalCount } };
+      const { rows, ...pagination } = await listUserGroups(db(), scope, query);
+      return { data: rows, pagination };
     },
   );
 
@@ -156,14 +156,14 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId, ...query } = request.query;
       const group = await loadGroup(request, request.params.groupId);
-      const { rows, totalCount } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
+      const { rows, ...pagination } = await listGroupUsers(db(), { organizationId, groupId: group.id }, query);
       return {
         data: {
           users: rows,
           group: { name: group.name },
           assignedToTrainings: await groupHasTrainings(db(), organizationId, group.id),
         },
-        pagination: { totalCount },
+        pagination,
       };
     },
   );

@@ -343,7 +343,7 @@ describe('group members', () => {
         group: { name: 'Members' },
         assignedToTrainings: false,
       },
-      pagination: { totalCount: 2 },
+      pagination: { totalCount: 2, totalCapped: false },
     });
     expect((await call('GET', `/user-groups/${group.id}/users?organizationId=${orgA}`, plainUser)).statusCode).toBe(
       403,

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXT_TOOLTIP_LENGTH } from '@qualis/contract';
+import { LIST_TOTAL_CAP, TEXT_TOOLTIP_LENGTH } from '@qualis/contract';
+import { LANGUAGES, changeLanguage } from '../../shared/i18n';
 import { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 import type { TableState } from './table-state';
 import { useTableState } from './useTableState';
@@ -27,7 +28,12 @@ const columns: DataTableColumn<Row>[] = [
 function Harness({
   exportMenu,
   initial,
-}: Pick<DataTableProps<Row>, 'exportMenu'> & { initial?: Parameters<typeof useTableState>[0] }) {
+  totalCount = 120,
+  totalCapped,
+}: Pick<DataTableProps<Row>, 'exportMenu' | 'totalCapped'> & {
+  initial?: Parameters<typeof useTableState>[0];
+  totalCount?: number;
+}) {
   const [state, dispatch] = useTableState(initial);
   return (
     <>
@@ -35,7 +41,8 @@ function Harness({
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        totalCount={120}
+        totalCount={totalCount}
+        totalCapped={totalCapped}
         loading={false}
         failed={false}
         onRetry={() => undefined}
@@ -53,8 +60,9 @@ const tableState = (): TableState => JSON.parse(screen.getByTestId('state').text
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
 const headerOf = (name: string) => screen.getByText(name, { selector: '.qualis-th-text' }).closest('th')!;
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await changeLanguage('en');
 });
 
 describe('DataTable', () => {
@@ -118,6 +126,20 @@ describe('DataTable', () => {
         .map((b) => b.textContent),
     ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(pager).getByText('76–100 of 120')).toBeTruthy();
+  });
+
+  it(`shows a capped total as a floor, 'of 10,000+', in every language ${req('UI-011')}`, async () => {
+    for (const { code } of LANGUAGES) {
+      await changeLanguage(code);
+      const { unmount } = render(<Harness totalCount={LIST_TOTAL_CAP} totalCapped />);
+      const range = document.querySelector('.qualis-pager__range')?.textContent ?? '';
+      // The language's own digit grouping ('10,000', '10.000', '10 000') and the '+' of a floor.
+      expect(range, code).toMatch(new RegExp(`^1–25 \\S+ ${new Intl.NumberFormat(code).format(LIST_TOTAL_CAP)}\\+$`));
+      unmount();
+    }
+    await changeLanguage('en');
+    render(<Harness totalCount={LIST_TOTAL_CAP} />);
+    expect(screen.getByText('1–25 of 10,000')).toBeTruthy();
   });
 
   it(`changes the page size and goes back to page 1 ${req('UI-006')}`, async () => {

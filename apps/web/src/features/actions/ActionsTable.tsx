@@ -187,6 +187,7 @@ export function ActionsTable({ organizationId, onSuccess }: ActionsTableProps) {
         rows={list.data?.data ?? []}
         rowKey={(a) => a.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         loading={list.isFetching}

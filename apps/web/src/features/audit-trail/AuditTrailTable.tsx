@@ -148,6 +148,7 @@ export function AuditTrailTable({ owner, lastSeq, onSuccess }: AuditTrailTablePr
         rows={list.data?.data ?? []}
         rowKey={(e) => String(e.seq)}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         loading={list.isFetching}

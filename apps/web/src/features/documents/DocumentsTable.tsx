@@ -217,6 +217,7 @@ export function DocumentsTable({ organizationId, onSuccess }: DocumentsTableProp
         rows={list.data?.data ?? []}
         rowKey={(d) => d.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         loading={list.isFetching}

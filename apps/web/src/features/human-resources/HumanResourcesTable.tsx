@@ -157,6 +157,7 @@ export function HumanResourcesTable({ organizationId, onSuccess }: HumanResource
         rows={list.data?.data ?? []}
         rowKey={(r) => r.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         loading={list.isFetching}

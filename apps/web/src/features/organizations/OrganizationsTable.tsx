@@ -192,6 +192,7 @@ export function OrganizationsTable({ onSuccess }: { onSuccess: SuccessToast }) {
         rows={list.data?.data ?? []}
         rowKey={(o) => o.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         loading={list.isFetching}
         failed={list.isError}
         onRetry={() => void list.refetch()}

@@ -192,6 +192,7 @@ export function PeopleTable({ kind, organizationId, onSuccess, onForbidden }: Pe
         rows={list.data?.data ?? []}
         rowKey={(p) => p.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         loading={list.isFetching}
         failed={list.isError}
         onRetry={() => void list.refetch()}

@@ -184,7 +184,7 @@ describe('Global search page', () => {
       sessionStore.start(testUser(), testTokens, false);
       serveResults(() => ({ data: rows, totalCount: SEARCH_TOTAL_CAP, totalCapped: true }));
       renderResults('?q=ethanol&mode=text');
-      expect(await screen.findByText(`1–25 of ${SEARCH_TOTAL_CAP}+`)).toBeInTheDocument();
+      expect(await screen.findByText(`1–25 of ${SEARCH_TOTAL_CAP.toLocaleString('en')}+`)).toBeInTheDocument();
       expect(screen.getByLabelText(`Page ${SEARCH_TOTAL_CAP / 25}`)).toBeInTheDocument();
     },
     SLOW,

@@ -223,6 +223,7 @@ export function TrainingRecordsTable({ organizationId, onSuccess }: TrainingReco
         rows={list.data?.data ?? []}
         rowKey={(r) => r.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         loading={list.isFetching}

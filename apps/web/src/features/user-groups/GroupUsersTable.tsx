@@ -136,6 +136,7 @@ export function GroupUsersTable({ organizationId, groupId, onSuccess, onGroupNam
         rows={list.data?.data.users ?? []}
         rowKey={(u) => u.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         loading={list.isFetching}
         failed={list.isError}
         onRetry={() => void list.refetch()}

@@ -127,6 +127,7 @@ export function UserGroupsTable({ organizationId, onSuccess }: UserGroupsTablePr
         rows={list.data?.data ?? []}
         rowKey={(g) => g.id}
         totalCount={list.data?.pagination.totalCount}
+        totalCapped={list.data?.pagination.totalCapped}
         loading={list.isFetching}
         failed={list.isError}
         onRetry={() => void list.refetch()}
