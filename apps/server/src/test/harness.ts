@@ -10,8 +10,12 @@ import { openDatabase, type Database } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
-/** A fresh database for one test file: a copy of the migrated template. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file: a copy of the migrated template. With `dataDir`, an embedded
+ * one is kept on disk there (`dataDir/pglite`) as a server's is, for a command run on it once it is
+ * closed; `env` is what that command needs besides DATA_DIR.
+ */
+export async function openTestDatabase(dataDir?: string): Promise<Database & { env: Record<string, string> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `qualis_t${process.ppid}_${randomBytes(6).toString('hex')}`;
@@ -22,9 +26,11 @@ export async function openTestDatabase(): Promise<Database> {
     } finally {
       await admin.end();
     }
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), maxConnections: 4 });
+    const own = withDatabase(url, name);
+    const database = await openDatabase({ kind: 'postgres', url: own, maxConnections: 4 });
     return {
       ...database,
+      env: { DATABASE_URL: own },
       close: async () => {
         await database.close();
         const dropper = new pg.Client({ connectionString: url });
@@ -35,7 +41,12 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = await fs.readFile(inject('pgliteTemplatePath'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({
+    kind: 'pglite',
+    loadDataDir: new Blob([dump]),
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+  });
+  return { ...database, env: {} };
 }
 
 export interface TestContextOptions extends Partial<Omit<AppDeps, 'config' | 'database'>> {

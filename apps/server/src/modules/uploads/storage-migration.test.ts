@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { S3Storage } from '../../core/s3-storage.js';
 import { mailOutbox, organizationFiles } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
 import { createOrganization, uploadOrganizationFile } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, openTestDatabase, type TestContext } from '../../test/harness.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { startS3Server, type S3Server } from '../../test/s3-server.js';
 import { migrateFiles, problemLine, summaryLine } from './storage-migration.js';
@@ -135,12 +136,16 @@ describe(`npm run storage:migrate ${req('FILE-004', 'SEC-005')}`, () => {
     promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
       env: { PATH: process.env.PATH, DATA_DIR: t.dataDir, ...env },
     }).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   it('says how to call it, and names a missing or bad bucket setting, exiting 2', async () => {
-    expect(await run(['--to', 'disk'], s3.env)).toEqual({
+    expect(await run(['--to', 'disk'], s3.env)).toMatchObject({
       code: 2,
       stderr: 'usage: npm run storage:migrate -- --to s3\n',
     });
@@ -148,5 +153,40 @@ describe(`npm run storage:migrate ${req('FILE-004', 'SEC-005')}`, () => {
     expect(code).toBe(2);
     expect(stderr).toContain('S3_BUCKET: is required when FILE_STORAGE=s3');
     expect(stderr).toContain('S3_REGION: must be a region name');
+  });
+
+  it('copies the files of a stopped server to the bucket and prints its summary, twice', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qualis-migrate-'));
+    const database = await openTestDatabase(dataDir);
+    try {
+      const organization = await createOrganization(database.db);
+      const bytes = Buffer.from('A procedure written before the move.\n');
+      const storageKey = `organizations/${organization.id}/cli/${newId()}`;
+      await new LocalDiskStorage(path.join(dataDir, 'files')).put(storageKey, bytes);
+      await database.db.insert(organizationFiles).values({
+        organizationId: organization.id,
+        id: newId(),
+        storageKey,
+        originalName: 'procedure.txt',
+        contentType: 'text/plain; charset=utf-8',
+        sizeBytes: bytes.length,
+        sha256: sha256(bytes),
+      });
+      // An embedded database has one user at a time: the server is stopped for the move.
+      if (database.kind === 'pglite') await database.close();
+      const env = { ...s3.env, FILE_STORAGE: 'local', DATA_DIR: dataDir, ...database.env };
+      expect(await run(['--to', 's3'], env)).toMatchObject({
+        code: 0,
+        stdout: '1 files: 1 copied, 0 already in the bucket, 0 missing, 0 not matching their record\n',
+      });
+      expect(await buffer(await bucket.read(storageKey))).toEqual(bytes);
+      expect(await run(['--to', 's3'], env)).toMatchObject({
+        code: 0,
+        stdout: '1 files: 0 copied, 1 already in the bucket, 0 missing, 0 not matching their record\n',
+      });
+    } finally {
+      if (database.kind === 'postgres') await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
