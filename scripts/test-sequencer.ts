@@ -1,9 +1,10 @@
 // The order in which vitest hands test files to its workers: the longest first, so the two
-// workers end together instead of one running the last long file alone. A file's length is its
-// duration in vitest's cache of the last local run, else the one recorded in
-// scripts/test-durations.json (a fresh clone, as CI runs, has no cache; `node
-// scripts/suite-times.mjs --write-durations` records the last run's reports). A file known to
-// neither runs first, as vitest's own sequencer does (larger files first).
+// workers end together instead of one running the last long file alone. A file's length is the
+// one recorded in scripts/test-durations.json (`node scripts/suite-times.mjs --write-durations`
+// records the last run's reports), so that every checkout orders alike: a fresh clone, as CI runs,
+// has no vitest cache, and a local cache remembers whatever ran last, a file alone or under load.
+// Only a file not recorded there is timed by the cache; one known to neither runs first, as with
+// vitest's own sequencer (larger files first).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ export class LongestFirstSequencer extends BaseSequencer {
     /** Milliseconds, or undefined when the file's length is not known. */
     const durationOf = (file: TestSpecification) => {
       const seconds = recorded[fileOf(file)];
-      return cache.getFileTestResults(keyOf(file))?.duration ?? (seconds === undefined ? undefined : seconds * 1000);
+      return seconds === undefined ? cache.getFileTestResults(keyOf(file))?.duration : seconds * 1000;
     };
     const sizeOf = (file: TestSpecification) => cache.getFileStats(keyOf(file))?.size ?? 0;
     return [...files].sort((a, b) => {
