@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test-sequencer.js';
 
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The longest files first, so that the two workers end together (scripts/test-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Web tests: React's scheduler can run one last task after a file's jsdom is torn down; that task
     // finds no window. It is no test's failure, so only that exact error is let through.
     onUnhandledError: (error) =>
@@ -55,7 +58,11 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
-          // Two journeys at a time (the root's maxWorkers): each has its own server, data and browser.
+          // Two journeys at a time (the root's maxWorkers): each has its own server, data and browser
+          // contexts. A worker's journeys share its modules and its Chromium (e2e/support/browser.ts)
+          // instead of starting a process and importing Playwright again for each file; none mocks a
+          // module or changes process.env, and each closes its server and contexts.
+          isolate: false,
         },
       },
     ],

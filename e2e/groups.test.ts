@@ -102,6 +102,9 @@ describe('groups journey: a group grants a User documents, losing it blocks them
     await expect.poll(() => general.getAttribute('aria-checked')).toBe('true');
     const approval = admin.getByRole('switch', { name: 'Approval section' }).first();
     expect(await approval.getAttribute('aria-checked')).toBe('true');
+    // The switches show the toggle at once and stay busy until the server answers; a click while
+    // busy is not taken (PermissionList), so the Admin waits for the first answer.
+    await admin.locator('.qualis-permissions [aria-busy]').first().waitFor({ state: 'detached' });
     await approval.click();
     await expect.poll(() => approval.getAttribute('aria-checked')).toBe('false');
     expect(await general.getAttribute('aria-checked')).toBe('true');

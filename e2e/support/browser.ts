@@ -6,7 +6,21 @@ import { RESULTS_DIR } from './server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-/** Debian's Chromium, headless; `node scripts/ensure-browser-tools.mjs` installs it. */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, headless (`node scripts/ensure-browser-tools.mjs` installs it), launched once
+ * per worker: the journeys of a worker run one after another in the same process (`isolate: false`)
+ * and each closes the contexts it opened. Launched again when it went away.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/** A Chromium of its own (the benches); the journeys share their worker's, `workerChromium()`. */
 export function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: run \`node scripts/ensure-browser-tools.mjs\` (or npm run test:e2e)`);

@@ -5,7 +5,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink.js';
-import { launchBrowser, screenshot } from './browser.js';
+import { screenshot, workerChromium } from './browser.js';
 import {
   JOURNEY_PASSWORD,
   newPage,
@@ -68,14 +68,17 @@ export function journeyEnvironment(name: string, contextOptions: BrowserContextO
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startServer({ smtpUrl: sink.url, name: `${name}.server` });
-    browser = await launchBrowser();
+    // The server starts while the worker's Chromium is found or launched.
+    [server, browser] = await Promise.all([
+      startServer({ smtpUrl: sink.url, name: `${name}.server` }),
+      workerChromium(),
+    ]);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
+    // The browser stays for the worker's next journey; what this journey opened in it goes.
+    await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+    await Promise.all([server?.stop(), sink?.close()]);
   });
 
   return {

@@ -81,7 +81,7 @@ export async function startServer(
         await exited;
       }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await fs.promises.rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 60_000;
