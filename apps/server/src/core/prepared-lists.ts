@@ -1,0 +1,107 @@
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '@qualis/contract';
+import type { DbOrTx } from '../db/client.js';
+import type { OrganizationAccess } from './access.js';
+import { likePattern, resolveList, type ListSpec, type ResolvedList } from './lists.js';
+
+/** The placeholder names every prepared list binds, besides its own (`params`). */
+const LIMIT = 'listLimit';
+const OFFSET = 'listOffset';
+const SEARCH = 'listSearch';
+
+/**
+ * A value's placeholder, standing where the value goes in a query built once: drizzle binds it at
+ * `execute`. Typed as the value so the builders of a list serve both the prepared page (placeholders)
+ * and its exports (values).
+ */
+export const param = <T>(name: string): T => sql.placeholder(name) as unknown as T;
+
+interface Statements {
+  page: { execute(params: Record<string, unknown>): Promise<unknown[]> };
+  count: { execute(params: Record<string, unknown>): Promise<{ n: number }[]> };
+}
+
+export interface PreparedListOptions<Scope> {
+  /** The statements' name: a prefix unique to the list (PostgreSQL names prepared statements). */
+  name: string;
+  /** The list's sort keys and search (placeholders for values, as `select`). */
+  spec: (scope: Scope) => ListSpec;
+  /**
+   * What, besides the sort key, the direction and whether there is a search, changes the text of the
+   * statements for this scope (a role, a permission, a filter): one pair of statements per variant.
+   */
+  variant: (scope: Scope) => string;
+  /**
+   * The filtered query (no order, no page), with `param(...)` wherever a value of the scope goes;
+   * `where` is the search. Built for the first request of a variant, sort and direction and kept:
+   * of the scope it reads only what `variant` captures.
+   */
+  select: (db: DbOrTx, scope: Scope, where: SQL | undefined) => PgSelect;
+  /** The values of the scope's placeholders. */
+  params: (scope: Scope) => Record<string, unknown>;
+  /** The unfiltered total when the caller keeps it (instead of a count). */
+  knownTotal?: (db: DbOrTx, scope: Scope, searched: boolean) => Promise<number> | undefined;
+}
+
+/**
+ * A list's page and its count as prepared statements: built by drizzle once per database and
+ * shape (variant, sort, direction, searched or not), their text and row mapping kept, their
+ * values bound at each request, where `listReaders` builds both statements again every time. A
+ * short page ends the list, so the count runs only for a full page or one past the end.
+ */
+export function preparedListPage<Scope, Row>(options: PreparedListOptions<Scope>) {
+  const byDatabase = new WeakMap<DbOrTx, Map<string, Statements>>();
+  const statementsOf = (db: DbOrTx, scope: Scope, variant: string, list: ResolvedList, searched: boolean) => {
+    let prepared = byDatabase.get(db);
+    if (!prepared) byDatabase.set(db, (prepared = new Map()));
+    const key = `${options.name}_${variant}_${list.sortKey.toLowerCase()}_${list.direction}_${searched ? 's' : 'a'}`;
+    let statements = prepared.get(key);
+    if (!statements) {
+      const filtered = () => options.select(db, scope, list.where);
+      const counted = filtered().as('filtered_rows') as unknown as Parameters<ReturnType<DbOrTx['select']>['from']>[0];
+      statements = {
+        page: filtered()
+          .orderBy(...list.orderBy)
+          .limit(sql.placeholder(LIMIT))
+          .offset(sql.placeholder(OFFSET))
+          .prepare(`${key}_page`) as unknown as Statements['page'],
+        count: db.select({ n: count() }).from(counted).prepare(`${key}_count`) as unknown as Statements['count'],
+      };
+      prepared.set(key, statements);
+    }
+    return statements;
+  };
+
+  return async (db: DbOrTx, scope: Scope, query: ListQuery): Promise<{ rows: Row[]; totalCount: number }> => {
+    const variant = options.variant(scope);
+    const search = query.search?.trim();
+    const list = resolveList(query, options.spec(scope), SEARCH);
+    const statements: Statements = statementsOf(db, scope, variant, list, Boolean(search));
+    const params = { ...options.params(scope), ...(search ? { [SEARCH]: likePattern(search) } : {}) };
+    const rows = (await statements.page.execute({ ...params, [LIMIT]: list.limit, [OFFSET]: list.offset })) as Row[];
+    if (rows.length > 0 && rows.length < list.limit) return { rows, totalCount: list.offset + rows.length };
+    if (rows.length === 0 && list.offset === 0) return { rows, totalCount: 0 };
+    const known = options.knownTotal?.(db, scope, Boolean(search));
+    if (known) return { rows, totalCount: await known };
+    const [counted] = await statements.count.execute(params);
+    return { rows, totalCount: counted?.n ?? 0 };
+  };
+}
+
+/**
+ * An organization access with its two ids as placeholders (`organizationId`, `actorUserId`), for
+ * the builder of a prepared statement; the role, restriction and permissions stay as they are, so
+ * the list's `variant` must capture what of them its SQL depends on.
+ */
+export const accessWithParams = (access: OrganizationAccess): OrganizationAccess => ({
+  ...access,
+  organization: { ...access.organization, id: param('organizationId') },
+  actor: { ...access.actor, userId: param('actorUserId') },
+});
+
+/** The values of `accessWithParams`' placeholders. */
+export const accessParams = (access: OrganizationAccess) => ({
+  organizationId: access.organization.id,
+  actorUserId: access.actor.userId,
+});
