@@ -9,6 +9,8 @@ import { likePattern, resolveList, type ListSpec, type ResolvedList } from './li
 const LIMIT = 'listLimit';
 const OFFSET = 'listOffset';
 const SEARCH = 'listSearch';
+/** A prepared query's name that PostgreSQL does not keep (see `preparedListPage`). */
+const UNNAMED = '';
 
 /**
  * A value's placeholder, standing where the value goes in a query built once: drizzle binds it at
@@ -23,7 +25,7 @@ interface Statements {
 }
 
 export interface PreparedListOptions<Scope> {
-  /** The statements' name: a prefix unique to the list (PostgreSQL names prepared statements). */
+  /** The list's name: the prefix of its statements' keys. */
   name: string;
   /** The list's sort keys and search (placeholders for values, as `select`). */
   spec: (scope: Scope) => ListSpec;
@@ -40,8 +42,11 @@ export interface PreparedListOptions<Scope> {
   select: (db: DbOrTx, scope: Scope, where: SQL | undefined) => PgSelect;
   /** The values of the scope's placeholders. */
   params: (scope: Scope) => Record<string, unknown>;
-  /** The unfiltered total when the caller keeps it (instead of a count). */
-  knownTotal?: (db: DbOrTx, scope: Scope, searched: boolean) => Promise<number> | undefined;
+  /**
+   * The total when the list keeps it (instead of a count): an unfiltered list's, which its page
+   * may also carry in a column (`rows`: the page read), saving a statement.
+   */
+  knownTotal?: (db: DbOrTx, scope: Scope, searched: boolean, rows: unknown[]) => Promise<number> | number | undefined;
 }
 
 /**
@@ -49,6 +54,12 @@ export interface PreparedListOptions<Scope> {
  * shape (variant, sort, direction, searched or not), their text and row mapping kept, their
  * values bound at each request, where `listReaders` builds both statements again every time. A
  * short page ends the list, so the count runs only for a full page or one past the end.
+ *
+ * They are sent to PostgreSQL unnamed (an empty name: node-postgres then parses them with each
+ * request), so PostgreSQL plans each request for its own values. A named statement switches to a
+ * generic plan after five runs, and a list's best plan depends on its organization's size: one
+ * organization of 5,000 people among 100,000 small ones made the named Users list 3.2x its SQL
+ * (docs/performance.md, issue 26). The session and access lookups, one row by key, stay named.
  */
 export function preparedListPage<Scope, Row>(options: PreparedListOptions<Scope>) {
   const byDatabase = new WeakMap<DbOrTx, Map<string, Statements>>();
@@ -65,8 +76,8 @@ export function preparedListPage<Scope, Row>(options: PreparedListOptions<Scope>
           .orderBy(...list.orderBy)
           .limit(sql.placeholder(LIMIT))
           .offset(sql.placeholder(OFFSET))
-          .prepare(`${key}_page`) as unknown as Statements['page'],
-        count: db.select({ n: count() }).from(counted).prepare(`${key}_count`) as unknown as Statements['count'],
+          .prepare(UNNAMED) as unknown as Statements['page'],
+        count: db.select({ n: count() }).from(counted).prepare(UNNAMED) as unknown as Statements['count'],
       };
       prepared.set(key, statements);
     }
@@ -82,8 +93,8 @@ export function preparedListPage<Scope, Row>(options: PreparedListOptions<Scope>
     const rows = (await statements.page.execute({ ...params, [LIMIT]: list.limit, [OFFSET]: list.offset })) as Row[];
     if (rows.length > 0 && rows.length < list.limit) return { rows, totalCount: list.offset + rows.length };
     if (rows.length === 0 && list.offset === 0) return { rows, totalCount: 0 };
-    const known = options.knownTotal?.(db, scope, Boolean(search));
-    if (known) return { rows, totalCount: await known };
+    const known = options.knownTotal?.(db, scope, Boolean(search), rows);
+    if (known !== undefined) return { rows, totalCount: await known };
     const [counted] = await statements.count.execute(params);
     return { rows, totalCount: counted?.n ?? 0 };
   };
