@@ -77,21 +77,20 @@ export interface PeopleScope {
   ids?: string[] | undefined;
 }
 
+/** The people of one organization with their rows' columns; an export's keyset page adds its fields and condition. */
+const selectPeople = (db: DbOrTx, actor: Actor, organizationId: string, where: SQL | undefined, page?: KeysetPage) =>
+  db
+    .select({ ...personColumns(actor), ...page?.fields })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
+    .where(and(where, page?.where))
+    .$dynamic();
+
 function peopleQuery(db: DbOrTx, scope: PeopleScope, query: ListQuery) {
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
-  const columns = personColumns(scope.actor);
   /** The query; an export's keyset page adds its fields and condition. */
-  const select = (page?: KeysetPage) =>
-    db
-      .select({ ...columns, ...page?.fields })
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
-      )
-      .where(and(where, page?.where))
-      .$dynamic();
+  const select = (page?: KeysetPage) => selectPeople(db, scope.actor, scope.organizationId, where, page);
   return { list, select };
 }
 
@@ -108,15 +107,12 @@ export const listPeople = preparedListPage<PeopleScope, PersonFields>({
   spec: () => LIST_SPEC,
   variant: ({ role, actor }) => `${role}_${actor.role === 'SuperAdmin' ? 'superadmin' : 'member'}`,
   select: (db, { role, actor }, search) =>
-    db
-      .select(personColumns({ ...actor, userId: param('actorUserId') }))
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, param<string>('organizationId'))),
-      )
-      .where(and(eq(users.role, role), search))
-      .$dynamic(),
+    selectPeople(
+      db,
+      { ...actor, userId: param('actorUserId') },
+      param('organizationId'),
+      and(eq(users.role, role), search),
+    ),
   params: ({ actor, organizationId }) => ({ actorUserId: actor.userId, organizationId }),
 });
 
