@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import { ZEventStream, ZFileResponse, ZNoContent, listEndpoints } from '@qualis/contract';
 import { req } from '../../../../docs/requirements/req.js';
@@ -17,11 +18,10 @@ describe('the compiled answer serializer', () => {
     for (const streamed of [ZFileResponse, ZEventStream, ZNoContent]) schemas.delete(streamed);
     const failures = [...schemas].flatMap((schema) => {
       try {
-        (answerSerializerCompiler(false)({ ...route, schema }) as (data: unknown) => string)(undefined);
+        fastJsonStringify(answerJsonSchema(schema));
         return [];
       } catch (error) {
-        // Compiling succeeded when writing `undefined` fails only on the value itself.
-        return /required|does not match|Cannot read/.test(String(error)) ? [] : [String(error)];
+        return [String(error)];
       }
     });
     expect(schemas.size).toBeGreaterThan(100);
