@@ -1,7 +1,7 @@
 // The SQL each measured endpoint sends, written out as the server builds it, so bench/load.ts can
 // time it directly ("raw SQL") against the endpoint. Taken from the statements the server sends
 // (captured from the pg driver): core/auth.ts session lookup, core/access.ts organization access,
-// core/lists.ts readPage and readByKeyset, people.repository.ts listPeople.
+// core/prepared-lists.ts preparedListPage and core/lists.ts readByKeyset, people.repository.ts listPeople.
 import type { SqlRunner } from '../apps/server/src/db/client.js';
 
 export interface Statement {
@@ -43,22 +43,30 @@ function organizationAccess(organizationId: string, userId: string): Statement {
   };
 }
 
+/** What the organizations list reads of a row, with its logo's (organizations.repository.ts). */
+const LIST_COLUMNS = `"organizations"."id", "organizations"."name", "organizations"."status",
+  "organizations"."is_managed_by_client", "organizations"."signing_requires_password",
+  "organizations"."review_reminder_days", "images"."id", "images"."original_name", "images"."size_bytes"`;
+const LIST_FROM = `from "organizations" left join "images" on "images"."id" = "organizations"."logo_file_id"`;
+
 /**
- * A page of 25 organizations and its total: counted when filtered (readPage counts when the page
- * is full), read from the trigger-kept row when not (migration 0019).
+ * A page of 25 organizations and its total (organizations.repository.ts, core/prepared-lists.ts):
+ * counted when filtered (the page is full), and when not, the trigger-kept total (migration 0019)
+ * read by the page itself in a column: one statement.
  */
 function organizationsPage(where: string, whereParams: unknown[], orderBy: string): Statement[] {
+  const page = (extra: string) => ({
+    text: `select ${LIST_COLUMNS}${extra} ${LIST_FROM} ${where} order by ${orderBy}
+      limit $${whereParams.length + 1} offset $${whereParams.length + 2}`,
+    params: [...whereParams, 25, 0],
+  });
+  if (!where) return [page(', (select total from organization_total)')];
   return [
+    page(''),
     {
-      text: `select ${ORGANIZATION_COLUMNS} from "organizations" ${where} order by ${orderBy} limit $${whereParams.length + 1}`,
-      params: [...whereParams, 25],
+      text: `select count(*) from (select ${LIST_COLUMNS} ${LIST_FROM} ${where}) "filtered_rows"`,
+      params: whereParams,
     },
-    where
-      ? {
-          text: `select count(*) from (select ${ORGANIZATION_COLUMNS} from "organizations" ${where}) "filtered_rows"`,
-          params: whereParams,
-        }
-      : { text: `select "total" from "organization_total"`, params: [] },
   ];
 }
 
@@ -95,8 +103,8 @@ export function usersPage(organizationId: string, superAdminId: string, search: 
     organizationAccess(organizationId, superAdminId),
     {
       text: `select ${columns} ${from} ${where}
-        order by lower("users"."last_name") asc, "users"."id" asc limit $${params.length + 1}`,
-      params: [...params, 25],
+        order by lower("users"."last_name") asc, "users"."id" asc limit $${params.length + 1} offset $${params.length + 2}`,
+      params: [...params, 25, 0],
     },
     { text: `select count(*) from (select ${columns} ${from} ${where}) "filtered_rows"`, params },
   ];

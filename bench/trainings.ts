@@ -18,7 +18,14 @@ import {
   type Person,
   type SqlCase,
 } from './in-process.js';
-import { BENCH_ADMIN_EMAIL, benchMemberEmail, nonNegativeInt, positiveInt, seed } from './seed.js';
+import {
+  BENCH_ADMIN_EMAIL,
+  BENCH_SUPERADMIN_EMAIL,
+  benchMemberEmail,
+  nonNegativeInt,
+  positiveInt,
+  seed,
+} from './seed.js';
 
 /** Everyone but the Admin is in the one user group, which is assigned to the newest training. */
 const DEFAULT_GROUP_PEOPLE = 5000;
@@ -232,6 +239,17 @@ async function main() {
       {
         name: `\`GET /training-records/{id}/completion-progress\`, ${people} people, Admin`,
         urls: [`/api/v1/training-records/${f.groupTrainingId}/completion-progress?organizationId=${org}`],
+        as: f.admin.email,
+      },
+      // The Users list of the same organization (its people), as the SuperAdmin and as its Admin.
+      {
+        name: `\`GET /client-users?limit=25\`, ${people} people, SuperAdmin`,
+        urls: [`/api/v1/client-users?organizationId=${org}&limit=25`],
+        as: BENCH_SUPERADMIN_EMAIL,
+      },
+      {
+        name: `\`GET /client-users?limit=25\`, ${people} people, Admin`,
+        urls: [`/api/v1/client-users?organizationId=${org}&limit=25`],
         as: f.admin.email,
       },
       // Two sort orders of the same list: neither is a filtered version of the other.

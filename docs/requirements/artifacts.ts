@@ -247,6 +247,12 @@ export const artifactRequirements = [
     'spec 03 section 5',
     'Assignee search returns at most 20 people and groups, groups without users left out.',
   ),
+  rule(
+    'TRN-009',
+    'medium',
+    'product',
+    'Completion progress pages its passed and its pending people separately, each with its total.',
+  ),
   // HR records
   rule('HR-001', 'high', 'spec 03 section 1', 'Each person has one HR record, seen and edited by admins only.'),
   rule(

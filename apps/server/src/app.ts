@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorEnvelope, httpLayerErrorHandling, registerErrorHandling } from './core/errors.js';
@@ -21,6 +21,7 @@ import { SessionCache } from './core/session-cache.js';
 import { registerRateLimits } from './core/rate-limits.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { validatorCompiler } from './core/validation.js';
+import { answerSerializerCompiler } from './core/answer-serializer.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { validationReportRoutes } from './modules/validation-report/validation-report.routes.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
@@ -68,6 +69,12 @@ export interface AppDeps {
   /** Pause added to a failed sign-in once an account has 3 failures (default 1000 ms). */
   signInSlowdownMs?: number;
   logger?: boolean;
+  /**
+   * Checks every JSON answer against its Zod schema before the compiled serializer writes it
+   * (core/answer-serializer.ts). Default: on when the test controls are (servers started for
+   * tests); the API test harness turns it on.
+   */
+  checkAnswers?: boolean;
 }
 
 declare module 'fastify' {
@@ -93,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(deps.checkAnswers ?? config.testControls));
   registerErrorHandling(app);
 
   const storage = await openFileStorage(config);

@@ -170,10 +170,15 @@ export const ZCompletionEntry = z.object({
   assignedAt: z.string().nullable(),
   attempts: z.array(ZTrainingAttempt),
 });
-/** GET /training-records/{recordId}/completion-progress. */
+/**
+ * GET /training-records/{recordId}/completion-progress: one page of the passed people and one of
+ * the pending people (each by last name, first name), with how many there are of each.
+ */
 export const ZCompletionProgress = z.object({
   passedTrainingUsers: z.array(ZCompletionEntry),
   pendingUsers: z.array(ZCompletionEntry),
+  passedTotalCount: z.number().int(),
+  pendingTotalCount: z.number().int(),
   canBeEdited: z.boolean(),
   canBeDeleted: z.boolean(),
 });
@@ -279,6 +284,17 @@ export const ZTrainingListQuery = ZListQuery.extend({
 export type TrainingListQuery = z.infer<typeof ZTrainingListQuery>;
 
 export const ZTrainingDetailQuery = z.object({ organizationId: ZUuid });
+
+/**
+ * The completion progress's pages: `limit` people of each list (25 by default), the passed ones
+ * from `passedOffset`, the pending ones from `pendingOffset`.
+ */
+export const ZCompletionProgressQuery = ZTrainingDetailQuery.extend({
+  limit: ZListQuery.shape.limit,
+  passedOffset: ZListQuery.shape.offset,
+  pendingOffset: ZListQuery.shape.offset,
+});
+export type CompletionProgressQuery = z.input<typeof ZCompletionProgressQuery>;
 
 /** GET /training-records/all: the 'Link Training' picker (20 at most); `includeUsed` also lists trainings already linked to a document. */
 export const ZTrainingOptionsQuery = z.object({

@@ -57,8 +57,12 @@ export interface ResolvedList {
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Turns the spec's list parameters into SQL pieces, accepting both spellings of the order. */
-export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
+/**
+ * Turns the spec's list parameters into SQL pieces, accepting both spellings of the order. With
+ * `searchParam`, the search is that placeholder (its value: `likePattern(search)`), so the
+ * statement's text depends on whether there is a search, not on the text (a prepared list).
+ */
+export function resolveList(query: ListQuery, spec: ListSpec, searchParam?: string): ResolvedList {
   const requestedKey = query.orderBy ?? query['Order.Key'];
   const direction = query.orderType ?? query['Order.Direction'] ?? spec.defaultSort.direction;
   const sortKey = requestedKey ?? spec.defaultSort.key;
@@ -73,7 +77,13 @@ export function resolveList(query: ListQuery, spec: ListSpec): ResolvedList {
   return {
     limit: query.limit,
     offset: query.offset,
-    where: search ? or(...spec.searchable.map((expr) => ilike(expr as AnyColumn, likePattern(search)))) : undefined,
+    where: search
+      ? or(
+          ...spec.searchable.map((expr) =>
+            ilike(expr as AnyColumn, searchParam ? sql`${sql.placeholder(searchParam)}` : likePattern(search)),
+          ),
+        )
+      : undefined,
     orderBy: [order(sortExpr), order(spec.tiebreaker)],
     sortKey,
     direction,

@@ -96,6 +96,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     mailPollMs: 60_000,
     jobPollMs: 60_000,
     wakeOnQueuedWork: false,
+    checkAnswers: true,
     ...deps,
   });
   await app.ready();

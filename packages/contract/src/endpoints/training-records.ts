@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { changedEnvelope, dataEnvelope, listEnvelope } from '../envelopes.js';
 import {
   ZCompletionProgress,
+  ZCompletionProgressQuery,
   ZCreateTrainingRequest,
   ZDeleteTrainingsQuery,
   ZPassTrainingRequest,
@@ -43,7 +44,7 @@ export const trainingRecordsEndpoints = {
     completionProgress: endpoint({
       method: 'GET',
       path: '/training-records/{recordId}/completion-progress',
-      query: ZTrainingDetailQuery,
+      query: ZCompletionProgressQuery,
       response: dataEnvelope(ZCompletionProgress),
     }),
     file: endpoint({

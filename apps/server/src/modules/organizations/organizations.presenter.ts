@@ -2,30 +2,23 @@ import type { Organization } from '@qualis/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { findImages } from '../uploads/uploads.repository.js';
 import { imagePath } from '../users/users.presenter.js';
-import type { OrganizationRow } from './organizations.repository.js';
+import type { OrganizationListRow, OrganizationRow } from './organizations.repository.js';
 
-/** Organizations as the spec's client reads them, with their logos' names and sizes (one query). */
-export async function presentOrganizations(db: DbOrTx, rows: OrganizationRow[]): Promise<Organization[]> {
-  const logos = await findImages(
-    db,
-    rows.flatMap((row) => (row.logoFileId ? [row.logoFileId] : [])),
-  );
-  const logoById = new Map(logos.map((file) => [file.id, file]));
-  return rows.map((row) => {
-    const logo = row.logoFileId ? logoById.get(row.logoFileId) : undefined;
-    return {
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      isManagedByClient: row.isManagedByClient,
-      logo: logo
-        ? { originalPath: imagePath(logo.id), originalFileName: logo.originalName, fileSize: logo.sizeBytes }
-        : null,
-      signingRequiresPassword: row.signingRequiresPassword,
-      reviewReminderDays: row.reviewReminderDays,
-    };
-  });
+/** An organization as the spec's client reads it, with its logo's name and size. */
+export const presentOrganizationRow = (row: OrganizationListRow): Organization => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  isManagedByClient: row.isManagedByClient,
+  logo: row.logo
+    ? { originalPath: imagePath(row.logo.id), originalFileName: row.logo.originalName, fileSize: row.logo.sizeBytes }
+    : null,
+  signingRequiresPassword: row.signingRequiresPassword,
+  reviewReminderDays: row.reviewReminderDays,
+});
+
+/** One organization, its logo read by id. */
+export async function presentOrganization(db: DbOrTx, row: OrganizationRow): Promise<Organization> {
+  const [logo] = await findImages(db, row.logoFileId ? [row.logoFileId] : []);
+  return presentOrganizationRow({ ...row, logo: logo ?? null });
 }
-
-export const presentOrganization = async (db: DbOrTx, row: OrganizationRow): Promise<Organization> =>
-  (await presentOrganizations(db, [row]))[0]!;

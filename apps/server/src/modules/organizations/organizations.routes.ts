@@ -4,7 +4,7 @@ import { contractRoutes } from '../../core/contract-route.js';
 import { auditActorOf, requireActor } from '../../core/auth.js';
 import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { AUDIT_SEAL_TASK, sealAuditChains } from './audit-chains.js';
-import { presentOrganization, presentOrganizations } from './organizations.presenter.js';
+import { presentOrganization, presentOrganizationRow } from './organizations.presenter.js';
 import { listOrganizations } from './organizations.repository.js';
 import {
   createOrganization,
@@ -36,7 +36,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         actor.role === 'SuperAdmin' ? undefined : actor.userId,
       );
-      return { data: await presentOrganizations(app.ctx.database.db, rows), pagination };
+      return { data: rows.map(presentOrganizationRow), pagination };
     },
   );
 

@@ -12,6 +12,7 @@ import { listReaders, resolveList, type KeysetPage, type ListSpec } from '../../
 import type { DbOrTx } from '../../db/client.js';
 import { memberships, users, type UserRow } from '../../db/schema/index.js';
 import { forgetSessionsOf } from '../../core/session-cache.js';
+import { param, preparedListPage } from '../../core/prepared-lists.js';
 
 /** `users.id` qualified: drizzle leaves columns of a single-table select unqualified, which a
  * correlated subquery would resolve against its own tables. */
@@ -76,26 +77,44 @@ export interface PeopleScope {
   ids?: string[] | undefined;
 }
 
+/** The people of one organization with their rows' columns; an export's keyset page adds its fields and condition. */
+const selectPeople = (db: DbOrTx, actor: Actor, organizationId: string, where: SQL | undefined, page?: KeysetPage) =>
+  db
+    .select({ ...personColumns(actor), ...page?.fields })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
+    .where(and(where, page?.where))
+    .$dynamic();
+
 function peopleQuery(db: DbOrTx, scope: PeopleScope, query: ListQuery) {
   const list = resolveList(query, LIST_SPEC);
   const where = and(eq(users.role, scope.role), scope.ids ? inArray(users.id, scope.ids) : undefined, list.where);
-  const columns = personColumns(scope.actor);
   /** The query; an export's keyset page adds its fields and condition. */
-  const select = (page?: KeysetPage) =>
-    db
-      .select({ ...columns, ...page?.fields })
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, scope.organizationId)),
-      )
-      .where(and(where, page?.where))
-      .$dynamic();
+  const select = (page?: KeysetPage) => selectPeople(db, scope.actor, scope.organizationId, where, page);
   return { list, select };
 }
 
-/** A page of the people of a role in an organization with the total, and an export's rows. */
-export const { page: listPeople, exportRows: personExportRows } = listReaders<PeopleScope, PersonFields>(peopleQuery);
+/** The rows of an export of the people of a role in an organization. */
+export const { exportRows: personExportRows } = listReaders<PeopleScope, PersonFields>(peopleQuery);
+
+/**
+ * A page of the people of a role in an organization with the total, prepared
+ * (core/prepared-lists.ts): one pair of statements per role listed and per kind of viewer (the
+ * SuperAdmin manages every organization not managed by the client, an Admin their own).
+ */
+export const listPeople = preparedListPage<PeopleScope, PersonFields>({
+  name: 'people',
+  spec: () => LIST_SPEC,
+  variant: ({ role, actor }) => `${role}_${actor.role === 'SuperAdmin' ? 'superadmin' : 'member'}`,
+  select: (db, { role, actor }, search) =>
+    selectPeople(
+      db,
+      { ...actor, userId: param('actorUserId') },
+      param('organizationId'),
+      and(eq(users.role, role), search),
+    ),
+  params: ({ actor, organizationId }) => ({ actorUserId: actor.userId, organizationId }),
+});
 
 export async function findPerson(
   db: DbOrTx,

@@ -122,6 +122,7 @@ export function presentProgress(
   row: TrainingState,
   people: ProgressPersonRow[],
   attempts: AttemptRow[],
+  counts?: { passed: number; pending: number },
 ): CompletionProgress {
   // One pass over the attempts (oldest first), not one per person: a group training has thousands.
   const attemptsOf = new Map<string, AttemptRow[]>();
@@ -144,9 +145,14 @@ export function presentProgress(
     })),
   });
   const state = trainingStateOf(row);
+  const passedTrainingUsers = people.filter((p) => p.passedAt !== null).map(entryOf);
+  const pendingUsers = people.filter((p) => p.passedAt === null).map(entryOf);
   return {
-    passedTrainingUsers: people.filter((p) => p.passedAt !== null).map(entryOf),
-    pendingUsers: people.filter((p) => p.passedAt === null).map(entryOf),
+    passedTrainingUsers,
+    pendingUsers,
+    // Without counts, `people` is everyone (the record's PDF).
+    passedTotalCount: counts?.passed ?? passedTrainingUsers.length,
+    pendingTotalCount: counts?.pending ?? pendingUsers.length,
     canBeEdited: can(access, 'trainingRecord.edit', state),
     canBeDeleted: can(access, 'trainingRecord.delete', state),
   };

@@ -13,7 +13,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { TrainingState } from './training-records.policy.js';
-import { assignedTo, passedBy, statusFilter, trainingsVisibleTo } from './training-visibility.js';
+import { assignedTo, passedBy, seesEveryTraining, statusFilter, trainingsVisibleTo } from './training-visibility.js';
+import { accessParams, accessWithParams, preparedListPage } from '../../core/prepared-lists.js';
 import { verifiableFileFields } from '../uploads/uploads.repository.js';
 
 // Trainings as people see them: the list, its exports, the detail, the pickers (visibility from
@@ -213,12 +214,27 @@ export function trainingsQuery(db: DbOrTx, scope: TrainingScope, query: ListQuer
   return { list, select: (page?: KeysetPage) => selectTrainings(db, scope.access, where, page) };
 }
 
-/** A page of the visible trainings with the total of the same filter, an export's rows and their count. */
-export const {
-  page: listTrainings,
-  exportRows: trainingExportRows,
-  countUpTo: countTrainingExportRows,
-} = listReaders<TrainingScope, TrainingRowRecord>(trainingsQuery);
+/** An export's rows of the visible trainings and their count. */
+export const { exportRows: trainingExportRows, countUpTo: countTrainingExportRows } = listReaders<
+  TrainingScope,
+  TrainingRowRecord
+>(trainingsQuery);
+
+/**
+ * A page of the visible trainings with the total of the same filter, prepared
+ * (core/prepared-lists.ts): one pair of statements per visibility (every training, or the related
+ * ones) and status filter.
+ */
+export const listTrainings = preparedListPage<TrainingScope, TrainingRowRecord>({
+  name: 'trainings',
+  spec: ({ access }) => listSpec(accessWithParams(access)),
+  variant: ({ access, status }) => `${seesEveryTraining(access) ? 'all' : 'related'}_${status ?? 'All'}`,
+  select: (db, { access, status }, search) => {
+    const viewer = accessWithParams(access);
+    return selectTrainings(db, viewer, and(trainingsVisibleTo(viewer), statusFilter(viewer, status ?? 'All'), search));
+  },
+  params: ({ access }) => accessParams(access),
+});
 
 /** The detail's training: the list's row and everyone who has to pass it. */
 export type TrainingDetailRecord = TrainingRowRecord & { assignees: PersonRow[] };

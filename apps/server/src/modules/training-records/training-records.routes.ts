@@ -18,7 +18,7 @@ import {
   listTrainingOptions,
   listTrainings,
 } from './training-records.repository.js';
-import { listAttempts, listProgressPeople } from './training-attempts.repository.js';
+import { countProgressPeople, listAttempts, listProgressPeople } from './training-attempts.repository.js';
 import { listQuestions } from './training-questions.repository.js';
 import { createTraining, deleteTrainings, updateTraining } from './training-records.service.js';
 import { passTraining } from './training-attempts.service.js';
@@ -93,18 +93,22 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...inQuery,
       summary:
-        'Who passed the current round and who is pending, each with their attempts (number, result, time, quiz version, revision)',
+        'A page of who passed the current round and one of who is pending, each with their attempts (number, result, time, quiz version, revision), and how many there are of each',
     },
     async (request) => {
       const access = organizationAccessOf(request);
       const row = await findVisibleTrainingState(db(), access, request.params.recordId);
       if (!row) throw AppError.notFound();
       const training = { organizationId: access.organization.id, id: row.id, cycle: row.cycle };
-      const [people, attempts] = [
-        await listProgressPeople(db(), training),
-        await listAttempts(db(), training.organizationId, row.id),
+      const { limit, passedOffset, pendingOffset } = request.query;
+      const people = [
+        ...(await listProgressPeople(db(), training, { passed: true, limit, offset: passedOffset })),
+        ...(await listProgressPeople(db(), training, { passed: false, limit, offset: pendingOffset })),
       ];
-      return { data: presentProgress(access, row, people, attempts) };
+      const counts = await countProgressPeople(db(), training);
+      const userIds = people.map((person) => person.user.id);
+      const attempts = userIds.length ? await listAttempts(db(), training.organizationId, row.id, userIds) : [];
+      return { data: presentProgress(access, row, people, attempts, counts) };
     },
   );
 

@@ -507,6 +507,34 @@ describe('PUT /training-records/{recordId}/pass', () => {
       { user: expect.objectContaining({ id: late.id }), passedAt: null, assignedAt: expect.any(String), attempts: [] },
     ]);
     expect([progress.canBeEdited, progress.canBeDeleted]).toEqual([false, false]);
+    expect([progress.passedTotalCount, progress.pendingTotalCount]).toEqual([1, 1]);
+  });
+
+  it(`pages the passed and the pending people separately, each with its total ${req('TRN-009')}`, async () => {
+    const people = [await person(org), await person(org), await person(org)];
+    const paged = await training(boss, org, { assigneeUserIds: [worker.id, ...people.map((p) => p.id)] });
+    await pass(worker, org, paged.id, await answersFor(worker, org, paged.id, () => [1]));
+    const url = `/training-records/${paged.id}/completion-progress?organizationId=${org}`;
+    for (const bad of ['limit=0', 'passedOffset=-1', 'pendingOffset=x']) {
+      expect((await call('GET', `${url}&${bad}`, boss.headers)).statusCode, bad).toBe(400);
+    }
+    const ids = (entries: { user: { id: string } }[]) => entries.map((e) => e.user.id);
+    const all = (await call('GET', url, boss.headers)).json().data;
+    expect(ids(all.pendingUsers)).toHaveLength(3);
+    const page = await call('GET', `${url}&limit=2&pendingOffset=1`, boss.headers);
+    expect(page.statusCode, page.body).toBe(200);
+    const data = page.json().data;
+    expect(ids(data.passedTrainingUsers)).toEqual([worker.id]);
+    expect(data.passedTrainingUsers[0].attempts).toHaveLength(1);
+    expect(ids(data.pendingUsers)).toEqual(ids(all.pendingUsers).slice(1, 3));
+    expect([data.passedTotalCount, data.pendingTotalCount]).toEqual([1, 3]);
+    const past = (await call('GET', `${url}&passedOffset=1&pendingOffset=3`, boss.headers)).json().data;
+    expect([past.passedTrainingUsers, past.pendingUsers, past.passedTotalCount, past.pendingTotalCount]).toEqual([
+      [],
+      [],
+      1,
+      3,
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   endpoints,
   type CreateTrainingRequest,
   type PassTrainingRequest,
@@ -21,7 +22,15 @@ export const trainingKeys = {
     ['training-records', organizationId, 'detail', recordId] as const,
   progress: (organizationId: string, recordId: string) =>
     ['training-records', organizationId, 'progress', recordId] as const,
+  progressPages: (organizationId: string, recordId: string, pages: ProgressPages) =>
+    ['training-records', organizationId, 'progress', recordId, pages] as const,
 };
+
+/** Where the completion progress's two lists start: the passed people's and the pending people's. */
+export interface ProgressPages {
+  passedOffset: number;
+  pendingOffset: number;
+}
 
 export function useTrainingList(organizationId: string, params: TrainingListParams) {
   return useQuery({
@@ -49,17 +58,21 @@ export function useTraining(organizationId: string, recordId: string) {
   });
 }
 
-/** Who passed the training in the current round and who has still to. */
-export function useCompletionProgress(organizationId: string, recordId: string) {
+/**
+ * Who passed the training in the current round and who has still to: a page of each
+ * (`DEFAULT_PAGE_SIZE` people) with their totals; the page shown stays while the next loads.
+ */
+export function useCompletionProgress(organizationId: string, recordId: string, pages: ProgressPages) {
   return useQuery({
-    queryKey: trainingKeys.progress(organizationId, recordId),
+    queryKey: trainingKeys.progressPages(organizationId, recordId, pages),
     queryFn: ({ signal }) =>
       api.call(endpoints.trainingRecords.completionProgress, {
         params: { recordId },
-        query: { organizationId },
+        query: { organizationId, limit: DEFAULT_PAGE_SIZE, ...pages },
         signal,
       }),
     select: (response) => response.data,
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

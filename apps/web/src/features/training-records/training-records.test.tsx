@@ -399,6 +399,51 @@ describe('New Training Record', () => {
 
 describe('Training record detail', () => {
   it(
+    `pages the completion progress's pending people on their own, titled with the total ${req('TRN-009')}`,
+    async () => {
+      sessionStore.start(testUser(), testTokens, false);
+      const pending = Array.from({ length: 30 }, (_, i) => ({
+        user: {
+          ...ben,
+          id: `0190a8e4-0000-7000-8000-0000000007${String(i).padStart(2, '0')}`,
+          lastName: `Pending ${i}`,
+        },
+        passedAt: null,
+        assignedAt: '2030-04-01T09:30:00.000Z',
+        attempts: [],
+      }));
+      const fetch = stubTrainings(
+        on(records.detail, () => ({ data: training() })),
+        on(records.completionProgress, (_, __, query) => {
+          const offset = Number(query.get('pendingOffset'));
+          const limit = Number(query.get('limit'));
+          return {
+            data: {
+              passedTrainingUsers: [],
+              pendingUsers: pending.slice(offset, offset + limit),
+              passedTotalCount: 0,
+              pendingTotalCount: pending.length,
+              canBeEdited: true,
+              canBeDeleted: true,
+            },
+          };
+        }),
+      );
+      renderPage(DETAIL, detailPath);
+      fireEvent.click(await screen.findByRole('tab', { name: 'Completion progress' }));
+      expect(await screen.findByText(/Pending 0\b/)).toBeInTheDocument();
+      expect(screen.queryByText(/Pending 25\b/)).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: /30/ })).toBeInTheDocument();
+      fireEvent.click(screen.getByTitle('2'));
+      expect(await screen.findByText(/Pending 25\b/)).toBeInTheDocument();
+      expect(screen.queryByText(/Pending 0\b/)).not.toBeInTheDocument();
+      const last = queriesOf(fetch, records.completionProgress).at(-1)!;
+      expect([last.get('limit'), last.get('passedOffset'), last.get('pendingOffset')]).toEqual(['25', '0', '25']);
+    },
+    SLOW,
+  );
+
+  it(
     `passes: Submit waits for every question and both acknowledgements; a failure says so; a pass reloads the progress ${req('TRN-003', 'TRN-004')}`,
     async () => {
       sessionStore.start(testUser({ id: uma.id, role: 'User' }), testTokens, false);
@@ -414,10 +459,19 @@ describe('Training record detail', () => {
       const progress = (): CompletionProgress => {
         const entry = { user: uma, passedAt: null, assignedAt: '2030-04-01T09:30:00.000Z', attempts: [] };
         return passes < 2
-          ? { passedTrainingUsers: [], pendingUsers: [entry], canBeEdited: false, canBeDeleted: false }
+          ? {
+              passedTrainingUsers: [],
+              pendingUsers: [entry],
+              passedTotalCount: 0,
+              pendingTotalCount: 1,
+              canBeEdited: false,
+              canBeDeleted: false,
+            }
           : {
               passedTrainingUsers: [{ ...entry, passedAt: '2030-04-02T10:00:00.000Z' }],
               pendingUsers: [],
+              passedTotalCount: 1,
+              pendingTotalCount: 0,
               canBeEdited: false,
               canBeDeleted: false,
             };
