@@ -29,7 +29,7 @@ export interface SharedCounts {
  * later by the database's clock (the same for every node); a later request in the window adds
  * one, the first after it begins a new window in the same row. Ended windows are deleted hourly.
  */
-const POSTGRES_INCR = `
+export const POSTGRES_INCR = `
 INSERT INTO rate_limit_counts AS c (key, count, window_end)
 VALUES ($1, 1, now() + make_interval(secs => $2::int / 1000.0))
 ON CONFLICT (key) DO UPDATE SET
