@@ -1,4 +1,7 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -16,8 +19,8 @@ import { postgresCounts, redisCounts } from './rate-limit-store.js';
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+async function redisAnswers(url = REDIS_URL) {
+  const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -29,6 +32,8 @@ async function redisAnswers() {
   }
 }
 const redisUp = await redisAnswers();
+/** A Redis server of the test's own, to stop while a node counts in it. */
+const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
 if (!redisUp) console.warn(`Redis does not answer at ${REDIS_URL}: the Redis rate-limit tests are skipped`);
 
 const LIMITS = {
@@ -192,6 +197,46 @@ describe('a store that does not answer', () => {
       await t.close();
     }
   });
+
+  it.skipIf(!redisServerInstalled)(
+    `keeps the API up and limits each node on its own while Redis is down ${req('SEC-008')}`,
+    async () => {
+      const port = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as net.AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      const url = `redis://127.0.0.1:${port}`;
+      const server = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const stopped = once(server, 'exit');
+      try {
+        for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await sleep(100);
+        const t = await createTestContext({ env: { ...LIMITS, REDIS_URL: url } });
+        try {
+          const address = newAddress();
+          expect((await get(t, '/api/v1/health', address)).statusCode).toBe(200);
+          server.kill('SIGKILL');
+          await stopped;
+          // Counted in the process from the outage on: its first three calls pass, the fourth is limited.
+          const codes = [];
+          for (let i = 0; i < 4; i++) codes.push((await get(t, '/api/v1/health', address)).statusCode);
+          expect(codes).toEqual([200, 200, 200, 429]);
+        } finally {
+          await t.close();
+        }
+      } finally {
+        if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+        await stopped;
+      }
+    },
+  );
 
   it.skipIf(!POSTGRES_URL)(
     `keeps the API up and limits each node on its own while PostgreSQL refuses connections ${req('SEC-008')}`,
