@@ -87,6 +87,12 @@ export const productRequirements = [
     'The database schema is set up and upgraded by ordered migrations at start, the same on PGlite and PostgreSQL.',
   ),
   rule(
+    'SEC-008',
+    'high',
+    'product',
+    'Rate limits hold across the nodes of a deployment; while their shared counts cannot be reached, each node still limits on its own and the API stays up.',
+  ),
+  rule(
     'VAL-001',
     'medium',
     'Annex 11 §4',

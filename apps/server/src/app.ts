@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config);
 
   await app.register(swagger, openApiOptions(app));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

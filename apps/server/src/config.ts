@@ -30,6 +30,10 @@ const ZConfig = z.object({
   SUPERADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   RATE_LIMIT_PERSON_PER_MINUTE: perMinute(1200),
   RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(600),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: perMinute(30),
@@ -106,6 +110,8 @@ export type Config = {
   superAdminEmail: string | undefined;
   superAdminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Where the rate-limit counts of several nodes are shared (else PostgreSQL or the process). */
+  redisUrl: string | undefined;
   /** Requests a minute (see core/rate-limits.ts); the web app's static files are never limited. */
   rateLimits: {
     /** Authenticated API calls, per person. */
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superAdminEmail: c.SUPERADMIN_EMAIL?.toLowerCase(),
     superAdminPassword: c.SUPERADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
+    redisUrl: c.REDIS_URL,
     rateLimits: {
       personPerMinute: c.RATE_LIMIT_PERSON_PER_MINUTE,
       addressPerMinute: c.RATE_LIMIT_ADDRESS_PER_MINUTE,

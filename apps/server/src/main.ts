@@ -59,6 +59,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration found wrong only at start (REDIS_URL that does not answer) says just that.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

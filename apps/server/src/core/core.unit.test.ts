@@ -63,6 +63,16 @@ describe('configuration', () => {
       expect(text).toContain('RATE_LIMIT_SIGN_IN_PER_MINUTE: must be a whole number of requests a minute');
     }
   });
+
+  it(`reads REDIS_URL and refuses one that is not a Redis URL ${req('SEC-005')}`, () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pass@redis.internal:6380/1' }).redisUrl).toBe(
+      'rediss://user:pass@redis.internal:6380/1',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://redis.internal' })).toThrow(
+      'REDIS_URL: must start with redis:// or rediss://',
+    );
+  });
 });
 
 describe('file storage configuration', () => {
