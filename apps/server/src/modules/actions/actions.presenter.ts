@@ -1,4 +1,4 @@
-import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action, type ActionPerson } from '@qualis/contract';
+import { ACTION_COLUMNS, ACTION_STATUS, ACTION_STATUS_LABELS, type Action } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { CsvColumn } from '../../core/exports.js';
 import { changesText, historyAction, readableChanges, type HistoryNames } from '../../core/history.js';
@@ -6,16 +6,7 @@ import type { PdfRecord } from '../../core/record-pdf.js';
 import { can } from '../policies.js';
 import type { ActionState } from './actions.policy.js';
 import type { ActionCsvRow, ActionPersonRow, ActionRecord } from './actions.repository.js';
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-const personOf = (p: ActionPersonRow): ActionPerson => ({
-  id: p.id,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email,
-  role: p.role,
-});
+import { isoTime as iso, personOf } from '../../core/presenting.js';
 
 export const actionStateOf = (row: ActionState): ActionState => ({
   status: row.status,

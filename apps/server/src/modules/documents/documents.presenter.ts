@@ -3,7 +3,6 @@ import {
   revisionLifecycleOf,
   type DocumentApprovals,
   type DocumentDetail,
-  type DocumentPerson,
   type DocumentQualityTasks,
   type DocumentReference,
   type DocumentReferences,
@@ -25,9 +24,7 @@ import type {
 } from './documents.repository.js';
 import type { SignatureRow } from './document-signatures.repository.js';
 import { documentStateOf, isRevisionLocked, revisionStateOf } from './document-states.js';
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+import { isoTimeOrNull as iso, personOf } from '../../core/presenting.js';
 
 /** A revision's effect and its lifecycle state (contract `revisionLifecycleOf`). */
 const effectOf = (r: {
@@ -43,14 +40,6 @@ const effectOf = (r: {
   effectiveAt: iso(r.effectiveAt),
   supersededAt: iso(r.supersededAt),
   supersededBy: r.supersededBy,
-});
-
-const personOf = (p: DocumentPersonRow): DocumentPerson => ({
-  id: p.id,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email,
-  role: p.role,
 });
 
 const fileOf = (f: { id: string; fileName: string; fileSize: number }) => ({

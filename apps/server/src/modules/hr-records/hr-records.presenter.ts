@@ -18,8 +18,7 @@ import type {
   HrRecordRow,
   HrTrainingRow,
 } from './hr-records.repository.js';
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+import { isoTime as iso } from '../../core/presenting.js';
 
 export const hrRecordStateOf = (row: Pick<HrRecordRow, 'status'>): HrRecordState => ({ status: row.status });
 

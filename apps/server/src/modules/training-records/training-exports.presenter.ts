@@ -5,8 +5,8 @@ import { utc, type PdfField, type PdfRecord } from '../../core/record-pdf.js';
 import { linkOf } from '../actions/actions.presenter.js';
 import { personNameOf } from '../hr-records/hr-records.presenter.js';
 import type { DocumentLinkRow, FileRow, PersonRow, TrainingRowRecord } from './training-records.repository.js';
+import { isoTime as iso } from '../../core/presenting.js';
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const at = (value: Date | string) => utc(new Date(value));
 const personLine = (p: Pick<PersonRow, 'firstName' | 'lastName' | 'email'>) => `${personNameOf(p)} <${p.email}>`;
 const revisionLabel = (d: DocumentLinkRow) => `"${d.name}" revision ${d.revision}`;

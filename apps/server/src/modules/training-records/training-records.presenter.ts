@@ -1,34 +1,12 @@
-import type {
-  ActionPerson,
-  CompletionProgress,
-  TrainingQuestion,
-  TrainingRecord,
-  TrainingRecordRow,
-} from '@qualis/contract';
+import type { CompletionProgress, TrainingQuestion, TrainingRecord, TrainingRecordRow } from '@qualis/contract';
 import { TRAINING_STATUS } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import { can } from '../policies.js';
 import type { TrainingState } from './training-records.policy.js';
 import type { AttemptRow, ProgressPersonRow } from './training-attempts.repository.js';
-import type {
-  FileRow,
-  GroupRow,
-  PersonRow,
-  TrainingDetailRecord,
-  TrainingRowRecord,
-} from './training-records.repository.js';
+import type { FileRow, GroupRow, TrainingDetailRecord, TrainingRowRecord } from './training-records.repository.js';
 import type { QuestionRow } from './training-questions.repository.js';
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-
-const personOf = (p: PersonRow): ActionPerson => ({
-  id: p.id,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email,
-  role: p.role,
-});
+import { isoTime as iso, isoTimeOrNull as isoOrNull, personOf } from '../../core/presenting.js';
 
 export const trainingStateOf = (row: TrainingState): TrainingState => ({
   creatorId: row.creatorId,
