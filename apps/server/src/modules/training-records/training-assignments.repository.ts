@@ -124,14 +124,19 @@ export async function isAssigned(db: DbOrTx, organizationId: string, trainingId:
   return row !== undefined;
 }
 
+/** A new training's assignees chosen by name (`replaceAssigneeUsers` for an existing one). */
+export async function insertAssigneeUsers(tx: DbOrTx, organizationId: string, trainingId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await tx.insert(trainingAssigneeUsers).values(userIds.map((userId) => ({ organizationId, trainingId, userId })));
+}
+
 export async function replaceAssigneeUsers(tx: DbOrTx, organizationId: string, trainingId: string, userIds: string[]) {
   await tx
     .delete(trainingAssigneeUsers)
     .where(
       and(eq(trainingAssigneeUsers.organizationId, organizationId), eq(trainingAssigneeUsers.trainingId, trainingId)),
     );
-  if (userIds.length === 0) return;
-  await tx.insert(trainingAssigneeUsers).values(userIds.map((userId) => ({ organizationId, trainingId, userId })));
+  await insertAssigneeUsers(tx, organizationId, trainingId, userIds);
 }
 
 export async function insertAssigneeGroups(tx: DbOrTx, organizationId: string, trainingId: string, groupIds: string[]) {

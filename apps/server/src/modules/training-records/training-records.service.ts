@@ -22,6 +22,7 @@ import {
   insertAssigneeGroups,
   insertAssignments,
   listMembersOfGroups,
+  insertAssigneeUsers,
   replaceAssigneeUsers,
 } from './training-assignments.repository.js';
 import { assignPeople, unassignPeople } from './training-assignments.service.js';
@@ -33,6 +34,8 @@ import {
   insertTraining,
   listTrainingParts,
   lockVisibleTrainings,
+  insertTrainingFiles,
+  insertTrainingTags,
   replaceTrainingFiles,
   replaceTrainingTags,
   updateTrainingRow,
@@ -157,10 +160,10 @@ export async function createTraining(ctx: ServiceContext, input: CreateTrainingR
     const number = await nextNumber(tx, organizationId, COUNTER);
     const { assigneeUserIds, fileIds, tagIds, ...columns } = fields;
     await insertTraining(tx, { organizationId, id, number, ...columns, creatorId: ctx.access.actor.userId });
-    await replaceTrainingFiles(tx, organizationId, id, fileIds);
-    await replaceTrainingTags(tx, organizationId, id, tagIds);
+    await insertTrainingFiles(tx, organizationId, id, fileIds);
+    await insertTrainingTags(tx, organizationId, id, tagIds);
     await insertQuestions(tx, organizationId, id, 1, newQuiz(input.questions));
-    await replaceAssigneeUsers(tx, organizationId, id, assigneeUserIds);
+    await insertAssigneeUsers(tx, organizationId, id, assigneeUserIds);
     await insertAssigneeGroups(
       tx,
       organizationId,

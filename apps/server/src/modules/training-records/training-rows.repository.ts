@@ -126,22 +126,32 @@ export async function updateTrainingRow(
     .where(and(eq(trainingRecords.organizationId, organizationId), eq(trainingRecords.id, id)));
 }
 
-export async function replaceTrainingFiles(tx: DbOrTx, organizationId: string, trainingId: string, fileIds: string[]) {
-  await tx
-    .delete(trainingRecordFiles)
-    .where(and(eq(trainingRecordFiles.organizationId, organizationId), eq(trainingRecordFiles.trainingId, trainingId)));
+/** A new training's files (`replaceTrainingFiles` for an existing one). */
+export async function insertTrainingFiles(tx: DbOrTx, organizationId: string, trainingId: string, fileIds: string[]) {
   if (fileIds.length === 0) return;
   await tx
     .insert(trainingRecordFiles)
     .values(fileIds.map((fileId, position) => ({ organizationId, trainingId, fileId, position })));
 }
 
+export async function replaceTrainingFiles(tx: DbOrTx, organizationId: string, trainingId: string, fileIds: string[]) {
+  await tx
+    .delete(trainingRecordFiles)
+    .where(and(eq(trainingRecordFiles.organizationId, organizationId), eq(trainingRecordFiles.trainingId, trainingId)));
+  await insertTrainingFiles(tx, organizationId, trainingId, fileIds);
+}
+
+/** A new training's tags (`replaceTrainingTags` for an existing one). */
+export async function insertTrainingTags(tx: DbOrTx, organizationId: string, trainingId: string, tagIds: string[]) {
+  if (tagIds.length === 0) return;
+  await tx.insert(trainingRecordTags).values(tagIds.map((tagId) => ({ organizationId, trainingId, tagId })));
+}
+
 export async function replaceTrainingTags(tx: DbOrTx, organizationId: string, trainingId: string, tagIds: string[]) {
   await tx
     .delete(trainingRecordTags)
     .where(and(eq(trainingRecordTags.organizationId, organizationId), eq(trainingRecordTags.trainingId, trainingId)));
-  if (tagIds.length === 0) return;
-  await tx.insert(trainingRecordTags).values(tagIds.map((tagId) => ({ organizationId, trainingId, tagId })));
+  await insertTrainingTags(tx, organizationId, trainingId, tagIds);
 }
 
 export async function deleteTrainingRows(tx: DbOrTx, organizationId: string, ids: string[]) {
