@@ -22,6 +22,11 @@ export const MAX_JOB_ATTEMPTS = 5;
 export const JOB_LEASE_MS = 120_000;
 /** Jobs claimed at a time (and held while they run one after the other). */
 export const JOB_BATCH = 5;
+/**
+ * How long a stopping process lets the job in hand finish before it hands the job's lease over
+ * (below main.ts's 10 s forced exit).
+ */
+export const JOB_STOP_GRACE_MS = 7_000;
 
 /**
  * A job that cannot succeed however often it runs (its requester lost access, its records are
@@ -111,12 +116,18 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling and claims no further batch: the jobs in hand finish (a long queue, such as the
-   * file texts migration 0025 queues, waits for the next start instead of holding the shutdown).
+   * Stops polling and claims no further batch; the batch's jobs not started yet are handed back at
+   * once, and the job under way gets `graceMs` to finish, after which its lease is handed over
+   * (another process runs it again). A long queue, such as the file texts migration 0025 queues,
+   * goes to the other processes instead of holding the shutdown.
    */
-  stop() {
+  async stop(graceMs = JOB_STOP_GRACE_MS) {
     this.stopping = true;
-    return this.poller.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const outcome = await Promise.race([this.poller.stop(), grace]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.queue.letGo();
   }
 
   /** A job was queued (core/work-signal.ts): run it now rather than at the next poll. */
@@ -138,7 +149,11 @@ export class JobRunner {
       // The whole batch stays held while its jobs run one after the other.
       const release = this.queue.hold(batch.map((job) => job.id));
       try {
-        for (const job of batch) {
+        for (const [index, job] of batch.entries()) {
+          if (this.stopping) {
+            await this.queue.giveBack(batch.slice(index).map((left) => left.id));
+            return count;
+          }
           await this.runJob(job);
           count += 1;
         }
