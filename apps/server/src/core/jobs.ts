@@ -5,7 +5,7 @@ import type { AppContext } from './context.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobSchedules, jobs } from '../db/schema/index.js';
 import { newId } from './ids.js';
-import { LeasedQueue } from './leases.js';
+import { LeasedQueue, STOP_GRACE_MS } from './leases.js';
 import { Poller } from './poller.js';
 import { backoffMs } from './retry.js';
 
@@ -22,11 +22,6 @@ export const MAX_JOB_ATTEMPTS = 5;
 export const JOB_LEASE_MS = 120_000;
 /** Jobs claimed at a time (and held while they run one after the other). */
 export const JOB_BATCH = 5;
-/**
- * How long a stopping process lets the job in hand finish before it hands the job's lease over
- * (below main.ts's 10 s forced exit).
- */
-export const JOB_STOP_GRACE_MS = 7_000;
 
 /**
  * A job that cannot succeed however often it runs (its requester lost access, its records are
@@ -117,17 +112,13 @@ export class JobRunner {
 
   /**
    * Stops polling and claims no further batch; the batch's jobs not started yet are handed back at
-   * once, and the job under way gets `graceMs` to finish, after which its lease is handed over
-   * (another process runs it again). A long queue, such as the file texts migration 0025 queues,
+   * once, and the job under way gets `graceMs` to finish, after which the leases still held are
+   * handed over (another process runs them, the job under way again). A long queue, such as the file texts migration 0025 queues,
    * goes to the other processes instead of holding the shutdown.
    */
-  async stop(graceMs = JOB_STOP_GRACE_MS) {
+  async stop(graceMs = STOP_GRACE_MS) {
     this.stopping = true;
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-    const outcome = await Promise.race([this.poller.stop(), grace]);
-    clearTimeout(timer);
-    if (outcome === 'late') await this.queue.letGo();
+    await this.queue.finishOrLetGo(this.poller.stop(), graceMs);
   }
 
   /** A job was queued (core/work-signal.ts): run it now rather than at the next poll. */

@@ -5,6 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { newId } from './ids.js';
 
+/**
+ * How long a stopping process lets the job or mail in hand finish before it hands its lease over
+ * (below main.ts's 10 s forced exit).
+ */
+export const STOP_GRACE_MS = 7_000;
+
 /** A table of background work: the columns a lease needs, under these names. */
 export type LeasedTable = PgTable & {
   id: PgColumn;
@@ -153,11 +159,23 @@ export class LeasedQueue<T extends LeasedTable> {
   }
 
   /**
+   * A stopping worker: waits for its work in hand (`running`) up to `graceMs`, then hands over
+   * the leases it still holds (`letGo`) rather than keep them until they expire.
+   */
+  async finishOrLetGo(running: Promise<unknown>, graceMs: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const outcome = await Promise.race([running, grace]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.letGo();
+  }
+
+  /**
    * Ends the leases of every row this worker still holds (a process stopping before its work
    * finished): another process claims them at once instead of after the lease, the attempt
    * under way counted. A settling update of this worker changes nothing afterwards.
    */
-  async letGo() {
+  private async letGo() {
     for (const timer of this.renewals) clearInterval(timer);
     this.renewals.clear();
     const { table, statuses } = this.spec;
