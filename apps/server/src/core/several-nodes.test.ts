@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTexts, jobs, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
@@ -247,32 +247,42 @@ describe.skipIf(!postgres)(`three nodes on one database and one bucket ${req('OP
     for (const node of nodes) expect(await attempt(node)).toBe(429);
   });
 
-  it(`let another node take the jobs of a node stopped by SIGTERM ${req('OPS-001')}`, async () => {
-    const stopped = nodes[2]!;
-    const asked: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const answer = await call(
-        'POST',
-        `/organizations/${organizationId}/inspection-package`,
-        admin.token,
-        undefined,
-        stopped,
-      );
-      asked.push(answer.status);
-    }
-    expect(asked).toEqual([200, 200, 200, 200]);
-    // Stopped while the packages are being made: it finishes the one in hand and hands the rest back.
-    expect(await stopped.stop()).toBe(0);
-    nodes = nodes.filter((node) => node !== stopped);
-    const all = () =>
+  it(`let the other nodes take the jobs of a node stopped by SIGTERM ${req('OPS-001')}`, async () => {
+    const [first, second, stopped] = nodes as [Node, Node, Node];
+    const others = [first, second];
+    const PACKAGES = 6;
+    const packageJobs = () =>
       database.db
-        .select({ status: jobs.status })
+        .select({ status: jobs.status, attempts: jobs.attempts, lockedBy: jobs.lockedBy })
         .from(jobs)
-        .where(and(eq(jobs.kind, INSPECTION_PACKAGE_JOB), inArray(jobs.status, ['pending', 'running', 'done'])));
+        .where(and(eq(jobs.kind, INSPECTION_PACKAGE_JOB), eq(jobs.organizationId, organizationId)));
+    const heldByStopped = (row: { lockedBy: string | null }) => row.lockedBy?.includes(`/${stopped.child.pid}/`);
+    // Only the node to stop works meanwhile: the others are paused (SIGSTOP), so it holds the batch.
+    for (const node of others) node.child.kill('SIGSTOP');
+    try {
+      for (let i = 0; i < PACKAGES; i++) {
+        const path = `/organizations/${organizationId}/inspection-package`;
+        expect((await call('POST', path, admin.token, undefined, stopped)).status).toBe(200);
+      }
+      // Its first wake claimed one package; the next claim takes the rest as one batch.
+      await expect
+        .poll(async () => (await packageJobs()).filter(heldByStopped).length, { timeout: 15_000, interval: 10 })
+        .toBeGreaterThan(1);
+      expect(await stopped.stop()).toBe(0);
+      nodes = others;
+      // It finished the package in hand and handed the batch's others back: pending, unheld, no attempt counted.
+      const left = await packageJobs();
+      expect(left.filter((row) => row.status === 'running')).toEqual([]);
+      const handedBack = left.filter((row) => row.status === 'pending');
+      expect(handedBack.length).toBeGreaterThan(0);
+      expect(handedBack).toEqual(handedBack.map(() => ({ status: 'pending', attempts: 0, lockedBy: null })));
+    } finally {
+      for (const node of others) node.child.kill('SIGCONT');
+    }
     await expect
-      .poll(async () => (await all()).map((row) => row.status), { timeout: 20_000 })
-      .toEqual(Array.from({ length: 5 }, () => 'done'));
-    await expect.poll(packageMails, { timeout: 10_000 }).toBe(5);
+      .poll(async () => (await packageJobs()).map((row) => `${row.status} ${row.attempts}`), { timeout: 30_000 })
+      .toEqual(Array.from({ length: PACKAGES + 1 }, () => 'done 1'));
+    await expect.poll(packageMails, { timeout: 10_000 }).toBe(PACKAGES + 1);
     expect(await call('GET', '/health', undefined).then((a) => a.status)).toBe(200);
   });
 });
