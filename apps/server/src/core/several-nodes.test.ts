@@ -90,7 +90,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe.skipIf(!postgres)(`three nodes on one database and one bucket ${req('OPS-001')}`, () => {
-  it(`create one SuperAdmin when started together on a new database`, async () => {
+  it('create one SuperAdmin when started together on a new database', async () => {
     const superAdmins = await database.db.select({ id: users.id }).from(users).where(eq(users.role, 'SuperAdmin'));
     expect(superAdmins).toHaveLength(1);
   });
