@@ -93,6 +93,12 @@ export const productRequirements = [
     'Rate limits hold across the nodes of a deployment; while their shared counts cannot be reached, each node still limits on its own and the API stays up.',
   ),
   rule(
+    'OPS-001',
+    'high',
+    'product (issue 27)',
+    'Several nodes on one database and bucket serve as one: a file, a notice, a sign-out and a rate limit hold on every node, background work runs once, and a node stopped mid-job leaves its work to the others.',
+  ),
+  rule(
     'VAL-001',
     'medium',
     'Annex 11 §4',

@@ -196,8 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await stopListeningForWork?.();
-    await jobs.stop();
-    await mailer.worker?.stop();
+    // Both hand their leases over within the grace (core/leases.ts), before main.ts's forced exit.
+    await Promise.all([jobs.stop(), mailer.worker?.stop()]);
     await sessions.close();
   });
 

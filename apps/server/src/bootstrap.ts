@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomInt } from 'node:crypto';
 import type { Config } from './config.js';
@@ -9,6 +9,8 @@ import { newId } from './core/ids.js';
 import { hashPassword } from './core/passwords.js';
 
 export const DEFAULT_SUPERADMIN_EMAIL = 'superadmin@qualis.local';
+/** The advisory lock the SuperAdmin's creation takes (db/migrate.ts takes another). */
+const SUPERADMIN_LOCK_ID = 7_205_318;
 
 /** A password that meets the policy: upper, lower, digit, and only allowed characters. */
 export function generatePassword(length = 16): string {
@@ -34,7 +36,11 @@ export async function ensureSuperAdmin(db: Db, config: Config, log: FastifyBaseL
   const password = config.superAdminPassword ?? generatePassword();
   const id = newId();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    // Nodes started together on a new database: one creates the SuperAdmin, the others find it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUPERADMIN_LOCK_ID})`);
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'SuperAdmin')).limit(1);
+    if (found) return false;
     await tx
       .insert(users)
       .values({ id, email, role: 'SuperAdmin', passwordHash, emailConfirmed: true, passwordChangedAt: new Date() });
@@ -50,7 +56,9 @@ export async function ensureSuperAdmin(db: Db, config: Config, log: FastifyBaseL
         after: { email, role: 'SuperAdmin' },
       },
     );
+    return true;
   });
+  if (!created) return;
   if (config.superAdminPassword) {
     log.info({ email }, 'SuperAdmin created with the configured password');
   } else {

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { enqueueJob, JOB_BATCH, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
+import { enqueueJob, JobCannotRun, MAX_JOB_ATTEMPTS } from './jobs.js';
 import { csvStream, exportFileName, pickColumns, type CsvColumn } from './exports.js';
 import { req } from '../../../../docs/requirements/req.js';
 
@@ -75,18 +75,45 @@ describe('jobs', () => {
     expect(row!.finishedAt).not.toBeNull();
   });
 
-  it('finish the batch in hand when stopped, and leave the rest queued until started again', async () => {
+  it(`finish the job in hand when stopped, and hand the rest of the batch back at once ${req('OPS-001')}`, async () => {
     const ids: string[] = [];
     for (let n = 0; n < 8; n++) ids.push(await enqueueJob(t.db, 'test-stopper', { n }));
     stopDuringRun = true;
     await t.runJobs();
     await stopping;
-    const statuses = async () =>
-      (await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, ids))).map((row) => row.status);
-    expect((await statuses()).filter((status) => status === 'done')).toHaveLength(JOB_BATCH);
+    const rows = async () =>
+      t.db
+        .select({ status: jobs.status, attempts: jobs.attempts, lockedBy: jobs.lockedBy })
+        .from(jobs)
+        .where(inArray(jobs.id, ids));
+    const stopped = await rows();
+    expect(stopped.filter((row) => row.status === 'done')).toHaveLength(1);
+    // The other jobs of the batch are pending again, unheld, their claim not counted.
+    expect(stopped.filter((row) => row.status === 'pending')).toEqual(
+      ids.slice(1).map(() => ({ status: 'pending', attempts: 0, lockedBy: null })),
+    );
     t.app.ctx.jobs.start();
     await t.runJobs();
-    expect(await statuses()).toEqual(ids.map(() => 'done'));
+    expect((await rows()).map((row) => row.status)).toEqual(ids.map(() => 'done'));
+  });
+
+  it(`hand the lease of a job still running over when stopped past the grace ${req('OPS-001')}`, async () => {
+    let finish: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    t.app.ctx.jobs.define('test-slow', z.object({}), () => running);
+    const id = await enqueueJob(t.db, 'test-slow', {});
+    const run = t.runJobs();
+    await expect
+      .poll(async () => (await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]!.status)
+      .toBe('running');
+    await t.app.ctx.jobs.stop(50);
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+    // Still the stopped runner's row, but its lease is over: any process claims it now.
+    expect(row).toMatchObject({ status: 'running', attempts: 1 });
+    expect(row!.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+    finish();
+    await run;
+    t.app.ctx.jobs.start();
   });
 
   it(`run a recurring task once per period ${req('SEC-004')}`, async () => {

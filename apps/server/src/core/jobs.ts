@@ -5,7 +5,7 @@ import type { AppContext } from './context.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobSchedules, jobs } from '../db/schema/index.js';
 import { newId } from './ids.js';
-import { LeasedQueue } from './leases.js';
+import { LeasedQueue, STOP_GRACE_MS } from './leases.js';
 import { Poller } from './poller.js';
 import { backoffMs } from './retry.js';
 
@@ -111,12 +111,14 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling and claims no further batch: the jobs in hand finish (a long queue, such as the
-   * file texts migration 0025 queues, waits for the next start instead of holding the shutdown).
+   * Stops polling and claims no further batch; the batch's jobs not started yet are handed back at
+   * once, and the job under way gets `graceMs` to finish, after which the leases still held are
+   * handed over (another process runs them, the job under way again). A long queue, such as the file texts migration 0025 queues,
+   * goes to the other processes instead of holding the shutdown.
    */
-  stop() {
+  async stop(graceMs = STOP_GRACE_MS) {
     this.stopping = true;
-    return this.poller.stop();
+    await this.queue.finishOrLetGo(this.poller.stop(), graceMs);
   }
 
   /** A job was queued (core/work-signal.ts): run it now rather than at the next poll. */
@@ -138,7 +140,11 @@ export class JobRunner {
       // The whole batch stays held while its jobs run one after the other.
       const release = this.queue.hold(batch.map((job) => job.id));
       try {
-        for (const job of batch) {
+        for (const [index, job] of batch.entries()) {
+          if (this.stopping) {
+            await this.queue.giveBack(batch.slice(index).map((left) => left.id));
+            return count;
+          }
           await this.runJob(job);
           count += 1;
         }

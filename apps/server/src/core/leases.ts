@@ -5,6 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { newId } from './ids.js';
 
+/**
+ * How long a stopping process lets the job or mail in hand finish before it hands its lease over
+ * (below main.ts's 10 s forced exit).
+ */
+export const STOP_GRACE_MS = 7_000;
+
 /** A table of background work: the columns a lease needs, under these names. */
 export type LeasedTable = PgTable & {
   id: PgColumn;
@@ -124,7 +130,62 @@ export class LeasedQueue<T extends LeasedTable> {
         );
     }, leaseMs / 3);
     timer.unref();
-    return () => clearInterval(timer);
+    this.renewals.add(timer);
+    return () => {
+      clearInterval(timer);
+      this.renewals.delete(timer);
+    };
+  }
+
+  /** The renewal timers of `hold`, stopped by `letGo`. */
+  private readonly renewals = new Set<NodeJS.Timeout>();
+
+  /**
+   * Hands back rows claimed but not started (a stopping process): pending again at once, that
+   * claim not counted as an attempt, so another process takes them at its next claim.
+   */
+  async giveBack(ids: string[]) {
+    if (ids.length === 0) return;
+    const { table, statuses } = this.spec;
+    const handedBack = {
+      status: statuses.pending,
+      attempts: sql`${table.attempts} - 1`,
+      ...this.released,
+    } as PgUpdateSetSource<T>;
+    await this.db
+      .update(table)
+      .set(handedBack)
+      .where(and(inArray(table.id, ids), eq(table.lockedBy, this.claimer), eq(table.status, statuses.claimed)));
+  }
+
+  /**
+   * A stopping worker: waits for its work in hand (`running`) up to `graceMs`, then hands over
+   * the leases it still holds (`letGo`) rather than keep them until they expire.
+   */
+  async finishOrLetGo(running: Promise<unknown>, graceMs: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const outcome = await Promise.race([running, grace]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.letGo();
+  }
+
+  /**
+   * Ends the leases of every row this worker still holds (a process stopping before its work
+   * finished): another process claims them at once instead of after the lease, the attempt
+   * under way counted. A settling update of this worker changes nothing afterwards.
+   */
+  private async letGo() {
+    for (const timer of this.renewals) clearInterval(timer);
+    this.renewals.clear();
+    const { table, statuses } = this.spec;
+    const expired = { lockedUntil: sql`now() - interval '1 millisecond'` } as PgUpdateSetSource<T>;
+    const rows = await this.db
+      .update(table)
+      .set(expired)
+      .where(and(eq(table.lockedBy, this.claimer), eq(table.status, statuses.claimed)))
+      .returning({ id: table.id });
+    for (const { id } of rows) this.log.warn({ id, claimer: this.claimer }, 'stopping: lease handed over unfinished');
   }
 
   /** The condition of a settling update: the row is still claimed by this worker. */

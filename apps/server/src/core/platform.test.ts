@@ -239,4 +239,41 @@ describe('mail outbox', () => {
       await failing.close();
     }
   });
+
+  it(`hands its mails' leases over when stopped past the grace, and the unsent ones back ${req('OPS-001')}`, async () => {
+    let stuck: (() => void) | undefined;
+    let sent = 0;
+    const stopping = await createTestContext({
+      mailTransport: {
+        // The first mail hangs, as on an SMTP server that stopped answering.
+        send: () => (sent++ === 0 ? new Promise<void>((resolve) => (stuck = resolve)) : Promise.resolve()),
+      },
+    });
+    try {
+      for (const n of [1, 2, 3]) {
+        await stopping.app.ctx.mailer.enqueue(stopping.db, { to: `m${n}@example.test`, subject: 'S', text: 'T' });
+      }
+      const delivering = stopping.deliverMail();
+      await expect.poll(() => stuck).toBeDefined();
+      await stopping.app.ctx.mailer.worker!.stop(50);
+      // Past the grace every lease it holds is over: any process claims those mails now.
+      const held = await stopping.db.select().from(mailOutbox);
+      expect(held.map((row) => row.status)).toEqual(['sending', 'sending', 'sending']);
+      for (const row of held) expect(row.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+      // The mail in hand ends; the two not started are pending again, unheld, their claim not counted.
+      stuck!();
+      await delivering;
+      const rows = await stopping.db
+        .select({ status: mailOutbox.status, attempts: mailOutbox.attempts, lockedBy: mailOutbox.lockedBy })
+        .from(mailOutbox)
+        .orderBy(mailOutbox.toAddress);
+      expect(rows).toEqual([
+        { status: 'sent', attempts: 1, lockedBy: null },
+        { status: 'pending', attempts: 0, lockedBy: null },
+        { status: 'pending', attempts: 0, lockedBy: null },
+      ]);
+    } finally {
+      await stopping.close();
+    }
+  });
 });

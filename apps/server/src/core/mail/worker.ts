@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../files.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { LeasedQueue } from '../leases.js';
+import { LeasedQueue, STOP_GRACE_MS } from '../leases.js';
 import { Poller } from '../poller.js';
 import { backoffMs } from '../retry.js';
 import { MAIL_LEASE_MS, MAX_ATTEMPTS, type OutboxRow } from './outbox.js';
@@ -41,6 +41,7 @@ const BATCH = 20;
 export class MailWorker {
   private readonly poller: Poller;
   private readonly queue: LeasedQueue<typeof mailOutbox>;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -70,11 +71,18 @@ export class MailWorker {
   }
 
   start() {
+    this.stopping = false;
     this.poller.start();
   }
 
-  stop() {
-    return this.poller.stop();
+  /**
+   * Stops polling; the batch's mails not sent yet are handed back at once, and the mail being
+   * sent gets `graceMs`, after which the leases still held are handed over (another process
+   * sends those mails, the one under way perhaps twice).
+   */
+  async stop(graceMs = STOP_GRACE_MS) {
+    this.stopping = true;
+    await this.queue.finishOrLetGo(this.poller.stop(), graceMs);
   }
 
   /** A mail was queued (core/work-signal.ts): send now rather than at the next poll. */
@@ -90,12 +98,19 @@ export class MailWorker {
   private async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (this.stopping) return sent;
       const batch = await this.queue.claim(BATCH);
       if (batch.length === 0) return sent;
       // The whole batch stays held while its mails are sent one after the other.
       const release = this.queue.hold(batch.map((row) => row.id));
       try {
-        for (const row of batch) sent += await this.send(row);
+        for (const [index, row] of batch.entries()) {
+          if (this.stopping) {
+            await this.queue.giveBack(batch.slice(index).map((left) => left.id));
+            return sent;
+          }
+          sent += await this.send(row);
+        }
       } finally {
         release();
       }
