@@ -10,10 +10,11 @@ import yazl from 'yazl';
 import { verifyAuditChain } from '../../core/audit.js';
 import { LocalDiskStorage } from '../../core/files.js';
 import { openDatabase, type SqlRunner } from '../../db/client.js';
-import { organizationFiles } from '../../db/schema/index.js';
+import { images, organizationFiles } from '../../db/schema/index.js';
 import { unzipped } from '../../test/exported-files.js';
 import { createDocument, createTraining, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { auditHeadsOf, type BackupInfo } from './backup-archive.js';
 import { OPERATIONS_TOKEN_FILE } from './operations.routes.js';
 import { restoreBackup } from './restore-archive.js';
@@ -66,6 +67,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedd
       },
     });
     expect(action.statusCode, action.body).toBe(201);
+    const image = multipartFile('avatar.png', PNG_BYTES);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload/image',
+      payload: image.payload,
+      headers: { ...admin.headers, ...image.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
     await createTraining(t.app, admin, orgA, { fileIds: [await uploadOrganizationFile(t.app, admin.headers, orgA)] });
   });
   afterAll(async () => {
@@ -116,8 +125,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedd
       }
       expect(await recordsOf(restored.raw)).toEqual(before);
 
-      const files = await t.db.select().from(organizationFiles);
-      expect(files.length).toBeGreaterThanOrEqual(2);
+      const files = [...(await t.db.select().from(organizationFiles)), ...(await t.db.select().from(images))];
+      expect(files.length).toBeGreaterThanOrEqual(3);
       for (const file of files) {
         expect(sha256(await fs.readFile(path.join(target, 'files', file.storageKey))), file.storageKey).toBe(
           file.sha256,
