@@ -170,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   if (config.testControls) await app.register(testControlRoutes, { prefix: '/api/test' });
-  // The backup of the embedded database; PostgreSQL's is pg_dump's (docs/decisions/0043-backups.md).
-  if (database.kind === 'pglite') await app.register(operationsRoutes, { prefix: '/operations' });
+  // The backup of the embedded database, which only it can dump; PostgreSQL's is pg_dump's
+  // (docs/decisions/0043-backups.md). Not without a database (the OpenAPI document's build).
+  if (database.snapshotWith) await app.register(operationsRoutes, { prefix: '/operations' });
 
   const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
   if (serveWebApp && config.webDir) await registerWebApp(app, config.webDir);
