@@ -45,6 +45,10 @@ export const operationsRoutes: FastifyPluginAsync = async (app) => {
     if (!given || !sameSecret(given, secret)) throw AppError.unauthenticated();
     const at = new Date();
     const zip = new ManifestedZip(at);
+    // A client that leaves before the end ends the backup (else it would wait for its reader forever).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) void zip.fail(new Error('the client left before the end of the backup'));
+    });
     writeBackup(zip, app.ctx.database, app.ctx.storage, app.ctx.config.version, at).catch(async (error: Error) => {
       request.log.error({ err: error }, 'backup failed');
       await zip.fail(error);
