@@ -141,23 +141,44 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedd
     }
   });
 
-  it(`refuses a tampered archive before writing anything, naming the entry ${req('BAK-002')}`, async () => {
-    const entries = await unzipped(await fs.readFile(archive));
-    const victim = entries.find((e) => e.name.startsWith('files/'))!;
+  /** The archive again with `change` made to its entries (the manifest as it was, unless changed too). */
+  async function rewritten(name: string, change: (entry: { name: string; bytes: Buffer }) => Buffer) {
     const zip = new yazl.ZipFile();
-    for (const entry of entries) {
-      zip.addBuffer(entry === victim ? Buffer.concat([entry.bytes, Buffer.from('!')]) : entry.bytes, entry.name);
-    }
+    for (const entry of await unzipped(await fs.readFile(archive))) zip.addBuffer(change(entry), entry.name);
     zip.end();
-    const tampered = path.join(scratch, 'tampered.zip');
     const chunks: Buffer[] = [];
     for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    await fs.writeFile(tampered, Buffer.concat(chunks));
+    const file = path.join(scratch, name);
+    await fs.writeFile(file, Buffer.concat(chunks));
+    return file;
+  }
+
+  it(`refuses a tampered archive before writing anything, naming the entry ${req('BAK-002')}`, async () => {
+    const victim = (await unzipped(await fs.readFile(archive))).find((e) => e.name.startsWith('files/'))!;
+    const tampered = await rewritten('tampered.zip', (entry) =>
+      entry.name === victim.name ? Buffer.concat([entry.bytes, Buffer.from('!')]) : entry.bytes,
+    );
 
     const target = path.join(scratch, 'from-tampered');
     await expect(
       restoreBackup(tampered, target, new LocalDiskStorage(path.join(target, 'files')), () => undefined),
     ).rejects.toThrow(`damaged archive: ${victim.name} does not match its SHA-256 in the manifest`);
+    expect(await fs.readdir(target).catch(() => [])).toEqual([]);
+  });
+
+  it(`refuses an archive of a newer schema, consistent as it is ${req('BAK-002')}`, async () => {
+    const newer = (bytes: Buffer) =>
+      Buffer.from(JSON.stringify({ ...(JSON.parse(bytes.toString()) as BackupInfo), migration: '9999_future.sql' }));
+    const newInfo = newer((await unzipped(await fs.readFile(archive))).find((e) => e.name === 'backup.json')!.bytes);
+    const fromNewer = await rewritten('newer.zip', ({ name, bytes }) => {
+      if (name === 'backup.json') return newInfo;
+      if (name !== 'MANIFEST.sha256') return bytes;
+      return Buffer.from(bytes.toString().replace(/^\w{64} {2}backup\.json$/m, `${sha256(newInfo)}  backup.json`));
+    });
+    const target = path.join(scratch, 'from-newer');
+    await expect(
+      restoreBackup(fromNewer, target, new LocalDiskStorage(path.join(target, 'files')), () => undefined),
+    ).rejects.toThrow('the archive was made by a newer Qualis (');
     expect(await fs.readdir(target).catch(() => [])).toEqual([]);
   });
 

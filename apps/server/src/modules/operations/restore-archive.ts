@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { openDatabase } from '../../db/client.js';
+import { migrationNames } from '../../db/migrate.js';
 import { verifyAuditChain } from '../../core/audit.js';
 import { type FileStorage, storageKey } from '../../core/files.js';
 import { MANIFEST_NAME } from '../../core/manifested-zip.js';
@@ -32,19 +33,27 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Every entry's SHA-256 against MANIFEST.sha256, both ways: a damaged, added or missing entry is named. */
-export async function checkManifest(file: string): Promise<void> {
+/**
+ * Every entry's SHA-256 against MANIFEST.sha256, both ways: a damaged, added or missing entry is
+ * named. Answers backup.json's text, checked with the rest.
+ */
+export async function checkManifest(file: string): Promise<string | undefined> {
   const zip = await openZip(file).catch((error: Error) => {
     throw new RestoreError(`${file} is not a readable ZIP: ${error.message}`);
   });
   const hashes = new Map<string, string>();
   let manifest: string | undefined;
+  let info: string | undefined;
   try {
     for await (const entry of zipEntries(zip)) {
       try {
         const stream = await entry.open();
         if (entry.name === MANIFEST_NAME) manifest = (await bytesOf(stream)).toString('utf8');
-        else hashes.set(entry.name, await hashOf(stream));
+        else if (entry.name === BACKUP_INFO) {
+          const bytes = await bytesOf(stream);
+          info = bytes.toString('utf8');
+          hashes.set(entry.name, createHash('sha256').update(bytes).digest('hex'));
+        } else hashes.set(entry.name, await hashOf(stream));
       } catch (error) {
         throw new RestoreError(`damaged archive: ${entry.name} cannot be read (${(error as Error).message})`);
       }
@@ -65,6 +74,19 @@ export async function checkManifest(file: string): Promise<void> {
   for (const name of hashes.keys()) {
     if (!listed.has(name)) throw new RestoreError(`damaged archive: ${name} is not in the manifest`);
   }
+  return info;
+}
+
+/** backup.json, of this format and of a schema this version knows (a newer one's archive is refused). */
+async function backupInfoOf(text: string | undefined): Promise<BackupInfo> {
+  const info = text === undefined ? undefined : (JSON.parse(text) as BackupInfo);
+  if (info?.format !== BACKUP_FORMAT) throw new RestoreError(`${BACKUP_INFO} is missing or of another format`);
+  if (info.migration && !(await migrationNames()).includes(info.migration)) {
+    throw new RestoreError(
+      `the archive was made by a newer Qualis (${info.version ?? 'unknown version'}, migration ${info.migration}): restore it with that version`,
+    );
+  }
+  return info;
 }
 
 /** The chains of the restored database are intact and end where the backup recorded. */
@@ -77,7 +99,8 @@ function headsProblem(recorded: AuditHead[], found: AuditHead[], broken: string[
 }
 
 /**
- * `npm run restore`: into an empty `dataDir`, after every hash of the manifest is checked, the
+ * `npm run restore`: into an empty `dataDir`, after every hash of the manifest is checked (and the
+ * archive's schema found known), the
  * database (PGlite from the dump, in dataDir/pglite) and the files (into `storage`); then each
  * audit chain is verified and its head compared with backup.json's. On failure what was written
  * in dataDir is removed again (it was empty). `report` hears one line per step.
@@ -90,10 +113,10 @@ export async function restoreBackup(
 ): Promise<void> {
   const present = await fs.readdir(dataDir).catch(() => []);
   if (present.length > 0) throw new RestoreError(`${dataDir} is not empty: restore into an empty DATA_DIR`);
-  await checkManifest(file);
+  const info = await backupInfoOf(await checkManifest(file));
   report('every entry matches the manifest');
   try {
-    await restoreChecked(file, dataDir, storage, report);
+    await restoreChecked(file, info, dataDir, storage, report);
   } catch (error) {
     const written = await fs.readdir(dataDir).catch(() => []);
     await Promise.all(written.map((name) => fs.rm(path.join(dataDir, name), { recursive: true, force: true })));
@@ -101,17 +124,20 @@ export async function restoreBackup(
   }
 }
 
-async function restoreChecked(file: string, dataDir: string, storage: FileStorage, report: (line: string) => void) {
-  let info: BackupInfo | undefined;
+async function restoreChecked(
+  file: string,
+  info: BackupInfo,
+  dataDir: string,
+  storage: FileStorage,
+  report: (line: string) => void,
+) {
   let dump: Buffer | undefined;
   let files = 0;
   const zip = await openZip(file);
   try {
     for await (const entry of zipEntries(zip)) {
-      if (entry.name === BACKUP_INFO)
-        info = JSON.parse((await bytesOf(await entry.open())).toString('utf8')) as BackupInfo;
       // PGlite loads a dump from memory (`loadDataDir`): the database is read whole, the files are streamed.
-      else if (entry.name === DATABASE_ENTRY) dump = await bytesOf(await entry.open());
+      if (entry.name === DATABASE_ENTRY) dump = await bytesOf(await entry.open());
       else if (entry.name.startsWith(FILES_FOLDER)) {
         const key = entry.name.slice(FILES_FOLDER.length);
         if (!isStorageKey(key)) {
@@ -125,7 +151,6 @@ async function restoreChecked(file: string, dataDir: string, storage: FileStorag
   } finally {
     zip.close();
   }
-  if (!info || info.format !== BACKUP_FORMAT) throw new RestoreError(`${BACKUP_INFO} is missing or of another format`);
   if (!dump) throw new RestoreError(`${DATABASE_ENTRY} is missing: this archive holds no embedded database`);
   report(`${files} files restored`);
   const database = await openDatabase({
