@@ -356,4 +356,17 @@ export const artifactRequirements = [
     'product (issue 27)',
     'Moving the files from the local disk to the bucket checks every file against its recorded SHA-256, reports any difference, and can be run again.',
   ),
+  // Backups (docs/decisions/0043-backups.md)
+  rule(
+    'BAK-001',
+    'high',
+    'product (issue 27)',
+    'On the embedded database, a backup taken while the server runs, asked for only from the machine itself with the secret of DATA_DIR/operations.token, restores into an empty DATA_DIR with every record, every stored file byte for byte, and the audit chains intact at the heads it recorded.',
+  ),
+  rule(
+    'BAK-002',
+    'high',
+    'product (issue 27)',
+    'A restore checks every entry of the archive against its manifest before writing anything, and refuses a damaged archive, naming the entry, and a DATA_DIR that is not empty.',
+  ),
 ];

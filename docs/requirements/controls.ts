@@ -134,8 +134,8 @@ export const controls: Control[] = [
     'A11-7',
     'Annex 11 §7',
     'Data are secured against damage, checked for accessibility and integrity, and backed up.',
-    'Files carry checksums checked on every read, writes are transactional, and records stay exportable as a whole.',
-    ['DOC-021', 'REC-001', 'SEC-001', 'EXP-007'],
+    'Files carry checksums checked on every read, writes are transactional, records stay exportable as a whole, and the embedded database is backed up with its files under a manifest of hashes and restored with its audit chains verified.',
+    ['DOC-021', 'REC-001', 'SEC-001', 'EXP-007', 'BAK-001', 'BAK-002'],
   ),
   control(
     'A11-9',

@@ -49,6 +49,7 @@ import { hrRecordsRoutes } from './modules/hr-records/hr-records.routes.js';
 import { fileTextsRoutes } from './modules/search/file-texts.routes.js';
 import { auditReviewRoutes } from './modules/audit-review/audit-review.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
 import { policyNamed } from './modules/policies.js';
 import { listenForQueuedWork } from './core/work-signal.js';
 
@@ -169,6 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   if (config.testControls) await app.register(testControlRoutes, { prefix: '/api/test' });
+  // The backup of the embedded database, which only it can dump; PostgreSQL's is pg_dump's
+  // (docs/decisions/0043-backups.md). Not without a database (the OpenAPI document's build).
+  if (database.snapshotWith) await app.register(operationsRoutes, { prefix: '/operations' });
 
   const serveWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
   if (serveWebApp && config.webDir) await registerWebApp(app, config.webDir);

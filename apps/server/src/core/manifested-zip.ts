@@ -43,6 +43,8 @@ export class ManifestedZip {
   private readonly used = new Set<string>();
   private readonly manifestPath = path.join(os.tmpdir(), `qualis-manifest-${newId()}.sha256`);
   private readonly manifest = createWriteStream(this.manifestPath);
+  /** The entry being written: `fail` ends it, so an `add` waiting for a reader that left rejects. */
+  private current: HashingStream | undefined;
 
   constructor(private readonly at: Date) {
     this.zip.outputStream.pipe(this.stream);
@@ -64,6 +66,7 @@ export class ManifestedZip {
       name = uniqueEntryName(`${folder}${base} (missing)`, 'txt', this.used);
     }
     const hashing = new HashingStream();
+    this.current = hashing;
     source.on('error', (error) => hashing.destroy(error));
     addStreamEntry(this.zip, source.pipe(hashing), name, { mtime: this.at, compress: entry.compress ?? true });
     await finished(hashing);
@@ -83,9 +86,13 @@ export class ManifestedZip {
     await this.removeManifest();
   }
 
-  /** Ends the stream with the error (the storage then keeps nothing) and removes the temporary file. */
+  /**
+   * Ends the stream with the error (the storage then keeps nothing), and the entry being written
+   * (its `add` rejects), and removes the temporary file.
+   */
   async fail(error: Error): Promise<void> {
     this.stream.destroy(error);
+    this.current?.destroy(error);
     this.manifest.destroy();
     await this.removeManifest();
   }

@@ -28,3 +28,15 @@ it('keeps nothing of an entry once written: a package of thousands of entries st
   expect(written.slice(0, -1).map((entry) => entry.deref() === undefined)).toEqual([true, true, true]);
   await zip.finish();
 });
+
+it('ends the entry being written when it fails: an add waiting for a reader that left rejects', async () => {
+  const zip = new ManifestedZip(new Date('2026-11-26T03:00:00Z'));
+  zip.stream.on('error', () => undefined);
+  // Nobody reads the ZIP: an entry larger than the streams' buffers waits for its reader.
+  const chunks = Array.from({ length: 200 }, () => Buffer.alloc(65_536, 1));
+  const adding = zip.add({ path: 'Large.bin', open: () => Readable.from(chunks), compress: false });
+  const rejected = expect(adding).rejects.toThrow('the reader left');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await zip.fail(new Error('the reader left'));
+  await rejected;
+});

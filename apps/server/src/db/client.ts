@@ -39,6 +39,11 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** PGlite only: the whole database as a tarball, loadable with `loadDataDir`. */
   snapshot?: () => Promise<Blob>;
+  /**
+   * PGlite only: what `read` answers and the tarball, with nothing committed between them (both are
+   * taken in one transaction, which holds PGlite's transaction lock): the backup's audit heads are the dump's.
+   */
+  snapshotWith?: <T>(read: (raw: SqlRunner) => Promise<T>) => Promise<{ read: T; dump: Blob }>;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => stop();
     },
     snapshot: () => client.dumpDataDir('none'),
+    // Inside one of PGlite's transactions no other query or transaction runs (its transaction lock);
+    // the checkpoint writes every committed page to the data directory the dump then reads.
+    snapshotWith: (read) =>
+      client.transaction(async (tx) => {
+        const inTransaction: SqlRunner = {
+          exec: async (sql) => void (await tx.exec(sql)),
+          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+          withSession: (fn) => fn(inTransaction),
+        };
+        const answer = await read(inTransaction);
+        await tx.exec('CHECKPOINT');
+        return { read: answer, dump: await client.dumpDataDir('none') };
+      }),
     close: () => client.close(),
   };
 }

@@ -7,6 +7,11 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_ID = 4242_0001;
 
+/** The committed migrations' file names, in the order they are applied. */
+export async function migrationNames(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+}
+
 /**
  * Applies the committed SQL migrations in file-name order, each in its own transaction, once.
  * Concurrent starts against one PostgreSQL database wait on an advisory lock.
@@ -23,7 +28,7 @@ async function migrateOnSession(raw: SqlRunner, log: (msg: string) => void): Pro
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set((await raw.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    const files = await migrationNames();
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;

@@ -35,7 +35,7 @@ export interface StoredFile {
 const PAGE = 500;
 
 /** Every stored file the database refers to, a page at a time (keyset on the key). */
-async function* storedFiles(db: Db): AsyncGenerator<StoredFile> {
+export async function* storedFiles(db: Db): AsyncGenerator<StoredFile> {
   for (const table of [organizationFiles, images]) {
     let after = '';
     for (;;) {
