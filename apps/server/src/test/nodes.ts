@@ -42,14 +42,20 @@ async function freePort(): Promise<number> {
 /**
  * Starts a server process on a free port with its own DATA_DIR (nothing on disk shared with the
  * other nodes) and the given environment, and waits until /api/v1/health answers. Its output goes
- * to test-results/nodes/<name>.log. A process still running when the test process ends is killed.
+ * to <logDir>/<name>.log (test-results/nodes by default). A process still running when the test
+ * process ends is killed. The browser journeys start theirs with it too (e2e/support/server.ts).
  */
-export async function startNode(name: string, env: Record<string, string>): Promise<Node> {
+export async function startNode(
+  name: string,
+  env: Record<string, string>,
+  options: { logDir?: string; readyWithinMs?: number } = {},
+): Promise<Node> {
+  const { logDir = LOG_DIR, readyWithinMs = 45_000 } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `qualis-${name}-`));
-  fs.mkdirSync(LOG_DIR, { recursive: true });
-  const logFile = path.join(LOG_DIR, `${name}.log`);
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
@@ -81,7 +87,7 @@ export async function startNode(name: string, env: Record<string, string>): Prom
     return code;
   };
 
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -95,7 +101,7 @@ export async function startNode(name: string, env: Record<string, string>): Prom
     if (healthy) return { name, url, logFile, child, exited, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${name} did not become healthy within 45 s (log: ${logFile})`);
+      throw new Error(`${name} did not become healthy within ${readyWithinMs / 1000} s (log: ${logFile})`);
     }
     await sleep(150);
   }
