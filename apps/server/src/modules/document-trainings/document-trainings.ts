@@ -7,11 +7,8 @@ import { completeActions } from '../actions/automatic-actions.js';
 import { documentActionSource } from '../documents/document-actions.js';
 import { updateRevisionRow } from '../documents/document-rows.repository.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE, revisionStateOf } from '../documents/document-states.js';
-import {
-  findVisibleRevision,
-  lockVisibleDocuments,
-  type DocumentDetailRecord,
-} from '../documents/documents.repository.js';
+import { lockVisibleDocuments } from '../documents/documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from '../documents/document-detail.repository.js';
 import { startTrainingRound } from '../training-records/training-actions.js';
 
 // The link between a document revision and its training (docs/decisions/0024-document-training-link.md):

@@ -23,7 +23,8 @@ import { signatureMatches } from './document-signatures.policy.js';
 import { seesGeneralSection, type DocumentTab } from './documents.policy.js';
 import { presentReference } from './documents.presenter.js';
 import { REASON_FOR_CHANGE, reasonForChangeHeader, reasonForChangeText } from './reason-for-change.js';
-import type { DocumentDetailRecord, DocumentRowRecord } from './documents.repository.js';
+import type { DocumentRowRecord } from './documents.repository.js';
+import type { DocumentDetailRecord } from './document-detail.repository.js';
 
 const at = (value: Date | string | null) => (value === null ? '' : utc(new Date(value)));
 const day = (value: Date | string | null) => (value === null ? '' : new Date(value).toISOString().slice(0, 10));

@@ -31,13 +31,8 @@ import {
 } from './document-exports.presenter.js';
 import { authorize } from '../policies.js';
 import { seesGeneralSection, viewableTabs } from './documents.policy.js';
-import {
-  documentExportRows,
-  findVisibleRevision,
-  findVisibleRevisionFile,
-  listDocuments,
-  type DocumentDetailRecord,
-} from './documents.repository.js';
+import { documentExportRows, findVisibleRevisionFile, listDocuments } from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './document-detail.repository.js';
 import { revisionsVisibleTo } from './document-visibility.js';
 import { DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 

@@ -20,7 +20,8 @@ import { documentTypeExists, findOrganizationFileIds } from './document-rows.rep
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE, revisionStateOf } from './document-states.js';
 import { viewableTabs } from './documents.policy.js';
 import { checkTrainingEffect } from './training-effect.js';
-import { findVisibleDocumentIds, type DocumentDetailRecord } from './documents.repository.js';
+import { findVisibleDocumentIds } from './documents.repository.js';
+import { type DocumentDetailRecord } from './document-detail.repository.js';
 
 // What the writes of a document take in: the General fields and the checks of what they name.
 

@@ -6,7 +6,7 @@ import { organizationAccessOf, organizationFrom } from '../../core/pipeline.js';
 import { serviceContextOf } from '../../core/service-context.js';
 import { approvalsAfterSigning, reviewsAfterSigning, signDocumentRevision } from './document-signatures.service.js';
 import { presentDocumentDetail } from './documents.presenter.js';
-import { findVisibleRevision } from './documents.repository.js';
+import { findVisibleRevision } from './document-detail.repository.js';
 import { withdrawDocument } from './revision-withdrawal.js';
 
 const tags = ['documents'];

@@ -23,7 +23,7 @@ import { storedSha256sOf } from '../uploads/file-integrity.js';
 import { findUserById } from '../users/users.repository.js';
 import { signingRefusal, type SignatureKind, type SigningState } from './document-signatures.policy.js';
 import { findMailRecipients, findOrganizationAdmins, insertSignature } from './document-signatures.repository.js';
-import { findVisibleRevision, type DocumentDetailRecord } from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './document-detail.repository.js';
 import { listRevisionSignatures, listRevisionSigners, type SignatureRow } from './document-signatures.repository.js';
 import { presentApprovals, presentReviews } from './documents.presenter.js';
 import { DOCUMENTS_INFO_TYPE, lockVisibleDocument, visibleRevisionOrNotFound } from './document-states.js';

@@ -4,7 +4,8 @@ import { authorize } from '../policies.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { Tx } from '../../db/client.js';
 import type { DocumentState, RevisionState } from './documents.policy.js';
-import { findVisibleRevision, lockVisibleDocuments, type DocumentDetailRecord } from './documents.repository.js';
+import { lockVisibleDocuments } from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './document-detail.repository.js';
 
 // What every reader and writer of a document starts from: the audit trail's names, the states the
 // policies read, and the visible document under its lock.

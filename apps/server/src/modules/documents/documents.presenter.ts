@@ -16,12 +16,8 @@ import type { OrganizationAccess } from '../../core/access.js';
 import { can } from '../policies.js';
 import { canSign, signatureMatches, type SignatureKind } from './document-signatures.policy.js';
 import { canEditSection, seesGeneralSection, viewableTabs } from './documents.policy.js';
-import type {
-  DocumentDetailRecord,
-  DocumentPersonRow,
-  DocumentRowRecord,
-  ReferenceRow,
-} from './documents.repository.js';
+import type { DocumentPersonRow, DocumentRowRecord } from './documents.repository.js';
+import type { DocumentDetailRecord, ReferenceRow } from './document-detail.repository.js';
 import type { SignatureRow } from './document-signatures.repository.js';
 import { documentStateOf, isRevisionLocked, revisionStateOf } from './document-states.js';
 import { isoTimeOrNull as iso, personOf } from '../../core/presenting.js';

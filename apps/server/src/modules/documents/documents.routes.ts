@@ -20,12 +20,8 @@ import {
   presentReferences,
   presentReviews,
 } from './documents.presenter.js';
-import {
-  findVisibleRevision,
-  findVisibleRevisionFile,
-  listDocumentOptions,
-  listDocuments,
-} from './documents.repository.js';
+import { findVisibleRevisionFile, listDocumentOptions, listDocuments } from './documents.repository.js';
+import { findVisibleRevision } from './document-detail.repository.js';
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
 import { signedFileOf } from './document-signatures.service.js';
 import { isReviewOverdueSql } from './periodic-review.schedule.js';

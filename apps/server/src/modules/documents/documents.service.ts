@@ -58,7 +58,8 @@ import {
   revisionToEdit,
   visibleRevisionOrNotFound,
 } from './document-states.js';
-import { findVisibleRevision, lockVisibleDocuments, type DocumentDetailRecord } from './documents.repository.js';
+import { lockVisibleDocuments } from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './document-detail.repository.js';
 import { markFinal, startNextCycle } from './revision-lifecycle.js';
 
 // The writes of documents and their revisions (the Quality Tasks and References sections are

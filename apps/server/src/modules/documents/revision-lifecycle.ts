@@ -18,7 +18,7 @@ import {
 import { listRevisionSignatures, listRevisionSigners } from './document-signatures.repository.js';
 import { endPeriodicReview, endReviewByRevision } from './periodic-review.schedule.js';
 import { DOCUMENT_ENTITY, DOCUMENTS_INFO_TYPE } from './document-states.js';
-import type { DocumentDetailRecord } from './documents.repository.js';
+import type { DocumentDetailRecord } from './document-detail.repository.js';
 import { releaseRevision } from './revision-effect.js';
 
 // The lifecycle of a revision (docs/decisions/0018-documents.md, "Lifecycle"): its status from its

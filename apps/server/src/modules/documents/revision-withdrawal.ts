@@ -10,7 +10,7 @@ import { listRevisionRows, type RevisionTableRow } from './document-rows.reposit
 import { findFileSha256, insertSignature } from './document-signatures.repository.js';
 import { checkCredentials } from './document-signatures.service.js';
 import { documentStateOf, lockVisibleDocument, visibleRevisionOrNotFound } from './document-states.js';
-import { findVisibleRevision, type DocumentDetailRecord } from './documents.repository.js';
+import { findVisibleRevision, type DocumentDetailRecord } from './document-detail.repository.js';
 import { markObsolete } from './revision-lifecycle.js';
 
 // Withdrawing a released document or revision (issue 23; docs/decisions/0028-withdraw-released-documents.md):
