@@ -187,11 +187,8 @@ export interface PageTotal {
 /**
  * One page of a list and the total of its filtered rows. `select()` builds the filtered query
  * (no order, no limit; `.$dynamic()`); the page walks the sort index and stops at the limit.
- * The total needs a count only when the page is full or past the end: a short page ends the list.
  * (A `count(*) over ()` in the page query would make the database read and number every row.)
- * The count stops `LIST_TOTAL_CAP` rows past the page's first row (issue 26): a larger total is
- * answered as that floor, `totalCapped`, so a first page costs the same at 10,000 rows or a
- * million, and the next pages count further on. `total` gives a kept total or a cheaper count.
+ * `total` gives a kept total or a cheaper count; the rule is `pageWithTotal`'s.
  */
 export async function readPage<T extends PgSelect>(
   db: DbOrTx,
@@ -203,12 +200,31 @@ export async function readPage<T extends PgSelect>(
     .orderBy(...list.orderBy)
     .limit(list.limit)
     .offset(list.offset)) as Awaited<T>[number][];
+  return pageWithTotal(rows, list, {
+    known: total.known,
+    countUpTo: total.countUpTo ?? ((max) => countRowsUpTo(db, select(), max)),
+  });
+}
+
+/**
+ * The page read and the total of its filtered rows, by the one rule of every list. The total needs
+ * a count only when the page is full or past the end: a short page ends the list. A kept total
+ * (`known`, when it answers) is exact. The count stops `LIST_TOTAL_CAP` rows past the page's first
+ * row (issue 26): a larger total is answered as that floor, `totalCapped`, so a first page costs
+ * the same at 10,000 rows or a million, and the next pages count further on.
+ */
+export async function pageWithTotal<Row>(
+  rows: Row[],
+  list: Pick<ResolvedList, 'limit' | 'offset'>,
+  total: { known?: () => Promise<number> | number | undefined; countUpTo: (max: number) => Promise<number> },
+): Promise<ListPage<Row>> {
   const exact = (totalCount: number) => ({ rows, totalCount, totalCapped: false });
   if (rows.length > 0 && rows.length < list.limit) return exact(list.offset + rows.length);
   if (rows.length === 0 && list.offset === 0) return exact(0);
-  if (total.known) return exact(await total.known());
+  const known = total.known?.();
+  if (known !== undefined) return exact(await known);
   const cap = list.offset + LIST_TOTAL_CAP;
-  const counted = total.countUpTo ? await total.countUpTo(cap + 1) : await countRowsUpTo(db, select(), cap + 1);
+  const counted = await total.countUpTo(cap + 1);
   return counted > cap ? { rows, totalCount: cap, totalCapped: true } : exact(counted);
 }
 

@@ -3,8 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import type { OrganizationAccess } from './access.js';
-import { LIST_TOTAL_CAP } from '@qualis/contract';
-import { likePattern, resolveList, type ListPage, type ListSpec, type ResolvedList } from './lists.js';
+import { likePattern, pageWithTotal, resolveList, type ListPage, type ListSpec, type ResolvedList } from './lists.js';
 
 /** The placeholder names every prepared list binds, besides its own (`params`). */
 const LIMIT = 'listLimit';
@@ -55,8 +54,7 @@ export interface PreparedListOptions<Scope> {
  * A list's page and its count as prepared statements: built by drizzle once per database and
  * shape (variant, sort, direction, searched or not), their text and row mapping kept, their
  * values bound at each request, where `listReaders` builds both statements again every time. The
- * total follows `readPage`'s rule: a short page ends the list, a kept total is read where there is
- * one, and a count stops `LIST_TOTAL_CAP` rows past the page (`totalCapped`).
+ * total follows the rule of every list (`pageWithTotal`).
  *
  * They are sent to PostgreSQL unnamed (an empty name: node-postgres then parses them with each
  * request), so PostgreSQL plans each request for its own values. A named statement switches to a
@@ -97,15 +95,13 @@ export function preparedListPage<Scope, Row>(options: PreparedListOptions<Scope>
     const statements: Statements = statementsOf(db, scope, variant, list, Boolean(search));
     const params = { ...options.params(scope), ...(search ? { [SEARCH]: likePattern(search) } : {}) };
     const rows = (await statements.page.execute({ ...params, [LIMIT]: list.limit, [OFFSET]: list.offset })) as Row[];
-    const exact = (totalCount: number) => ({ rows, totalCount, totalCapped: false });
-    if (rows.length > 0 && rows.length < list.limit) return exact(list.offset + rows.length);
-    if (rows.length === 0 && list.offset === 0) return exact(0);
-    const known = options.knownTotal?.(db, scope, Boolean(search), rows);
-    if (known !== undefined) return exact(await known);
-    const cap = list.offset + LIST_TOTAL_CAP;
-    const [counted] = await statements.count.execute({ ...params, [COUNT_UP_TO]: cap + 1 });
-    const n = counted?.n ?? 0;
-    return n > cap ? { rows, totalCount: cap, totalCapped: true } : exact(n);
+    return pageWithTotal(rows, list, {
+      known: options.knownTotal && (() => options.knownTotal?.(db, scope, Boolean(search), rows)),
+      countUpTo: async (max) => {
+        const [counted] = await statements.count.execute({ ...params, [COUNT_UP_TO]: max });
+        return counted?.n ?? 0;
+      },
+    });
   };
 }
 
