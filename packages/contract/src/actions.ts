@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUuid, optionalText, requiredText } from './fields.js';
+import { ZUuid, optionalText, requiredText, ZTimestamp } from './fields.js';
 import { LINK_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery, repeated } from './lists.js';
 import { messageKeys } from './messages/index.js';
@@ -82,7 +82,7 @@ export const ZAction = z.object({
   creator: ZActionPerson,
   /** 'manual', or the automatic kind that created it (reviews, approvals, trainings). */
   kind: z.string(),
-  createdAt: z.string().describe('ISO 8601, UTC'),
+  createdAt: ZTimestamp,
   creationDate: z.string().describe('YYYY-MM-DD, UTC'),
   creationTime: z.string().describe('HH:mm:ss, UTC'),
   completedAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZHistoryChange } from './documents.js';
-import { ZUuid } from './fields.js';
+import { ZHistoryChange } from './document-history.js';
+import { ZUuid, ZTimestamp } from './fields.js';
 import { ZListQuery } from './lists.js';
 import { messageKeys } from './messages/index.js';
 import { ZDay } from './organization-exports.js';
@@ -10,7 +10,6 @@ import { ZDay } from './organization-exports.js';
  * chain for its Admins and the SuperAdmin, the provider's chain for the SuperAdmin.
  */
 
-const ZTimestamp = z.string().describe('ISO 8601, UTC');
 const ZFilterText = z.string().trim().max(200, 'Must be 200 characters or fewer');
 
 /** What the trail is filtered by: person, record kind, record, action, UTC days (both included). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './fields.js';
 import { messageKeys } from './messages/index.js';
 import { ZDay } from './organization-exports.js';
 
@@ -23,8 +24,6 @@ export function revisionLifecycleOf(r: {
   if (r.isFinal && r.effectiveAt !== null && r.effectiveAt !== undefined) return 'Effective';
   return 'Pending';
 }
-
-const ZTimestamp = z.string().describe('ISO 8601, UTC');
 
 /** A revision's effect, as its detail, the revision selector and the list show it. */
 export const revisionEffectFields = {

@@ -39,3 +39,6 @@ export const ZNewPassword = z
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), { message: messageKeys.passwordPattern });
 
 export const ZUuid = z.uuid({ error: messageKeys.notFound });
+
+/** A moment as the API writes it. */
+export const ZTimestamp = z.string().describe('ISO 8601, UTC');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { SIGNATURE_COMMENT_MAX_LENGTH, ZAccessCode } from './documents.js';
-import { ZUuid } from './fields.js';
+import { ZAccessCode } from './document-signatures.js';
+import { SIGNATURE_COMMENT_MAX_LENGTH } from './documents.js';
+import { ZUuid, ZTimestamp } from './fields.js';
 import { messageKeys } from './messages/index.js';
 
 /**
@@ -10,7 +11,6 @@ import { messageKeys } from './messages/index.js';
  */
 
 const ZDay = z.string().describe('YYYY-MM-DD');
-const ZTimestamp = z.string().describe('ISO 8601, UTC');
 
 export const REVIEW_INTERVAL_MAX_MONTHS = 120;
 export const REVIEW_REMINDER_MAX_DAYS = 365;

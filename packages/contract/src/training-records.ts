@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZActionPerson, ZActionTag, ZLink } from './actions.js';
 import { ZDocumentFile } from './documents.js';
-import { ZUuid, optionalText, requiredText } from './fields.js';
+import { ZUuid, optionalText, requiredText, ZTimestamp } from './fields.js';
 import { LONG_TEXT_MAX_LENGTH, SEARCH_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from './limits.js';
 import { ZListQuery } from './lists.js';
 import { messageKeys } from './messages/index.js';
@@ -113,7 +113,7 @@ export const ZTrainingRecordRow = z.object({
   dueDate: z.string().describe('YYYY-MM-DD'),
   assigner: ZActionPerson,
   creator: ZActionPerson,
-  createdAt: z.string().describe('ISO 8601, UTC'),
+  createdAt: ZTimestamp,
   creationDate: z.string().describe('YYYY-MM-DD, UTC'),
   creationTime: z.string().describe('HH:mm:ss, UTC'),
   /** The people chosen directly. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { changedEnvelope, dataEnvelope, listEnvelope } from '../envelopes.js';
+import { ZDocumentHistoryEntry, ZDocumentHistoryQuery } from '../document-history.js';
 import {
-  ZAddDocumentApprovalRequest,
-  ZAddDocumentReviewRequest,
   ZAddDocumentRevisionRequest,
   ZAddedDocumentRevision,
   ZCreateDocumentRequest,
@@ -11,8 +10,6 @@ import {
   ZDocumentAttachmentsExportQuery,
   ZDocumentsExportQuery,
   ZDeletedDocumentRevision,
-  ZDocumentApprovals,
-  ZDocumentDetail,
   ZDocumentFileLink,
   ZDocumentFileQuery,
   ZDocumentListQuery,
@@ -20,18 +17,21 @@ import {
   ZDocumentOptionsQuery,
   ZDocumentQualityTasks,
   ZDocumentReferences,
-  ZDocumentReviews,
   ZDocumentRevisionQuery,
-  ZDocumentRow,
   ZSetDocumentFinalRequest,
   ZUpdateDocumentGeneralRequest,
   ZUpdateDocumentQualityTasksRequest,
   ZUpdateDocumentReferencesRequest,
-  ZWithdrawDocumentRequest,
   ZControlledCopyQuery,
-  ZDocumentHistoryEntry,
-  ZDocumentHistoryQuery,
-} from '../documents.js';
+} from '../document-requests.js';
+import {
+  ZAddDocumentApprovalRequest,
+  ZAddDocumentReviewRequest,
+  ZDocumentApprovals,
+  ZDocumentReviews,
+  ZWithdrawDocumentRequest,
+} from '../document-signatures.js';
+import { ZDocumentDetail, ZDocumentRow } from '../documents.js';
 
 import { endpoint, ZFileResponse } from './endpoint.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changedEnvelope, dataEnvelope, listEnvelope } from '../envelopes.js';
-import { ZDocumentFileLink } from '../documents.js';
+import { ZDocumentFileLink } from '../document-requests.js';
 import {
   ZDeleteHrRecordsQuery,
   ZHrDetailQuery,

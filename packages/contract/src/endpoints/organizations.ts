@@ -29,7 +29,7 @@ import {
 } from '../user-groups.js';
 import { ZUuid } from '../fields.js';
 import { ZGroupTraining, ZGroupUserTraining } from '../training-records.js';
-import { ZDocumentTypesQuery } from '../documents.js';
+import { ZDocumentTypesQuery } from '../document-requests.js';
 import { ZDocumentTypeEntry } from '../periodic-review.js';
 
 import { endpoint, namedEntryEndpoints, peopleEndpoints, ZChangedId, ZFileResponse, ZMessageData } from './endpoint.js';

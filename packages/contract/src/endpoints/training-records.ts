@@ -16,7 +16,7 @@ import {
   ZTrainingsExportQuery,
   ZUpdateTrainingRequest,
 } from '../training-records.js';
-import { ZDocumentFileLink } from '../documents.js';
+import { ZDocumentFileLink } from '../document-requests.js';
 
 import { endpoint, ZFileResponse } from './endpoint.js';
 
