@@ -299,7 +299,7 @@ async function main() {
       value: 'N',
       description: 'concurrent connections of the client (a multiple of 3 spreads them evenly)',
     },
-    seconds: { type: 'string', default: '4', value: 'N', description: 'seconds of each measured run' },
+    seconds: { type: 'string', default: '3', value: 'N', description: 'seconds of each measured run' },
     documents: {
       type: 'string',
       default: '2000',
