@@ -22,6 +22,7 @@ import {
   BENCH_PASSWORD,
   BENCH_SUPERADMIN_EMAIL,
   LARGE_ORGANIZATION_NAME,
+  NO_RATE_LIMITS,
   SEED_ARGS,
   benchUserEmail,
   openBenchDatabase,
@@ -38,12 +39,6 @@ const WARMUP_SECONDS = 2;
 const ORGANIZATION_SEARCH = 'ab';
 const USER_SEARCH = 'ab';
 const EXPORT_RUNS = 5;
-/** Every limit of the server raised out of the way (per person, per address, sign-in). */
-const NO_RATE_LIMITS = {
-  RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000000',
-  RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000000',
-};
 
 /** The groups of cases `--cases` chooses from. */
 const CASE_GROUPS = [

@@ -93,6 +93,12 @@ export const productRequirements = [
     'Rate limits hold across the nodes of a deployment; while their shared counts cannot be reached, each node still limits on its own and the API stays up.',
   ),
   rule(
+    'SEC-009',
+    'high',
+    'product (issue 27)',
+    "Behind the proxies named in TRUST_PROXY, the per-address limits and the audit trail use the client's forwarded address; a forwarded address from anyone else is ignored.",
+  ),
+  rule(
     'OPS-001',
     'high',
     'product (issue 27)',

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { RECORD_EXPORT_STREAM_MAX } from '@qualis/contract';
@@ -10,6 +11,39 @@ const perMinute = (fallback: number) =>
     .int('must be a whole number of requests a minute')
     .min(1, 'must be at least 1')
     .default(fallback);
+
+/**
+ * proxy-addr's names of address ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8,
+ * 172.16/12, 192.168/16 and fc00::/7.
+ */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Whose X-Forwarded-For the server believes (docs/decisions/0046-trust-proxy.md): nobody's (unset)
+ * or the proxies at these addresses and ranges. Never everyone's, nor "the last n hops", which
+ * cannot tell a proxy from a client that reached a node directly and wrote the header itself.
+ */
+const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined) return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: "must be the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
+  });
 
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +68,7 @@ const ZConfig = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  TRUST_PROXY: ZTrustProxy,
   RATE_LIMIT_PERSON_PER_MINUTE: perMinute(1200),
   RATE_LIMIT_ADDRESS_PER_MINUTE: perMinute(600),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: perMinute(30),
@@ -99,6 +134,9 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** Fastify's trustProxy, in the subset TRUST_PROXY accepts: off, or the proxies' addresses and ranges. */
+export type TrustProxy = false | string[];
+
 export type Config = {
   port: number;
   host: string;
@@ -112,6 +150,8 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Where the rate-limit counts of several nodes are shared (else PostgreSQL or the process). */
   redisUrl: string | undefined;
+  /** The proxies whose X-Forwarded-For gives the client's address (rate limits, audit trail, sessions). */
+  trustProxy: TrustProxy;
   /** Requests a minute (see core/rate-limits.ts); the web app's static files are never limited. */
   rateLimits: {
     /** Authenticated API calls, per person. */
@@ -164,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superAdminPassword: c.SUPERADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
     redisUrl: c.REDIS_URL,
+    trustProxy: c.TRUST_PROXY,
     rateLimits: {
       personPerMinute: c.RATE_LIMIT_PERSON_PER_MINUTE,
       addressPerMinute: c.RATE_LIMIT_ADDRESS_PER_MINUTE,

@@ -75,6 +75,44 @@ describe('configuration', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it(`believes no forwarded address by default ${req('SEC-009')}`, () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it(`reads the proxies' addresses, CIDR ranges and proxy-addr's named ranges ${req('SEC-009')}`, () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,loopback ,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal,linklocal' }).trustProxy).toEqual(['uniquelocal', 'linklocal']);
+  });
+
+  it(`refuses everyone, a hop count and anything not an address or range, naming the variable ${req('SEC-005', 'SEC-009')}`, () => {
+    for (const value of [
+      'true',
+      '*',
+      '1',
+      '2',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0.256',
+      'proxy.internal',
+      '10.0.0.1,',
+      '10.0.0.0/8/1',
+      '10.0.0.0/255.0.0.0',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        "TRUST_PROXY: must be the proxies' addresses or CIDR ranges",
+      );
+    }
+  });
+});
+
 describe('file storage configuration', () => {
   const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'qualis-files', S3_REGION: 'eu-central-1' };
   const problems = (env: Record<string, string>) => {

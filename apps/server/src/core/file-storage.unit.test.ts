@@ -107,6 +107,23 @@ describe.each(drivers)(`FileStorage on %s ${req('FILE-003')}`, (_name, open) => 
     }
   });
 
+  it('lists the keys stored under a prefix, and none under a prefix that holds nothing', async () => {
+    const storage = open();
+    const listed = async (prefix: string) => {
+      const keys = [];
+      for await (const key of storage.keys(prefix)) keys.push(key);
+      return keys.sort();
+    };
+    for (const key of ['organizations/o2/ee/one', 'organizations/o2/ff/two', 'organizations/o3/ee/three']) {
+      await storage.put(key, Buffer.from(key));
+    }
+    expect(await listed('organizations/o2/')).toEqual(['organizations/o2/ee/one', 'organizations/o2/ff/two']);
+    expect(await listed('organizations/o4/')).toEqual([]);
+    expect(await listed('organizations/')).toEqual(
+      expect.arrayContaining(['organizations/o2/ee/one', 'organizations/o3/ee/three']),
+    );
+  });
+
   it('refuses a key that could leave its root, for every operation', async () => {
     const storage = open();
     for (const key of ['../escape', '/etc/passwd', 'organizations/../../x', '', '.hidden', 'a b']) {
@@ -114,6 +131,7 @@ describe.each(drivers)(`FileStorage on %s ${req('FILE-003')}`, (_name, open) => 
       await expect(storage.read(key)).rejects.toThrow(/unsafe storage key/);
       await expect(storage.modifiedAt(key)).rejects.toThrow(/unsafe storage key/);
       await expect(storage.remove(key)).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.keys(key)[Symbol.asyncIterator]().next()).rejects.toThrow(/unsafe storage key/);
     }
   });
 });

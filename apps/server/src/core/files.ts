@@ -30,6 +30,8 @@ export interface FileStorage {
   modifiedAt(key: string): Promise<Date>;
   /** Removes the bytes under `key`; a key that is not there is no error. */
   remove(key: string): Promise<void>;
+  /** Every key stored under `prefix` (such as `organizations/`), in no set order; none when nothing is. */
+  keys(prefix: string): AsyncIterable<string>;
 }
 
 /** Nothing is stored under the key (never written, or removed). */
@@ -90,6 +92,18 @@ export class LocalDiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async *keys(prefix: string): AsyncGenerator<string> {
+    const entries = await fs.readdir(this.pathOf(prefix), { recursive: true, withFileTypes: true }).catch((error) => {
+      if (isNoEntry(error)) return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      // A write under way (`put`'s temporary file) is not stored yet.
+      if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+      yield path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    }
   }
 
   private async missingAs<T>(key: string, operation: Promise<T>): Promise<T> {

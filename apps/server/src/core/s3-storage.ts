@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -96,6 +97,18 @@ export class S3Storage implements FileStorage {
   async remove(key: string): Promise<void> {
     const Key = storageKey(key);
     await this.send(Key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
+  }
+
+  async *keys(prefix: string): AsyncGenerator<string> {
+    const Prefix = storageKey(prefix);
+    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix });
+    try {
+      for await (const page of pages) {
+        for (const { Key } of page.Contents ?? []) if (Key) yield Key;
+      }
+    } catch (error) {
+      throw new StorageError(`listing ${Prefix} in the bucket failed`, { cause: error });
+    }
   }
 
   /** Runs a request, answering a missing key as `FileMissingError` and any other failure as `StorageError`. */

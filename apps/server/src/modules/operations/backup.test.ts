@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { verifyAuditChain } from '../../core/audit.js';
 import { LocalDiskStorage } from '../../core/files.js';
+import { S3Storage } from '../../core/s3-storage.js';
 import { openDatabase, type SqlRunner } from '../../db/client.js';
 import { images, organizationFiles } from '../../db/schema/index.js';
 import { unzipped } from '../../test/exported-files.js';
 import { createDocument, createTraining, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { startS3Server } from '../../test/s3-server.js';
 import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { auditHeadsOf, type BackupInfo } from './backup-archive.js';
 import { OPERATIONS_TOKEN_FILE } from './operations.routes.js';
@@ -180,6 +182,37 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedd
       restoreBackup(fromNewer, target, new LocalDiskStorage(path.join(target, 'files')), () => undefined),
     ).rejects.toThrow('the archive was made by a newer Qualis (');
     expect(await fs.readdir(target).catch(() => [])).toEqual([]);
+  });
+
+  it(`refuses a bucket holding another instance's files, and restores into the bucket the instance kept ${req('BAK-002')}`, async () => {
+    const s3 = await startS3Server();
+    try {
+      const bucket = new S3Storage(s3.settings);
+      const stranger =
+        'organizations/0190a1b2-0000-7000-8000-000000000001/0190a1b2/0190a1b2-0000-7000-8000-00000000000f';
+      await bucket.put(stranger, Buffer.from("another instance's file"));
+      const target = path.join(scratch, 'into-shared-bucket');
+      await expect(restoreBackup(archive, target, bucket, () => undefined)).rejects.toThrow(
+        `the file storage already holds files of organizations this backup does not know (1, such as ${stranger})`,
+      );
+      expect(await fs.readdir(target).catch(() => [])).toEqual([]);
+      const inBucket = async () => {
+        const keys = [];
+        for await (const key of bucket.keys('organizations/')) keys.push(key);
+        return keys;
+      };
+      expect(await inBucket()).toEqual([stranger]);
+
+      // The instance's own bucket, with a file uploaded after the backup: restored into as it is.
+      await bucket.remove(stranger);
+      const [file] = await t.db.select().from(organizationFiles).limit(1);
+      const later = `organizations/${file!.organizationId}/0190a1b2/0190a1b2-0000-7000-8000-00000000000e`;
+      await bucket.put(later, Buffer.from('uploaded after the backup'));
+      await restoreBackup(archive, target, bucket, () => undefined);
+      expect(await inBucket()).toEqual(expect.arrayContaining([later, file!.storageKey]));
+    } finally {
+      await s3.close();
+    }
   });
 
   it(`refuses a DATA_DIR that is not empty ${req('BAK-002')}`, async () => {

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { openDatabase } from '../../db/client.js';
+import { openDatabase, type Database } from '../../db/client.js';
 import { migrationNames } from '../../db/migrate.js';
 import { verifyAuditChain } from '../../core/audit.js';
 import { type FileStorage, storageKey } from '../../core/files.js';
 import { MANIFEST_NAME } from '../../core/manifested-zip.js';
+import { ORGANIZATIONS_FOLDER, organizationFilesFolder } from '../uploads/uploads.service.js';
 import {
   BACKUP_FORMAT,
   BACKUP_INFO,
@@ -100,7 +101,7 @@ function headsProblem(recorded: AuditHead[], found: AuditHead[], broken: string[
 
 /**
  * `npm run restore`: into an empty `dataDir`, after every hash of the manifest is checked (and the
- * archive's schema found known), the
+ * archive's schema found known), and into file storage that holds no other instance's files, the
  * database (PGlite from the dump, in dataDir/pglite) and the files (into `storage`); then each
  * audit chain is verified and its head compared with backup.json's. On failure what was written
  * in dataDir is removed again (it was empty). `report` hears one line per step.
@@ -131,34 +132,14 @@ async function restoreChecked(
   storage: FileStorage,
   report: (line: string) => void,
 ) {
-  let dump: Buffer | undefined;
-  let files = 0;
-  const zip = await openZip(file);
-  try {
-    for await (const entry of zipEntries(zip)) {
-      // PGlite loads a dump from memory (`loadDataDir`): the database is read whole, the files are streamed.
-      if (entry.name === DATABASE_ENTRY) dump = await bytesOf(await entry.open());
-      else if (entry.name.startsWith(FILES_FOLDER)) {
-        const key = entry.name.slice(FILES_FOLDER.length);
-        if (!isStorageKey(key)) {
-          report(`not restored (it was missing when the backup was made): ${entry.name}`);
-          continue;
-        }
-        await storage.put(key, await entry.open());
-        files += 1;
-      }
-    }
-  } finally {
-    zip.close();
-  }
-  if (!dump) throw new RestoreError(`${DATABASE_ENTRY} is missing: this archive holds no embedded database`);
-  report(`${files} files restored`);
   const database = await openDatabase({
     kind: 'pglite',
     dataDir: path.join(dataDir, 'pglite'),
-    loadDataDir: new Blob([dump as Buffer<ArrayBuffer>]),
+    loadDataDir: new Blob([(await dumpOf(file)) as Buffer<ArrayBuffer>]),
   });
   try {
+    await refuseOtherInstancesFiles(database, storage);
+    report(`${await restoreFiles(file, storage, report)} files restored`);
     const found = await auditHeadsOf(database.raw);
     const broken: string[] = [];
     for (const { chainKey } of found) {
@@ -172,6 +153,64 @@ async function restoreChecked(
   } finally {
     await database.close();
   }
+}
+
+/** The database's dump: PGlite loads a dump from memory (`loadDataDir`), so it is read whole. */
+async function dumpOf(file: string): Promise<Buffer> {
+  const zip = await openZip(file);
+  try {
+    for await (const entry of zipEntries(zip)) {
+      if (entry.name === DATABASE_ENTRY) return await bytesOf(await entry.open());
+    }
+  } finally {
+    zip.close();
+  }
+  throw new RestoreError(`${DATABASE_ENTRY} is missing: this archive holds no embedded database`);
+}
+
+/**
+ * Storage that already holds files of an organization the backup does not know belongs to another
+ * instance (organization ids are UUIDs no two instances share), or is shared with one: refused
+ * before a file is written. Files of the backup's own organizations, in the archive or added
+ * after it, are this instance's: restoring into the bucket it kept is what a lost DATA_DIR needs.
+ */
+async function refuseOtherInstancesFiles(database: Database, storage: FileStorage) {
+  const rows = await database.raw.query<{ id: string }>('SELECT id FROM organizations');
+  const known = new Set(rows.map((row) => organizationFilesFolder(row.id)));
+  let others = 0;
+  let example: string | undefined;
+  for await (const key of storage.keys(`${ORGANIZATIONS_FOLDER}/`)) {
+    if (known.has(key.split('/', 2).join('/'))) continue;
+    others += 1;
+    example ??= key;
+  }
+  if (example) {
+    throw new RestoreError(
+      `the file storage already holds files of organizations this backup does not know (${others}, such as ${example}): ` +
+        "another instance's bucket, or organizations created after this backup; restore into an empty bucket",
+    );
+  }
+}
+
+/** Every file of the archive into `storage`, streamed; answers how many. */
+async function restoreFiles(file: string, storage: FileStorage, report: (line: string) => void): Promise<number> {
+  let files = 0;
+  const zip = await openZip(file);
+  try {
+    for await (const entry of zipEntries(zip)) {
+      if (!entry.name.startsWith(FILES_FOLDER)) continue;
+      const key = entry.name.slice(FILES_FOLDER.length);
+      if (!isStorageKey(key)) {
+        report(`not restored (it was missing when the backup was made): ${entry.name}`);
+        continue;
+      }
+      await storage.put(key, await entry.open());
+      files += 1;
+    }
+  } finally {
+    zip.close();
+  }
+  return files;
 }
 
 function isStorageKey(key: string): boolean {

@@ -79,6 +79,10 @@ async function keepOrRemove<T>(ctx: AppContext, storageKey: string, record: () =
 
 const storageKeyOf = (prefix: string, id: string) => `${prefix}/${id.slice(0, 8)}/${id}`;
 
+/** Where the organizations' files are kept, each under its organization's id (restore-archive.ts reads it). */
+export const ORGANIZATIONS_FOLDER = 'organizations';
+export const organizationFilesFolder = (organizationId: string) => `${ORGANIZATIONS_FOLDER}/${organizationId}`;
+
 const IMAGE_FORMATS: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' };
 
 /**
@@ -128,7 +132,7 @@ export async function storeOrganizationFile(
   scope: { organizationId: string; actor: AuditActor & { userId: string } },
 ): Promise<OrganizationFileRow> {
   const id = newId();
-  const storageKey = storageKeyOf(`organizations/${scope.organizationId}`, id);
+  const storageKey = storageKeyOf(organizationFilesFolder(scope.organizationId), id);
   const facts = await receive(ctx, upload, storageKey, limit);
   return keepOrRemove(ctx, storageKey, async () => {
     const fileName = cleanFileName(upload.fileName);
