@@ -3,19 +3,10 @@
 // (captured from the pg driver): core/auth.ts session lookup, core/access.ts organization access,
 // core/prepared-lists.ts preparedListPage and core/lists.ts readByKeyset, people.repository.ts listPeople.
 import type { SqlRunner } from '../apps/server/src/db/client.js';
-import { POSTGRES_INCR } from '../apps/server/src/core/rate-limit-store.js';
 
 export interface Statement {
   text: string;
   params: unknown[];
-}
-
-/**
- * The rate-limit count every API request sends on PostgreSQL (core/rate-limit-store.ts), before
- * anything else; on a key of its own, so the bench counts apart from the app's requests.
- */
-export function rateLimitCount(): Statement {
-  return { text: POSTGRES_INCR, params: ['bench:rate-limit', 60_000] };
 }
 
 const ORGANIZATION_COLUMNS = `"id", "name", "status", "is_managed_by_client", "logo_file_id", "created_at", "updated_at"`;
