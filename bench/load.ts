@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { newId } from '../apps/server/src/core/ids.js';
 import { hashToken, newSecretToken } from '../apps/server/src/core/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -166,21 +167,30 @@ interface AgainstSql {
  * run at a time on a connection of this process, interleaved while the app runs (bench/rounds.ts):
  * both see the same machine. PostgreSQL only: PGlite is opened by one process at a time, the app.
  */
-async function endpointAgainstSql(url: string, c: Case, database: Database, explain: boolean): Promise<AgainstSql> {
+async function endpointAgainstSql(
+  url: string,
+  c: Case,
+  database: Database,
+  databaseUrl: string,
+  explain: boolean,
+): Promise<AgainstSql> {
   const statements = c.rawSql!;
   const request = async () => {
     const response = await fetch(url, { headers: c.headers ?? {} });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${c.path}: HTTP ${response.status}`);
   };
-  const timing = await database.raw.withSession((one) =>
-    interleaved(AGAINST_SQL_RUNS, AGAINST_SQL_WARM_UP, {
-      endpoint: request,
-      sql: async () => {
-        for (const s of statements) await one.query(s.text, s.params);
-      },
-    }),
-  );
+  // A connection of its own, so a statement the server names is named here too (parsed and
+  // planned once per connection, as the server's are).
+  const one = new pg.Client({ connectionString: databaseUrl });
+  await one.connect();
+  const timing = await interleaved(AGAINST_SQL_RUNS, AGAINST_SQL_WARM_UP, {
+    endpoint: request,
+    sql: async () => {
+      for (const s of statements)
+        await one.query({ ...(s.name ? { name: s.name } : {}), text: s.text, values: s.params });
+    },
+  }).finally(() => one.end());
   if (!explain) return timing;
   const plans: string[] = [];
   for (const s of statements) {
@@ -563,7 +573,7 @@ async function runRound(options: RunOptions): Promise<RoundResult> {
       process.stdout.write(` ${Math.round(measured.requestsPerSecond)} req/s, p95 ${ms(measured.p95)} ms`);
       const againstSql =
         database && c.rawSql && c.connections === 1
-          ? await endpointAgainstSql(url, c, database, options.explain)
+          ? await endpointAgainstSql(url, c, database, options.databaseUrl!, options.explain)
           : undefined;
       if (againstSql)
         process.stdout.write(`; against its SQL p95 ${ms(againstSql.endpoint.p95)} / ${ms(againstSql.sql.p95)} ms`);

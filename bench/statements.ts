@@ -7,6 +7,8 @@ import type { SqlRunner } from '../apps/server/src/db/client.js';
 export interface Statement {
   text: string;
   params: unknown[];
+  /** Sent as a named statement, as the server sends it (core/prepared-lists.ts `planOnce`). */
+  name?: string;
 }
 
 const ORGANIZATION_COLUMNS = `"id", "name", "status", "is_managed_by_client", "logo_file_id", "created_at", "updated_at"`;
@@ -52,15 +54,15 @@ const LIST_FROM = `from "organizations" left join "images" on "images"."id" = "o
 /**
  * A page of 25 organizations and its total (organizations.repository.ts, core/prepared-lists.ts):
  * counted when filtered (the page is full), and when not, the trigger-kept total (migration 0019)
- * read by the page itself in a column: one statement.
+ * read by the page itself in a column: one statement, named (`name`) as the server names it.
  */
-function organizationsPage(where: string, whereParams: unknown[], orderBy: string): Statement[] {
+function organizationsPage(where: string, whereParams: unknown[], orderBy: string, name: string): Statement[] {
   const page = (extra: string) => ({
     text: `select ${LIST_COLUMNS}${extra} ${LIST_FROM} ${where} order by ${orderBy}
       limit $${whereParams.length + 1} offset $${whereParams.length + 2}`,
     params: [...whereParams, 25, 0],
   });
-  if (!where) return [page(', (select total from organization_total)')];
+  if (!where) return [{ ...page(', (select total from organization_total)'), name }];
   return [
     page(''),
     {
@@ -71,11 +73,11 @@ function organizationsPage(where: string, whereParams: unknown[], orderBy: strin
 }
 
 const BY_NAME = `lower("organizations"."name") asc, "organizations"."id" asc`;
-export const organizationsList = () => organizationsPage('', [], BY_NAME);
+export const organizationsList = () => organizationsPage('', [], BY_NAME, 'organizations_by_name');
 export const organizationsSearch = (search: string) =>
-  organizationsPage('where "organizations"."name" ilike $1', [`%${search}%`], BY_NAME);
+  organizationsPage('where "organizations"."name" ilike $1', [`%${search}%`], BY_NAME, '');
 export const organizationsByStatus = () =>
-  organizationsPage('', [], `"organizations"."status" desc, "organizations"."id" desc`);
+  organizationsPage('', [], `"organizations"."status" desc, "organizations"."id" desc`, 'organizations_by_status');
 
 /** `GET /users/me?organizationId=` of a member: the organization access is all it reads. */
 export const effectivePermissions = (organizationId: string, userId: string) => [
