@@ -7,7 +7,7 @@ import type { SqlRunner } from '../apps/server/src/db/client.js';
 export interface Statement {
   text: string;
   params: unknown[];
-  /** Sent as a named statement, as the server sends it (core/prepared-lists.ts `planOnce`). */
+  /** Sent as a named statement, as the server sends it (its name there: the lookups, `planOnce` lists). */
   name?: string;
 }
 
@@ -26,6 +26,7 @@ export function sessionLookup(accessTokenHash: string): Statement[] {
         where ("sessions"."access_token_hash" = $1 and "sessions"."revoked_at" is null and "sessions"."access_expires_at" > $2)
         limit $3`,
       params: [accessTokenHash, new Date().toISOString(), 1],
+      name: 'session_by_access_token',
     },
   ];
 }
@@ -42,6 +43,7 @@ function organizationAccess(organizationId: string, userId: string): Statement {
         on ("memberships"."organization_id" = "organizations"."id" and "memberships"."user_id" = $2)
       where "organizations"."id" = $3`,
     params: [userId, userId, organizationId],
+    name: 'organization_access',
   };
 }
 
