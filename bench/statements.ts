@@ -3,19 +3,12 @@
 // (captured from the pg driver): core/auth.ts session lookup, core/access.ts organization access,
 // core/prepared-lists.ts preparedListPage and core/lists.ts readByKeyset, people.repository.ts listPeople.
 import type { SqlRunner } from '../apps/server/src/db/client.js';
-import { POSTGRES_INCR } from '../apps/server/src/core/rate-limit-store.js';
 
 export interface Statement {
   text: string;
   params: unknown[];
-}
-
-/**
- * The rate-limit count every API request sends on PostgreSQL (core/rate-limit-store.ts), before
- * anything else; on a key of its own, so the bench counts apart from the app's requests.
- */
-export function rateLimitCount(): Statement {
-  return { text: POSTGRES_INCR, params: ['bench:rate-limit', 60_000] };
+  /** Sent as a named statement, as the server sends it (its name there: the lookups, `planOnce` lists). */
+  name?: string;
 }
 
 const ORGANIZATION_COLUMNS = `"id", "name", "status", "is_managed_by_client", "logo_file_id", "created_at", "updated_at"`;
@@ -33,6 +26,7 @@ export function sessionLookup(accessTokenHash: string): Statement[] {
         where ("sessions"."access_token_hash" = $1 and "sessions"."revoked_at" is null and "sessions"."access_expires_at" > $2)
         limit $3`,
       params: [accessTokenHash, new Date().toISOString(), 1],
+      name: 'session_by_access_token',
     },
   ];
 }
@@ -49,6 +43,7 @@ function organizationAccess(organizationId: string, userId: string): Statement {
         on ("memberships"."organization_id" = "organizations"."id" and "memberships"."user_id" = $2)
       where "organizations"."id" = $3`,
     params: [userId, userId, organizationId],
+    name: 'organization_access',
   };
 }
 
@@ -61,15 +56,15 @@ const LIST_FROM = `from "organizations" left join "images" on "images"."id" = "o
 /**
  * A page of 25 organizations and its total (organizations.repository.ts, core/prepared-lists.ts):
  * counted when filtered (the page is full), and when not, the trigger-kept total (migration 0019)
- * read by the page itself in a column: one statement.
+ * read by the page itself in a column: one statement, named (`name`) as the server names it.
  */
-function organizationsPage(where: string, whereParams: unknown[], orderBy: string): Statement[] {
+function organizationsPage(where: string, whereParams: unknown[], orderBy: string, name: string): Statement[] {
   const page = (extra: string) => ({
     text: `select ${LIST_COLUMNS}${extra} ${LIST_FROM} ${where} order by ${orderBy}
       limit $${whereParams.length + 1} offset $${whereParams.length + 2}`,
     params: [...whereParams, 25, 0],
   });
-  if (!where) return [page(', (select total from organization_total)')];
+  if (!where) return [{ ...page(', (select total from organization_total)'), name }];
   return [
     page(''),
     {
@@ -80,11 +75,11 @@ function organizationsPage(where: string, whereParams: unknown[], orderBy: strin
 }
 
 const BY_NAME = `lower("organizations"."name") asc, "organizations"."id" asc`;
-export const organizationsList = () => organizationsPage('', [], BY_NAME);
+export const organizationsList = () => organizationsPage('', [], BY_NAME, 'organizations_by_name');
 export const organizationsSearch = (search: string) =>
-  organizationsPage('where "organizations"."name" ilike $1', [`%${search}%`], BY_NAME);
+  organizationsPage('where "organizations"."name" ilike $1', [`%${search}%`], BY_NAME, '');
 export const organizationsByStatus = () =>
-  organizationsPage('', [], `"organizations"."status" desc, "organizations"."id" desc`);
+  organizationsPage('', [], `"organizations"."status" desc, "organizations"."id" desc`, 'organizations_by_status');
 
 /** `GET /users/me?organizationId=` of a member: the organization access is all it reads. */
 export const effectivePermissions = (organizationId: string, userId: string) => [

@@ -18,6 +18,11 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
+    // Compressed inline up to 64 KiB (a list page: 5-36 kB; brotli takes 0.1-0.3 ms for 10 kB).
+    // The plugin's default on 2 cores is 8 KiB, and above it an answer goes through a zlib stream
+    // on the thread pool and is written in chunks: the Users list of 10 kB took 3-6 ms longer
+    // at p50 on a loaded machine that way (docs/performance.md, issue 26).
+    syncThreshold: 64 * 1024,
     customTypes: COMPRESSIBLE,
     globalDecompression: false,
   });

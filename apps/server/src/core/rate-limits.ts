@@ -29,11 +29,15 @@ async function countsStore(app: FastifyInstance, redisUrl: string | undefined) {
   const kind: CountsKind = counts?.kind ?? 'memory';
   app.log.info({ rateLimitStore: kind }, `rate limits are counted in ${kind}`);
   if (!counts) return { kind, store: undefined };
-  app.addHook('onClose', () => counts.close());
+  const shared = sharedStore(counts, app.log, CACHE_SIZE);
+  app.addHook('onClose', async () => {
+    await shared.close();
+    await counts.close();
+  });
   if (counts.kind === 'postgres') {
     app.ctx.jobs.every(CLEANUP_TASK, HOUR_MS, async (ctx) => ctx.database.raw.exec(POSTGRES_CLEANUP));
   }
-  return { kind, store: sharedStore(counts, app.log, CACHE_SIZE) };
+  return { kind, store: shared.store };
 }
 
 /**

@@ -75,6 +75,8 @@ const organizationsPage = preparedListPage<{ memberUserId: string | undefined },
       .where(and(search, memberUserId ? memberOf(param('memberUserId')) : undefined))
       .$dynamic(),
   params: ({ memberUserId }) => (memberUserId ? { memberUserId } : {}),
+  // Every organization in the list's order: the same plan (the name index) for every page.
+  planOnce: ({ memberUserId }, searched) => !memberUserId && !searched,
   knownTotal: (db, { memberUserId }, searched, rows) => {
     if (memberUserId || searched) return undefined;
     const [first] = rows as { keptTotal?: number }[];
