@@ -11,8 +11,9 @@ import type { SearchTerms } from './search-terms.js';
 /**
  * Global search in one statement (docs/decisions/0021-global-search.md). Each artifact gathers
  * its hits (from the text indexes, or from the rows a related-only person may open: see "Rows per
- * artifact" in search-artifact-rows.ts, and the file hits in search-file-hits.ts), keeps the best hit of each artifact the person may open
- * (the artifact's own visibility predicate, the same one its list uses), and the page, the total
+ * artifact" in search-artifact-rows.ts, and the file hits in search-file-hits.ts), keeps the best
+ * hit of each artifact the person may open (the artifact's own visibility predicate, the same one
+ * its list uses), and the page, the total
  * and the snippets are taken from those rows only: a hidden artifact adds no row, no count and no
  * snippet.
  *
