@@ -2,22 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TOTAL_CAP, type GlobalSearchQuery, type SearchResultType } from '@qualis/contract';
 import type { OrganizationAccess } from '../../core/access.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  CONFIG,
-  actionRows,
-  documentRows,
-  hrRows,
-  matchingFiles,
-  trainingRows,
-  type Match,
-} from './search-artifact-rows.js';
+import { actionRows, hrRows, trainingRows } from './search-artifact-rows.js';
+import { documentRows, everyDocumentHitVisible } from './search-document-rows.js';
+import { fileCtes, ownersScanned } from './search-file-hits.js';
+import { CONFIG, type Match } from './search-sql.js';
 import type { SearchTerms } from './search-terms.js';
 
 /**
  * Global search in one statement (docs/decisions/0021-global-search.md). Each artifact gathers
  * its hits (from the text indexes, or from the rows a related-only person may open: see "Rows per
- * artifact" in search-artifact-rows.ts), keeps the best hit of each artifact the person may open
- * (the artifact's own visibility predicate, the same one its list uses), and the page, the total
+ * artifact" in search-artifact-rows.ts, and the file hits in search-file-hits.ts), keeps the best
+ * hit of each artifact the person may open (the artifact's own visibility predicate, the same one
+ * its list uses), and the page, the total
  * and the snippets are taken from those rows only: a hidden artifact adds no row, no count and no
  * snippet.
  *
@@ -29,7 +25,7 @@ import type { SearchTerms } from './search-terms.js';
  * would cost more than the search itself (docs/performance.md, global search).
  *
  * Each branch of hits gives at most its SEARCH_TOTAL_CAP + 1 best candidates (`capped` in
- * search-artifact-rows.ts); the page is ranked among them, and the total is counted over them:
+ * search-sql.ts); the page is ranked among them, and the total is counted over them:
  * `capped` when a branch had more or the total passes the cap, and then given as the cap.
  */
 
@@ -124,7 +120,8 @@ export async function searchArtifacts(
     .map((rowsOfType) => rowsOfType(access, mode, m))
     .filter((part): part is SQL => part !== null);
   if (rows.length === 0) return [];
-  const statement = sql`with ${matchingFiles(org, m)} hits as (${sql.join(
+  const files = fileCtes(access, mode, m, ownersScanned(access, everyDocumentHitVisible(access)));
+  const statement = sql`with ${files} hits as (${sql.join(
     rows.map((part) => sql`(${part})`),
     sql` union all `,
   )}),

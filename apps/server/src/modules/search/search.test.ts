@@ -404,6 +404,37 @@ describe('GET /{organizationId}/global-search: who finds what', () => {
     }
   });
 
+  it('finds by the text of controlled and extra files the documents of someone whose hits are checked afterwards', async () => {
+    // Every document, but the General section (and so the files) only of those they take part in.
+    const reader = await person(orgA, 'User', [
+      Permission.ViewAllDocuments,
+      Permission.ViewRelatedDocumentsGeneralSection,
+    ]);
+    const theirs = await createDocument(t.app, t.db, admin, orgA, {
+      name: 'Marsupial census',
+      fileId: await fileWithText(admin, 'Count every quokka twice.', 'census.txt'),
+      extraFileIds: [await fileWithText(admin, 'Annex: the wallaroo tally.', 'tally.txt')],
+    });
+    const others = await createDocument(t.app, t.db, admin, orgA, {
+      name: 'Marsupial feeding',
+      fileId: await fileWithText(admin, 'Feed the quokka and the wallaroo.', 'feeding.txt'),
+    });
+    await t.db.execute(sql`insert into document_participants (organization_id, document_id, user_id)
+      values (${orgA}, ${theirs.id}, ${reader.id})`);
+    for (const [word, fileName] of [
+      ['quokka', 'census.txt'],
+      ['wallaroo', 'tally.txt'],
+    ] as const) {
+      const found = await search(reader, word);
+      expect(
+        found.data.find((r) => r.id === theirs.id),
+        word,
+      ).toMatchObject({ matchedIn: 'file', matchedFile: fileName });
+      expect(idsOf(found), word).not.toContain(others.id);
+      expect(idsOf(await search(admin, word)), word).toEqual(expect.arrayContaining([theirs.id, others.id]));
+    }
+  });
+
   it(`shows a User who sees released documents only their final revisions, and an outsider nothing ${req('SRCH-001')}`, async () => {
     const released = await person(orgA, 'User', [
       Permission.ViewApprovedAndRelatedDocuments,
