@@ -80,7 +80,12 @@ export function compileRowMapper(
   };
 }
 
-/** A select's rows as the driver answers them (arrays in field order) and its fields, for `compileRowMapper`. */
+/**
+ * A select's rows as the driver answers them (arrays in field order) and its fields, for
+ * `compileRowMapper`. Through Drizzle's internal `_prepare()`: with `customResultMapper` set, both
+ * drivers (pg and PGlite, 0.45) hand it their array-mode rows instead of mapping them per cell;
+ * row-mapper.test.ts fails if an upgrade changes that.
+ */
 export async function selectArrays(query: PgSelect): Promise<{ rows: unknown[][]; prepared: PreparedSelect }> {
   const prepared = (query as unknown as { _prepare(): PreparedSelect })._prepare();
   prepared.customResultMapper = (rows) => rows;
