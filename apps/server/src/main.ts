@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin } from './bootstrap.js';
@@ -30,6 +31,10 @@ async function main() {
     throw error;
   }
 
+  // V8 optimises PGlite's WebAssembly functions as they get hot, several at once in the background,
+  // each compilation holding its own memory: one at a time lowers the embedded start's peak by
+  // ~40 MiB, and queries are as fast once they are optimised (docs/performance.md, decision 0045).
+  if (!config.databaseUrl) v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), template: PGLITE_TEMPLATE });

@@ -60,18 +60,21 @@ function csvField(value: string): string {
 const CSV_CHUNK = 64 * 1024;
 
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | Iterable<T>): Readable {
-  const line = (cells: string[]) => cells.map(csvField).join(',') + '\n';
-  const toLine = (row: T) =>
-    line(
-      columns.map((c) => {
-        const v = c.value(row);
-        return v === null || v === undefined ? '' : neutralizeFormula(String(v));
-      }),
-    );
+  const values = columns.map((c) => c.value);
+  // One string per row, built cell by cell: no array of cells per row (100,000 rows, issue 26).
+  const toLine = (row: T) => {
+    let line = '';
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!(row);
+      if (i > 0) line += ',';
+      if (v !== null && v !== undefined) line += csvField(neutralizeFormula(String(v)));
+    }
+    return line + '\n';
+  };
   return Readable.from(
     (async function* () {
       // A byte-order mark first, so spreadsheet programs read the file as UTF-8.
-      let chunk = '\ufeff' + line(columns.map((c) => c.header));
+      let chunk = '\ufeff' + columns.map((c) => csvField(c.header)).join(',') + '\n';
       for await (const row of rows) {
         chunk += toLine(row);
         if (chunk.length >= CSV_CHUNK) {

@@ -16,6 +16,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_CAP, type ListQuery } from '@qualis/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
+import { compileRowMapper, selectArrays } from './row-mapper.js';
 
 export interface ListSpec {
   /** Sort keys the client may send, mapped to their SQL expression. Anything else is refused. */
@@ -140,20 +141,29 @@ export async function* readByKeyset<Row>(
 ): AsyncGenerator<Row> {
   const by = order.direction === 'desc' ? desc : asc;
   const fields = { keysetSortValue: sql`${order.sort}`, keysetTiebreaker: sql`${order.tiebreaker}` };
-  type KeysetRow = Record<string, unknown> & Record<keyof KeysetPage['fields'], unknown>;
-  const read = (cursor: KeysetCursor | undefined) =>
-    select({ fields, where: cursor && afterCursor(order, cursor) })
-      .orderBy(by(order.sort), by(order.tiebreaker))
-      .limit(size)
-      .execute() as Promise<KeysetRow[]>;
-  let next: Promise<KeysetRow[]> | undefined = read(undefined);
+  const read = (cursor: KeysetCursor | undefined): ReturnType<typeof selectArrays> =>
+    selectArrays(
+      select({ fields, where: cursor && afterCursor(order, cursor) })
+        .orderBy(by(order.sort), by(order.tiebreaker))
+        .limit(size),
+    );
+  let next: ReturnType<typeof selectArrays> | undefined = read(undefined);
+  // Decided on the first page: the fields' mapping, and where the cursor's two values are.
+  let toRow: ((row: unknown[]) => Record<string, unknown>) | undefined;
+  let keyAt = 0;
+  let idAt = 0;
   try {
     while (next) {
-      const page: KeysetRow[] = await next;
-      const last = page.at(-1);
+      const { rows, prepared }: Awaited<ReturnType<typeof selectArrays>> = await next;
+      if (!toRow) {
+        const names = prepared.fields.map((f) => f.path[0]);
+        [keyAt, idAt] = [names.indexOf('keysetSortValue'), names.indexOf('keysetTiebreaker')];
+        toRow = compileRowMapper(prepared.fields, prepared.joinsNotNullableMap, new Set(Object.keys(fields)));
+      }
+      const last = rows.at(-1);
       // The next page is read while this one is consumed (formatted and written by the caller).
-      next = page.length === size && last ? read({ key: last.keysetSortValue, id: last.keysetTiebreaker }) : undefined;
-      for (const { keysetSortValue: _key, keysetTiebreaker: _id, ...row } of page) yield row as Row;
+      next = rows.length === size && last ? read({ key: last[keyAt], id: last[idAt] }) : undefined;
+      for (const row of rows) yield toRow(row) as Row;
     }
   } finally {
     // A consumer that stops early leaves a read in flight; its result (or failure) is not wanted.
