@@ -7,7 +7,14 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { BENCH_PASSWORD, BENCH_SUPERADMIN_EMAIL, openBenchDatabase, positiveInt, seed } from './seed.js';
+import {
+  BENCH_PASSWORD,
+  BENCH_SUPERADMIN_EMAIL,
+  NO_RATE_LIMITS,
+  openBenchDatabase,
+  positiveInt,
+  seed,
+} from './seed.js';
 import { parseCommandLine } from './cli.js';
 
 const EXPORT_RUNS = 3;
@@ -32,7 +39,7 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://bench.test',
-      RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
+      ...NO_RATE_LIMITS,
     });
     const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0 });
     await app.ready();

@@ -13,7 +13,7 @@ import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import type { DescribedOption } from './cli.js';
-import { BENCH_PASSWORD, LARGE_ORGANIZATION_NAME, openBenchDatabase } from './seed.js';
+import { BENCH_PASSWORD, LARGE_ORGANIZATION_NAME, NO_RATE_LIMITS, openBenchDatabase } from './seed.js';
 import { inRounds, interleaved, loadAverage, median, roundsNote, spread, type Timing, type Work } from './rounds.js';
 import { statementRecorder } from './statement-recorder.js';
 import type { Statement } from './statements.js';
@@ -120,7 +120,7 @@ export async function startBenchApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://bench.test',
-    RATE_LIMIT_PERSON_PER_MINUTE: '1000000000',
+    ...NO_RATE_LIMITS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ config, database, logger: false, signInSlowdownMs: 0, ...deps });
