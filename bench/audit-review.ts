@@ -9,23 +9,23 @@ import type { Database } from '../apps/server/src/db/client.js';
 import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
+  MEASURED_MEMBERS,
   WARM_UP,
-  benchOrganizationId,
   endpointsAgainstTheirSql,
+  measuredPeople,
   ms,
   openInProcessBench,
   ownStatements,
-  personByEmail,
   runStatements,
+  seedMeasuredOrganization,
   startBenchApp,
   type SqlCase,
   type Statement,
 } from './in-process.js';
 import { loadAverage, median } from './rounds.js';
 import { statementRecorder } from './statement-recorder.js';
-import { BENCH_ADMIN_EMAIL, benchMemberEmail, positiveInt, seed } from './seed.js';
+import { positiveInt } from './seed.js';
 
-const MEMBERS = 20;
 const BATCH = 5_000;
 const ENTITY_TYPES = ['document', 'action', 'training-record', 'user', 'hr-record'];
 
@@ -41,38 +41,21 @@ const options = parseCommandLine(['npx tsx bench/audit-review.ts [options]'], {
   },
 });
 
-/** The organization and its people in a seeded database. */
-async function fixtureOf(database: Database) {
-  const organizationId = await benchOrganizationId(database);
-  if (!organizationId) throw new Error('--reuse: this database holds no bench data');
-  const admin = await personByEmail(database, BENCH_ADMIN_EMAIL);
-  const members = await Promise.all(
-    Array.from({ length: MEMBERS }, (_, i) => personByEmail(database, benchMemberEmail(i + 1))),
-  );
-  return { organizationId, admin, members };
-}
-
 /**
  * N events of the chain with their real hashes, inserted a batch at a time, then the head moved to
  * the last and a seal of it. The head only advances one event at a time (migration 0031): the
  * seeding session, as the database's owner, sets it at once with triggers off.
  */
 async function seedChain(database: Database, events: number) {
-  await seed(database.raw, {
-    organizations: 1,
-    users: 1,
-    membershipsPerUser: 1,
-    largeOrganizationUsers: MEMBERS,
-    largeOrganizationGroups: 1,
-  });
-  const fixture = await fixtureOf(database);
+  await seedMeasuredOrganization(database);
+  const fixture = await measuredPeople(database, MEASURED_MEMBERS);
   const { organizationId, members } = fixture;
   const start = Date.UTC(2024, 0, 1);
   let prevHash = '0'.repeat(64);
   for (let first = 1; first <= events; first += BATCH) {
     const rows: (HashedFields & { hash: string })[] = [];
     for (let seq = first; seq < Math.min(first + BATCH, events + 1); seq++) {
-      const actor = members[seq % MEMBERS]!;
+      const actor = members[seq % MEASURED_MEMBERS]!;
       const entityType = ENTITY_TYPES[seq % ENTITY_TYPES.length]!;
       const fields: HashedFields = {
         id: newId(),
@@ -148,7 +131,7 @@ async function main() {
   const { database } = bench;
   try {
     const seeding = performance.now();
-    const f = options.reuse ? await fixtureOf(database) : await seedChain(database, events);
+    const f = options.reuse ? await measuredPeople(database, MEASURED_MEMBERS) : await seedChain(database, events);
     const [head] = await database.raw.query<{ last_seq: number }>(
       'SELECT last_seq FROM audit_chain_heads WHERE chain_key = $1',
       [f.organizationId],

@@ -5,13 +5,10 @@
 import { Permission } from '@qualis/contract';
 import type { Database } from '../apps/server/src/db/client.js';
 import { refreshWaitingSigners } from '../apps/server/src/modules/documents/waiting-signers.js';
-import { benchOrganizationId, personByEmail, regroup, type Person } from './in-process.js';
-import { BENCH_ADMIN_EMAIL, benchMemberEmail, seed } from './seed.js';
+import { MEASURED_MEMBERS, measuredPeople, regroup, seedMeasuredOrganization, type Person } from './in-process.js';
 
 export const REVISIONS = 3;
 export const DOCUMENT_TYPES = 20;
-/** Members of the organization besides the Admin: the two measured Users and the other people. */
-export const MEMBERS = 20;
 
 /** The people the cases read as, and their organization. */
 export interface Fixture {
@@ -34,7 +31,7 @@ const roleSql = (role: 'submitter' | 'reviewer' | 'approver') => {
   const offset = { submitter: 0, reviewer: 6, approver: 12 }[role];
   return `CASE WHEN r = ${REVISIONS} AND g % 30 = ${residue} THEN (m.ids)[1]
     WHEN r = ${REVISIONS} AND g % 30 = ${residue + 1} THEN (m.ids)[2]
-    ELSE (m.ids)[3 + (g + r + ${offset}) % ${MEMBERS - 2}] END`;
+    ELSE (m.ids)[3 + (g + r + ${offset}) % ${MEASURED_MEMBERS - 2}] END`;
 };
 
 /**
@@ -61,14 +58,8 @@ const REVIEW_INTERVAL_SQL = `(ARRAY[6, 12, 24, NULL])[1 + i % 4]`;
 
 /** The organization and the people of a seeded database. */
 export async function fixtureOf(database: Database): Promise<Fixture> {
-  const organizationId = await benchOrganizationId(database);
-  if (!organizationId) throw new Error('--reuse: this database holds no bench data');
-  return {
-    organizationId,
-    admin: await personByEmail(database, BENCH_ADMIN_EMAIL),
-    related: await personByEmail(database, benchMemberEmail(1)),
-    released: await personByEmail(database, benchMemberEmail(2)),
-  };
+  const { organizationId, admin, members } = await measuredPeople(database, 2);
+  return { organizationId, admin, related: members[0]!, released: members[1]! };
 }
 
 /**
@@ -83,13 +74,7 @@ export async function fixtureOf(database: Database): Promise<Fixture> {
  * Documents are created by the other members (one each), a revision by its responsible.
  */
 export async function seedDocuments(database: Database, count: number): Promise<Fixture> {
-  await seed(database.raw, {
-    organizations: 1,
-    users: 1,
-    membershipsPerUser: 1,
-    largeOrganizationUsers: MEMBERS,
-    largeOrganizationGroups: 1,
-  });
+  await seedMeasuredOrganization(database);
   const fixture = await fixtureOf(database);
   const { organizationId, admin, related, released } = fixture;
   // The seed's one group grants 11 (view all documents): the measured Users leave it. The related
@@ -126,7 +111,7 @@ export async function seedDocuments(database: Database, count: number): Promise<
       // latest_revision is set from the revisions below, as the service sets it.
       await sql.query(
         `INSERT INTO documents (organization_id, id, number, creator_id, latest_revision, created_at, updated_at)
-         SELECT $1, gen_random_uuid(), g, (m.ids)[3 + g % ${MEMBERS - 2}], 1, t, t
+         SELECT $1, gen_random_uuid(), g, (m.ids)[3 + g % ${MEASURED_MEMBERS - 2}], 1, t, t
          FROM generate_series(1, $2::int) AS g CROSS JOIN ${members},
          LATERAL (SELECT now() - ($2::int - g) * interval '5 minutes' AS t) AS c`,
         [organizationId, count],

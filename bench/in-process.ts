@@ -13,7 +13,15 @@ import { newId } from '../apps/server/src/core/ids.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import type { DescribedOption } from './cli.js';
-import { BENCH_PASSWORD, LARGE_ORGANIZATION_NAME, NO_RATE_LIMITS, openBenchDatabase } from './seed.js';
+import {
+  BENCH_ADMIN_EMAIL,
+  BENCH_PASSWORD,
+  LARGE_ORGANIZATION_NAME,
+  NO_RATE_LIMITS,
+  benchMemberEmail,
+  openBenchDatabase,
+  seed,
+} from './seed.js';
 import { inRounds, interleaved, loadAverage, median, roundsNote, spread, type Timing, type Work } from './rounds.js';
 import { statementRecorder } from './statement-recorder.js';
 import type { Statement } from './statements.js';
@@ -57,6 +65,30 @@ export async function personByEmail(database: Database, email: string): Promise<
   const [row] = await database.raw.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
   if (!row) throw new Error(`no person ${email} in this database`);
   return { id: row.id, email };
+}
+
+/** Members of the measured organization besides its Admin (bench-member-1 …; the artifact benches). */
+export const MEASURED_MEMBERS = 20;
+
+/** Seeds the measured organization: its Admin and MEASURED_MEMBERS Users in one group (and the seed's neighbour). */
+export const seedMeasuredOrganization = (database: Database) =>
+  seed(database.raw, {
+    organizations: 1,
+    users: 1,
+    membershipsPerUser: 1,
+    largeOrganizationUsers: MEASURED_MEMBERS,
+    largeOrganizationGroups: 1,
+  });
+
+/** The measured organization of a seeded database, its Admin and its first `count` members, in order. */
+export async function measuredPeople(database: Database, count: number) {
+  const organizationId = await benchOrganizationId(database);
+  if (!organizationId) throw new Error('--reuse: this database holds no bench data');
+  const admin = await personByEmail(database, BENCH_ADMIN_EMAIL);
+  const members = await Promise.all(
+    Array.from({ length: count }, (_, i) => personByEmail(database, benchMemberEmail(i + 1))),
+  );
+  return { organizationId, admin, members };
 }
 
 /**

@@ -3,11 +3,8 @@
 // Admin and a "related only" User (no view-all option: related to about 1% of each), seeded
 // set-based in one transaction.
 import type { Database } from '../apps/server/src/db/client.js';
-import { benchOrganizationId, personByEmail, regroup, type Person } from './in-process.js';
-import { BENCH_ADMIN_EMAIL, benchMemberEmail, seed } from './seed.js';
+import { MEASURED_MEMBERS, measuredPeople, regroup, seedMeasuredOrganization, type Person } from './in-process.js';
 
-/** Members of the organization besides the Admin: the related-only User and the other people. */
-const MEMBERS = 20;
 /** The related-only User is related to every RELATED-th document, action and training. */
 const RELATED = 100;
 // Syllables without q, w, x, y or z, so no generated word is, or starts with, a measured word.
@@ -115,17 +112,12 @@ export interface Fixture {
 }
 
 export async function fixtureOf(database: Database): Promise<Fixture> {
-  const organizationId = await benchOrganizationId(database);
-  if (!organizationId) throw new Error('--reuse: this database holds no bench data');
-  return {
-    organizationId,
-    admin: await personByEmail(database, BENCH_ADMIN_EMAIL),
-    related: await personByEmail(database, benchMemberEmail(1)),
-  };
+  const { organizationId, admin, members } = await measuredPeople(database, 1);
+  return { organizationId, admin, related: members[0]! };
 }
 
 /**
- * In set-based statements (one transaction): the seed's large organization with MEMBERS Users in
+ * In set-based statements (one transaction): the seed's large organization with MEASURED_MEMBERS Users in
  * one group that sees everything, the related-only User taken out of it; `documents` documents of
  * one revision each (Document ID `SOP-000042`, a topic and the number as the name; a seventh not
  * released) whose responsible is the User for g ≡ 0 (mod 100), with their participants as the
@@ -147,13 +139,7 @@ interface Sizes {
 
 export async function seedSearch(database: Database, sizes: Sizes) {
   const { documents, actions, trainings, neighbourFiles } = sizes;
-  await seed(database.raw, {
-    organizations: 1,
-    users: 1,
-    membershipsPerUser: 1,
-    largeOrganizationUsers: MEMBERS,
-    largeOrganizationGroups: 1,
-  });
+  await seedMeasuredOrganization(database);
   const fixture = await fixtureOf(database);
   const { organizationId, admin, related } = fixture;
   await regroup(database, organizationId, related);
@@ -162,7 +148,7 @@ export async function seedSearch(database: Database, sizes: Sizes) {
   const members = `(SELECT array_agg(u.id ORDER BY substring(u.email from 'bench-member-(\\d+)@')::int) AS ids
     FROM memberships ms JOIN users u ON u.id = ms.user_id
     WHERE ms.organization_id = $1 AND u.email LIKE 'bench-member-%') AS m`;
-  const other = (g: string) => `(m.ids)[2 + (${g}) % ${MEMBERS - 1}]`;
+  const other = (g: string) => `(m.ids)[2 + (${g}) % ${MEASURED_MEMBERS - 1}]`;
   const person = `CASE WHEN g % ${RELATED} = 0 THEN (m.ids)[1] ELSE ${other('g')} END`;
   const topic = `(ARRAY[${TOPICS.map((t) => `'${t}'`).join(', ')}])[1 + g % ${TOPICS.length}]`;
 
