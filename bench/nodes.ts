@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { withDatabase } from '../apps/server/src/test/global-setup.js';
-import { buildServer, startNode, type Node } from '../apps/server/src/test/nodes.js';
+import { buildServer, fetchApi, startNode, type Node } from '../apps/server/src/test/nodes.js';
 import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import { seedDocuments } from './documents-seed.js';
 import { inRounds, median, roundsNote, spread, type Round } from './rounds.js';
@@ -106,14 +106,7 @@ async function startBucket(): Promise<{ child: ChildProcess; env: Record<string,
 }
 
 async function call(node: Node, method: string, url: string, token: string | undefined, body?: unknown) {
-  const response = await fetch(`${node.url}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetchApi(node, method, url, token, body);
   if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }

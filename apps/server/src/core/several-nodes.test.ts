@@ -6,7 +6,7 @@ import { fileTexts, jobs, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { createDocumentType, createOrganization, createUser, DEFAULT_PASSWORD } from '../test/factories.js';
 import { openTestDatabase } from '../test/harness.js';
-import { buildServer, openEventStream, postFrom, startNode, type Node } from '../test/nodes.js';
+import { buildServer, fetchApi, openEventStream, postFrom, startNode, type Node } from '../test/nodes.js';
 import { pdfOf } from '../test/office-files.js';
 import { startS3Server, type S3Server } from '../test/s3-server.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
@@ -40,14 +40,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 let turn = 0;
 const nextNode = () => nodes[turn++ % nodes.length]!;
 async function call(method: string, path: string, token: string | undefined, body?: unknown, node = nextNode()) {
-  const response = await fetch(`${node.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetchApi(node, method, path, token, body);
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
 }
 const json = (answer: { bytes: Uint8Array }) => JSON.parse(Buffer.from(answer.bytes).toString('utf8')) as never;

@@ -107,6 +107,18 @@ export async function startNode(
   }
 }
 
+/** A request to a node's API as a client sends it: the bearer token, and the body as JSON. */
+export function fetchApi(node: Pick<Node, 'url'>, method: string, path: string, token?: string, body?: unknown) {
+  return fetch(`${node.url}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** A JSON call from another client address of the loopback (127.0.0.0/8): its own rate-limit counts. */
 export function postFrom(localAddress: string, url: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
