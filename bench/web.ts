@@ -7,6 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
+import buildWhatTheServerRuns from '../e2e/support/global-setup.js';
 import { SUPERADMIN, callApi, startServer } from '../e2e/support/server.js';
 
 const HELP = `Usage: npx tsx bench/web.ts [--keep]
@@ -79,7 +80,8 @@ async function measure(browser: Browser, baseURL: string, path: string, session:
     undefined,
     { timeout: 60_000 },
   );
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': a signed-in page keeps the notifications' event stream open.
+  await page.waitForLoadState('load');
   await page.waitForTimeout(1000);
   const perf = await page.evaluate(
     () => (window as unknown as { __perf: { lcp: number; cls: number; csp: string[]; shifts: string[] } }).__perf,
@@ -102,6 +104,7 @@ async function measure(browser: Browser, baseURL: string, path: string, session:
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes('--help')) return console.log(HELP);
+  buildWhatTheServerRuns();
   const server = await startServer({ name: 'bench-web.server' });
   const browser = await launchBrowser();
   try {
