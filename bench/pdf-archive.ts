@@ -5,14 +5,14 @@ import { RECORD_EXPORT_STREAM_MAX } from '@qualis/contract';
 import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
-  benchOrganizationId,
+  measuredPeople,
   measureExport,
   openInProcessBench,
-  personByEmail,
+  seedMeasuredOrganization,
   startBenchApp,
 } from './in-process.js';
 import { inRounds, loadAverage, roundsNote, spread } from './rounds.js';
-import { BENCH_ADMIN_EMAIL, positiveInt, seed } from './seed.js';
+import { positiveInt } from './seed.js';
 
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 const mib = (bytes: number) => bytes / 1024 / 1024;
@@ -33,15 +33,8 @@ async function main() {
   const bench = await openInProcessBench('pdf-archive', values['database-url']);
   const server = await startBenchApp(bench.database, bench.dataDir, values['database-url']);
   try {
-    await seed(bench.database.raw, {
-      organizations: 1,
-      users: 1,
-      membershipsPerUser: 1,
-      largeOrganizationUsers: 5,
-      largeOrganizationGroups: 1,
-    });
-    const organizationId = (await benchOrganizationId(bench.database))!;
-    const admin = await personByEmail(bench.database, BENCH_ADMIN_EMAIL);
+    await seedMeasuredOrganization(bench.database);
+    const { organizationId, admin } = await measuredPeople(bench.database, 0);
     await bench.database.raw.query(
       `INSERT INTO actions (organization_id, id, number, name, description, due_date, assigner_id, assignee_id, creator_id)
        SELECT $1, gen_random_uuid(), g, 'Calibrate balance ' || g, 'Check the balance against the reference weights, step ' || g,

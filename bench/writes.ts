@@ -10,15 +10,15 @@ import { ROUNDS_OPTION, parseCommandLine } from './cli.js';
 import {
   DATABASE_URL_OPTION,
   WARM_UP,
-  benchOrganizationId,
+  measuredPeople,
   ms,
   openInProcessBench,
-  personByEmail,
+  seedMeasuredOrganization,
   startBenchApp,
   type Person,
 } from './in-process.js';
 import { inRounds, loadAverage, median, p95, roundsNote, spread } from './rounds.js';
-import { BENCH_ADMIN_EMAIL, positiveInt, seed } from './seed.js';
+import { positiveInt } from './seed.js';
 import { statementRecorder } from './statement-recorder.js';
 
 interface Save {
@@ -192,15 +192,8 @@ async function main() {
     wakeOnQueuedWork: false,
   });
   try {
-    await seed(bench.database.raw, {
-      organizations: 1,
-      users: 1,
-      membershipsPerUser: 1,
-      largeOrganizationUsers: 20,
-      largeOrganizationGroups: 1,
-    });
-    const organizationId = (await benchOrganizationId(bench.database))!;
-    const admin = await personByEmail(bench.database, BENCH_ADMIN_EMAIL);
+    await seedMeasuredOrganization(bench.database);
+    const { organizationId, admin } = await measuredPeople(bench.database, 0);
     const headers = { authorization: `Bearer ${await server.tokenOf(admin.email)}` };
     const cases = writeCases(server.app, bench.database, organizationId, admin, headers);
     const recorder = statementRecorder(bench.database);

@@ -22,7 +22,7 @@ import {
 } from '../db/schema/index.js';
 import { newId } from '../core/ids.js';
 import { hashPassword } from '../core/passwords.js';
-import { multipartFile } from './multipart.js';
+import { PNG_BYTES, multipartFile } from './multipart.js';
 
 export const DEFAULT_PASSWORD = 'Passw0rd!';
 const hashes = new Map<string, Promise<string>>();
@@ -183,6 +183,24 @@ export async function uploadOrganizationFile(
     headers: { ...headers, ...body.headers },
   });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** An image uploaded through the API by the person (an avatar or a logo): its id. */
+export async function uploadImage(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  fileName = 'avatar.png',
+  bytes = PNG_BYTES,
+) {
+  const body = multipartFile(fileName, bytes);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/image',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`image upload failed: ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;
 }
 

@@ -13,10 +13,15 @@ import { S3Storage } from '../../core/s3-storage.js';
 import { openDatabase, type SqlRunner } from '../../db/client.js';
 import { images, organizationFiles } from '../../db/schema/index.js';
 import { unzipped } from '../../test/exported-files.js';
-import { createDocument, createTraining, twoOrganizations, uploadOrganizationFile } from '../../test/factories.js';
+import {
+  createDocument,
+  createTraining,
+  twoOrganizations,
+  uploadImage,
+  uploadOrganizationFile,
+} from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startS3Server } from '../../test/s3-server.js';
-import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { auditHeadsOf, type BackupInfo } from './backup-archive.js';
 import { OPERATIONS_TOKEN_FILE } from './operations.routes.js';
 import { restoreBackup } from './restore-archive.js';
@@ -69,14 +74,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedd
       },
     });
     expect(action.statusCode, action.body).toBe(201);
-    const image = multipartFile('avatar.png', PNG_BYTES);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/upload/image',
-      payload: image.payload,
-      headers: { ...admin.headers, ...image.headers },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await uploadImage(t.app, admin.headers);
     await createTraining(t.app, admin, orgA, { fileIds: [await uploadOrganizationFile(t.app, admin.headers, orgA)] });
   });
   afterAll(async () => {

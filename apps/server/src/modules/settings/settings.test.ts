@@ -4,7 +4,7 @@ import { messages } from '@qualis/contract';
 import { auditEvents, documentTypes, organizations, images, tags } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { testApi, type AuthHeaders } from '../../test/api.js';
-import { createOrganization, createUser, createUserGroup, signIn } from '../../test/factories.js';
+import { createOrganization, createUser, createUserGroup, signIn, uploadImage } from '../../test/factories.js';
 import { PNG_BYTES, multipartFile } from '../../test/multipart.js';
 
 let t: TestContext;
@@ -133,16 +133,7 @@ for (const kind of [
 }
 
 describe('PUT /organizations/:id/logo/:imageId', () => {
-  const upload = async (headers: AuthHeaders) => {
-    const { payload, headers: multipart } = multipartFile('logo.png', PNG_BYTES);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/upload/image',
-      headers: { ...headers, ...multipart },
-      payload,
-    });
-    return res.json().data.id as string;
-  };
+  const upload = (headers: AuthHeaders) => uploadImage(t.app, headers, 'logo.png');
   const setLogo = (org: string, imageId: string, headers: AuthHeaders) =>
     call('PUT', `/organizations/${org}/logo/${imageId}`, headers);
 

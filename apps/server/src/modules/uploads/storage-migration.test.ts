@@ -13,9 +13,8 @@ import { newId } from '../../core/ids.js';
 import { S3Storage } from '../../core/s3-storage.js';
 import { mailOutbox, organizationFiles } from '../../db/schema/index.js';
 import { testApi, type Person } from '../../test/api.js';
-import { createOrganization, uploadOrganizationFile } from '../../test/factories.js';
+import { createOrganization, uploadImage, uploadOrganizationFile } from '../../test/factories.js';
 import { createTestContext, openTestDatabase, type TestContext } from '../../test/harness.js';
-import { multipartFile, PNG_BYTES } from '../../test/multipart.js';
 import { startS3Server, type S3Server } from '../../test/s3-server.js';
 import { migrateFiles, problemLine, summaryLine } from './storage-migration.js';
 import { req } from '../../../../../docs/requirements/req.js';
@@ -71,14 +70,7 @@ describe(`storage:migrate ${req('FILE-004')}`, () => {
       await uploadOrganizationFile(t.app, admin.headers, organizationId, 'sop.txt', Buffer.from('SOP text\n')),
       await uploadOrganizationFile(t.app, admin.headers, organizationId, 'form.txt', Buffer.from('Form text\n')),
     ];
-    const image = multipartFile('avatar.png', PNG_BYTES);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/upload/image',
-      payload: image.payload,
-      headers: { ...admin.headers, ...image.headers },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await uploadImage(t.app, admin.headers);
     const attachment = `exports/${newId()}.csv`;
     await local.put(attachment, Buffer.from('a,b\n1,2\n'));
     await t.db.insert(mailOutbox).values({
